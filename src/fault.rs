@@ -1,0 +1,75 @@
+//! What happens when things go wrong: the panic handler and the 68000 exception handler.
+//! Both set the fault marker and message in [`SYSVARS`] (for tests), then redraw the screen
+//! from scratch with the message in red, and stop.
+
+use crate::sysvars::{SYSVARS, FAULT_EXCEPTION, FAULT_PANIC};
+use crate::{rt, screen, text::Console};
+use core::fmt::Write;
+
+/// The panic handler: "PANIC" and "file:line: message" on screen and in RAM.
+#[panic_handler]
+fn panic(info: &core::panic::PanicInfo) -> ! {
+    rt::interrupts_off();
+    let mut msg: heapless::String<{ crate::sysvars::MESSAGE_BYTES }> = heapless::String::new();
+    let line = info.location().map_or(0, |l| l.line());
+    if let Some(loc) = info.location() {
+        let _ = write!(msg, "{}:{}: ", loc.file(), loc.line());
+    }
+    let _ = write!(msg, "{}", info.message());
+    SYSVARS.fault_info.set(line);
+    SYSVARS.set_message(msg.as_bytes());
+    SYSVARS.fault.set(FAULT_PANIC);
+    let mut con = screen::fault_screen("PANIC");
+    con.print(&msg);
+    halt()
+}
+
+/// Human names of the 68000 exception vectors that can reach the handler.
+fn vector_name(vector: u32) -> &'static str {
+    match vector {
+        2 => "BUS ERROR",
+        3 => "ADDRESS ERROR",
+        4 => "ILLEGAL INSTRUCTION",
+        5 => "DIVIDE BY ZERO",
+        6 => "CHK",
+        7 => "TRAPV",
+        8 => "PRIVILEGE VIOLATION",
+        9 => "TRACE",
+        10 => "LINE 1010",
+        11 => "LINE 1111",
+        24 => "SPURIOUS INTERRUPT",
+        25..=31 => "INTERRUPT",
+        32..=47 => "TRAP",
+        _ => "RESERVED VECTOR",
+    }
+}
+
+/// Entered from the exception stubs in startup.s with the vector number and the address
+/// of the exception stack frame.
+#[no_mangle]
+pub extern "C" fn exception_handler(vector: u32, frame: *const u16) -> ! {
+    // Bus and address errors push four extra words before SR and PC.
+    let skip = if vector == 2 || vector == 3 { 4 } else { 0 };
+    // SAFETY: `frame` is the supervisor stack pointer at exception entry; the 68000 pushed
+    // at least SR (1 word) and PC (2 words) there, after `skip` words of fault information.
+    let pc = unsafe {
+        let p = frame.add(skip + 1);
+        ((core::ptr::read_volatile(p) as u32) << 16) | core::ptr::read_volatile(p.add(1)) as u32
+    };
+    SYSVARS.fault_info.set(vector);
+    SYSVARS.set_message(vector_name(vector).as_bytes());
+    SYSVARS.fault.set(FAULT_EXCEPTION);
+    let mut con = screen::fault_screen("EXCEPTION");
+    con.print(vector_name(vector));
+    con.print("\nVECTOR ");
+    con.hex(vector, 2);
+    con.print("  PC ");
+    con.hex(pc, 6);
+    halt()
+}
+
+fn halt() -> ! {
+    loop {
+        core::hint::spin_loop();
+    }
+}

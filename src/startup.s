@@ -1,0 +1,127 @@
+| startup.s - 68000 vector table, reserved Sega header space, reset code and interrupt
+| entry points for the megacollide ROM. Assembled with GNU as (-m68000) by build.rs:
+| LLVM's integrated m68k assembler rejects or mis-encodes several of these instructions.
+|
+| Boot order: interrupts off, TMSS handshake, Z80 held, PSG silenced, RAM cleared
+| (.sysvars/.data/.bss), .data copied from ROM, stack filled with STACK_FILL (so the
+| high-water mark can be measured later), then `main` (Rust, never returns).
+
+    .set STACK_FILL, 0x5354  | "ST"
+
+    .section .vectors,"a"
+    .globl __vectors
+__vectors:
+    .long __stack_top           | 0: initial supervisor stack pointer
+    .long _start                | 1: reset
+    .irp n, 2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25
+    .long _exc_\n
+    .endr
+    .long _ignore_irq           | 26: level 2 (external)
+    .long _exc_27               | 27: level 3
+    .long _ignore_irq           | 28: level 4 (HBlank)
+    .long _exc_29               | 29: level 5
+    .long _vblank               | 30: level 6 (VBlank)
+    .long _exc_31               | 31: level 7
+    .irp n, 32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63
+    .long _exc_\n
+    .endr
+
+    | The packer (tools/romtool) writes the real header fields here.
+    .section .header,"a"
+    .fill 256, 1, 0x20
+
+    .section .text.startup,"ax"
+    .globl _start
+_start:
+    move.w  #0x2700, %sr            | supervisor mode, all interrupts masked
+    move.b  0xA10001, %d0           | hardware version
+    andi.b  #0x0F, %d0
+    beq.s   1f
+    move.l  #0x53454741, 0xA14000   | TMSS: write 'SEGA' or the VDP stays locked
+1:  movea.l #__stack_top, %sp
+    move.w  #0x0100, 0xA11100       | take the Z80 bus
+    move.w  #0x0000, 0xA11200       | and hold the Z80 in reset
+    move.b  #0x9F, 0xC00011         | silence the four PSG channels
+    move.b  #0xBF, 0xC00011
+    move.b  #0xDF, 0xC00011
+    move.b  #0xFF, 0xC00011
+
+    | Clear RAM from .sysvars to the end of .bss (4-byte aligned by the linker script).
+    lea     __sysvars_start, %a0
+    move.l  #__bss_end, %d0
+    sub.l   %a0, %d0
+    lsr.l   #2, %d0
+    bra.s   3f
+2:  clr.l   (%a0)+
+3:  dbra    %d0, 2b
+
+    | Copy the initial values of .data from ROM.
+    lea     __data_load, %a0
+    lea     __data_start, %a1
+    move.l  #__data_end, %d0
+    sub.l   %a1, %d0
+    lsr.l   #1, %d0
+    bra.s   5f
+4:  move.w  (%a0)+, (%a1)+
+5:  dbra    %d0, 4b
+
+    | Fill the stack area with a known pattern.
+    lea     __stack_bottom, %a0
+    move.l  #__stack_top, %d0
+    sub.l   %a0, %d0
+    lsr.l   #1, %d0
+    subq.l  #8, %d0                 | leave the top 16 bytes alone
+    subq.l  #8, %d0
+    bra.s   7f
+6:  move.w  #STACK_FILL, (%a0)+
+7:  dbra    %d0, 6b
+
+    jsr     main
+8:  bra.s   8b
+
+| Level 6 interrupt: VBlank. Saves the registers the C calling convention lets the
+| Rust handler clobber (d0-d1/a0-a1).
+    .globl _vblank
+_vblank:
+    movem.l %d0-%d1/%a0-%a1, -(%sp)
+    jsr     vblank_handler
+    movem.l (%sp)+, %d0-%d1/%a0-%a1
+    rte
+
+_ignore_irq:
+    rte
+
+| Every other exception: exception_handler(vector, frame) in Rust, never returns.
+    .irp n, 2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,27,29,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63
+_exc_\n:
+    move.w  #0x2700, %sr
+    move.l  %sp, -(%sp)
+    move.l  #\n, -(%sp)
+    jsr     exception_handler
+    .endr
+
+| __mulsi3(a, b): 32x32->32 multiply from three 16x16 mulu.w (compiler_builtins has no
+| m68k version). Arguments on the stack: a at 4(sp), b at 8(sp); result in d0.
+    .globl __mulsi3
+__mulsi3:
+    move.w  4(%sp), %d0             | a.hi
+    mulu.w  10(%sp), %d0            | a.hi * b.lo
+    move.w  8(%sp), %d1             | b.hi
+    mulu.w  6(%sp), %d1             | b.hi * a.lo
+    add.w   %d1, %d0                | only the low 16 bits of the cross terms survive
+    swap    %d0
+    clr.w   %d0
+    move.w  6(%sp), %d1             | a.lo
+    mulu.w  10(%sp), %d1            | a.lo * b.lo
+    add.l   %d1, %d0
+    rts
+
+| Interrupt mask control for Rust (`move.w #imm,%sr` is mis-encoded by LLVM's assembler).
+    .globl enable_interrupts
+enable_interrupts:
+    move.w  #0x2000, %sr            | supervisor, interrupt mask 0
+    rts
+    .globl disable_interrupts
+disable_interrupts:
+    move.w  #0x2700, %sr            | supervisor, interrupt mask 7
+    rts

@@ -1,0 +1,71 @@
+//! Text on plane A with the 8x8 font loaded at tile index = ASCII code.
+
+use crate::vdp;
+
+/// The font: ASCII 32..=127 as 4-bit tiles (built by build.rs from the font8x8 crate).
+static FONT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/font.bin"));
+
+/// Screen width in 8x8 cells (H40).
+pub const COLUMNS: u16 = 40;
+/// Screen height in 8x8 cells (V28).
+pub const ROWS: u16 = 28;
+
+/// Loads the font tiles into VRAM at tile 32 (byte address 32 * 32).
+pub fn load_font() {
+    vdp::load_vram(32 * 32, FONT);
+}
+
+/// A cursor that writes characters into plane A, wrapping at the screen edge.
+pub struct Console {
+    x: u16,
+    y: u16,
+    palette: u16,
+}
+
+impl Console {
+    /// A cursor at cell (`x`, `y`) drawing with palette line `palette` (0..4).
+    pub fn at(x: u16, y: u16, palette: u16) -> Self {
+        Console { x, y, palette }
+    }
+
+    /// Draws one byte; non-printable bytes become '?', '\n' starts a new line.
+    pub fn put(&mut self, b: u8) {
+        if b == b'\n' {
+            self.x = 0;
+            self.y += 1;
+            return;
+        }
+        let c = if (32..128).contains(&b) { b } else { b'?' };
+        if self.x >= COLUMNS {
+            self.x = 0;
+            self.y += 1;
+        }
+        if self.y >= ROWS {
+            self.y = 0;
+        }
+        vdp::set_cell(vdp::PLANE_A, self.x, self.y, (self.palette << 13) | c as u16);
+        self.x += 1;
+    }
+
+    /// Draws a string.
+    pub fn print(&mut self, s: &str) {
+        for b in s.bytes() {
+            self.put(b);
+        }
+    }
+
+    /// Draws `v` as `digits` hexadecimal digits (shifts only: safe before anything else works).
+    pub fn hex(&mut self, v: u32, digits: u32) {
+        for i in (0..digits).rev() {
+            let d = ((v >> (i * 4)) & 0xF) as u8;
+            self.put(if d < 10 { b'0' + d } else { b'A' + d - 10 });
+        }
+    }
+}
+
+impl core::fmt::Write for Console {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        self.print(s);
+        Ok(())
+    }
+}

@@ -1,0 +1,89 @@
+//! The Sega header at 0x100..0x200 of every Mega Drive ROM, and its checksum.
+
+/// Where the header starts in the ROM (bytes).
+pub const HEADER_START: usize = 0x100;
+/// Where the checksummed area starts (bytes): everything after the header.
+pub const CHECKSUM_START: usize = 0x200;
+/// Offset of the 16-bit checksum in the ROM.
+pub const CHECKSUM_OFFSET: usize = 0x18E;
+
+/// The header fields the packer writes. Text fields are padded with spaces.
+#[derive(Clone, Debug)]
+pub struct HeaderInfo {
+    /// Game title (domestic and overseas), at most 48 characters of printable ASCII.
+    pub title: String,
+    /// Copyright field, e.g. "(C)MCOL 2026.NOV", at most 16 characters.
+    pub copyright: String,
+    /// Serial/version, e.g. "GM 00000000-00", at most 14 characters.
+    pub serial: String,
+    /// Device support, "J" for a 3-button pad, at most 16 characters.
+    pub io_support: String,
+    /// Region codes, "JUE" for Japan, America and Europe, at most 16 characters.
+    pub region: String,
+}
+
+impl Default for HeaderInfo {
+    fn default() -> Self {
+        HeaderInfo {
+            title: "MEGACOLLIDE".into(),
+            copyright: "(C)MCOL 2026.NOV".into(),
+            serial: "GM 00000000-00".into(),
+            io_support: "J".into(),
+            region: "JUE".into(),
+        }
+    }
+}
+
+/// Writes `text` padded with spaces to `len` bytes at `offset`.
+fn put_text(rom: &mut [u8], offset: usize, len: usize, field: &str, text: &str) -> Result<(), String> {
+    if text.len() > len {
+        return Err(format!("header field {field} is {} characters; at most {len} fit", text.len()));
+    }
+    if let Some(c) = text.chars().find(|c| !(' '..='~').contains(c)) {
+        return Err(format!("header field {field} contains {c:?}: only printable ASCII is allowed"));
+    }
+    let dst = &mut rom[offset..offset + len];
+    dst.fill(b' ');
+    dst[..text.len()].copy_from_slice(text.as_bytes());
+    Ok(())
+}
+
+fn put_u32(rom: &mut [u8], offset: usize, v: u32) {
+    rom[offset..offset + 4].copy_from_slice(&v.to_be_bytes());
+}
+
+/// Fills the header of `rom` (which must be at least 0x200 bytes and already have its final
+/// size): console name, copyright, titles, serial, I/O, ROM range 0..len-1, RAM range
+/// 0xFF0000..0xFFFFFF, no SRAM/modem, region. The checksum is written by [`write_checksum`].
+pub fn write_header(rom: &mut [u8], info: &HeaderInfo) -> Result<(), String> {
+    assert!(rom.len() >= CHECKSUM_START, "ROM smaller than its header");
+    put_text(rom, 0x100, 16, "console", "SEGA MEGA DRIVE ")?;
+    put_text(rom, 0x110, 16, "copyright", &info.copyright)?;
+    put_text(rom, 0x120, 48, "title", &info.title)?;
+    put_text(rom, 0x150, 48, "title", &info.title)?;
+    put_text(rom, 0x180, 14, "serial", &info.serial)?;
+    put_text(rom, 0x190, 16, "io", &info.io_support)?;
+    put_u32(rom, 0x1A0, 0);
+    put_u32(rom, 0x1A4, rom.len() as u32 - 1);
+    put_u32(rom, 0x1A8, 0x00FF_0000);
+    put_u32(rom, 0x1AC, 0x00FF_FFFF);
+    put_text(rom, 0x1B0, 12, "sram", "")?;
+    put_text(rom, 0x1BC, 12, "modem", "")?;
+    put_text(rom, 0x1C8, 40, "notes", "")?;
+    put_text(rom, 0x1F0, 16, "region", &info.region)?;
+    Ok(())
+}
+
+/// The Sega checksum: the 16-bit wrapping sum of the big-endian words from 0x200 to the end.
+pub fn checksum(rom: &[u8]) -> u16 {
+    rom[CHECKSUM_START..]
+        .chunks(2)
+        .map(|w| u16::from_be_bytes([w[0], *w.get(1).unwrap_or(&0)]))
+        .fold(0u16, u16::wrapping_add)
+}
+
+/// Computes [`checksum`] and stores it at 0x18E.
+pub fn write_checksum(rom: &mut [u8]) {
+    let sum = checksum(rom);
+    rom[CHECKSUM_OFFSET..CHECKSUM_OFFSET + 2].copy_from_slice(&sum.to_be_bytes());
+}
