@@ -1,0 +1,193 @@
+//! Bodies (moving boxes), their flags, pixel rectangles and solid entities.
+
+use crate::{SubPx, MAX_BODY_SIZE};
+
+/// Collision flags of a [`Body`], set by [`crate::motion::move_body`] each
+/// frame (all cleared at the start of every move). A small bit set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flags(pub u8);
+
+impl Flags {
+    /// A floor pixel (solid, one-way top row or solid box) lies directly
+    /// under the feet (the row just below the box).
+    pub const ON_GROUND: Flags = Flags(1);
+    /// The horizontal move was stopped by something on the left.
+    pub const HIT_LEFT: Flags = Flags(2);
+    /// The horizontal move was stopped by something on the right.
+    pub const HIT_RIGHT: Flags = Flags(4);
+    /// The upward move was stopped by a ceiling.
+    pub const HIT_CEILING: Flags = Flags(8);
+    /// The downward move was stopped (landed this frame).
+    pub const LANDED: Flags = Flags(16);
+    /// The box is completely below the map and the bottom edge is open.
+    pub const FELL_OUT: Flags = Flags(32);
+    /// The floor under the feet is a solid box (see [`Body::riding`]).
+    pub const ON_BOX: Flags = Flags(64);
+
+    /// No flag set.
+    pub const NONE: Flags = Flags(0);
+
+    /// Whether every flag of `f` is set.
+    #[inline]
+    pub const fn contains(self, f: Flags) -> bool {
+        self.0 & f.0 == f.0
+    }
+
+    /// Sets the flags of `f`.
+    #[inline]
+    pub fn insert(&mut self, f: Flags) {
+        self.0 |= f.0;
+    }
+
+    /// Clears the flags of `f`.
+    #[inline]
+    pub fn remove(&mut self, f: Flags) {
+        self.0 &= !f.0;
+    }
+}
+
+/// Pixel-space axis-aligned rectangle: covers pixels `x .. x + w` and
+/// `y .. y + h`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rect {
+    /// Left column (pixel-space).
+    pub x: i16,
+    /// Top row (pixel-space).
+    pub y: i16,
+    /// Width in pixels.
+    pub w: i16,
+    /// Height in pixels.
+    pub h: i16,
+}
+
+impl Rect {
+    /// A rectangle from pixel-space position and pixel size.
+    pub const fn new(x: i16, y: i16, w: i16, h: i16) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    /// Entity vs entity test: do the two rectangles share at least one pixel?
+    /// Touching edges (`a.x + a.w == b.x`) do not overlap; empty rectangles
+    /// overlap nothing.
+    #[inline]
+    pub const fn overlaps(&self, o: &Rect) -> bool {
+        self.w > 0
+            && self.h > 0
+            && o.w > 0
+            && o.h > 0
+            && self.x < o.x + o.w
+            && o.x < self.x + self.w
+            && self.y < o.y + o.h
+            && o.y < self.y + self.h
+    }
+
+    /// The shared pixels of two rectangles, if any.
+    pub fn intersection(&self, o: &Rect) -> Option<Rect> {
+        if !self.overlaps(o) {
+            return None;
+        }
+        let x0 = if self.x > o.x { self.x } else { o.x };
+        let y0 = if self.y > o.y { self.y } else { o.y };
+        let x1 = if self.x + self.w < o.x + o.w { self.x + self.w } else { o.x + o.w };
+        let y1 = if self.y + self.h < o.y + o.h { self.y + self.h } else { o.y + o.h };
+        Some(Rect::new(x0, y0, x1 - x0, y1 - y0))
+    }
+
+    /// Whether pixel-space `(x, y)` is inside.
+    #[inline]
+    pub const fn contains(&self, x: i16, y: i16) -> bool {
+        x >= self.x && x < self.x + self.w && y >= self.y && y < self.y + self.h
+    }
+}
+
+/// A solid entity (moving platform, door, crate): a pixel-space box that
+/// blocks bodies from every side and carries bodies standing on it.
+///
+/// The game moves its boxes first each frame and stores the pixel movement
+/// of this frame in `dx`, `dy`; [`crate::motion::move_body`] then carries
+/// the bodies riding the box by the same amount before their own move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolidBox {
+    /// Box position and size (pixel-space, after this frame's move).
+    pub rect: Rect,
+    /// Horizontal pixels moved this frame (pixel-space).
+    pub dx: i8,
+    /// Vertical pixels moved this frame (pixel-space).
+    pub dy: i8,
+}
+
+/// "Not riding any box" value of [`Body::riding`].
+pub const NO_BOX: u8 = 0xFF;
+
+/// A moving box: sub-pixel position and velocity, pixel size, flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Body {
+    /// Left edge (sub-pixel, pixel-space; the box covers pixel columns
+    /// `floor(x) .. floor(x) + w`).
+    pub x: SubPx,
+    /// Top edge (sub-pixel, pixel-space; rows `floor(y) .. floor(y) + h`).
+    pub y: SubPx,
+    /// Horizontal velocity in sub-pixels per frame (+ = right), clamped to
+    /// +-[`crate::MAX_SPEED_PX`] pixels per frame when moving.
+    pub vx: SubPx,
+    /// Vertical velocity in sub-pixels per frame (+ = down), clamped like `vx`.
+    pub vy: SubPx,
+    /// Width in pixels, `1 ..= 64`.
+    pub w: u8,
+    /// Height in pixels, `1 ..= 64`.
+    pub h: u8,
+    /// Collision flags of the last move.
+    pub flags: Flags,
+    /// Index (into the `solids` slice) of the box this body stands on, or
+    /// [`NO_BOX`].
+    pub riding: u8,
+}
+
+impl Body {
+    /// A body at pixel-space `(x, y)` (top-left), `w` x `h` pixels (clamped
+    /// to `1 ..= 64`), at rest.
+    pub const fn new(x: i16, y: i16, w: u8, h: u8) -> Body {
+        let w = if w == 0 { 1 } else if w > MAX_BODY_SIZE { MAX_BODY_SIZE } else { w };
+        let h = if h == 0 { 1 } else if h > MAX_BODY_SIZE { MAX_BODY_SIZE } else { h };
+        Body {
+            x: SubPx::from_bits(x << 3),
+            y: SubPx::from_bits(y << 3),
+            vx: SubPx::ZERO,
+            vy: SubPx::ZERO,
+            w,
+            h,
+            flags: Flags::NONE,
+            riding: NO_BOX,
+        }
+    }
+
+    /// Left pixel column (pixel-space, `floor(x)`).
+    #[inline]
+    pub const fn px(&self) -> i16 {
+        self.x.to_bits() >> 3
+    }
+
+    /// Top pixel row (pixel-space, `floor(y)`).
+    #[inline]
+    pub const fn py(&self) -> i16 {
+        self.y.to_bits() >> 3
+    }
+
+    /// The pixel-space box.
+    #[inline]
+    pub const fn rect(&self) -> Rect {
+        Rect::new(self.px(), self.py(), self.w as i16, self.h as i16)
+    }
+
+    /// Whether [`Flags::ON_GROUND`] is set.
+    #[inline]
+    pub const fn on_ground(&self) -> bool {
+        self.flags.contains(Flags::ON_GROUND)
+    }
+
+    /// Entity vs entity: do the pixel boxes of two bodies overlap?
+    #[inline]
+    pub const fn overlaps(&self, other: &Body) -> bool {
+        self.rect().overlaps(&other.rect())
+    }
+}

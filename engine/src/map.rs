@@ -1,0 +1,388 @@
+//! The tile map: ROM data, out-of-map policy and pixel queries.
+//!
+//! A map is a flat, row-major `u16` array of tile ids (`width * height`
+//! entries, 16Tile export order) plus a table of row start offsets
+//! (`row_offsets[ty] = ty * width`), so the lookup `tiles[row_offsets[ty] +
+//! tx]` needs no multiply. All slices are borrowed, so everything can live in
+//! ROM as `static`s:
+//!
+//! ```
+//! use megacollide_engine::map::{row_offset_table, Map};
+//! static TILES: [u16; 6] = [0, 0, 0, 2, 2, 2];
+//! static ROWS: [u16; 2] = row_offset_table::<2>(3);
+//! static LEVEL: Map<'static> = Map::new(&TILES, 3, 2, &ROWS);
+//! assert!(LEVEL.is_solid(5, 20));
+//! ```
+//!
+//! Every query accepts any `i16` coordinate and never indexes outside the
+//! slices: coordinates outside the map follow the [`Edges`] policy.
+
+use crate::shape::{self, TileShape};
+use crate::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
+
+/// What lies beyond one edge of the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    /// Everything beyond this edge is solid (a wall).
+    Solid,
+    /// Everything beyond this edge is empty.
+    Open,
+}
+
+impl Edge {
+    const fn tile(self) -> u16 {
+        match self {
+            Edge::Solid => shape::SOLID,
+            Edge::Open => shape::BLANK,
+        }
+    }
+}
+
+/// Out-of-map policy, one [`Edge`] per side.
+///
+/// A pixel outside the map is classified by its column first: left of the
+/// map -> `left`, right of the map -> `right` (so side walls extend forever
+/// up and down); otherwise above -> `top`, below -> `bottom`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edges {
+    /// Policy for tile columns `tx < 0`.
+    pub left: Edge,
+    /// Policy for tile columns `tx >= width`.
+    pub right: Edge,
+    /// Policy for tile rows `ty < 0` (inside the column range).
+    pub top: Edge,
+    /// Policy for tile rows `ty >= height` (inside the column range).
+    pub bottom: Edge,
+}
+
+impl Edges {
+    /// Classic default: solid walls left and right, open sky above, open
+    /// bottom (a body completely below the map has *fallen out*).
+    pub const CLASSIC: Edges = Edges {
+        left: Edge::Solid,
+        right: Edge::Solid,
+        top: Edge::Open,
+        bottom: Edge::Open,
+    };
+}
+
+/// Why map data was rejected by [`Map::try_new`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapError {
+    /// Width or height is 0 or above [`MAX_MAP_WIDTH_TILES`] /
+    /// [`MAX_MAP_HEIGHT_TILES`].
+    BadSize,
+    /// `tiles.len() != width * height`.
+    TileCount,
+    /// `row_offsets.len() != height` or `row_offsets[ty] != ty * width`.
+    RowOffsets,
+}
+
+/// A tile map (tile-space size, borrowed ROM data). Cheap to copy.
+#[derive(Clone, Copy, Debug)]
+pub struct Map<'a> {
+    tiles: &'a [u16],
+    row_offsets: &'a [u16],
+    custom: &'a [TileShape],
+    width: u16,
+    height: u16,
+    // Tile id used beyond each edge: left, right, top, bottom.
+    edge_left: u16,
+    edge_right: u16,
+    edge_top: u16,
+    edge_bottom: u16,
+}
+
+/// Builds the row offset table `[0, width, 2 * width, ...]` (`H` rows) at
+/// compile time, for `static ROWS: [u16; H] = row_offset_table::<H>(W);`.
+/// Uses additions only.
+pub const fn row_offset_table<const H: usize>(width: u16) -> [u16; H] {
+    let mut out = [0u16; H];
+    let mut i = 1;
+    while i < H {
+        out[i] = out[i - 1].wrapping_add(width);
+        i += 1;
+    }
+    out
+}
+
+/// Fills `out[..height]` with the row offsets of a `width`-tile map (host or
+/// run-time helper for maps built in RAM). Returns the number written
+/// (`min(height, out.len())`).
+pub fn fill_row_offsets(width: u16, height: u16, out: &mut [u16]) -> usize {
+    let mut off = 0u16;
+    let mut n = 0;
+    for slot in out.iter_mut().take(height as usize) {
+        *slot = off;
+        off = off.wrapping_add(width);
+        n += 1;
+    }
+    n
+}
+
+impl<'a> Map<'a> {
+    /// Checks and wraps map data (usable in `static` initialisers).
+    ///
+    /// * `tiles`: row-major tile ids, `width * height` entries;
+    /// * `width`, `height`: size in tiles, `1 ..= MAX_MAP_*_TILES`;
+    /// * `row_offsets`: exactly `height` entries, `row_offsets[ty] = ty * width`.
+    ///
+    /// Edges default to [`Edges::CLASSIC`] and there are no height tiles.
+    pub const fn try_new(
+        tiles: &'a [u16],
+        width: u16,
+        height: u16,
+        row_offsets: &'a [u16],
+    ) -> Result<Map<'a>, MapError> {
+        if width == 0 || height == 0 || width > MAX_MAP_WIDTH_TILES || height > MAX_MAP_HEIGHT_TILES {
+            return Err(MapError::BadSize);
+        }
+        // width * height <= 63488, computed by repeated addition (no multiply).
+        let mut total: u32 = 0;
+        let mut i = 0;
+        if row_offsets.len() != height as usize {
+            return Err(MapError::RowOffsets);
+        }
+        while i < height as usize {
+            if row_offsets[i] as u32 != total {
+                return Err(MapError::RowOffsets);
+            }
+            total += width as u32;
+            i += 1;
+        }
+        if tiles.len() != total as usize {
+            return Err(MapError::TileCount);
+        }
+        Ok(Map {
+            tiles,
+            row_offsets,
+            custom: &[],
+            width,
+            height,
+            edge_left: Edge::Solid.tile(),
+            edge_right: Edge::Solid.tile(),
+            edge_top: Edge::Open.tile(),
+            edge_bottom: Edge::Open.tile(),
+        })
+    }
+
+    /// Like [`Map::try_new`] but panics on bad data (a compile error when
+    /// used in a `static`).
+    pub const fn new(tiles: &'a [u16], width: u16, height: u16, row_offsets: &'a [u16]) -> Map<'a> {
+        match Map::try_new(tiles, width, height, row_offsets) {
+            Ok(m) => m,
+            Err(_) => panic!("invalid map data"),
+        }
+    }
+
+    /// Returns the map with another out-of-map policy.
+    pub const fn with_edges(mut self, edges: Edges) -> Map<'a> {
+        self.edge_left = edges.left.tile();
+        self.edge_right = edges.right.tile();
+        self.edge_top = edges.top.tile();
+        self.edge_bottom = edges.bottom.tile();
+        self
+    }
+
+    /// Returns the map with a table of height tiles: tile id `32 + i` uses
+    /// `custom[i]`; ids beyond the table are blank.
+    pub const fn with_height_tiles(mut self, custom: &'a [TileShape]) -> Map<'a> {
+        self.custom = custom;
+        self
+    }
+
+    /// The out-of-map policy.
+    pub const fn edges(&self) -> Edges {
+        const fn e(id: u16) -> Edge {
+            if id == shape::SOLID {
+                Edge::Solid
+            } else {
+                Edge::Open
+            }
+        }
+        Edges {
+            left: e(self.edge_left),
+            right: e(self.edge_right),
+            top: e(self.edge_top),
+            bottom: e(self.edge_bottom),
+        }
+    }
+
+    /// Width in tiles.
+    #[inline]
+    pub const fn width(&self) -> u16 {
+        self.width
+    }
+
+    /// Height in tiles.
+    #[inline]
+    pub const fn height(&self) -> u16 {
+        self.height
+    }
+
+    /// Width in pixels (`width * 16`).
+    #[inline]
+    pub const fn width_px(&self) -> i16 {
+        (self.width << 4) as i16
+    }
+
+    /// Height in pixels (`height * 16`).
+    #[inline]
+    pub const fn height_px(&self) -> i16 {
+        (self.height << 4) as i16
+    }
+
+    /// The tile id at tile-space `(tx, ty)`, applying the edge policy
+    /// outside the map (edge tiles are [`shape::SOLID`] or [`shape::BLANK`]).
+    #[inline]
+    pub fn tile(&self, tx: i16, ty: i16) -> u16 {
+        // Negative tx wraps to a huge unsigned value: one compare covers both sides.
+        if tx as u16 >= self.width {
+            return if tx < 0 { self.edge_left } else { self.edge_right };
+        }
+        match self.row_offsets.get(ty as u16 as usize) {
+            Some(&off) => match self.tiles.get(off as usize + tx as u16 as usize) {
+                Some(&id) => id,
+                None => shape::BLANK,
+            },
+            None => {
+                if ty < 0 {
+                    self.edge_top
+                } else {
+                    self.edge_bottom
+                }
+            }
+        }
+    }
+
+    /// The shape of tile id `id` (built-in, height tile or blank).
+    #[inline]
+    pub fn shape(&self, id: u16) -> &'a TileShape {
+        if (id as usize) < shape::BUILTIN_COUNT {
+            &shape::BUILTIN[id as usize]
+        } else {
+            match self.custom.get(id.wrapping_sub(shape::FIRST_HEIGHT_TILE) as usize) {
+                Some(s) if id >= shape::FIRST_HEIGHT_TILE => s,
+                _ => &TileShape::EMPTY,
+            }
+        }
+    }
+
+    /// Point query: is pixel-space `(x, y)` solid? (One-way platforms are
+    /// not solid here; see [`Map::is_floor`].)
+    #[inline]
+    pub fn is_solid(&self, x: i16, y: i16) -> bool {
+        let id = self.tile(x >> 4, y >> 4);
+        if id == shape::BLANK {
+            return false;
+        }
+        (self.shape(id).rows[(y & 15) as usize] >> (x & 15)) & 1 != 0
+    }
+
+    /// Is pixel-space `(x, y)` something a body moving down lands on: a solid
+    /// pixel or the top row of a one-way platform?
+    #[inline]
+    pub fn is_floor(&self, x: i16, y: i16) -> bool {
+        let id = self.tile(x >> 4, y >> 4);
+        if id == shape::ONE_WAY {
+            return y & 15 == 0;
+        }
+        (self.shape(id).rows[(y & 15) as usize] >> (x & 15)) & 1 != 0
+    }
+
+    /// Span query: is any pixel of column `x`, rows `y0 ..= y1` (pixel-space)
+    /// solid? Returns false when `y0 > y1`. One AND per tile crossed.
+    pub fn column_solid(&self, x: i16, y0: i16, y1: i16) -> bool {
+        if y0 > y1 {
+            return false;
+        }
+        let tx = x >> 4;
+        let px = (x & 15) as usize;
+        let mut ty = y0 >> 4;
+        let ty1 = y1 >> 4;
+        let mut mask = FROM_BIT[(y0 & 15) as usize];
+        loop {
+            if ty == ty1 {
+                mask &= UPTO_BIT[(y1 & 15) as usize];
+            }
+            let id = self.tile(tx, ty);
+            if id != shape::BLANK && self.shape(id).cols[px] & mask != 0 {
+                return true;
+            }
+            if ty == ty1 {
+                return false;
+            }
+            ty += 1;
+            mask = 0xFFFF;
+        }
+    }
+
+    /// Span query: is any pixel of row `y`, columns `x0 ..= x1` (pixel-space)
+    /// solid (`one_way` false) or floor (`one_way` true: one-way platform top
+    /// rows count too)? Returns false when `x0 > x1`.
+    pub fn row_solid(&self, y: i16, x0: i16, x1: i16, one_way: bool) -> bool {
+        if x0 > x1 {
+            return false;
+        }
+        let ty = y >> 4;
+        let py = (y & 15) as usize;
+        let one_way_row = one_way && py == 0;
+        let mut tx = x0 >> 4;
+        let tx1 = x1 >> 4;
+        let mut mask = FROM_BIT[(x0 & 15) as usize];
+        loop {
+            if tx == tx1 {
+                mask &= UPTO_BIT[(x1 & 15) as usize];
+            }
+            let id = self.tile(tx, ty);
+            if id != shape::BLANK {
+                if one_way_row && id == shape::ONE_WAY {
+                    return true;
+                }
+                if self.shape(id).rows[py] & mask != 0 {
+                    return true;
+                }
+            }
+            if tx == tx1 {
+                return false;
+            }
+            tx += 1;
+            mask = 0xFFFF;
+        }
+    }
+
+    /// Is any pixel of the pixel-space rectangle `x, y, w, h` solid? (For
+    /// tests, spawning and debugging; movement uses the span queries.)
+    pub fn rect_solid(&self, x: i16, y: i16, w: i16, h: i16) -> bool {
+        let mut r = y;
+        while r < y + h {
+            if self.row_solid(r, x, x + w - 1, false) {
+                return true;
+            }
+            r += 1;
+        }
+        false
+    }
+}
+
+/// `FROM_BIT[i]`: bits `i ..= 15` set.
+static FROM_BIT: [u16; 16] = {
+    let mut t = [0u16; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = 0xFFFFu16 << i;
+        i += 1;
+    }
+    t
+};
+
+/// `UPTO_BIT[i]`: bits `0 ..= i` set.
+static UPTO_BIT: [u16; 16] = {
+    let mut t = [0u16; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = 0xFFFFu16 >> (15 - i);
+        i += 1;
+    }
+    t
+};

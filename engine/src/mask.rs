@@ -1,0 +1,284 @@
+//! Pixel-perfect collision masks for sprites.
+//!
+//! A [`Mask`] is a sprite's opaque pixels, one `u32` per pixel row, most
+//! significant bit first: pixel column `c` (0 = left) of a row is bit
+//! `31 - c`. Widths up to [`MAX_MASK_WIDTH`] (32) pixels, any height.
+//! Palette index 0 is transparent (like the VDP), every other index is
+//! solid. Rows are plain `u32` slices, so masks can be `static`s built at
+//! compile time by [`mask_rows`] / [`mask_rows_4bpp`] or emitted by a tool.
+//!
+//! Positions are pixel-space top-left corners. Two masks are compared with a
+//! bounding-box early out, then only the overlapping rows, one shift and
+//! two ANDs per row (the overlapping columns are selected by a column mask).
+
+use crate::body::Rect;
+
+/// Widest supported mask in pixels.
+pub const MAX_MASK_WIDTH: u8 = 32;
+
+/// A bit-packed collision mask (see the module docs for the layout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mask<'a> {
+    rows: &'a [u32],
+    w: u8,
+}
+
+/// Builds mask rows at compile time from one palette index per pixel
+/// (row-major, `w` pixels per row, `H` rows; index 0 = transparent).
+/// `w` is clamped to 32 and missing pixels are transparent.
+pub const fn mask_rows<const H: usize>(pixels: &[u8], w: usize) -> [u32; H] {
+    let w = if w > 32 { 32 } else { w };
+    let mut out = [0u32; H];
+    let mut y = 0;
+    while y < H {
+        let mut x = 0;
+        while x < w {
+            let i = y * w + x;
+            if i < pixels.len() && pixels[i] != 0 {
+                out[y] |= 0x8000_0000u32 >> x;
+            }
+            x += 1;
+        }
+        y += 1;
+    }
+    out
+}
+
+/// Builds mask rows at compile time from Mega Drive 4 bits-per-pixel data in
+/// linear row-major order (2 pixels per byte, high nibble = left pixel,
+/// `(w + 1) / 2` bytes per row; index 0 = transparent).
+pub const fn mask_rows_4bpp<const H: usize>(data: &[u8], w: usize) -> [u32; H] {
+    let w = if w > 32 { 32 } else { w };
+    let stride = (w + 1) / 2;
+    let mut out = [0u32; H];
+    let mut y = 0;
+    while y < H {
+        let mut x = 0;
+        while x < w {
+            let i = y * stride + x / 2;
+            if i < data.len() {
+                let nib = if x & 1 == 0 { data[i] >> 4 } else { data[i] & 15 };
+                if nib != 0 {
+                    out[y] |= 0x8000_0000u32 >> x;
+                }
+            }
+            x += 1;
+        }
+        y += 1;
+    }
+    out
+}
+
+/// Run-time / host builder: writes one mask row per sprite row into `out`
+/// from one palette index per pixel (row-major, `w` pixels per row). Returns
+/// the number of rows written.
+pub fn build_rows(pixels: &[u8], w: usize, out: &mut [u32]) -> usize {
+    let w = w.min(32);
+    if w == 0 {
+        return 0;
+    }
+    let mut n = 0;
+    for (row, px) in out.iter_mut().zip(pixels.chunks(w)) {
+        let mut bits = 0u32;
+        for (x, &p) in px.iter().enumerate() {
+            if p != 0 {
+                bits |= 0x8000_0000u32 >> x;
+            }
+        }
+        *row = bits;
+        n += 1;
+    }
+    n
+}
+
+/// `0xFFFF_FFFF` shifted so only columns `0 .. w` are set (MSB first).
+#[inline]
+fn width_bits(w: i16) -> u32 {
+    if w >= 32 {
+        u32::MAX
+    } else if w <= 0 {
+        0
+    } else {
+        !(u32::MAX >> w)
+    }
+}
+
+/// `bits` moved so that column `c` becomes column `c + d` (MSB first).
+#[inline]
+fn shift_cols(bits: u32, d: i16) -> u32 {
+    if d >= 32 || d <= -32 {
+        0
+    } else if d >= 0 {
+        bits >> d
+    } else {
+        bits << (-d)
+    }
+}
+
+/// The overlap of the two masks' boxes, as offsets: (overlap rect, first row
+/// of a, first row of b, column mask in a-space, shift of b into a-space).
+struct Overlap {
+    rect: Rect,
+    ra: usize,
+    rb: usize,
+    cols: u32,
+    dx: i16,
+}
+
+impl<'a> Mask<'a> {
+    /// A mask of `w` pixels (clamped to `1 ..= 32`) per row; the height is
+    /// `rows.len()`. Bits beyond the width are ignored.
+    pub const fn new(rows: &'a [u32], w: u8) -> Mask<'a> {
+        let w = if w > MAX_MASK_WIDTH { MAX_MASK_WIDTH } else if w == 0 { 1 } else { w };
+        Mask { rows, w }
+    }
+
+    /// Width in pixels.
+    #[inline]
+    pub const fn width(&self) -> i16 {
+        self.w as i16
+    }
+
+    /// Height in pixels (rows; a mask taller than 32767 rows is cut).
+    #[inline]
+    pub const fn height(&self) -> i16 {
+        if self.rows.len() > i16::MAX as usize {
+            i16::MAX
+        } else {
+            self.rows.len() as i16
+        }
+    }
+
+    /// The row bitmasks.
+    #[inline]
+    pub const fn rows(&self) -> &'a [u32] {
+        self.rows
+    }
+
+    /// Whether pixel `(x, y)` of the mask (mask-local) is solid.
+    pub fn pixel(&self, x: i16, y: i16) -> bool {
+        if x < 0 || x >= self.width() || y < 0 {
+            return false;
+        }
+        match self.rows.get(y as usize) {
+            Some(r) => (r << x) & 0x8000_0000 != 0,
+            None => false,
+        }
+    }
+
+    /// The bounding box when drawn with its top-left at pixel-space `(x, y)`.
+    #[inline]
+    pub const fn rect_at(&self, x: i16, y: i16) -> Rect {
+        Rect::new(x, y, self.width(), self.height())
+    }
+
+    fn overlap(&self, ax: i16, ay: i16, b: &Mask, bx: i16, by: i16) -> Option<Overlap> {
+        let rect = self.rect_at(ax, ay).intersection(&b.rect_at(bx, by))?;
+        let left = rect.x - ax;
+        let cols = shift_cols(width_bits(rect.w), left);
+        Some(Overlap { rect, ra: (rect.y - ay) as usize, rb: (rect.y - by) as usize, cols, dx: bx - ax })
+    }
+
+    /// Do the masks share a solid pixel, `self` at pixel-space `(ax, ay)` and
+    /// `b` at `(bx, by)`? Masks that only touch do not hit.
+    pub fn hit(&self, ax: i16, ay: i16, b: &Mask, bx: i16, by: i16) -> bool {
+        let o = match self.overlap(ax, ay, b, bx, by) {
+            Some(o) => o,
+            None => return false,
+        };
+        let n = o.rect.h as usize;
+        let (ra, rb) = match (self.rows.get(o.ra..o.ra + n), b.rows.get(o.rb..o.rb + n)) {
+            (Some(ra), Some(rb)) => (ra, rb),
+            _ => return false,
+        };
+        let cols = o.cols;
+        if o.dx >= 0 {
+            let d = o.dx as u32;
+            for (&p, &q) in ra.iter().zip(rb) {
+                if p & cols & (q >> d) != 0 {
+                    return true;
+                }
+            }
+        } else {
+            let d = (-o.dx) as u32;
+            for (&p, &q) in ra.iter().zip(rb) {
+                if p & cols & (q << d) != 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Writes the overlapping solid pixels (for highlighting) into `out`:
+    /// `out[r]` bit `31 - c` is pixel-space `(rect.x + c, rect.y + r)`,
+    /// where `rect` is the returned overlap of the two bounding boxes (None
+    /// when the boxes do not overlap). Rows beyond `out.len()` are skipped.
+    pub fn overlap_pixels(&self, ax: i16, ay: i16, b: &Mask, bx: i16, by: i16, out: &mut [u32]) -> Option<Rect> {
+        let o = self.overlap(ax, ay, b, bx, by)?;
+        let left = o.rect.x - ax;
+        let n = o.rect.h as usize;
+        let ra = self.rows.get(o.ra..o.ra + n)?;
+        let rb = b.rows.get(o.rb..o.rb + n)?;
+        for ((dst, &p), &q) in out.iter_mut().zip(ra).zip(rb) {
+            let both = p & o.cols & shift_cols(q, o.dx);
+            *dst = shift_cols(both, -left);
+        }
+        Some(o.rect)
+    }
+
+    /// The smallest pixel-space rectangle holding every overlapping solid
+    /// pixel, or None when the masks do not hit.
+    pub fn hit_rect(&self, ax: i16, ay: i16, b: &Mask, bx: i16, by: i16) -> Option<Rect> {
+        let o = self.overlap(ax, ay, b, bx, by)?;
+        let n = o.rect.h as usize;
+        let ra = self.rows.get(o.ra..o.ra + n)?;
+        let rb = b.rows.get(o.rb..o.rb + n)?;
+        let mut first: i16 = -1;
+        let mut last: i16 = -1;
+        let mut any = 0u32;
+        for (r, (&p, &q)) in ra.iter().zip(rb).enumerate() {
+            let both = p & o.cols & shift_cols(q, o.dx);
+            if both != 0 {
+                if first < 0 {
+                    first = r as i16;
+                }
+                last = r as i16;
+                any |= both;
+            }
+        }
+        if first < 0 {
+            return None;
+        }
+        let c0 = any.leading_zeros() as i16;
+        let c1 = 31 - any.trailing_zeros() as i16;
+        Some(Rect::new(ax + c0, o.rect.y + first, c1 - c0 + 1, last - first + 1))
+    }
+
+    /// The smallest move of `self` (from `(ax, ay)`) along one axis that
+    /// separates it from `b`: `Some((dx, 0))` or `Some((0, dy))`, None when
+    /// they do not hit. Ties go in the order left, right, up, down.
+    pub fn push_out(&self, ax: i16, ay: i16, b: &Mask, bx: i16, by: i16) -> Option<(i16, i16)> {
+        if !self.hit(ax, ay, b, bx, by) {
+            return None;
+        }
+        let limit = self.width() + b.width() + self.height() + b.height();
+        let mut k = 1;
+        while k <= limit {
+            if !self.hit(ax - k, ay, b, bx, by) {
+                return Some((-k, 0));
+            }
+            if !self.hit(ax + k, ay, b, bx, by) {
+                return Some((k, 0));
+            }
+            if !self.hit(ax, ay - k, b, bx, by) {
+                return Some((0, -k));
+            }
+            if !self.hit(ax, ay + k, b, bx, by) {
+                return Some((0, k));
+            }
+            k += 1;
+        }
+        None
+    }
+}

@@ -1,0 +1,320 @@
+//! Moving a [`Body`] through a [`Map`] and a set of [`SolidBox`]es.
+//!
+//! One call of [`move_body`] is one frame:
+//!
+//! 1. **Carry**: if the body stood on a solid box last frame, it is first
+//!    moved by that box's `dx`, `dy` (blocked by walls like any move).
+//! 2. **X axis**: the sub-pixel position advances by `vx`; the pixel part is
+//!    walked one pixel at a time (so nothing is skipped at any speed up to
+//!    127 px/frame: no tunnelling). Each pixel step tests only the column of
+//!    pixels the leading edge enters: one AND per 16x16 tile it crosses, so a
+//!    tall body is checked at every tile along its edge.
+//!    * A body that was **on the ground** and is not moving up *climbs*: if
+//!      the column is blocked but the box fits when raised by up to
+//!      [`STEP_HEIGHT_PX`] pixels, it steps up (slopes, half-block steps).
+//!      After each free step it *snaps down* by up to [`SNAP_DOWN_PX`]
+//!      pixels if the floor fell away, so it walks down slopes without
+//!      hopping; a larger drop is a ledge and the body starts falling.
+//!    * Otherwise it stops flush against the first solid pixel, `vx` becomes
+//!      0, the sub-pixel fraction is cleared and `HIT_LEFT`/`HIT_RIGHT` is set.
+//! 3. **Y axis**: the same, pixel by pixel, testing the row the edge enters.
+//!    Moving down, the top row of a one-way platform (id 19) also blocks.
+//!    Stopping down sets `LANDED`, stopping up sets `HIT_CEILING`; `vy` = 0.
+//! 4. **Flags**: `ON_GROUND` is set exactly when a floor pixel (solid pixel,
+//!    one-way top row or solid box) lies in the row directly under the box;
+//!    then a downward `vy` is zeroed and the y fraction cleared (standing
+//!    still never slides or jitters). `FELL_OUT` is set when the box is
+//!    entirely below the map and the bottom edge is open.
+//!
+//! Invariant: a body that starts a move overlapping no solid pixel ends it
+//! overlapping no solid pixel. Solid boxes that a body already overlaps
+//! (e.g. a door closed onto it) are ignored for that body this frame so it
+//! can walk out; at most [`MAX_SOLIDS`] boxes are considered.
+
+use crate::body::{Body, Flags, SolidBox, NO_BOX};
+use crate::map::{Edge, Map};
+use crate::{
+    MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX,
+};
+
+/// Largest number of solid boxes one move considers (extra ones are ignored).
+pub const MAX_SOLIDS: usize = 16;
+
+const MAX_SPEED_RAW: i16 = MAX_SPEED_PX << 3;
+
+/// The map plus the solid boxes a body collides with this frame.
+struct World<'w, 'm> {
+    map: &'w Map<'m>,
+    solids: &'w [SolidBox],
+    ignore: u16,
+}
+
+impl World<'_, '_> {
+    /// Index of the first non-ignored box overlapping pixel-space
+    /// `x0..=x1` x `y0..=y1`.
+    #[inline]
+    fn box_hit(&self, x0: i16, x1: i16, y0: i16, y1: i16) -> Option<usize> {
+        let mut bit = 1u16;
+        for (i, s) in self.solids.iter().enumerate() {
+            let r = &s.rect;
+            if self.ignore & bit == 0
+                && r.w > 0
+                && r.h > 0
+                && x0 < r.x + r.w
+                && r.x <= x1
+                && y0 < r.y + r.h
+                && r.y <= y1
+            {
+                return Some(i);
+            }
+            bit <<= 1;
+        }
+        None
+    }
+
+    /// Any solid pixel in column `x`, rows `y0..=y1`?
+    #[inline]
+    fn col(&self, x: i16, y0: i16, y1: i16) -> bool {
+        self.map.column_solid(x, y0, y1) || (!self.solids.is_empty() && self.box_hit(x, x, y0, y1).is_some())
+    }
+
+    /// Any solid (or, with `floor`, landing) pixel in row `y`, columns `x0..=x1`?
+    #[inline]
+    fn row(&self, y: i16, x0: i16, x1: i16, floor: bool) -> bool {
+        self.map.row_solid(y, x0, x1, floor) || (!self.solids.is_empty() && self.box_hit(x0, x1, y, y).is_some())
+    }
+}
+
+/// Clamps a raw sub-pixel velocity to +-127 px/frame.
+#[inline]
+fn clamp_speed(v: i16) -> i16 {
+    if v > MAX_SPEED_RAW {
+        MAX_SPEED_RAW
+    } else if v < -MAX_SPEED_RAW {
+        -MAX_SPEED_RAW
+    } else {
+        v
+    }
+}
+
+/// Clamps a raw sub-pixel coordinate so the box (`size` pixels) stays inside
+/// `POS_MIN_PX .. POS_END_PX`.
+#[inline]
+fn clamp_pos(raw: i16, size: i16) -> i16 {
+    let lo = POS_MIN_PX << 3;
+    let hi = ((POS_END_PX - size) << 3) | 7;
+    if raw < lo {
+        lo
+    } else if raw > hi {
+        hi
+    } else {
+        raw
+    }
+}
+
+/// Walks `steps` pixels horizontally (sign = direction). `walk`: grounded
+/// walking with climbing and snapping. Returns true when blocked.
+fn step_x(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, steps: i16, mut walk: bool) -> bool {
+    let dir: i16 = if steps > 0 { 1 } else { -1 };
+    let mut n = if steps > 0 { steps } else { -steps };
+    while n > 0 {
+        let lead = if dir > 0 { *x + w } else { *x - 1 };
+        if !wd.col(lead, *y, *y + h - 1) {
+            *x += dir;
+            if walk && !wd.row(*y + h, *x, *x + w - 1, true) {
+                // The floor fell away under the feet: snap down onto it.
+                let mut d = 1;
+                loop {
+                    if d > SNAP_DOWN_PX {
+                        walk = false; // a ledge: start falling
+                        break;
+                    }
+                    if wd.row(*y + h + d, *x, *x + w - 1, true) {
+                        *y += d;
+                        break;
+                    }
+                    d += 1;
+                }
+            }
+        } else if !(walk && climb(wd, x, y, w, h, dir, lead)) {
+            return true;
+        }
+        n -= 1;
+    }
+    false
+}
+
+/// Tries to step one pixel in `dir` raised by the smallest `s` in
+/// `1..=STEP_HEIGHT_PX`. The new box is free when the strip of rows above
+/// the old box and the leading column at the new height are free.
+fn climb(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, dir: i16, lead: i16) -> bool {
+    let nx = *x + dir;
+    let mut s = 1;
+    while s <= STEP_HEIGHT_PX {
+        if wd.row(*y - s, nx, nx + w - 1, false) {
+            return false; // head bump
+        }
+        if !wd.col(lead, *y - s, *y + h - 1 - s) {
+            *x = nx;
+            *y -= s;
+            return true;
+        }
+        s += 1;
+    }
+    false
+}
+
+/// Walks `steps` pixels vertically (sign = direction). Returns true when
+/// blocked. Moving down, one-way platform tops block.
+fn step_y(wd: &World, x: i16, y: &mut i16, w: i16, h: i16, steps: i16) -> bool {
+    if steps > 0 {
+        let mut n = steps;
+        while n > 0 {
+            if wd.row(*y + h, x, x + w - 1, true) {
+                return true;
+            }
+            *y += 1;
+            n -= 1;
+        }
+    } else {
+        let mut n = steps;
+        while n < 0 {
+            if wd.row(*y - 1, x, x + w - 1, false) {
+                return true;
+            }
+            *y -= 1;
+            n += 1;
+        }
+    }
+    false
+}
+
+/// Recomputes the set of boxes the body overlaps (they are ignored).
+fn overlapping_boxes(solids: &[SolidBox], x: i16, y: i16, w: i16, h: i16) -> u16 {
+    let mut mask = 0u16;
+    let mut bit = 1u16;
+    for s in solids {
+        let r = &s.rect;
+        if r.w > 0 && r.h > 0 && x < r.x + r.w && r.x < x + w && y < r.y + r.h && r.y < y + h {
+            mask |= bit;
+        }
+        bit <<= 1;
+    }
+    mask
+}
+
+/// Moves `body` by one frame of its velocity through `map` and `solids`
+/// (see the module docs for the exact rules). `solids[i]` must be the same
+/// box from frame to frame for riding to work.
+pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
+    let solids = if solids.len() > MAX_SOLIDS { &solids[..MAX_SOLIDS] } else { solids };
+    let w = clamp_size(body.w);
+    let h = clamp_size(body.h);
+    let grounded = body.flags.contains(Flags::ON_GROUND);
+    let riding = body.riding as usize;
+    let mut flags = Flags::NONE;
+
+    let mut xr = clamp_pos(body.x.to_bits(), w);
+    let mut yr = clamp_pos(body.y.to_bits(), h);
+    let mut x = xr >> 3;
+    let mut y = yr >> 3;
+
+    // 1. Carried by the box we stand on.
+    if riding < solids.len() {
+        let s = solids[riding];
+        let wd = World { map, solids, ignore: overlapping_boxes(solids, x, y, w, h) | (1u16 << riding) };
+        if s.dx != 0 {
+            let t = (clamp_pos(xr.saturating_add((s.dx as i16) << 3), w) >> 3) - x;
+            step_x(&wd, &mut x, &mut y, w, h, t, false);
+        }
+        if s.dy != 0 {
+            let t = (clamp_pos(yr.saturating_add((s.dy as i16) << 3), h) >> 3) - y;
+            step_y(&wd, x, &mut y, w, h, t);
+        }
+        xr = (x << 3) | (xr & 7);
+        yr = (y << 3) | (yr & 7);
+    }
+
+    let wd = World { map, solids, ignore: overlapping_boxes(solids, x, y, w, h) };
+    let mut vx = clamp_speed(body.vx.to_bits());
+    let mut vy = clamp_speed(body.vy.to_bits());
+
+    // 2. X axis.
+    let nxr = clamp_pos(xr.saturating_add(vx), w);
+    let steps = (nxr >> 3) - x;
+    if steps != 0 {
+        let walk = grounded && vy >= 0;
+        if step_x(&wd, &mut x, &mut y, w, h, steps, walk) {
+            flags.insert(if steps > 0 { Flags::HIT_RIGHT } else { Flags::HIT_LEFT });
+            vx = 0;
+            xr = x << 3;
+        } else {
+            xr = (x << 3) | (nxr & 7);
+        }
+        yr = (y << 3) | (yr & 7);
+    } else {
+        xr = nxr;
+    }
+
+    // 3. Y axis.
+    let nyr = clamp_pos(yr.saturating_add(vy), h);
+    let steps = (nyr >> 3) - y;
+    if steps != 0 {
+        if step_y(&wd, x, &mut y, w, h, steps) {
+            flags.insert(if steps > 0 { Flags::LANDED } else { Flags::HIT_CEILING });
+            vy = 0;
+            yr = y << 3;
+        } else {
+            yr = (y << 3) | (nyr & 7);
+        }
+    } else {
+        yr = nyr;
+    }
+
+    // 4. Ground and fall-out flags.
+    let mut new_riding = NO_BOX;
+    let feet = y + h;
+    if wd.map.row_solid(feet, x, x + w - 1, true) {
+        flags.insert(Flags::ON_GROUND);
+    }
+    if let Some(i) = wd.box_hit(x, x + w - 1, feet, feet) {
+        flags.insert(Flags::ON_GROUND);
+        flags.insert(Flags::ON_BOX);
+        new_riding = i as u8;
+    }
+    if flags.contains(Flags::ON_GROUND) && vy >= 0 {
+        vy = 0;
+        yr = y << 3;
+    }
+    if y >= map.height_px() && map.edges().bottom == Edge::Open {
+        flags.insert(Flags::FELL_OUT);
+    }
+
+    body.x = crate::SubPx::from_bits(xr);
+    body.y = crate::SubPx::from_bits(yr);
+    body.vx = crate::SubPx::from_bits(vx);
+    body.vy = crate::SubPx::from_bits(vy);
+    body.flags = flags;
+    body.riding = new_riding;
+}
+
+/// Is there a floor pixel (solid, one-way top row or solid box) directly
+/// under the body's feet (the pixel row just below its box)?
+pub fn ground_under(map: &Map, solids: &[SolidBox], body: &Body) -> bool {
+    let solids = if solids.len() > MAX_SOLIDS { &solids[..MAX_SOLIDS] } else { solids };
+    let r = body.rect();
+    let w = clamp_size(body.w);
+    let wd = World { map, solids, ignore: overlapping_boxes(solids, r.x, r.y, w, clamp_size(body.h)) };
+    wd.row(r.y + r.h, r.x, r.x + w - 1, true)
+}
+
+#[inline]
+fn clamp_size(s: u8) -> i16 {
+    if s == 0 {
+        1
+    } else if s > MAX_BODY_SIZE {
+        MAX_BODY_SIZE as i16
+    } else {
+        s as i16
+    }
+}

@@ -1,0 +1,335 @@
+//! Tile shapes: which of the 16x16 pixels of a tile id are solid.
+//!
+//! Coordinates here are *pixel-in-tile*: `px` (column) and `py` (row), both
+//! `0..16`, `(0, 0)` is the top-left pixel, y grows downwards.
+//!
+//! Every shape is stored as a [`TileShape`]: 16 column bitmasks and 16 row
+//! bitmasks of the same 256 pixels. The engine only ever reads these tables,
+//! and the level compiler draws the VDP graphics from the same tables through
+//! [`pixel`] / [`solid_pixel`], so what the player sees is exactly what
+//! collides.
+//!
+//! ## Built-in ids (16Tile export)
+//!
+//! | id | shape | solid pixels (px, py in 0..16) |
+//! |----|-------|--------------------------------|
+//! | 0 | blank | none |
+//! | 1 | reserved (palette slot in 16Tile) | none (treated as blank) |
+//! | 2 | solid | all |
+//! | 3 | rising 1:1 | `px + py >= 15` |
+//! | 4, 5 | rising 2:1, left / right tile | chain rule, n = 2 |
+//! | 6, 7, 8 | rising 3:1, left / middle / right tile | chain rule, n = 3 |
+//! | 9 | falling 1:1 | `py >= px` (mirror of 3) |
+//! | 10, 11 | falling 2:1, left / right | mirror of 5, 4 |
+//! | 12, 13, 14 | falling 3:1, left / middle / right | mirror of 8, 7, 6 |
+//! | 15 | top half | `py < 8` |
+//! | 16 | bottom half | `py >= 8` |
+//! | 17 | left half | `px < 8` |
+//! | 18 | right half | `px >= 8` |
+//! | 19 | one-way platform | no solid pixel; its top row (`py == 0`) is a floor for bodies moving down |
+//! | 20..=31 | reserved | none (blank) |
+//! | 32.. | per-map height tiles | `Map` custom table entry `id - 32`; missing entries are blank |
+//!
+//! **Chain rule (rising n:1 slope, n = 1, 2, 3).** The n tiles of a chain,
+//! left to right, are numbered `k = 0 .. n`. Let `X = 16 * k + px` be the
+//! column in the whole chain and `j = 15 - py` the row counted from the
+//! bottom. The surface is the straight line from the bottom-left corner of
+//! the chain to its top-right corner. A pixel is solid when its centre is on
+//! or below that line:
+//!
+//! `n * (2 * j + 1) <= 2 * X + 1`   (equivalently `32n <= 2X + 1 + n(2py + 1)`)
+//!
+//! so column `X` holds `floor((2X + 1 + n) / (2n))` solid pixels at its
+//! bottom: the 1:1 slope has columns of 1, 2, ..., 16 pixels, the last column
+//! of every chain is full and the first columns of the chain continue the
+//! staircase from the ground level below. Falling slopes are the exact mirror
+//! image (`px -> 15 - px`, chain order reversed), so a rising chain followed
+//! by a falling chain forms a symmetric hill. Only multiplies by constants
+//! and shifts are used; never a division.
+
+/// Blank tile id.
+pub const BLANK: u16 = 0;
+/// Reserved id 1 (16Tile stores a palette there); behaves as blank.
+pub const RESERVED_1: u16 = 1;
+/// Fully solid tile id.
+pub const SOLID: u16 = 2;
+/// Rising 1:1 slope (low on the left, high on the right).
+pub const RISE_1: u16 = 3;
+/// Rising 2:1 slope, left (lower) tile.
+pub const RISE_2A: u16 = 4;
+/// Rising 2:1 slope, right (higher) tile.
+pub const RISE_2B: u16 = 5;
+/// Rising 3:1 slope, left (lowest) tile.
+pub const RISE_3A: u16 = 6;
+/// Rising 3:1 slope, middle tile.
+pub const RISE_3B: u16 = 7;
+/// Rising 3:1 slope, right (highest) tile.
+pub const RISE_3C: u16 = 8;
+/// Falling 1:1 slope (high on the left, low on the right).
+pub const FALL_1: u16 = 9;
+/// Falling 2:1 slope, left (higher) tile.
+pub const FALL_2A: u16 = 10;
+/// Falling 2:1 slope, right (lower) tile.
+pub const FALL_2B: u16 = 11;
+/// Falling 3:1 slope, left (highest) tile.
+pub const FALL_3A: u16 = 12;
+/// Falling 3:1 slope, middle tile.
+pub const FALL_3B: u16 = 13;
+/// Falling 3:1 slope, right (lowest) tile.
+pub const FALL_3C: u16 = 14;
+/// Top half solid (rows 0..8).
+pub const TOP_HALF: u16 = 15;
+/// Bottom half solid (rows 8..16): a low step.
+pub const BOTTOM_HALF: u16 = 16;
+/// Left half solid (columns 0..8).
+pub const LEFT_HALF: u16 = 17;
+/// Right half solid (columns 8..16).
+pub const RIGHT_HALF: u16 = 18;
+/// One-way platform: only its top row, and only for bodies moving down.
+pub const ONE_WAY: u16 = 19;
+/// First id of the per-map height tiles (`id - FIRST_HEIGHT_TILE` indexes
+/// the map's custom table).
+pub const FIRST_HEIGHT_TILE: u16 = 32;
+/// Number of entries in [`BUILTIN`] (ids `0 .. BUILTIN_COUNT`).
+pub const BUILTIN_COUNT: usize = 20;
+
+/// Every id with a defined built-in meaning, in increasing order (0 and
+/// 2..=19). The level compiler accepts exactly these plus height tiles.
+pub const DEFINED_IDS: [u16; 19] = [
+    0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+];
+
+/// What a pixel of a tile is, for drawing and documentation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PixelKind {
+    /// Nothing: bodies pass.
+    Empty,
+    /// Solid from every direction.
+    Solid,
+    /// One-way floor: blocks only bodies moving down onto it (top row of id 19).
+    OneWay,
+}
+
+/// The 256 pixels of one tile, stored twice for fast span tests.
+///
+/// `cols[px]` bit `py` and `rows[py]` bit `px` are both 1 when pixel
+/// `(px, py)` is solid (bit 0 = top row / left column). The two arrays always
+/// describe the same pixels; build them only with the `const fn`
+/// constructors below.
+///
+/// This generalises the Sonic-era *height arrays* (16 column heights for
+/// floor/ceiling sensors and 16 row widths for wall sensors): any shape drawn
+/// in a tileset can be collided exactly. The level compiler emits them as a
+/// `static [TileShape; N]` (built at compile time by these `const fn`s) and
+/// uses ids `32 + index` in the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileShape {
+    /// Column bitmasks: `cols[px] >> py & 1` (pixel-in-tile).
+    pub cols: [u16; 16],
+    /// Row bitmasks: `rows[py] >> px & 1` (pixel-in-tile).
+    pub rows: [u16; 16],
+}
+
+impl TileShape {
+    /// The blank shape (no solid pixel).
+    pub const EMPTY: TileShape = TileShape { cols: [0; 16], rows: [0; 16] };
+
+    /// Builds a shape from 16 row bitmasks (`rows[py]` bit `px` = solid).
+    /// This is the form a level compiler gets directly from a drawn tile.
+    pub const fn from_rows(rows: [u16; 16]) -> TileShape {
+        let mut cols = [0u16; 16];
+        let mut py = 0;
+        while py < 16 {
+            let mut px = 0;
+            while px < 16 {
+                if (rows[py] >> px) & 1 != 0 {
+                    cols[px] |= 1 << py;
+                }
+                px += 1;
+            }
+            py += 1;
+        }
+        TileShape { cols, rows }
+    }
+
+    /// Builds a shape from 16 column heights, Sonic style (one per `px`).
+    ///
+    /// `h > 0`: the bottom `h` pixels of the column are solid (floor);
+    /// `h < 0`: the top `-h` pixels are solid (ceiling); `0`: empty column.
+    /// Values beyond +-16 are clamped to a full column.
+    pub const fn from_heights(heights: [i8; 16]) -> TileShape {
+        let mut rows = [0u16; 16];
+        let mut px = 0;
+        while px < 16 {
+            let h = heights[px];
+            let mut py = 0;
+            while py < 16 {
+                let solid = if h > 0 {
+                    (py as i8) >= 16 - h
+                } else {
+                    (py as i8) < -h
+                };
+                if solid {
+                    rows[py] |= 1 << px;
+                }
+                py += 1;
+            }
+            px += 1;
+        }
+        TileShape::from_rows(rows)
+    }
+
+    /// Builds a shape from 16 row widths (one per `py`).
+    ///
+    /// `w > 0`: the rightmost `w` pixels of the row are solid (wall on the
+    /// right); `w < 0`: the leftmost `-w` pixels; `0`: empty row.
+    pub const fn from_widths(widths: [i8; 16]) -> TileShape {
+        let mut rows = [0u16; 16];
+        let mut py = 0;
+        while py < 16 {
+            let w = widths[py];
+            let mut px = 0;
+            while px < 16 {
+                let solid = if w > 0 {
+                    (px as i8) >= 16 - w
+                } else {
+                    (px as i8) < -w
+                };
+                if solid {
+                    rows[py] |= 1 << px;
+                }
+                px += 1;
+            }
+            py += 1;
+        }
+        TileShape::from_rows(rows)
+    }
+
+    /// Whether pixel-in-tile `(px, py)` is solid (`px`, `py` are masked to
+    /// `0..16`).
+    #[inline]
+    pub const fn solid(&self, px: u16, py: u16) -> bool {
+        (self.rows[(py & 15) as usize] >> (px & 15)) & 1 != 0
+    }
+
+    /// Sonic-style column height of column `px`: the number of contiguous
+    /// solid pixels from the bottom row up (0 if the bottom pixel is empty).
+    pub const fn column_height(&self, px: u16) -> u8 {
+        let c = self.cols[(px & 15) as usize];
+        (!c).leading_zeros() as u8
+    }
+
+    /// Sonic-style row width of row `py`: the number of contiguous solid
+    /// pixels from the right edge leftwards (0 if the rightmost is empty).
+    pub const fn row_width(&self, py: u16) -> u8 {
+        let r = self.rows[(py & 15) as usize];
+        (!r).leading_zeros() as u8
+    }
+}
+
+/// The geometric definition of the built-in shapes (see the module docs).
+/// Used only at compile time to fill [`BUILTIN`].
+const fn builtin_rule(id: u16, px: u16, py: u16) -> bool {
+    match id {
+        SOLID => true,
+        RISE_1 => rise(1, 0, px, py),
+        RISE_2A => rise(2, 0, px, py),
+        RISE_2B => rise(2, 1, px, py),
+        RISE_3A => rise(3, 0, px, py),
+        RISE_3B => rise(3, 1, px, py),
+        RISE_3C => rise(3, 2, px, py),
+        // Falling = rising mirrored in x, chain order reversed.
+        FALL_1 => rise(1, 0, 15 - px, py),
+        FALL_2A => rise(2, 1, 15 - px, py),
+        FALL_2B => rise(2, 0, 15 - px, py),
+        FALL_3A => rise(3, 2, 15 - px, py),
+        FALL_3B => rise(3, 1, 15 - px, py),
+        FALL_3C => rise(3, 0, 15 - px, py),
+        TOP_HALF => py < 8,
+        BOTTOM_HALF => py >= 8,
+        LEFT_HALF => px < 8,
+        RIGHT_HALF => px >= 8,
+        _ => false,
+    }
+}
+
+/// Rising n:1 chain, tile `k` of the chain: centre on or below the line.
+const fn rise(n: u16, k: u16, px: u16, py: u16) -> bool {
+    let x = k * 16 + px;
+    let j = 15 - py;
+    n * (2 * j + 1) <= 2 * x + 1
+}
+
+const fn build_builtin() -> [TileShape; BUILTIN_COUNT] {
+    let mut out = [TileShape::EMPTY; BUILTIN_COUNT];
+    let mut id = 0;
+    while id < BUILTIN_COUNT {
+        let mut rows = [0u16; 16];
+        let mut py = 0;
+        while py < 16 {
+            let mut px = 0;
+            while px < 16 {
+                if builtin_rule(id as u16, px, py) {
+                    rows[py as usize] |= 1 << px;
+                }
+                px += 1;
+            }
+            py += 1;
+        }
+        out[id] = TileShape::from_rows(rows);
+        id += 1;
+    }
+    out
+}
+
+/// The built-in shape table in ROM, indexed by tile id `0 .. 20`.
+/// The one-way platform (19) has no solid pixel here; its floor row is
+/// handled by the map queries.
+pub static BUILTIN: [TileShape; BUILTIN_COUNT] = build_builtin();
+
+/// Whether `id` is a defined built-in id (0 or 2..=19).
+#[inline]
+pub const fn is_builtin(id: u16) -> bool {
+    id == BLANK || (id >= SOLID && id <= ONE_WAY)
+}
+
+/// Whether `id` is in the height-tile range (`32..`); whether it is backed by
+/// an entry depends on the map's custom table.
+#[inline]
+pub const fn is_height_tile(id: u16) -> bool {
+    id >= FIRST_HEIGHT_TILE
+}
+
+/// The built-in shape of `id`; ids without a built-in shape (1, 20..) give
+/// the blank shape.
+#[inline]
+pub fn builtin(id: u16) -> &'static TileShape {
+    match BUILTIN.get(id as usize) {
+        Some(s) => s,
+        None => &TileShape::EMPTY,
+    }
+}
+
+/// Whether pixel-in-tile `(px, py)` (each `0..16`, masked) of built-in tile
+/// `id` is solid. Pure; this is the function the level compiler uses to draw
+/// the collision graphics. One-way platforms give `false` (see [`pixel`]).
+#[inline]
+pub fn solid_pixel(id: u16, px: u16, py: u16) -> bool {
+    builtin(id).solid(px, py)
+}
+
+/// The kind of pixel-in-tile `(px, py)` (each `0..16`, masked) of built-in
+/// tile `id`: solid, one-way floor (top row of id 19) or empty.
+pub fn pixel(id: u16, px: u16, py: u16) -> PixelKind {
+    if id == ONE_WAY {
+        if py & 15 == 0 {
+            PixelKind::OneWay
+        } else {
+            PixelKind::Empty
+        }
+    } else if solid_pixel(id, px, py) {
+        PixelKind::Solid
+    } else {
+        PixelKind::Empty
+    }
+}
