@@ -1,0 +1,40 @@
+//! megacollide emulator harness.
+//!
+//! * [`Gpgx`]: Genesis Plus GX as an in-process libretro core -- frame-exact
+//!   stepping, pad input, RAM access, screenshots, save states. **One instance
+//!   per process at a time** (`open` blocks while another thread holds one).
+//! * [`blastem`]: BlastEm run headless under its debugger (second opinion on
+//!   hardware behaviour; RAM reads at a breakpoint / after N VBlanks).
+//! * [`compare`]/[`compare_with_reference`]: screenshot vs reference PNG.
+//! * [`Symbols`]/[`symbol_address`]: 68000 addresses from the ROM's ELF.
+//! * [`testrom`]: the harness's own assembler test ROM.
+
+pub mod blastem;
+mod compare;
+mod elf;
+mod gpgx;
+pub mod libretro;
+mod locate;
+mod pad;
+pub mod testrom;
+
+pub use compare::{compare, compare_with_reference, default_failure_dir, diff_image, region_is_colour, DiffReport, Tolerance};
+pub use elf::{symbol_address, Symbol, Symbols};
+pub use gpgx::Gpgx;
+pub use locate::{find_blastem, find_gpgx_core, workspace_root};
+pub use pad::Pad;
+
+/// Parse a 68000 address or number: `0xFF0000`, `$FF0000`, `FF0000h` or decimal.
+pub fn parse_number(s: &str) -> Result<u32, String> {
+    let t = s.trim();
+    let (digits, radix) = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        (h, 16)
+    } else if let Some(h) = t.strip_prefix('$') {
+        (h, 16)
+    } else if let Some(h) = t.strip_suffix('h').or_else(|| t.strip_suffix('H')) {
+        (h, 16)
+    } else {
+        (t, 10)
+    };
+    u32::from_str_radix(&digits.replace('_', ""), radix).map_err(|e| format!("bad number {s:?}: {e}"))
+}
