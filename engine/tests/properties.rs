@@ -1,0 +1,262 @@
+//! Property tests of the movement invariants over random maps, boxes and
+//! velocities. Case count: `PROPTEST_CASES` (default 10,000 per property);
+//! the RNG seed is fixed so every run is deterministic.
+
+mod common;
+use common::{cases, RefMap};
+use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
+use megacollide_engine::motion::move_body;
+use megacollide_engine::SubPx;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
+
+fn config() -> Config {
+    Config {
+        cases: cases(),
+        rng_seed: RngSeed::Fixed(0x6d65_6761_636f_6c6c),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+fn raw(v: i16) -> SubPx {
+    SubPx::from_bits(v)
+}
+
+/// Mostly blank tiles, every defined id sometimes (and some unknown ids).
+fn tile_id() -> impl Strategy<Value = u16> {
+    prop_oneof![12 => Just(0u16), 7 => 2u16..=19, 1 => 20u16..40]
+}
+
+const W: i32 = 12;
+const H: i32 = 10;
+
+fn free_box_check(r: &RefMap, b: &Body, solid: Option<Rect>) -> Result<(), TestCaseError> {
+    let (x, y, w, h) = (b.px() as i32, b.py() as i32, b.w as i32, b.h as i32);
+    prop_assert!(!r.box_solid(x, y, w, h), "body {:?} overlaps the map", b.rect());
+    if let Some(s) = solid {
+        prop_assert!(!s.overlaps(&b.rect()), "body {:?} overlaps box {:?}", b.rect(), s);
+    }
+    Ok(())
+}
+
+fn ground_ref(r: &RefMap, b: &Body, solid: Option<Rect>) -> bool {
+    let (x, y, w, h) = (b.px() as i32, b.py() as i32, b.w as i32, b.h as i32);
+    let under_box = solid.map_or(false, |s| s.overlaps(&Rect::new(x as i16, (y + h) as i16, w as i16, 1)));
+    r.ground_under(x, y, w, h) || under_box
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// After any move the box overlaps no solid pixel (map or solid box);
+    /// ON_GROUND is set exactly when a floor pixel lies directly under the
+    /// feet; a horizontal hit leaves the body flush against a solid pixel.
+    #[test]
+    fn moves_never_overlap_and_ground_flag_is_exact(
+        tiles in proptest::collection::vec(tile_id(), (W * H) as usize),
+        w in 1u8..=64, h in 1u8..=64,
+        x in -8i16..(W as i16 * 16), y in -40i16..(H as i16 * 16),
+        frac in 0i16..8,
+        grounded in any::<bool>(),
+        boxr in proptest::option::of((0i16..192, 0i16..160, 1i16..48, 1i16..48)),
+        frames in proptest::collection::vec((-1016i16..=1016, -1016i16..=1016), 1..4),
+    ) {
+        let mut r = RefMap::new(W, H, tiles);
+        let x = x.clamp(0, (W * 16) as i16 - w as i16);
+        // Clear the tiles under the start box so the start is free.
+        for ty in (y as i32).div_euclid(16)..=((y as i32 + h as i32 - 1).div_euclid(16)) {
+            for tx in (x as i32 / 16)..=((x as i32 + w as i32 - 1) / 16) {
+                if ty >= 0 && ty < H && tx < W { r.set(tx, ty, 0); }
+            }
+        }
+        let mut b = Body::new(x, y, w, h);
+        b.x = raw((x << 3) | frac);
+        let solid = boxr.map(|(bx, by, bw, bh)| Rect::new(bx, by, bw, bh)).filter(|s| !s.overlaps(&b.rect()));
+        let solids: Vec<SolidBox> = solid.iter().map(|&rect| SolidBox { rect, dx: 0, dy: 0 }).collect();
+        if grounded { b.flags = Flags::ON_GROUND; }
+        let m = r.map();
+        free_box_check(&r, &b, solid)?;
+        for (vx, vy) in frames {
+            b.vx = raw(vx);
+            b.vy = raw(vy);
+            let before = b;
+            move_body(&m, &solids, &mut b);
+            free_box_check(&r, &b, solid)?;
+            prop_assert_eq!(b.on_ground(), ground_ref(&r, &b, solid), "ground flag at {:?}", b.rect());
+            let hit = b.flags.contains(Flags::HIT_LEFT) || b.flags.contains(Flags::HIT_RIGHT);
+            if hit { prop_assert_eq!(b.vx, SubPx::ZERO); }
+            if hit && b.py() == before.py() && b.vy == before.vy && !before.on_ground() {
+                // Flush: the column just beyond the leading edge is blocked.
+                let col = if b.flags.contains(Flags::HIT_RIGHT) { b.px() as i32 + b.w as i32 } else { b.px() as i32 - 1 };
+                let (py, ph) = (b.py() as i32, b.h as i32);
+                let blocked = (py..py + ph).any(|yy| r.solid(col, yy))
+                    || solid.map_or(false, |s| s.overlaps(&Rect::new(col as i16, py as i16, 1, ph as i16)));
+                prop_assert!(blocked, "hit but not flush: {:?} col {}", b.rect(), col);
+            }
+        }
+    }
+
+    /// A body never passes a one-tile-thick wall at any speed up to
+    /// 127 px/frame, and a body reaching the wall ends flush against it.
+    #[test]
+    fn no_tunnelling_and_flush_horizontal(
+        w in 1u8..=64, h in 1u8..=64,
+        gap in 0i16..200, ty in 0i16..100, speed in 1i16..=1016, frac in 0i16..8,
+        from_left in any::<bool>(), grounded in any::<bool>(),
+    ) {
+        // 40 x 14 tiles, a wall of solid tiles at tile column 20 (x 320..336).
+        let mut r = RefMap::blank(40, 14);
+        for t in 0..14 { r.set(20, t, 2); }
+        let m = r.map();
+        let (wall0, wall1) = (320i16, 335i16);
+        let x = if from_left { wall0 - w as i16 - gap } else { wall1 + 1 + gap };
+        let mut b = Body::new(x, ty, w, h);
+        b.x = raw((x << 3) | frac);
+        if grounded { b.flags = Flags::ON_GROUND; }
+        b.vx = raw(if from_left { speed } else { -speed });
+        let target = ((x << 3) | frac) + b.vx.to_bits();
+        move_body(&m, &[], &mut b);
+        if from_left {
+            prop_assert!(b.px() + w as i16 <= wall0, "passed the wall: {:?}", b.rect());
+            if (target >> 3) + w as i16 > wall0 {
+                prop_assert_eq!(b.px() + w as i16, wall0);
+                prop_assert!(b.flags.contains(Flags::HIT_RIGHT));
+                prop_assert_eq!(b.vx, SubPx::ZERO);
+            } else {
+                prop_assert_eq!(b.x.to_bits(), target);
+            }
+        } else {
+            prop_assert!(b.px() > wall1, "passed the wall: {:?}", b.rect());
+            if (target >> 3) <= wall1 {
+                prop_assert_eq!(b.px(), wall1 + 1);
+                prop_assert!(b.flags.contains(Flags::HIT_LEFT));
+                prop_assert_eq!(b.vx, SubPx::ZERO);
+            } else {
+                prop_assert_eq!(b.x.to_bits(), target);
+            }
+        }
+    }
+
+    /// The same vertically: a one-tile-thick floor (falling) or ceiling
+    /// (rising) is never passed and a body reaching it ends flush.
+    #[test]
+    fn no_tunnelling_and_flush_vertical(
+        w in 1u8..=64, h in 1u8..=64,
+        gap in 0i16..200, tx in 0i16..200, speed in 1i16..=1016, frac in 0i16..8,
+        from_above in any::<bool>(), one_way in any::<bool>(),
+    ) {
+        // 16 x 40 tiles, a floor at tile row 20 (y 320..336).
+        let mut r = RefMap::blank(16, 40);
+        let id = if one_way && from_above { 19 } else { 2 };
+        for t in 0..16 { r.set(t, 20, id); }
+        let m = r.map();
+        let x = tx.min(256 - w as i16);
+        let (f0, f1) = (320i16, 335i16);
+        let y = if from_above { f0 - h as i16 - gap } else { f1 + 1 + gap };
+        let mut b = Body::new(x, y, w, h);
+        b.y = raw((y << 3) | frac);
+        b.vy = raw(if from_above { speed } else { -speed });
+        let target = ((y << 3) | frac) + b.vy.to_bits();
+        move_body(&m, &[], &mut b);
+        if from_above {
+            prop_assert!(b.py() + h as i16 <= f0, "passed the floor: {:?}", b.rect());
+            if (target >> 3) + h as i16 >= f0 {
+                prop_assert_eq!(b.py() + h as i16, f0);
+                prop_assert!(b.on_ground());
+                prop_assert_eq!(b.vy, SubPx::ZERO);
+            } else {
+                prop_assert_eq!(b.y.to_bits(), target);
+                prop_assert!(!b.on_ground());
+            }
+        } else {
+            prop_assert!(b.py() > f1, "passed the ceiling: {:?}", b.rect());
+            if (target >> 3) <= f1 {
+                prop_assert_eq!(b.py(), f1 + 1);
+                prop_assert!(b.flags.contains(Flags::HIT_CEILING));
+                prop_assert_eq!(b.vy, SubPx::ZERO);
+            } else {
+                prop_assert_eq!(b.y.to_bits(), target);
+            }
+        }
+    }
+
+    /// Walking along a random chain of slopes and flats and back returns the
+    /// body exactly to its start, staying on the ground all the way.
+    #[test]
+    fn slope_chain_round_trip(
+        segs in proptest::collection::vec(0u8..7, 4..24),
+        w in 1u8..=32, h in 1u8..=32,
+        speed in 1i16..=48, frames in 1usize..200, start_off in 0i16..16,
+    ) {
+        let (map_w, map_h) = (segs.len() as i32 * 3 + 12, 24i32);
+        let mut r = RefMap::blank(map_w, map_h);
+        let mut tx = 0;
+        let mut s = 14i32; // row of the top of the ground
+        let fill = |r: &mut RefMap, tx: i32, from: i32| for t in from..map_h { r.set(tx, t, 2); };
+        for _ in 0..6 { fill(&mut r, tx, s); tx += 1; }
+        for &g in &segs {
+            let n = [0, 1, 2, 3, 1, 2, 3][g as usize];
+            let rising = (1..=3).contains(&g);
+            if g == 0 || (rising && s <= 4) || (!rising && s >= 20) {
+                fill(&mut r, tx, s); tx += 1;
+            } else if rising {
+                let first = [0u16, 3, 4, 6][n as usize];
+                for k in 0..n { r.set(tx, s - 1, first + k as u16); fill(&mut r, tx, s); tx += 1; }
+                s -= 1;
+            } else {
+                let first = [0u16, 9, 10, 12][n as usize];
+                for k in 0..n { r.set(tx, s, first + k as u16); fill(&mut r, tx, s + 1); tx += 1; }
+                s += 1;
+            }
+        }
+        while tx < map_w { fill(&mut r, tx, s); tx += 1; }
+        let m = r.map();
+        // Drop the body onto the ground at the start.
+        let x0 = 16 * 3 + start_off;
+        let mut b = Body::new(x0, 0, w, h);
+        for _ in 0..8 {
+            b.vy = raw(127 * 8);
+            move_body(&m, &[], &mut b);
+        }
+        prop_assert!(b.on_ground());
+        let start = (b.x, b.y);
+        // Never walk past the last 6 tiles of flat ground.
+        let room = (map_w - 6) * 16 - (x0 as i32 + w as i32);
+        let frames = frames.min((room * 8 / speed as i32) as usize);
+        for dir in [1i16, -1] {
+            for f in 0..frames {
+                b.vx = raw(dir * speed);
+                b.vy = SubPx::ZERO;
+                move_body(&m, &[], &mut b);
+                prop_assert!(b.on_ground(), "left the ground at frame {} dir {}: {:?}", f, dir, b.rect());
+                prop_assert!(!b.flags.contains(Flags::HIT_LEFT) && !b.flags.contains(Flags::HIT_RIGHT));
+                prop_assert!(!r.box_solid(b.px() as i32, b.py() as i32, w as i32, h as i32));
+            }
+        }
+        prop_assert_eq!((b.x, b.y), start);
+    }
+
+    /// Point and span queries equal the reference for any i16 coordinate
+    /// (never read outside the map; classic edge policy).
+    #[test]
+    fn queries_match_reference_anywhere(
+        tiles in proptest::collection::vec(tile_id(), 12),
+        x in any::<i16>(), y in any::<i16>(), len in 0i16..40,
+    ) {
+        let r = RefMap::new(4, 3, tiles);
+        let m = r.map();
+        // Query near the map often, anywhere sometimes.
+        let (x, y) = if x & 1 == 0 { (x % 100, y % 80) } else { (x, y) };
+        prop_assert_eq!(m.is_solid(x, y), r.solid(x as i32, y as i32));
+        prop_assert_eq!(m.is_floor(x, y), r.floor(x as i32, y as i32));
+        let x1 = x.saturating_add(len);
+        let y1 = y.saturating_add(len);
+        let col = (y as i32..=y1 as i32).any(|yy| r.solid(x as i32, yy));
+        prop_assert_eq!(m.column_solid(x, y, y1), col);
+        let row = (x as i32..=x1 as i32).any(|xx| r.solid(xx, y as i32));
+        prop_assert_eq!(m.row_solid(y, x, x1, false), row);
+        let rowf = (x as i32..=x1 as i32).any(|xx| r.floor(xx, y as i32));
+        prop_assert_eq!(m.row_solid(y, x, x1, true), rowf);
+    }
+}
