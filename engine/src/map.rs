@@ -137,20 +137,20 @@ impl<'a> Map<'a> {
         if width == 0 || height == 0 || width > MAX_MAP_WIDTH_TILES || height > MAX_MAP_HEIGHT_TILES {
             return Err(MapError::BadSize);
         }
-        // width * height <= 63488, computed by repeated addition (no multiply).
-        let mut total: u32 = 0;
-        let mut i = 0;
-        if row_offsets.len() != height as usize {
+        // Consecutive offsets must differ by `width` (checked with additions
+        // only, so no multiply is generated), and the last row must end
+        // exactly at the end of `tiles`.
+        if row_offsets.len() != height as usize || row_offsets[0] != 0 {
             return Err(MapError::RowOffsets);
         }
+        let mut i = 1;
         while i < height as usize {
-            if row_offsets[i] as u32 != total {
+            if row_offsets[i] as u32 != row_offsets[i - 1] as u32 + width as u32 {
                 return Err(MapError::RowOffsets);
             }
-            total += width as u32;
             i += 1;
         }
-        if tiles.len() != total as usize {
+        if tiles.len() != row_offsets[height as usize - 1] as usize + width as usize {
             return Err(MapError::TileCount);
         }
         Ok(Map {

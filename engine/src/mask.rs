@@ -73,22 +73,59 @@ pub const fn mask_rows_4bpp<const H: usize>(data: &[u8], w: usize) -> [u32; H] {
 /// from one palette index per pixel (row-major, `w` pixels per row). Returns
 /// the number of rows written.
 pub fn build_rows(pixels: &[u8], w: usize, out: &mut [u32]) -> usize {
-    let w = w.min(32);
+    let w = if w > 32 { 32 } else { w };
     if w == 0 {
         return 0;
     }
     let mut n = 0;
-    for (row, px) in out.iter_mut().zip(pixels.chunks(w)) {
+    let mut start = 0; // index of the row's first pixel (additions only)
+    for row in out.iter_mut() {
+        let px = match pixels.get(start..start + w) {
+            Some(px) => px,
+            None => break,
+        };
         let mut bits = 0u32;
-        for (x, &p) in px.iter().enumerate() {
+        let mut bit = 0x8000_0000u32;
+        for &p in px {
             if p != 0 {
-                bits |= 0x8000_0000u32 >> x;
+                bits |= bit;
             }
+            bit >>= 1;
         }
         *row = bits;
         n += 1;
+        start += w;
     }
     n
+}
+
+/// Column (0 = MSB) of the leftmost set bit of a non-zero row: a shift
+/// search, as the 68000 has no bit-scan instruction.
+fn first_col(mut bits: u32) -> i16 {
+    let mut c = 0;
+    let mut step = 16;
+    while step > 0 {
+        if bits >> (32 - step) == 0 {
+            c += step;
+            bits <<= step;
+        }
+        step >>= 1;
+    }
+    c as i16
+}
+
+/// Column (0 = MSB) of the rightmost set bit of a non-zero row.
+fn last_col(mut bits: u32) -> i16 {
+    let mut c = 31;
+    let mut step = 16;
+    while step > 0 {
+        if bits << (32 - step) == 0 {
+            c -= step;
+            bits >>= step;
+        }
+        step >>= 1;
+    }
+    c as i16
 }
 
 /// `0xFFFF_FFFF` shifted so only columns `0 .. w` are set (MSB first).
@@ -237,21 +274,23 @@ impl<'a> Mask<'a> {
         let mut first: i16 = -1;
         let mut last: i16 = -1;
         let mut any = 0u32;
-        for (r, (&p, &q)) in ra.iter().zip(rb).enumerate() {
+        let mut r: i16 = 0;
+        for (&p, &q) in ra.iter().zip(rb) {
             let both = p & o.cols & shift_cols(q, o.dx);
             if both != 0 {
                 if first < 0 {
-                    first = r as i16;
+                    first = r;
                 }
-                last = r as i16;
+                last = r;
                 any |= both;
             }
+            r += 1;
         }
         if first < 0 {
             return None;
         }
-        let c0 = any.leading_zeros() as i16;
-        let c1 = 31 - any.trailing_zeros() as i16;
+        let c0 = first_col(any);
+        let c1 = last_col(any);
         Some(Rect::new(ax + c0, o.rect.y + first, c1 - c0 + 1, last - first + 1))
     }
 

@@ -139,3 +139,18 @@ fn push_out_is_smallest_axis_move() {
         }
     }
 }
+
+#[test]
+fn hit_rect_every_single_pixel() {
+    // A 1x1 dot over every pixel of a full 32x32 mask gives a 1x1 rect.
+    static ONE: [u32; 1] = [0x8000_0000];
+    let dot = Mask::new(&ONE, 1);
+    let full = Mask::new(&FULL_ROWS, 32);
+    for y in 0..32 {
+        for x in 0..32 {
+            assert_eq!(full.hit_rect(0, 0, &dot, x, y), Some(Rect::new(x, y, 1, 1)));
+        }
+    }
+    // Wide overlap: the whole intersection.
+    assert_eq!(full.hit_rect(0, 0, &full, 5, -3), Some(Rect::new(5, 0, 27, 29)));
+}

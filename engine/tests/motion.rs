@@ -304,3 +304,17 @@ fn large_body_is_checked_along_its_whole_edge() {
     move_body(&m, &[], &mut b);
     assert_eq!(b.px() + 40, 160);
 }
+
+#[test]
+fn entity_overlap_test() {
+    let a = Rect::new(10, 10, 16, 32);
+    assert!(a.overlaps(&Rect::new(25, 41, 4, 4))); // one pixel shared
+    assert!(!a.overlaps(&Rect::new(26, 10, 4, 4))); // touching on the right
+    assert!(!a.overlaps(&Rect::new(10, 42, 4, 4))); // touching below
+    assert!(!a.overlaps(&Rect::new(12, 12, 0, 4))); // empty
+    assert_eq!(a.intersection(&Rect::new(20, 0, 20, 20)), Some(Rect::new(20, 10, 6, 10)));
+    let b1 = Body::new(0, 0, 16, 16);
+    let b2 = Body::new(15, 15, 16, 16);
+    let b3 = Body::new(16, 0, 16, 16);
+    assert!(b1.overlaps(&b2) && !b1.overlaps(&b3));
+}
