@@ -1,0 +1,639 @@
+//===- m68k_fixes.cpp - work around LLVM 22 MC68000 miscompiles -----------===//
+//
+// An LLVM pass plugin for Debian's rustc (which links the shared libLLVM-22),
+// loaded with `-Z llvm-plugins=/abs/path/libm68k_fixes.so`. It neutralises four
+// code-generation bugs of the M68k backend when targeting the plain MC68000:
+//
+//  Bug 1  A variable index into a stack object (alloca) reads/writes element 0
+//         (LLVM issue #200984): ISel folds (FrameIndex + Xn) into the
+//         (d8,An,Xn) addressing mode and frame-index elimination drops Xn.
+//         FIX (IR pass): the base pointer of every variably-indexed GEP that is
+//         derived from an alloca is routed through an empty inline asm
+//         (`asm "", "=r,0"`). ISel then sees an opaque register, never a
+//         FrameIndex, so the broken fold cannot happen.
+//
+//  Bug 2  Register copies (COPY expanded post-RA into `move`, which on the
+//         68000 sets N/Z and clears V/C), spills/reloads and rematerialised
+//         `moveq`s are placed between a flag-setting compare and the branch
+//         that reads the flags. The backend does not model that these
+//         late-inserted moves clobber CCR.
+//         FIX (machine pass, runs after all pseudo expansion and scheduling):
+//         finds every such move (a MOV* opcode, or any instruction whose CCR
+//         def is marked dead, that sits where CCR holds a live value) and
+//         brackets it with `move.w %sr,-(%sp)` ... `move.w (%sp)+,%ccr`.
+//         MOVE from SR is unprivileged on the MC68000 (we also run in
+//         supervisor mode); MOVE to CCR is plain 68000. SP-relative
+//         displacements of the bracketed instructions are adjusted by +2.
+//         (MOVE from CCR would be 68010+, so it is not used.)
+//
+//  Bug 3  llvm.{u,s}mul.with.overflow.i32 (checked_/overflowing_/saturating_mul
+//         and `*` with overflow checks) is selected to the 68020-only
+//         `mulu.l`/`muls.l` (and the i64 forms are legalised into those too).
+//         FIX (IR pass): the intrinsics are expanded in IR before codegen:
+//         i32 unsigned via three 16x16->32 partial products (68000 `mulu.w`),
+//         signed via magnitudes + the unsigned check; i64 via a widening i128
+//         multiply (libcall); i128 via a wrapping multiply and a division
+//         check (libcalls). No 32x32 hardware multiply is ever requested.
+//
+//  Bug 4  Direct tail calls are emitted as `bra <sym>`, which the integrated
+//         assembler relaxes to the 68020-only `bra.l`.
+//         FIX (same machine pass): the TAILJMPq pseudo is replaced by the raw
+//         encoding of `jmp (xxx).l` (0x4EF9 + absolute 32-bit address, an
+//         R_68K_32 relocation) - same 6 bytes, plain 68000. The M68k assembler
+//         parser cannot parse `jmp sym`, hence the `.short`/`.long` spelling.
+//         `M68K_FIXES_TAILCALL=disable` instead adds "disable-tail-calls" to
+//         every function; `=keep` leaves `bra.l` for a post-link patcher.
+//
+// The machine pass is registered through RegisterTargetPassConfigCallback
+// (LLVM 20+), which lets a plugin insertPass() into the legacy codegen
+// pipeline that rustc still uses; it is inserted after "Insert XRay ops",
+// a pass present at every optimisation level and placed after
+// ExpandPostRAPseudos, the M68k pseudo expansion, post-RA scheduling and block
+// placement, so nothing reorders instructions afterwards.
+//
+// Settings: environment variables M68K_FIXES_DISABLE, M68K_FIXES_TAILCALL,
+// M68K_FIXES_VERBOSE (see struct Settings below).
+//===----------------------------------------------------------------------===//
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/CodeGen/Passes.h"
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineFunctionPass.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/CodeGen/TargetRegisterInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Pass.h"
+#include "llvm/PassRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/RegisterTargetPassConfigCallback.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace {
+
+enum class TailCallMode { Jmp, Disable, Keep };
+
+// Settings come from the environment, not cl::opt: rustc parses
+// `-C llvm-args` before it loads `-Z llvm-plugins`, so plugin options would be
+// rejected as unknown. (Cargo does not track these variables: after changing
+// them, rebuild from clean.)
+//   M68K_FIXES_DISABLE=stack-index,mulo,ccr   turn individual fixes off
+//   M68K_FIXES_TAILCALL=jmp|disable|keep       bug 4 strategy (default jmp)
+//   M68K_FIXES_VERBOSE=1                       log every rewrite to stderr
+struct Settings {
+  bool StackIndex = true, Mulo = true, CCR = true, Verbose = false;
+  TailCallMode TailCalls = TailCallMode::Jmp;
+  Settings() {
+    if (const char *D = getenv("M68K_FIXES_DISABLE")) {
+      SmallVector<StringRef, 4> Parts;
+      StringRef(D).split(Parts, ',', -1, false);
+      for (StringRef P : Parts) {
+        P = P.trim();
+        if (P == "stack-index") StackIndex = false;
+        else if (P == "mulo") Mulo = false;
+        else if (P == "ccr") CCR = false;
+        else if (P == "all") StackIndex = Mulo = CCR = false;
+        else report_fatal_error(Twine("m68k-fixes: unknown M68K_FIXES_DISABLE item '") + P + "'");
+      }
+    }
+    if (const char *T = getenv("M68K_FIXES_TAILCALL")) {
+      StringRef V(T);
+      if (V == "jmp") TailCalls = TailCallMode::Jmp;
+      else if (V == "disable") TailCalls = TailCallMode::Disable;
+      else if (V == "keep") TailCalls = TailCallMode::Keep;
+      else report_fatal_error(Twine("m68k-fixes: M68K_FIXES_TAILCALL must be jmp, disable or keep, not '") + V + "'");
+    }
+    if (const char *V = getenv("M68K_FIXES_VERBOSE"))
+      Verbose = *V && StringRef(V) != "0";
+  }
+};
+const Settings &settings() {
+  static Settings S;
+  return S;
+}
+#define FixStackIndex (settings().StackIndex)
+#define FixMulo (settings().Mulo)
+#define FixCCR (settings().CCR)
+#define TailCalls (settings().TailCalls)
+#define Verbose (settings().Verbose)
+
+bool isM68k(const Triple &T) { return T.getArch() == Triple::m68k; }
+
+//===----------------------------------------------------------------------===//
+// IR part: bug 1 (stack index) and bug 3 (multiply with overflow), plus the
+// optional "disable-tail-calls" mode of bug 4.
+//===----------------------------------------------------------------------===//
+
+/// Bug 1. Returns true if something changed.
+bool fixStackIndexing(Function &F) {
+  bool Changed = false;
+  SmallVector<AllocaInst *, 16> Allocas;
+  for (Instruction &I : instructions(F))
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      Allocas.push_back(AI);
+
+  for (AllocaInst *AI : Allocas) {
+    // Walk pointers derived from the alloca by constant offsets; they still
+    // lower to FrameIndex(+const) in the DAG. Any GEP with a variable index
+    // (or any int conversion, which lets the DAG re-form FI + x) gets an
+    // opaque copy of its base pointer.
+    SmallVector<Value *, 8> Work{AI};
+    SmallPtrSet<Value *, 8> Seen{AI};
+    // One opaque copy per base value, created lazily right after its def.
+    DenseMap<Value *, Value *> Opaque;
+    auto getOpaque = [&](Value *Base) -> Value * {
+      auto It = Opaque.find(Base);
+      if (It != Opaque.end())
+        return It->second;
+      Instruction *Def = cast<Instruction>(Base);
+      BasicBlock::iterator IP;
+      if (isa<AllocaInst>(Def))
+        IP = Def->getParent()->getFirstNonPHIOrDbgOrAlloca();
+      else
+        IP = std::next(Def->getIterator());
+      IRBuilder<> B(Def->getParent(), IP);
+      auto *FTy = FunctionType::get(Base->getType(), {Base->getType()}, false);
+      // "=r,0": output in a register, tied to the input. No side effects and
+      // no memory clobber: only the *identity* of the pointer is hidden.
+      auto *IA = InlineAsm::get(FTy, "", "=r,0", /*hasSideEffects=*/false);
+      CallInst *C = B.CreateCall(FTy, IA, {Base}, Base->getName() + ".opaque");
+      C->setDoesNotThrow();
+      C->setDoesNotAccessMemory();
+      Opaque[Base] = C;
+      return C;
+    };
+
+    while (!Work.empty()) {
+      Value *V = Work.pop_back_val();
+      SmallVector<Use *, 8> Uses;
+      for (Use &U : V->uses())
+        Uses.push_back(&U);
+      for (Use *U : Uses) {
+        auto *User = dyn_cast<Instruction>(U->getUser());
+        if (!User || User == Opaque.lookup(V))
+          continue;
+        if (auto *GEP = dyn_cast<GetElementPtrInst>(User)) {
+          if (U->getOperandNo() != GetElementPtrInst::getPointerOperandIndex())
+            continue;
+          if (GEP->hasAllConstantIndices()) {
+            if (Seen.insert(GEP).second)
+              Work.push_back(GEP);
+          } else {
+            U->set(getOpaque(V));
+            Changed = true;
+            if (Verbose)
+              errs() << "m68k-fixes: " << F.getName()
+                     << ": opaque base for variable index into stack object "
+                     << AI->getName() << "\n";
+          }
+        } else if (isa<BitCastInst>(User) || isa<AddrSpaceCastInst>(User)) {
+          if (Seen.insert(User).second)
+            Work.push_back(User);
+        } else if (isa<PtrToIntInst>(User)) {
+          U->set(getOpaque(V));
+          Changed = true;
+        }
+      }
+    }
+  }
+  return Changed;
+}
+
+/// 32-bit unsigned multiply with overflow, from 16x16->32 partial products.
+/// Returns {low 32 bits of the product, overflow flag}.
+std::pair<Value *, Value *> umulo32(IRBuilder<> &B, Value *A, Value *Bv) {
+  Type *I32 = B.getInt32Ty(), *I16 = B.getInt16Ty();
+  // Halves are formed as zext(trunc(..)) so the DAG sees i16 operands and
+  // selects the 68000 `mulu.w` (16x16->32) for each partial product.
+  auto Lo = [&](Value *X) { return B.CreateZExt(B.CreateTrunc(X, I16), I32); };
+  auto Hi = [&](Value *X) {
+    return B.CreateZExt(B.CreateTrunc(B.CreateLShr(X, 16), I16), I32);
+  };
+  Value *AL = Lo(A), *AH = Hi(A), *BL = Lo(Bv), *BH = Hi(Bv);
+  Value *LL = B.CreateNUWMul(AL, BL, "mulo.ll");
+  Value *HL = B.CreateNUWMul(AH, BL, "mulo.hl");
+  Value *LH = B.CreateNUWMul(AL, BH, "mulo.lh");
+  // If both high halves are non-zero the product is >= 2^32; otherwise at
+  // most one of HL/LH is non-zero, so Cross cannot wrap.
+  Value *Cross = B.CreateAdd(HL, LH, "mulo.cross");
+  Value *Res = B.CreateAdd(LL, B.CreateShl(Cross, 16), "mulo.res");
+  Value *Both = B.CreateAnd(B.CreateICmpNE(AH, ConstantInt::get(I32, 0)),
+                            B.CreateICmpNE(BH, ConstantInt::get(I32, 0)));
+  Value *CrossHi = B.CreateICmpUGT(Cross, ConstantInt::get(I32, 0xffff));
+  Value *Carry = B.CreateICmpULT(Res, LL);
+  Value *Ovf = B.CreateOr(B.CreateOr(Both, CrossHi), Carry, "mulo.ovf");
+  return {Res, Ovf};
+}
+
+/// N-bit (N = 64, 128) unsigned multiply with overflow using libcalls only.
+std::pair<Value *, Value *> umuloWide(IRBuilder<> &B, Value *A, Value *Bv) {
+  auto *Ty = cast<IntegerType>(A->getType());
+  unsigned N = Ty->getBitWidth();
+  if (N <= 64) {
+    // Widening multiply: i128 mul is the __multi3 libcall.
+    Type *W = B.getIntNTy(2 * N);
+    Value *P = B.CreateMul(B.CreateZExt(A, W), B.CreateZExt(Bv, W));
+    Value *Res = B.CreateTrunc(P, Ty);
+    Value *Ovf = B.CreateICmpNE(B.CreateLShr(P, N), ConstantInt::get(W, 0));
+    return {Res, Ovf};
+  }
+  // Wrapping multiply + division check: ovf = b != 0 && res / b != a.
+  Value *Res = B.CreateMul(A, Bv);
+  Value *Zero = ConstantInt::get(Ty, 0);
+  Value *BNZ = B.CreateICmpNE(Bv, Zero);
+  // Avoid dividing by zero: divide by (b | (b == 0)).
+  Value *Div = B.CreateOr(Bv, B.CreateZExt(B.CreateICmpEQ(Bv, Zero), Ty));
+  Value *Ovf = B.CreateAnd(BNZ, B.CreateICmpNE(B.CreateUDiv(Res, Div), A));
+  return {Res, Ovf};
+}
+
+std::pair<Value *, Value *> umulo(IRBuilder<> &B, Value *A, Value *Bv) {
+  if (A->getType()->getIntegerBitWidth() == 32)
+    return umulo32(B, A, Bv);
+  return umuloWide(B, A, Bv);
+}
+
+/// Signed: multiply magnitudes, then check against 2^(N-1)-1 or 2^(N-1).
+std::pair<Value *, Value *> smulo(IRBuilder<> &B, Value *A, Value *Bv) {
+  auto *Ty = cast<IntegerType>(A->getType());
+  unsigned N = Ty->getBitWidth();
+  Value *Zero = ConstantInt::get(Ty, 0);
+  Value *NA = B.CreateICmpSLT(A, Zero), *NB = B.CreateICmpSLT(Bv, Zero);
+  Value *UA = B.CreateSelect(NA, B.CreateSub(Zero, A), A);
+  Value *UB = B.CreateSelect(NB, B.CreateSub(Zero, Bv), Bv);
+  auto [P, O] = umulo(B, UA, UB);
+  Value *Neg = B.CreateXor(NA, NB);
+  // Limit = 0x7fff.. + Neg
+  Value *Limit = B.CreateAdd(ConstantInt::get(Ty, APInt::getSignedMaxValue(N)),
+                             B.CreateZExt(Neg, Ty));
+  Value *Ovf = B.CreateOr(O, B.CreateICmpUGT(P, Limit), "smulo.ovf");
+  Value *Res = B.CreateSelect(Neg, B.CreateSub(Zero, P), P, "smulo.res");
+  return {Res, Ovf};
+}
+
+/// Bug 3. Returns true if something changed.
+bool fixMulWithOverflow(Function &F) {
+  SmallVector<IntrinsicInst *, 8> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+      Intrinsic::ID ID = II->getIntrinsicID();
+      if (ID != Intrinsic::umul_with_overflow &&
+          ID != Intrinsic::smul_with_overflow)
+        continue;
+      auto *Ty = dyn_cast<IntegerType>(II->getArgOperand(0)->getType());
+      // i8/i16 are selected to mulu.w/muls.w (fine); vectors don't occur.
+      if (!Ty || Ty->getBitWidth() < 32)
+        continue;
+      Calls.push_back(II);
+    }
+  for (IntrinsicInst *II : Calls) {
+    IRBuilder<> B(II);
+    Value *A = II->getArgOperand(0), *Bv = II->getArgOperand(1);
+    auto [Res, Ovf] = II->getIntrinsicID() == Intrinsic::umul_with_overflow
+                          ? umulo(B, A, Bv)
+                          : smulo(B, A, Bv);
+    Value *Agg = PoisonValue::get(II->getType());
+    Agg = B.CreateInsertValue(Agg, Res, 0);
+    Agg = B.CreateInsertValue(Agg, Ovf, 1);
+    if (Verbose)
+      errs() << "m68k-fixes: " << F.getName() << ": expanded "
+             << II->getCalledFunction()->getName() << "\n";
+    II->replaceAllUsesWith(Agg);
+    II->eraseFromParent();
+  }
+  return !Calls.empty();
+}
+
+struct M68kFixesIRPass : PassInfoMixin<M68kFixesIRPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    if (!isM68k(Triple(M.getTargetTriple())))
+      return PreservedAnalyses::all();
+    bool Changed = false;
+    for (Function &F : M) {
+      if (F.isDeclaration())
+        continue;
+      if (FixStackIndex)
+        Changed |= fixStackIndexing(F);
+      if (FixMulo)
+        Changed |= fixMulWithOverflow(F);
+      if (TailCalls == TailCallMode::Disable) {
+        F.addFnAttr("disable-tail-calls", "true");
+        Changed = true;
+      }
+    }
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; } // run at opt-level 0 too
+};
+
+//===----------------------------------------------------------------------===//
+// Machine part: bug 2 (CCR clobbered by late moves) and bug 4 (tail calls).
+//===----------------------------------------------------------------------===//
+
+struct M68kFixesMachinePass : MachineFunctionPass {
+  static char ID;
+  M68kFixesMachinePass() : MachineFunctionPass(ID) {}
+  StringRef getPassName() const override {
+    return "m68k-fixes: CCR guard and tail-call jmp";
+  }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.setPreservesCFG();
+    MachineFunctionPass::getAnalysisUsage(AU);
+  }
+
+  const TargetInstrInfo *TII = nullptr;
+  const TargetRegisterInfo *TRI = nullptr;
+  MCRegister CCR, SP;
+  unsigned TailJmpQ = ~0u; // TAILJMPq: `bra sym` tail call
+
+  MCRegister regByName(StringRef Name) {
+    for (unsigned R = 1, E = TRI->getNumRegs(); R < E; ++R)
+      if (Name.equals_insensitive(TRI->getName(R)))
+        return MCRegister(R);
+    return MCRegister();
+  }
+
+  /// Does MI write CCR at all (explicitly, implicitly or via a regmask)?
+  bool defsCCR(const MachineInstr &MI) const {
+    for (const MachineOperand &MO : MI.operands()) {
+      if (MO.isReg() && MO.isDef() && MO.getReg().isPhysical() &&
+          TRI->regsOverlap(MO.getReg(), CCR))
+        return true;
+      if (MO.isRegMask() && MO.clobbersPhysReg(CCR))
+        return true;
+    }
+    return false;
+  }
+  bool readsCCR(const MachineInstr &MI) const {
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isReg() && MO.readsReg() && MO.getReg().isPhysical() &&
+          TRI->regsOverlap(MO.getReg(), CCR))
+        return true;
+    // Inline asm that reads the flags says so with an explicit CCR operand.
+    return false;
+  }
+
+  /// Address registers: a MOVE into one is MOVEA, which leaves CCR alone.
+  bool isAddrReg(Register R) const {
+    StringRef N = TRI->getName(R);
+    N.consume_front_insensitive("W");
+    return N.equals_insensitive("SP") ||
+           (N.size() == 2 && (N[0] == 'A' || N[0] == 'a') && isDigit(N[1]));
+  }
+
+  /// MOVEA/ADDA/SUBA/LEA: the backend models a CCR def for some of them, but
+  /// the 68000 leaves CCR alone when the destination is an address register.
+  bool isCCRTransparent(const MachineInstr &MI) const {
+    StringRef Name = TII->getName(MI.getOpcode());
+    if (!Name.starts_with("MOV") && !Name.starts_with("ADD") &&
+        !Name.starts_with("SUB") && !Name.starts_with("LEA"))
+      return false;
+    if (Name.starts_with("MOVM"))
+      return false;
+    bool AnyDef = false;
+    for (const MachineOperand &MO : MI.operands()) {
+      if (!MO.isReg() || !MO.isDef() || MO.isImplicit())
+        continue;
+      if (!isAddrReg(MO.getReg()))
+        return false;
+      AnyDef = true;
+    }
+    return AnyDef;
+  }
+
+  /// An instruction that writes CCR although nothing intends to read the
+  /// result: expansions of COPY (MOV*rr), spills/reloads (MOV* to/from the
+  /// stack) and rematerialised constants (MOVI/MOVQ), or anything whose CCR
+  /// def is explicitly marked dead. MOVEM (MOVM*) does not touch CCR.
+  bool isUnintendedCCRDef(const MachineInstr &MI) const {
+    if (MI.isCall() || MI.isInlineAsm() || !defsCCR(MI) || isCCRTransparent(MI))
+      return false;
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isReg() && MO.isDef() && MO.isDead() &&
+          MO.getReg().isPhysical() && TRI->regsOverlap(MO.getReg(), CCR))
+        return true;
+    StringRef Name = TII->getName(MI.getOpcode());
+    if (!Name.starts_with("MOV") || Name.starts_with("MOVM"))
+      return false;
+    // A move *to* CCR/SR is an intended flag write; a move to an address
+    // register is MOVEA and does not touch CCR at all.
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isReg() && MO.isDef() && !MO.isImplicit() &&
+          (TRI->regsOverlap(MO.getReg(), CCR) || isAddrReg(MO.getReg())))
+        return false;
+    return true;
+  }
+
+  /// Make MI correct when 2 extra bytes sit on top of the stack: bump the
+  /// displacement of every (d16,SP)/(d8,SP,Xn) operand. Returns false if MI
+  /// uses SP in a way that cannot be adjusted.
+  bool adjustForPushedWord(MachineInstr &MI) {
+    // Anything that moves SP itself (push/pop, ADDA to SP) cannot be bracketed.
+    if (MI.modifiesRegister(SP, TRI))
+      return false;
+    for (unsigned I = 0, E = MI.getNumOperands(); I != E; ++I) {
+      MachineOperand &MO = MI.getOperand(I);
+      if (!MO.isReg() || MO.isImplicit() || !MO.getReg().isPhysical() ||
+          !TRI->regsOverlap(MO.getReg(), SP))
+        continue;
+      // Memory operands are (disp, base[, index]): disp precedes SP.
+      if (I > 0 && MI.mayLoadOrStore() && MI.getOperand(I - 1).isImm()) {
+        MachineOperand &Disp = MI.getOperand(I - 1);
+        Disp.setImm(Disp.getImm() + 2);
+        continue;
+      }
+      return false;
+    }
+    return true;
+  }
+
+  bool guardCCR(MachineFunction &MF) {
+    bool Changed = false;
+    for (MachineBasicBlock &MBB : MF) {
+      // Backward: is CCR needed after each instruction, treating unintended
+      // defs as transparent (that is what the code generator assumed).
+      bool Need = false;
+      for (MachineBasicBlock *S : MBB.successors())
+        if (S->isLiveIn(CCR))
+          Need = true;
+      // Blocks that end without a terminator and fall through.
+      DenseMap<MachineInstr *, bool> NeedAfter;
+      for (MachineInstr &MI : llvm::reverse(MBB)) {
+        if (MI.isDebugInstr())
+          continue;
+        NeedAfter[&MI] = Need;
+        if (isUnintendedCCRDef(MI) || isCCRTransparent(MI))
+          continue;
+        if (defsCCR(MI))
+          Need = false;
+        if (readsCCR(MI))
+          Need = true;
+      }
+      // Forward: does CCR hold an intended value before each instruction?
+      bool Avail = MBB.isLiveIn(CCR);
+      SmallVector<SmallVector<MachineInstr *, 4>, 4> Runs;
+      MachineInstr *Prev = nullptr;
+      for (MachineInstr &MI : MBB) {
+        if (MI.isDebugInstr())
+          continue;
+        if (isUnintendedCCRDef(MI)) {
+          if (Avail && NeedAfter[&MI]) {
+            if (!Runs.empty() && Prev == Runs.back().back())
+              Runs.back().push_back(&MI);
+            else
+              Runs.push_back({&MI});
+            Prev = &MI;
+          }
+          continue;
+        }
+        if (defsCCR(MI) && !isCCRTransparent(MI))
+          Avail = !MI.isCall();
+        Prev = &MI;
+      }
+      for (auto &Run : Runs) {
+        for (MachineInstr *MI : Run) {
+          if (!adjustForPushedWord(*MI)) {
+            std::string S;
+            raw_string_ostream OS(S);
+            OS << "m68k-fixes: cannot preserve CCR around an SP-relative "
+                  "instruction in "
+               << MF.getName() << ": ";
+            MI->print(OS);
+            report_fatal_error(Twine(OS.str()));
+          }
+        }
+        MachineInstr *First = Run.front(), *Last = Run.back();
+        DebugLoc DL = First->getDebugLoc();
+        BuildMI(MBB, First->getIterator(), DL,
+                TII->get(TargetOpcode::INLINEASM))
+            .addExternalSymbol("move.w %sr, -(%sp)")
+            .addImm(InlineAsm::Extra_HasSideEffects);
+        BuildMI(MBB, std::next(Last->getIterator()), DL,
+                TII->get(TargetOpcode::INLINEASM))
+            .addExternalSymbol("move.w (%sp)+, %ccr")
+            .addImm(InlineAsm::Extra_HasSideEffects);
+        if (Verbose) {
+          errs() << "m68k-fixes: " << MF.getName() << ": preserved CCR around "
+                 << Run.size() << " instruction(s): ";
+          First->print(errs());
+        }
+        Changed = true;
+      }
+    }
+    return Changed;
+  }
+
+  bool fixTailCalls(MachineFunction &MF) {
+    bool Changed = false;
+    for (MachineBasicBlock &MBB : MF) {
+      for (MachineInstr &MI : llvm::make_early_inc_range(MBB)) {
+        if (MI.getOpcode() != TailJmpQ)
+          continue;
+        const MachineOperand &Target = MI.getOperand(0);
+        if (!Target.isGlobal() && !Target.isSymbol())
+          report_fatal_error("m68k-fixes: unexpected TAILJMPq operand");
+        // jmp (xxx).l = 0x4EF9 followed by the 32-bit absolute address.
+        MachineInstrBuilder MIB =
+            BuildMI(MBB, MI.getIterator(), MI.getDebugLoc(),
+                    TII->get(TargetOpcode::INLINEASM))
+                .addExternalSymbol(".short 0x4ef9\n\t.long $0")
+                .addImm(InlineAsm::Extra_HasSideEffects);
+        MIB.addImm(InlineAsm::Flag(InlineAsm::Kind::Imm, 1));
+        if (Target.isGlobal())
+          MIB.addGlobalAddress(Target.getGlobal(), Target.getOffset());
+        else
+          MIB.addExternalSymbol(Target.getSymbolName());
+        if (Verbose)
+          errs() << "m68k-fixes: " << MF.getName()
+                 << ": tail call -> jmp (xxx).l\n";
+        MI.eraseFromParent();
+        Changed = true;
+      }
+    }
+    return Changed;
+  }
+
+  bool runOnMachineFunction(MachineFunction &MF) override {
+    if (!isM68k(MF.getTarget().getTargetTriple()))
+      return false;
+    TII = MF.getSubtarget().getInstrInfo();
+    TRI = MF.getSubtarget().getRegisterInfo();
+    CCR = regByName("CCR");
+    SP = regByName("SP");
+    if (!CCR || !SP)
+      report_fatal_error("m68k-fixes: cannot find CCR/SP registers");
+    if (TailJmpQ == ~0u)
+      for (unsigned Op = 0, E = TII->getNumOpcodes(); Op != E; ++Op)
+        if (TII->getName(Op) == "TAILJMPq")
+          TailJmpQ = Op;
+    bool Changed = false;
+    if (FixCCR)
+      Changed |= guardCCR(MF);
+    if (TailCalls == TailCallMode::Jmp)
+      Changed |= fixTailCalls(MF);
+    return Changed;
+  }
+};
+char M68kFixesMachinePass::ID = 0;
+
+RegisterPass<M68kFixesMachinePass> RegisterMachinePass(
+    "m68k-fixes-machine", "m68k-fixes: CCR guard and tail-call jmp",
+    /*CFGOnly=*/false, /*is_analysis=*/false);
+
+// Codegen hook: runs for every TargetPassConfig that is created (rustc creates
+// one per codegen unit); only M68k gets the pass.
+RegisterTargetPassConfigCallback RegisterCodegenHook(
+    [](TargetMachine &TM, legacy::PassManagerBase &, TargetPassConfig *PC) {
+      if (!isM68k(TM.getTargetTriple()))
+        return;
+      PC->insertPass(&XRayInstrumentationID, &M68kFixesMachinePass::ID);
+    });
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  PassPluginLibraryInfo Info{};
+  Info.APIVersion = LLVM_PLUGIN_API_VERSION;
+  Info.PluginName = "m68k-fixes";
+  Info.PluginVersion = "1";
+  Info.RegisterPassBuilderCallbacks = [](PassBuilder &PB) {
+    PB.registerOptimizerLastEPCallback(
+        [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+          MPM.addPass(M68kFixesIRPass());
+        });
+    PB.registerFullLinkTimeOptimizationLastEPCallback(
+        [](ModulePassManager &MPM, OptimizationLevel) {
+          MPM.addPass(M68kFixesIRPass());
+        });
+    // Also usable explicitly: opt -passes=m68k-fixes
+    PB.registerPipelineParsingCallback(
+        [](StringRef Name, ModulePassManager &MPM,
+           ArrayRef<PassBuilder::PipelineElement>) {
+          if (Name != "m68k-fixes")
+            return false;
+          MPM.addPass(M68kFixesIRPass());
+          return true;
+        });
+  };
+  return Info;
+}
