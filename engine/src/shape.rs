@@ -121,7 +121,9 @@ pub enum PixelKind {
 /// floor/ceiling sensors and 16 row widths for wall sensors): any shape drawn
 /// in a tileset can be collided exactly. The level compiler emits them as a
 /// `static [TileShape; N]` (built at compile time by these `const fn`s) and
-/// uses ids `32 + index` in the map.
+/// uses ids `32 + index` in the map. The constructors are meant for
+/// `const`/`static` initialisers (evaluated at compile time); calling them at
+/// run time on the 68000 works but is slow (and indexes a local array).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TileShape {
     /// Column bitmasks: `cols[px] >> py & 1` (pixel-in-tile).
