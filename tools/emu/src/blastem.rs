@@ -74,9 +74,9 @@ fn read_cmds(addr: u32, len: usize) -> Vec<(String, usize)> {
     let mut i = 0usize;
     while i < len {
         let a = addr.wrapping_add(i as u32) & 0xFF_FFFF;
-        let (suffix, n) = if a % 2 == 0 && len - i >= 4 {
+        let (suffix, n) = if a.is_multiple_of(2) && len - i >= 4 {
             ("l", 4)
-        } else if a % 2 == 0 && len - i >= 2 {
+        } else if a.is_multiple_of(2) && len - i >= 2 {
             ("w", 2)
         } else {
             ("b", 1)

@@ -1,4 +1,6 @@
 //! Reference-image comparison for screenshot tests.
+// DiffReport is a deliberately rich error (it is what a developer reads on failure).
+#![allow(clippy::result_large_err)]
 
 use std::fmt;
 use std::path::{Path, PathBuf};

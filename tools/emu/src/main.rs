@@ -108,6 +108,16 @@ fn resolve(spec: &str, syms: Option<&Symbols>, default_len: u32) -> Result<(u32,
     Ok((addr, len, a.to_string()))
 }
 
+/// `println!` that exits quietly when stdout is closed (e.g. piped into `head`).
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write;
+        if writeln!(std::io::stdout().lock(), $($t)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 fn print_read(label: &str, addr: u32, bytes: &[u8]) {
     let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02x}")).collect();
     let extra = match bytes.len() {
@@ -116,7 +126,7 @@ fn print_read(label: &str, addr: u32, bytes: &[u8]) {
         4 => format!(" (u32 {})", u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])),
         _ => String::new(),
     };
-    println!("{addr:#08x} {label}: {}{extra}", hex.join(" "));
+    out!("{addr:#08x} {label}: {}{extra}", hex.join(" "));
 }
 
 fn load_syms(elf: &Option<PathBuf>) -> Result<Option<Symbols>> {
@@ -149,7 +159,7 @@ fn main() -> Result<()> {
             gx.load_rom_file(&rom)?;
             if list_options {
                 for (k, v, choices) in gx.options() {
-                    println!("{k} = {v}   [{}]", choices.join("|"));
+                    out!("{k} = {v}   [{}]", choices.join("|"));
                 }
                 return Ok(());
             }
@@ -186,7 +196,7 @@ fn main() -> Result<()> {
             let opts = blastem::Options { timeout: Duration::from_secs(timeout), extra_commands: cmds, blastem: None };
             let out = blastem::run_with(&rom, stop, &req, &opts)?;
             if transcript {
-                println!("{}", out.transcript);
+                out!("{}", out.transcript);
             }
             eprintln!("stopped at {stop:?} after {} hits, blastem frame {:?}", out.hits, out.frame);
             for ((addr, _, label), bytes) in resolved.iter().zip(&out.reads) {
@@ -199,12 +209,12 @@ fn main() -> Result<()> {
                 let mut all: Vec<_> = syms.iter().collect();
                 all.sort_by_key(|(n, s)| (s.address, n.to_string()));
                 for (n, s) in all {
-                    println!("{:#08x} {:6} {n}", s.address, s.size);
+                    out!("{:#08x} {:6} {n}", s.address, s.size);
                 }
             }
             for n in names {
                 let a = syms.require(&n)?;
-                println!("{a:#08x} {n}");
+                out!("{a:#08x} {n}");
             }
         }
         Cmd::Compare { actual, reference, tolerance, max_pixels, out } => {
@@ -212,7 +222,7 @@ fn main() -> Result<()> {
             let dir = out.unwrap_or_else(emu::default_failure_dir);
             let name = actual.file_stem().and_then(|s| s.to_str()).unwrap_or("image").to_string();
             match emu::compare_with_reference(&img, &reference, Tolerance::new(tolerance, max_pixels), &dir, &name) {
-                Ok(()) => println!("match"),
+                Ok(()) => out!("match"),
                 Err(rep) => {
                     eprintln!("mismatch: {rep}");
                     std::process::exit(1);
@@ -221,7 +231,7 @@ fn main() -> Result<()> {
         }
         Cmd::Testrom { dir } => {
             let r = emu::testrom::build(&dir)?;
-            println!("{}\n{}", r.bin.display(), r.elf.display());
+            out!("{}\n{}", r.bin.display(), r.elf.display());
         }
     }
     Ok(())

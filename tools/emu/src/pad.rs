@@ -71,7 +71,7 @@ impl Pad {
     /// Parse "up+a+start", "right,b", "none" or "" (case-insensitive).
     pub fn parse(s: &str) -> Result<Pad, String> {
         let mut pad = Pad::NONE;
-        for part in s.split(|c| c == '+' || c == ',' || c == '|').map(str::trim) {
+        for part in s.split(['+', ',', '|']).map(str::trim) {
             if part.is_empty() || part.eq_ignore_ascii_case("none") {
                 continue;
             }
