@@ -3,7 +3,7 @@
 //! from scratch with the message in red, and stop.
 
 use crate::sysvars::{SYSVARS, FAULT_EXCEPTION, FAULT_PANIC};
-use crate::{rt, screen, text::Console};
+use crate::{rt, screen};
 use core::fmt::Write;
 
 /// The panic handler: "PANIC" and "file:line: message" on screen and in RAM.

@@ -7,6 +7,8 @@
 mod fault;
 mod rt;
 mod screen;
+#[cfg(feature = "selftest")]
+mod selftest;
 mod sysvars;
 mod text;
 mod vdp;
@@ -23,6 +25,8 @@ pub extern "C" fn main() -> ! {
     Console::at(1, 4, 0).print("ROM alive. Frame:");
     SYSVARS.alive.set(ALIVE_MAGIC);
     rt::interrupts_on();
+    #[cfg(feature = "selftest")]
+    selftest::run();
     loop {
         rt::wait_vblank();
         let frame = rt::frames();

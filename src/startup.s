@@ -32,6 +32,7 @@ __vectors:
 
     .section .text.startup,"ax"
     .globl _start
+    .type _start, @function
 _start:
     move.w  #0x2700, %sr            | supervisor mode, all interrupts masked
     move.b  0xA10001, %d0           | hardware version
@@ -78,31 +79,39 @@ _start:
 
     jsr     main
 8:  bra.s   8b
+    .size _start, . - _start
 
 | Level 6 interrupt: VBlank. Saves the registers the C calling convention lets the
 | Rust handler clobber (d0-d1/a0-a1).
     .globl _vblank
+    .type _vblank, @function
 _vblank:
     movem.l %d0-%d1/%a0-%a1, -(%sp)
     jsr     vblank_handler
     movem.l (%sp)+, %d0-%d1/%a0-%a1
     rte
+    .size _vblank, . - _vblank
 
+    .type _ignore_irq, @function
 _ignore_irq:
     rte
+    .size _ignore_irq, . - _ignore_irq
 
 | Every other exception: exception_handler(vector, frame) in Rust, never returns.
     .irp n, 2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,27,29,31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63
+    .type _exc_\n, @function
 _exc_\n:
     move.w  #0x2700, %sr
     move.l  %sp, -(%sp)
     move.l  #\n, -(%sp)
     jsr     exception_handler
+    .size _exc_\n, . - _exc_\n
     .endr
 
 | __mulsi3(a, b): 32x32->32 multiply from three 16x16 mulu.w (compiler_builtins has no
 | m68k version). Arguments on the stack: a at 4(sp), b at 8(sp); result in d0.
     .globl __mulsi3
+    .type __mulsi3, @function
 __mulsi3:
     move.w  4(%sp), %d0             | a.hi
     mulu.w  10(%sp), %d0            | a.hi * b.lo
@@ -115,13 +124,18 @@ __mulsi3:
     mulu.w  10(%sp), %d1            | a.lo * b.lo
     add.l   %d1, %d0
     rts
+    .size __mulsi3, . - __mulsi3
 
 | Interrupt mask control for Rust (`move.w #imm,%sr` is mis-encoded by LLVM's assembler).
     .globl enable_interrupts
+    .type enable_interrupts, @function
 enable_interrupts:
     move.w  #0x2000, %sr            | supervisor, interrupt mask 0
     rts
+    .size enable_interrupts, . - enable_interrupts
     .globl disable_interrupts
+    .type disable_interrupts, @function
 disable_interrupts:
     move.w  #0x2700, %sr            | supervisor, interrupt mask 7
     rts
+    .size disable_interrupts, . - disable_interrupts

@@ -42,13 +42,6 @@ pub fn status() -> u16 {
     unsafe { core::ptr::read_volatile(MD_VDP_CTRL as *const u16) }
 }
 
-/// Reads the H/V counter (high byte: line, low byte: horizontal position).
-#[inline(always)]
-pub fn hv_counter() -> u16 {
-    // SAFETY: read-only hardware counter.
-    unsafe { core::ptr::read_volatile(MD_VDP_HV_COUNTER as *const u16) }
-}
-
 /// Sets VDP register `reg` (0..=23) to `value`.
 #[inline(always)]
 pub fn set_reg(reg: u32, value: u8) {

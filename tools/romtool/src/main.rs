@@ -1,6 +1,7 @@
 //! `romtool`: the megacollide host tool.
 //!
 //! `romtool pack ELF -o ROM [--elf-out ELF]` packs a linked 68000 ELF into a Mega Drive ROM.
+//! `romtool levels DIR --out-dir GEN [--preview-dir PNGS] [--grid]` compiles the level files.
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
@@ -9,7 +10,7 @@ use romtool::output::write_atomically;
 use std::path::PathBuf;
 
 #[derive(Parser)]
-#[command(name = "romtool", about = "megacollide host tool: ROM packing")]
+#[command(name = "romtool", about = "megacollide host tool: ROM packing and level compiling")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -33,6 +34,24 @@ enum Command {
         /// Serial number field.
         #[arg(long, default_value = "GM 00000000-00")]
         serial: String,
+    },
+    /// Compile every level file of a folder (16Tile .h/.c/.txt, Tiled .tmj/.tmx) into one Rust
+    /// file for the ROM (OUT_DIR/levels.rs) and PNG previews; nothing is written on any error.
+    Levels {
+        /// The level folder (every level file in it is compiled).
+        dir: PathBuf,
+        /// Where to write levels.rs.
+        #[arg(long)]
+        out_dir: PathBuf,
+        /// Where to write one PNG preview per level (LEVEL.png).
+        #[arg(long)]
+        preview_dir: Option<PathBuf>,
+        /// Draw the tile grid on the previews.
+        #[arg(long)]
+        grid: bool,
+        /// Only check the levels; write nothing.
+        #[arg(long)]
+        check: bool,
     },
 }
 
@@ -62,6 +81,36 @@ fn run() -> Result<()> {
                 romtool::header::checksum(&packed.rom),
                 packed.patches.len()
             );
+            Ok(())
+        }
+        Command::Levels { dir, out_dir, preview_dir, grid, check } => {
+            let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid };
+            let (levels, files) = match romtool::levels::build_outputs(&opts) {
+                Ok(r) => r,
+                Err(diags) => {
+                    for d in &diags {
+                        eprintln!("error: {d}");
+                    }
+                    anyhow::bail!("{} error(s) in {}; nothing written", diags.len(), opts.dir.display());
+                }
+            };
+            for l in &levels {
+                println!(
+                    "romtool: {}: {}x{} tiles, {} height tiles, {} entities{}",
+                    l.path.display(),
+                    l.width,
+                    l.height,
+                    l.height_tiles.len(),
+                    l.entities.len(),
+                    if l.spawn.is_some() { ", spawn point" } else { "" }
+                );
+            }
+            if !check {
+                for (path, bytes) in &files {
+                    write_atomically(path, bytes)?;
+                    println!("romtool: wrote {}", path.display());
+                }
+            }
             Ok(())
         }
     }

@@ -1,0 +1,89 @@
+//! Shared helpers for the ROM tests: where the built ROMs are, their symbols, and the
+//! layout of the ROM's test-visible RAM blocks (see `src/sysvars.rs` and `src/selftest.rs`
+//! of the ROM crate).
+#![deny(missing_docs)]
+
+use anyhow::{Context, Result};
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard};
+
+/// "MCOL": `SYSVARS.alive` once the ROM has booted.
+pub const ALIVE_MAGIC: u32 = 0x4D43_4F4C;
+/// "PANC": `SYSVARS.fault` after a panic.
+pub const FAULT_PANIC: u32 = 0x5041_4E43;
+/// "DONE": `SELFTEST.done` when every check ran.
+pub const DONE_MAGIC: u32 = 0x444F_4E45;
+
+/// Offsets inside the `SYSVARS` block (bytes).
+pub mod sysvars {
+    /// `alive` (u32).
+    pub const ALIVE: u32 = 0x00;
+    /// `frames` (u32).
+    pub const FRAMES: u32 = 0x04;
+    /// `fault` (u32).
+    pub const FAULT: u32 = 0x08;
+    /// `fault_info` (u32).
+    pub const FAULT_INFO: u32 = 0x0C;
+    /// `message` (96 bytes, NUL-terminated).
+    pub const MESSAGE: u32 = 0x10;
+    /// Length of `message`.
+    pub const MESSAGE_BYTES: usize = 96;
+}
+
+/// The folder holding the built ROMs: `$MEGACOLLIDE_OUT` (set by `make test`), else `out/`.
+pub fn out_dir() -> PathBuf {
+    std::env::var_os("MEGACOLLIDE_OUT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../out"))
+}
+
+/// A built ROM and its ELF (`out/NAME.md`, `out/NAME.elf`), which must exist.
+pub struct Rom {
+    /// The packed image.
+    pub image: Vec<u8>,
+    /// Path of the packed image.
+    pub path: PathBuf,
+    /// Symbols of the ELF the image was packed from.
+    pub symbols: emu::Symbols,
+}
+
+impl Rom {
+    /// Loads `out/NAME.md` and `out/NAME.elf`; a missing file is an error (run `make test`).
+    pub fn load(name: &str) -> Result<Rom> {
+        let dir = out_dir();
+        let path = dir.join(format!("{name}.md"));
+        let image = std::fs::read(&path)
+            .with_context(|| format!("{}: missing; build it with `make test`", path.display()))?;
+        let elf = dir.join(format!("{name}.elf"));
+        let symbols = emu::Symbols::load(&elf).with_context(|| format!("{}: cannot read symbols", elf.display()))?;
+        Ok(Rom { image, path, symbols })
+    }
+
+    /// Address of a symbol that must exist.
+    pub fn sym(&self, name: &str) -> u32 {
+        self.symbols.require(name).unwrap_or_else(|e| panic!("{}: {e:#}", self.path.display()))
+    }
+}
+
+static GPGX_LOCK: Mutex<()> = Mutex::new(());
+
+/// Opens the Genesis Plus GX core with `rom` loaded. The core is a process-wide singleton,
+/// so the returned guard serialises the tests that use it.
+pub fn gpgx_with(rom: &Rom) -> (MutexGuard<'static, ()>, emu::Gpgx) {
+    let guard = GPGX_LOCK.lock().unwrap_or_else(|p| p.into_inner());
+    let core = emu::find_gpgx_core().expect("Genesis Plus GX core (run `make deps`)");
+    let mut gx = emu::Gpgx::open(core).expect("open the Genesis Plus GX core");
+    gx.load_rom(&rom.image).expect("load the ROM");
+    (guard, gx)
+}
+
+/// Reads a NUL-terminated string from emulator memory bytes.
+pub fn c_string(bytes: &[u8]) -> String {
+    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    String::from_utf8_lossy(&bytes[..end]).into_owned()
+}
+
+/// Big-endian u32 from the first four bytes.
+pub fn be32(bytes: &[u8]) -> u32 {
+    u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+}

@@ -1,0 +1,102 @@
+//! PNG previews: each level drawn pixel for pixel (1 map pixel = 1 PNG pixel, RGB), every tile
+//! from the same shape data the engine collides with, so a preview shows exactly what collides.
+//!
+//! Colours: [`gfx::COLOURS_RGB`] (sky, solid, one-way floor, height tile). With `grid`, the
+//! first row and column of every tile are darkened. Objects are outlined on top: the spawn
+//! point green ([`SPAWN_RGB`]), enemies red, moving platforms white, potatoes orange, anything
+//! else magenta; paths are drawn as lines in the same colour.
+
+use super::{gfx, Level};
+use megacollide_engine::shape::{self, PixelKind};
+
+/// Spawn point outline colour.
+pub const SPAWN_RGB: [u8; 3] = [0, 252, 0];
+
+fn kind_rgb(kind: &str) -> [u8; 3] {
+    match kind.to_ascii_lowercase().replace('-', "_").as_str() {
+        "enemy" => [252, 36, 36],
+        "moving_platform" => [252, 252, 252],
+        "potato" => [252, 144, 0],
+        _ => [252, 0, 252],
+    }
+}
+
+/// The colour index of map pixel `(x, y)` of `level`.
+pub fn pixel_colour(level: &Level, x: usize, y: usize) -> u8 {
+    let id = level.tile(x / 16, y / 16);
+    let (px, py) = ((x % 16) as u16, (y % 16) as u16);
+    if id >= shape::FIRST_HEIGHT_TILE {
+        let rows = level.height_tiles[(id - shape::FIRST_HEIGHT_TILE) as usize];
+        return if rows[py as usize] >> px & 1 != 0 { gfx::COLOUR_HEIGHT } else { gfx::COLOUR_EMPTY };
+    }
+    match shape::pixel(id, px, py) {
+        PixelKind::Empty => gfx::COLOUR_EMPTY,
+        PixelKind::Solid => gfx::COLOUR_SOLID,
+        PixelKind::OneWay => gfx::COLOUR_ONE_WAY,
+    }
+}
+
+/// RGB pixels of the preview (`width*16` x `height*16`, 3 bytes per pixel).
+pub fn render_rgb(level: &Level, grid: bool) -> Vec<u8> {
+    let (w, h) = (level.width as usize * 16, level.height as usize * 16);
+    let mut img = vec![0u8; w * h * 3];
+    for y in 0..h {
+        for x in 0..w {
+            let mut c = gfx::COLOURS_RGB[pixel_colour(level, x, y) as usize];
+            if grid && (x % 16 == 0 || y % 16 == 0) {
+                c = c.map(|v| v / 4 * 3);
+            }
+            img[(y * w + x) * 3..][..3].copy_from_slice(&c);
+        }
+    }
+    let mut put = |x: i32, y: i32, c: [u8; 3]| {
+        if x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h {
+            img[(y as usize * w + x as usize) * 3..][..3].copy_from_slice(&c);
+        }
+    };
+    let line = |put: &mut dyn FnMut(i32, i32, [u8; 3]), (x0, y0): (i32, i32), (x1, y1): (i32, i32), c| {
+        let n = (x1 - x0).abs().max((y1 - y0).abs()).max(1);
+        for i in 0..=n {
+            put(x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n, c);
+        }
+    };
+    let mut shapes: Vec<(i32, i32, i32, i32, Vec<(i32, i32)>, [u8; 3])> = Vec::new();
+    for e in &level.entities {
+        shapes.push((e.x, e.y, e.w, e.h, e.path.iter().map(|p| (p.x, p.y)).collect(), kind_rgb(&e.kind)));
+    }
+    if let Some(s) = level.spawn {
+        shapes.push((s.x, s.y, 16, 32, Vec::new(), SPAWN_RGB));
+    }
+    for (x, y, ew, eh, path, c) in shapes {
+        if ew > 0 && eh > 0 {
+            let (x1, y1) = (x + ew - 1, y + eh - 1);
+            line(&mut put, (x, y), (x1, y), c);
+            line(&mut put, (x, y1), (x1, y1), c);
+            line(&mut put, (x, y), (x, y1), c);
+            line(&mut put, (x1, y), (x1, y1), c);
+        } else if path.is_empty() {
+            line(&mut put, (x - 3, y), (x + 3, y), c);
+            line(&mut put, (x, y - 3), (x, y + 3), c);
+        }
+        for pair in path.windows(2) {
+            line(&mut put, pair[0], pair[1], c);
+        }
+    }
+    img
+}
+
+/// The preview as PNG bytes.
+pub fn render_png(level: &Level, grid: bool) -> Vec<u8> {
+    let (w, h) = (level.width as u32 * 16, level.height as u32 * 16);
+    let rgb = render_rgb(level, grid);
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, w, h);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_compression(png::Compression::Balanced);
+        let mut wr = enc.write_header().expect("PNG header");
+        wr.write_image_data(&rgb).expect("PNG data");
+    }
+    out
+}
