@@ -140,7 +140,8 @@ fn main() {
     g.fill(97, 97, G - 4, G - 1, 18);
     g.fill(94, 95, G - 3, G - 3, 19);
 
-    // Pit 2 (8 wide) with a one-way stepping stone; a moving platform crosses above it.
+    // Pit 2 (8 wide) with a one-way stepping stone; a moving platform (object `lift`, 16 px
+    // above the ground level) crosses it below the stone.
     g.pit(102, 109);
     g.fill(105, 106, G - 2, G - 2, 19);
 
@@ -195,7 +196,7 @@ fn main() {
         obj("walker2", "enemy", t16(29), t16(19) - 16, 16, 16, json!({
             "polyline": [{"x": 0, "y": 0}, {"x": t16(3), "y": 0}],
             "properties": [{"name": "speed", "type": "int", "value": 1}]})),
-        obj("lift", "moving_platform", t16(102), t16(17), 32, 8, json!({
+        obj("lift", "moving_platform", t16(102), t16(G - 1), 32, 8, json!({
             "polyline": [{"x": 0, "y": 0}, {"x": t16(6), "y": 0}],
             "properties": [{"name": "ping_pong", "type": "bool", "value": true}, {"name": "speed", "type": "int", "value": 1}]})),
         obj("potato", "potato", t16(166), t16(18), 24, 24, json!({})),
@@ -223,23 +224,15 @@ fn main() {
         }],
         "layers": [
             {"id": 1, "name": "collision", "type": "tilelayer", "x": 0, "y": 0, "width": W, "height": H,
-             "opacity": 1, "visible": true, "data": data},
+             "opacity": 1, "visible": true, "data": "DATA"},
             {"id": 2, "name": "entities", "type": "objectgroup", "x": 0, "y": 0, "opacity": 1,
              "visible": true, "draworder": "topdown", "objects": objects}
         ]
     });
     // One map row per line keeps diffs readable.
-    let mut text = serde_json::to_string_pretty(&map).expect("json");
-    let flat: Vec<String> = data.chunks(W).map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")).collect();
-    let pretty_data = serde_json::to_string_pretty(&json!({"data": data})).expect("json");
-    let start = pretty_data.find('[').unwrap();
-    let end = pretty_data.rfind(']').unwrap();
-    let old = &pretty_data[start..=end];
-    let indent = "        ";
-    let new = format!("[\n{indent}  {}\n{indent}]", flat.join(",\n          "));
-    let old_indented = old.replace("\n", &format!("\n{}", &indent[..6]));
-    assert!(text.contains(&old_indented), "data layout");
-    text = text.replacen(&old_indented, &new, 1);
+    let text = serde_json::to_string_pretty(&map).expect("json");
+    let rows_text: Vec<String> = data.chunks(W).map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")).collect();
+    let mut text = text.replacen("\"DATA\"", &format!("[\n{}\n      ]", rows_text.iter().map(|r| format!("        {r}")).collect::<Vec<_>>().join(",\n")), 1);
     text.push('\n');
     write_atomically(&dir.join("demo.tmj"), text.as_bytes()).expect("write demo.tmj");
     write_atomically(&dir.join("collision-tiles.png"), &render_tileset(&hts, columns)).expect("write tileset");

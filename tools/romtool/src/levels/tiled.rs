@@ -16,6 +16,7 @@
 
 use super::{tileset, Diag, Entity, Format, LevelSource, Loc, Point, PropValue};
 use base64::Engine as _;
+use megacollide_engine::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
 use serde_json::Value;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -81,13 +82,15 @@ fn jstr<'a>(v: &'a Value, key: &str) -> &'a str {
     v.get(key).and_then(|x| x.as_str()).unwrap_or("")
 }
 
+fn json_error(path: &Path, e: &serde_json::Error) -> Vec<Diag> {
+    let msg = e.to_string();
+    let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+    d(path, Loc::LineCol(e.line(), e.column()), format!("JSON syntax error: {msg}"))
+}
+
 /// Parses a Tiled JSON map.
 pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
-    let root: Value = serde_json::from_str(text).map_err(|e| {
-        let msg = e.to_string();
-        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-        d(path, Loc::LineCol(e.line(), e.column()), format!("JSON syntax error: {msg}"))
-    })?;
+    let root: Value = serde_json::from_str(text).map_err(|e| json_error(path, &e))?;
     if !root.is_object() || root.get("layers").is_none() {
         return Err(d(path, Loc::File, "not a Tiled map: expected a JSON object with `width`, `height`, `layers` and `tilesets`"));
     }
@@ -140,10 +143,10 @@ fn external_tileset(map: &Path, firstgid: u32, src: &str) -> Result<RawTileset, 
     let text = std::fs::read_to_string(&p).map_err(|e| d(map, Loc::File, format!("external tileset `{src}`: cannot read {}: {e}", p.display())))?;
     let dir = p.parent().unwrap_or(Path::new(".")).to_path_buf();
     if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("tsx")) {
-        let doc = roxmltree::Document::parse(&text).map_err(|e| d(&p, Loc::LineCol(e.pos().row as usize, e.pos().col as usize), format!("XML syntax error: {e}")))?;
+        let doc = roxmltree::Document::parse(&text).map_err(|e| xml_error(&p, &e))?;
         Ok(tmx_tileset(&dir, firstgid, doc.root_element()))
     } else {
-        let v: Value = serde_json::from_str(&text).map_err(|e| d(&p, Loc::LineCol(e.line(), e.column()), format!("JSON syntax error: {e}")))?;
+        let v: Value = serde_json::from_str(&text).map_err(|e| json_error(&p, &e))?;
         Ok(tmj_tileset(&dir, firstgid, &v))
     }
 }
@@ -239,6 +242,13 @@ fn entity(id: u64, class: &str, ty: &str, name: &str, x: f64, y: f64, w: f64, h:
 // ---------------------------------------------------------------------------------------------
 // TMX
 
+fn xml_error(path: &Path, e: &roxmltree::Error) -> Vec<Diag> {
+    let pos = e.pos();
+    let msg = e.to_string();
+    let msg = msg.strip_suffix(&format!(" at {}:{}", pos.row, pos.col)).unwrap_or(&msg).to_string();
+    d(path, Loc::LineCol(pos.row as usize, pos.col as usize), format!("XML syntax error: {msg}"))
+}
+
 fn line_col(doc: &roxmltree::Document, pos: usize) -> (usize, usize) {
     let p = doc.text_pos_at(pos);
     (p.row as usize, p.col as usize)
@@ -250,8 +260,7 @@ fn attr_i(n: roxmltree::Node, k: &str, default: i64) -> i64 {
 
 /// Parses a Tiled XML map.
 pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
-    let doc = roxmltree::Document::parse(text)
-        .map_err(|e| d(path, Loc::LineCol(e.pos().row as usize, e.pos().col as usize), format!("XML syntax error: {e}")))?;
+    let doc = roxmltree::Document::parse(text).map_err(|e| xml_error(path, &e))?;
     let map = doc.root_element();
     let (ml, mc) = line_col(&doc, map.range().start);
     if map.tag_name().name() != "map" {
@@ -448,14 +457,15 @@ fn finish(path: &Path, format: Format, raw: RawMap) -> Result<LevelSource, Vec<D
         }
     };
     let layer = tile_layers.swap_remove(idx);
-    if width > 0 && height > 0 && (layer.width, layer.height) != (width, height) {
+    if (1..=MAX_MAP_WIDTH_TILES as i64).contains(&width) && (1..=MAX_MAP_HEIGHT_TILES as i64).contains(&height) && (layer.width, layer.height) != (width, height) {
         return Err(d(path, Loc::File, format!("layer `{}` is {}x{} tiles: expected the map size {width}x{height}", layer.name, layer.width, layer.height)));
     }
     let gids: Vec<(i64, Option<(usize, usize)>)> = match layer.data {
         RawData::Gids(g) => g,
         RawData::Base64(t, c) => decode_base64(path, &layer.name, &t, &c)?.into_iter().map(|g| (g, None)).collect(),
     };
-    if width > 0 && height > 0 && gids.len() as i64 != width * height {
+    let size_ok = (1..=MAX_MAP_WIDTH_TILES as i64).contains(&width) && (1..=MAX_MAP_HEIGHT_TILES as i64).contains(&height);
+    if size_ok && gids.len() as i64 != width * height {
         return Err(d(
             path,
             Loc::File,

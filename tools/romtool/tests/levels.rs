@@ -1,0 +1,635 @@
+//! Level compiler tests: round trips, one test per error class (exact messages), previews,
+//! VDP graphics, the shipped levels, and the generated Rust (syn + a real no_std build).
+
+use megacollide_engine::shape;
+use romtool::levels::{self, codegen, gfx, preview, tileset, validate, Level};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+fn compile(path: &str) -> Result<Level, Vec<String>> {
+    levels::load_file(Path::new(path))
+        .and_then(validate::validate)
+        .map_err(|ds| ds.iter().map(|d| d.to_string()).collect())
+}
+
+fn errors(path: &str) -> Vec<String> {
+    compile(path).expect_err("the fixture must be rejected")
+}
+
+/// Reads `static NAME: [u16; N] = [ ... ];` back from generated Rust (parsed with syn).
+fn read_back_u16s(file: &syn::File, name: &str) -> Vec<u16> {
+    for item in &file.items {
+        if let syn::Item::Static(s) = item {
+            if s.ident == name {
+                let syn::Expr::Array(arr) = &*s.expr else { panic!("{name} is not an array literal") };
+                return arr
+                    .elems
+                    .iter()
+                    .map(|e| match e {
+                        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse::<u16>().unwrap(),
+                        _ => panic!("{name}: not an integer literal"),
+                    })
+                    .collect();
+            }
+        }
+    }
+    panic!("{name} not found in the generated file")
+}
+
+/// parse -> validate -> generate Rust -> parse the Rust -> the tile ids.
+fn round_trip(path: &Path) -> (Level, Vec<u16>) {
+    let level = levels::load_file(path).and_then(validate::validate).unwrap_or_else(|e| panic!("{e:?}"));
+    let rust = codegen::generate(std::slice::from_ref(&level));
+    let file = syn::parse_file(&rust).expect("generated Rust parses");
+    let ids = read_back_u16s(&file, &format!("{}_TILES", level.ident));
+    (level, ids)
+}
+
+/// Deterministic pseudo-random valid ids (LCG), including height tiles when `heights` > 0.
+fn random_ids(n: usize, seed: u32, heights: u16) -> Vec<u16> {
+    let mut x = seed;
+    let mut valid: Vec<u16> = shape::DEFINED_IDS.to_vec();
+    valid.extend((0..heights).map(|i| shape::FIRST_HEIGHT_TILE + i));
+    (0..n)
+        .map(|_| {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            valid[(x >> 16) as usize % valid.len()]
+        })
+        .collect()
+}
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn levels_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../levels")
+}
+
+const TINY: [u16; 12] = [0, 2, 3, 9, 19, 16, 32, 0, 2, 2, 2, 2];
+
+// ---------------------------------------------------------------------------------------------
+// Round trips
+
+#[test]
+fn round_trip_16tile_generated() {
+    let dir = tempfile::tempdir().unwrap();
+    let (w, h) = (37, 13);
+    let ids = random_ids(w * h, 7, 0);
+    let mut text = format!("// generated\n#pragma once\nconst int16_t RtTileWidth = {w};\n/* height */ const int16_t RtTileHeight={h};\nconst uint16_t RtCollisions[{}] =\n{{\n", w * h);
+    for (i, row) in ids.chunks(w).enumerate() {
+        for (j, id) in row.iter().enumerate() {
+            // Mix decimal, hex and odd spacing.
+            if (i + j) % 5 == 0 {
+                text.push_str(&format!("0x{id:X} ,"));
+            } else {
+                text.push_str(&format!("{id},\t"));
+            }
+        }
+        text.push_str(" // row\n");
+    }
+    text.push_str("};\n");
+    let path = dir.path().join("rt.txt");
+    std::fs::write(&path, text).unwrap();
+    let (level, back) = round_trip(&path);
+    assert_eq!((level.width, level.height), (w as u16, h as u16));
+    assert_eq!(back, ids);
+}
+
+#[test]
+fn round_trip_fixtures_all_encodings() {
+    for name in ["tiny.h", "tiny_json.tmj", "tiny_b64.tmj", "tiny_gzip.tmj", "tiny_csv.tmx", "tiny_zlib.tmx", "tiny_xml.tmx"] {
+        let (level, back) = round_trip(&fixtures().join("good").join(name));
+        assert_eq!(back, TINY, "{name}");
+        assert_eq!(level.height_tiles.len(), 3, "{name}: height tiles from the tileset PNG");
+        if name != "tiny.h" {
+            assert_eq!(level.spawn, Some(levels::Point { x: 16, y: 0 }), "{name}");
+            let kinds: Vec<&str> = level.entities.iter().map(|e| e.kind.as_str()).collect();
+            assert_eq!(kinds, ["enemy", "potato"], "{name}");
+            let bob = &level.entities[0];
+            assert_eq!((bob.x, bob.y, bob.w, bob.h), (0, 8, 16, 16), "{name}");
+            assert_eq!(bob.path, [levels::Point { x: 0, y: 8 }, levels::Point { x: 32, y: 8 }], "{name}");
+            assert_eq!(
+                bob.props,
+                [
+                    ("angry".to_string(), levels::PropValue::Bool(true)),
+                    ("label".to_string(), levels::PropValue::Str("Bob \"the\" blob".into())),
+                    ("speed".to_string(), levels::PropValue::Int(2)),
+                ],
+                "{name}"
+            );
+        }
+    }
+}
+
+fn gids_for(ids: &[u16], firstgid: u32) -> Vec<u32> {
+    ids.iter()
+        .enumerate()
+        .map(|(i, &id)| {
+            let flags = [0, 0x8000_0000, 0x4000_0000, 0x2000_0000, 0x1000_0000, 0xE000_0000][i % 6];
+            if id == 0 && i % 2 == 0 {
+                0
+            } else {
+                (id as u32 + firstgid) | flags
+            }
+        })
+        .collect()
+}
+
+fn b64(gids: &[u32], compression: &str) -> String {
+    use base64::Engine as _;
+    let raw: Vec<u8> = gids.iter().flat_map(|g| g.to_le_bytes()).collect();
+    let bytes = match compression {
+        "zlib" => {
+            let mut e = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+            e.write_all(&raw).unwrap();
+            e.finish().unwrap()
+        }
+        "gzip" => {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            e.write_all(&raw).unwrap();
+            e.finish().unwrap()
+        }
+        _ => raw,
+    };
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+#[test]
+fn round_trip_tiled_generated_every_encoding() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixtures().join("good/tiles.png"), dir.path().join("tiles.png")).unwrap();
+    let (w, h, fg) = (41usize, 9usize, 7u32);
+    let ids = random_ids(w * h, 99, 3);
+    let gids = gids_for(&ids, fg);
+    let csv: Vec<String> = gids.chunks(w).map(|r| r.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(",")).collect();
+    let tileset_json = format!(r#"{{"firstgid": {fg}, "name": "c", "image": "tiles.png", "tilewidth": 16, "tileheight": 16, "columns": 8, "tilecount": 35}}"#);
+    let tmj = |data: String, enc: &str| {
+        format!(
+            r#"{{"type": "map", "orientation": "orthogonal", "infinite": false, "width": {w}, "height": {h}, "tilewidth": 16, "tileheight": 16,
+                "tilesets": [{tileset_json}],
+                "layers": [{{"type": "tilelayer", "name": "Collision", "width": {w}, "height": {h}, "data": {data} {enc}}}]}}"#
+        )
+    };
+    let tmx = |data: String| {
+        format!(
+            r#"<?xml version="1.0" encoding="UTF-8"?>
+<map orientation="orthogonal" width="{w}" height="{h}" tilewidth="16" tileheight="16" infinite="0">
+ <tileset firstgid="{fg}" name="c" tilewidth="16" tileheight="16"><image source="tiles.png"/></tileset>
+ <layer name="only" width="{w}" height="{h}">{data}</layer>
+</map>"#
+        )
+    };
+    let cases = [
+        ("csv.tmj", tmj(format!("[{}]", csv.join(",\n")), "")),
+        ("b64.tmj", tmj(format!("\"{}\"", b64(&gids, "")), r#", "encoding": "base64""#)),
+        ("zlib.tmj", tmj(format!("\"{}\"", b64(&gids, "zlib")), r#", "encoding": "base64", "compression": "zlib""#)),
+        ("gzip.tmj", tmj(format!("\"{}\"", b64(&gids, "gzip")), r#", "encoding": "base64", "compression": "gzip""#)),
+        ("csv.tmx", tmx(format!("<data encoding=\"csv\">\n{}\n</data>", csv.join(",\n")))),
+        ("b64.tmx", tmx(format!("<data encoding=\"base64\">\n  {}\n</data>", b64(&gids, "")))),
+        ("zlib.tmx", tmx(format!("<data encoding=\"base64\" compression=\"zlib\">{}</data>", b64(&gids, "zlib")))),
+        ("gzip.tmx", tmx(format!("<data encoding=\"base64\" compression=\"gzip\">{}</data>", b64(&gids, "gzip")))),
+    ];
+    for (name, text) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let (level, back) = round_trip(&path);
+        assert_eq!((level.width as usize, level.height as usize), (w, h), "{name}");
+        assert_eq!(back, ids, "{name}");
+    }
+}
+
+#[test]
+fn shipped_e1m1_is_the_article_scene() {
+    let (level, back) = round_trip(&levels_dir().join("e1m1.h"));
+    assert_eq!((level.width, level.height), (19, 16));
+    let mut expected = vec![0u16; 19 * 16];
+    for x in 0..19 {
+        expected[x] = if x == 1 { 0 } else { x as u16 }; // id 1 (reserved palette slot) is blank
+    }
+    let rows: [(usize, &[u16]); 4] = [
+        (8, &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0]),
+        (9, &[0, 0, 0, 0, 0, 0, 0, 0, 3, 2, 2, 2, 9, 0, 0, 0, 0, 0, 0]),
+        (10, &[0, 0, 0, 0, 0, 0, 4, 5, 2, 2, 2, 2, 2, 10, 11, 0, 0, 0, 0]),
+        (11, &[0, 0, 0, 6, 7, 8, 2, 2, 2, 2, 2, 2, 2, 2, 2, 12, 13, 14, 0]),
+    ];
+    for (y, r) in rows {
+        expected[y * 19..y * 19 + 19].copy_from_slice(r);
+    }
+    for v in &mut expected[12 * 19..] {
+        *v = 2;
+    }
+    assert_eq!(back, expected);
+}
+
+#[test]
+fn shipped_demo_level_features() {
+    let all = levels::load_dir(&levels_dir()).unwrap_or_else(|e| panic!("{e:?}"));
+    let names: Vec<&str> = all.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names, ["demo", "e1m1"], "sorted by file name");
+    let demo = &all[0];
+    assert!(demo.width >= 160 && demo.width as usize * 16 > 1024, "wider than the VDP plane");
+    assert_eq!(demo.height, 28);
+    for id in shape::DEFINED_IDS.iter().copied().filter(|&i| i != 0) {
+        assert!(demo.tiles.contains(&id), "demo uses shape {id}");
+    }
+    for id in 32..32 + demo.height_tiles.len() as u16 {
+        assert!(demo.tiles.contains(&id), "demo uses height tile {id}");
+    }
+    // Pits: empty columns down to the bottom.
+    let empty_cols: Vec<usize> = (0..demo.width as usize).filter(|&x| (0..demo.height as usize).all(|y| demo.tile(x, y) == 0)).collect();
+    let pits = empty_cols.windows(2).filter(|w| w[1] != w[0] + 1).count() + usize::from(!empty_cols.is_empty());
+    assert!(pits >= 2, "at least two pits, found {pits}");
+    // A thick wall (3 solid columns, 6 tiles high) and thin walls (half tiles stacked 4 high).
+    assert!((0..demo.width as usize - 3).any(|x| (0..3).all(|k| (16..22).all(|y| demo.tile(x + k, y) == 2))));
+    for half in [17, 18] {
+        assert!((0..demo.width as usize).any(|x| (18..22).all(|y| demo.tile(x, y) == half)), "thin wall of id {half}");
+    }
+    let spawn = demo.spawn.expect("spawn point");
+    assert!(spawn.x < 16 * 16, "spawn on the left");
+    for kind in ["enemy", "moving_platform", "potato", "goal"] {
+        assert!(demo.entities.iter().any(|e| e.kind == kind), "entity {kind}");
+    }
+    let lift = demo.entities.iter().find(|e| e.kind == "moving_platform").unwrap();
+    assert_eq!(lift.path.len(), 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// One test per error class (exact messages)
+
+const BAD: &str = "tests/fixtures/bad/";
+
+fn assert_errors(file: &str, expected: &[&str]) {
+    assert_eq!(errors(&format!("{BAD}{file}")), expected);
+}
+
+#[test]
+fn error_syntax_16tile() {
+    assert_errors("syntax.h", &["tests/fixtures/bad/syntax.h:4:1: expected `;` after the array, found `const`"]);
+}
+
+#[test]
+fn error_syntax_unterminated_comment() {
+    assert_errors("comment.h", &["tests/fixtures/bad/comment.h:2:1: unterminated comment: expected `*/`"]);
+}
+
+#[test]
+fn error_syntax_json() {
+    assert_errors("syntax.tmj", &["tests/fixtures/bad/syntax.tmj:5:27: JSON syntax error: expected `,` or `}`"]);
+}
+
+#[test]
+fn error_syntax_xml() {
+    assert_errors("syntax.tmx", &["tests/fixtures/bad/syntax.tmx:4:1: XML syntax error: expected 'layer' tag, not 'map'"]);
+}
+
+#[test]
+fn error_count_16tile() {
+    assert_errors("count.h", &["tests/fixtures/bad/count.h:3:16: the tile array has 5 elements: expected width x height = 3 x 2 = 6"]);
+}
+
+#[test]
+fn error_count_declared_size() {
+    assert_errors("declared.h", &["tests/fixtures/bad/declared.h:3:28: array `ACollisions` is declared with 5 elements but has 4: expected 5"]);
+}
+
+#[test]
+fn error_count_tiled() {
+    assert_errors("count.tmj", &["tests/fixtures/bad/count.tmj: layer `collision` has 10 tiles: expected width x height = 4 x 3 = 12"]);
+}
+
+#[test]
+fn error_reserved_id_1() {
+    assert_errors("reserved.h", &["tests/fixtures/bad/reserved.h:3:38: tile id 1 is reserved (16Tile's palette slot): expected 0 or 2..=19"]);
+}
+
+#[test]
+fn error_unknown_ids_16tile() {
+    assert_errors(
+        "unknown.h",
+        &[
+            "tests/fixtures/bad/unknown.h:3:35: tile id 25 is reserved by the engine (20..=31): expected 0 or 2..=19",
+            "tests/fixtures/bad/unknown.h:4:5: tile id 40 is a height tile but the level has no tileset PNG defining it: expected 0 or 2..=19",
+        ],
+    );
+}
+
+#[test]
+fn error_unknown_ids_tiled_name_the_tile() {
+    assert_errors(
+        "unknown.tmx",
+        &[
+            "tests/fixtures/bad/unknown.tmx:9:32: tile (3, 1): tile id 26 is reserved by the engine (20..=31): expected 0, 2..=19 or 32..=34",
+            "tests/fixtures/bad/unknown.tmx:10:7: tile (3, 2): tile id 1 is reserved (16Tile's palette slot): expected 0, 2..=19 or 32..=34",
+        ],
+    );
+}
+
+#[test]
+fn error_size_zero() {
+    assert_errors("zero.h", &["tests/fixtures/bad/zero.h:1:28: map width is 0 tiles: expected 1 to 256 (the engine's limit)"]);
+}
+
+#[test]
+fn error_size_negative() {
+    assert_errors("negative.h", &["tests/fixtures/bad/negative.h:2:29: map height is -3 tiles: expected 1 to 248 (the engine's limit)"]);
+}
+
+#[test]
+fn error_size_over_limit() {
+    assert_errors("toowide.h", &["tests/fixtures/bad/toowide.h:1:28: map width is 300 tiles: expected 1 to 256 (the engine's limit)"]);
+    assert_errors("toowide.tmj", &["tests/fixtures/bad/toowide.tmj: map width is 300 tiles: expected 1 to 256 (the engine's limit)"]);
+}
+
+#[test]
+fn error_missing_size() {
+    assert_errors(
+        "nowidth.h",
+        &["tests/fixtures/bad/nowidth.h:3:1: missing the map width: expected a declaration like `const int16_t NAMETileWidth = 19;`"],
+    );
+}
+
+#[test]
+fn error_missing_layer() {
+    assert_errors(
+        "nolayer.tmj",
+        &["tests/fixtures/bad/nolayer.tmj: no tile layer named `collision` among 2 tile layers (`bg`, `fg`): expected one named `collision`"],
+    );
+    assert_errors("notilelayer.tmj", &["tests/fixtures/bad/notilelayer.tmj: no tile layer: expected a tile layer named `collision`"]);
+}
+
+#[test]
+fn error_unsupported_encoding() {
+    assert_errors(
+        "zstd.tmj",
+        &["tests/fixtures/bad/zstd.tmj: layer `collision`: compression `zstd` is not supported: expected none, `zlib` or `gzip` (or CSV)"],
+    );
+    assert_errors(
+        "zstd.tmx",
+        &["tests/fixtures/bad/zstd.tmx: layer `collision`: compression `zstd` is not supported: expected none, `zlib` or `gzip` (or CSV)"],
+    );
+    assert_errors(
+        "infinite.tmx",
+        &["tests/fixtures/bad/infinite.tmx:2:1: infinite maps (chunked layer data) are not supported: expected a finite map (Map > Map Properties > Infinite off)"],
+    );
+    assert_errors("tilesize.tmj", &["tests/fixtures/bad/tilesize.tmj: map tiles are 8x8 pixels: expected 16x16"]);
+}
+
+#[test]
+fn error_object_outside_map() {
+    assert_errors("object.tmj", &["tests/fixtures/bad/object.tmj: object 3: `potato` reaches pixel (100, 12) outside the map: expected 0..=64, 0..=48"]);
+}
+
+#[test]
+fn error_name_clash() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = "const int16_t AWidth = 1; const int16_t AHeight = 1; const uint16_t A[] = { 2 };";
+    std::fs::write(dir.path().join("a.h"), h).unwrap();
+    std::fs::write(dir.path().join("a_map.h"), h).unwrap();
+    std::fs::write(dir.path().join("levels.txt"), h).unwrap();
+    let errs: Vec<String> = levels::load_dir(dir.path()).unwrap_err().iter().map(|d| d.to_string()).collect();
+    assert_eq!(errs.len(), 2, "{errs:?}");
+    let want = format!("a_map.h: level name `a_map`: the generated item A_MAP clashes with one of level `a` ({}): rename the file", dir.path().join("a.h").display());
+    assert!(errs[0].ends_with(&want), "{}", errs[0]);
+    assert!(errs[1].ends_with("levels.txt: level name `levels`: the generated item LEVELS clashes with a built-in item of levels.rs: rename the file"), "{}", errs[1]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Command line: nothing written on error; deterministic output
+
+fn romtool() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_romtool"))
+}
+
+#[test]
+fn cli_error_writes_nothing() {
+    let out = tempfile::tempdir().unwrap();
+    let gen = out.path().join("gen");
+    std::fs::create_dir_all(&gen).unwrap();
+    std::fs::write(gen.join("levels.rs"), "OLD").unwrap();
+    let res = romtool()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["levels", "tests/fixtures/bad_dir", "--out-dir"])
+        .arg(&gen)
+        .arg("--preview-dir")
+        .arg(out.path().join("prev"))
+        .output()
+        .unwrap();
+    assert_eq!(res.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert_eq!(
+        stderr,
+        "error: tests/fixtures/bad_dir/b_bad.h:3:38: tile id 21 is reserved by the engine (20..=31): expected 0 or 2..=19\n\
+         romtool: error: 1 error(s) in tests/fixtures/bad_dir; nothing written\n"
+    );
+    assert_eq!(std::fs::read_to_string(gen.join("levels.rs")).unwrap(), "OLD");
+    assert!(!out.path().join("prev").exists());
+    assert_eq!(std::fs::read_dir(&gen).unwrap().count(), 1, "no temporary files left");
+}
+
+#[test]
+fn cli_writes_deterministic_outputs() {
+    let out = tempfile::tempdir().unwrap();
+    let run = |sub: &str| {
+        let res = romtool()
+            .args(["levels"])
+            .arg(fixtures().join("good"))
+            .arg("--out-dir")
+            .arg(out.path().join(sub).join("gen"))
+            .arg("--preview-dir")
+            .arg(out.path().join(sub).join("prev"))
+            .arg("--grid")
+            .output()
+            .unwrap();
+        assert!(res.status.success(), "{}", String::from_utf8_lossy(&res.stderr));
+    };
+    run("a");
+    run("b");
+    let a = std::fs::read(out.path().join("a/gen/levels.rs")).unwrap();
+    assert_eq!(a, std::fs::read(out.path().join("b/gen/levels.rs")).unwrap());
+    for name in ["tiny", "tiny_b64", "tiny_csv", "tiny_gzip", "tiny_json", "tiny_xml", "tiny_zlib"] {
+        let p = format!("prev/{name}.png");
+        assert_eq!(std::fs::read(out.path().join("a").join(&p)).unwrap(), std::fs::read(out.path().join("b").join(&p)).unwrap());
+    }
+    let text = String::from_utf8(a).unwrap();
+    syn::parse_file(&text).expect("valid Rust");
+    // Levels in file-name order in the index.
+    assert!(text.contains("pub static LEVELS: [&Level; 7] = [&TINY, &TINY_B64, &TINY_CSV, &TINY_GZIP, &TINY_JSON, &TINY_XML, &TINY_ZLIB];"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Previews and graphics
+
+fn decode_rgb(png_bytes: &[u8]) -> (usize, usize, Vec<u8>) {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(png_bytes)).read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    (info.width as usize, info.height as usize, buf)
+}
+
+fn rgb_at(img: &(usize, usize, Vec<u8>), x: usize, y: usize) -> [u8; 3] {
+    let i = (y * img.0 + x) * 3;
+    [img.2[i], img.2[i + 1], img.2[i + 2]]
+}
+
+#[test]
+fn preview_png_spot_checks() {
+    let all = levels::load_dir(&levels_dir()).unwrap();
+    let e1m1 = all.iter().find(|l| l.name == "e1m1").unwrap();
+    let img = decode_rgb(&preview::render_png(e1m1, false));
+    assert_eq!((img.0, img.1), (19 * 16, 16 * 16));
+    let [sky, solid, one_way, height, _] = gfx::COLOURS_RGB;
+    assert_eq!(rgb_at(&img, 2 * 16 + 8, 8), solid); // tile (2, 0): solid
+    assert_eq!(rgb_at(&img, 5 * 16 + 8, 5 * 16 + 8), sky); // tile (5, 5): blank
+    assert_eq!(rgb_at(&img, 3 * 16, 15), solid); // tile (3, 0) rising 1:1: bottom-left pixel
+    assert_eq!(rgb_at(&img, 3 * 16, 14), sky); // ... the pixel above it is empty
+    assert_eq!(rgb_at(&img, 3 * 16 + 15, 0), solid); // ... top-right pixel is solid
+    assert_eq!(rgb_at(&img, 15 * 16 + 3, 3), solid); // tile (15, 0): top half
+    assert_eq!(rgb_at(&img, 15 * 16 + 3, 12), sky);
+    assert_eq!(rgb_at(&img, 10 * 16 + 4, 8 * 16 + 7), sky); // tile (10, 8): bottom half step
+    assert_eq!(rgb_at(&img, 10 * 16 + 4, 8 * 16 + 8), solid);
+    // With the grid, tile corners are darker.
+    let grid = decode_rgb(&preview::render_png(e1m1, true));
+    assert_eq!(rgb_at(&grid, 5 * 16, 5 * 16), sky.map(|v| v / 4 * 3));
+    assert_eq!(rgb_at(&grid, 5 * 16 + 8, 5 * 16 + 8), sky);
+
+    let demo = all.iter().find(|l| l.name == "demo").unwrap();
+    let img = decode_rgb(&preview::render_png(demo, false));
+    let (ox, oy) = (0..demo.width as usize)
+        .flat_map(|x| (0..demo.height as usize).map(move |y| (x, y)))
+        .find(|&(x, y)| demo.tile(x, y) == 19)
+        .unwrap();
+    assert_eq!(rgb_at(&img, ox * 16 + 5, oy * 16), one_way);
+    assert_eq!(rgb_at(&img, ox * 16 + 5, oy * 16 + 1), sky);
+    let (bx, by) = (0..demo.width as usize)
+        .flat_map(|x| (0..demo.height as usize).map(move |y| (x, y)))
+        .find(|&(x, y)| demo.tile(x, y) == 32)
+        .unwrap();
+    assert_eq!(rgb_at(&img, bx * 16 + 8, by * 16 + 15), height); // bump: middle bottom is solid
+    assert_eq!(rgb_at(&img, bx * 16 + 8, by * 16 + 2), sky); // ... and its top is empty
+    let spawn = demo.spawn.unwrap();
+    assert_eq!(rgb_at(&img, spawn.x as usize, spawn.y as usize), preview::SPAWN_RGB);
+}
+
+#[test]
+fn vdp_graphics_are_the_engine_shapes() {
+    for id in 0..shape::BUILTIN_COUNT as u16 {
+        let words = gfx::builtin_words(id);
+        for y in 0..16 {
+            for x in 0..16 {
+                let expected = match shape::pixel(id, x as u16, y as u16) {
+                    shape::PixelKind::Empty => 0,
+                    shape::PixelKind::Solid => 1,
+                    shape::PixelKind::OneWay => 2,
+                };
+                assert_eq!(gfx::unpack_pixel(&words, x, y), expected, "id {id} ({x}, {y})");
+            }
+        }
+    }
+    // Plane-cell row order: VDP tile 1 is the top-right 8x8 cell. Right half (18): tile 0
+    // (top-left) is empty, tile 1 (top-right) is all colour 1.
+    let rh = gfx::builtin_words(shape::RIGHT_HALF);
+    assert!(rh[0..16].iter().all(|&w| w == 0));
+    assert!(rh[16..32].iter().all(|&w| w == 0x1111));
+    // Bottom half (16): tiles 0, 1 empty, tiles 2, 3 solid.
+    let bh = gfx::builtin_words(shape::BOTTOM_HALF);
+    assert!(bh[..32].iter().all(|&w| w == 0) && bh[32..].iter().all(|&w| w == 0x1111));
+    // Rising 1:1, top-left VDP tile row 7 = pixels 0..8 of row 7: px + 7 >= 15 -> only px 8.. -> none.
+    let r1 = gfx::builtin_words(shape::RISE_1);
+    assert_eq!(&r1[14..16], &[0x0000, 0x0000]);
+    assert_eq!(&r1[16..18], &[0x0000, 0x0001]); // top-right tile, row 0: only px 15
+    assert_eq!(gfx::cram_palette()[1], gfx::cram([180, 108, 36]));
+    assert_eq!(gfx::cram([252, 216, 36]), 0x02CE);
+}
+
+#[test]
+fn tileset_png_round_trip() {
+    let mut hts = vec![[0u16; 16]; 3];
+    hts[0][15] = 0xFFFF;
+    hts[1] = std::array::from_fn(|i| 1 << i);
+    hts[2][0] = 0x8001;
+    let png = tileset::render_tileset(&hts, 8);
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.png");
+    std::fs::write(&p, png).unwrap();
+    assert_eq!(tileset::load_height_tiles(&p).unwrap(), hts);
+    // Trailing empty tiles are dropped.
+    std::fs::write(&p, tileset::render_tileset(&[hts[0], [0; 16], [0; 16]], 8)).unwrap();
+    assert_eq!(tileset::load_height_tiles(&p).unwrap(), vec![hts[0]]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The generated Rust
+
+#[test]
+fn generated_rust_is_valid_and_reads_back() {
+    let all = levels::load_dir(&levels_dir()).unwrap();
+    let text = codegen::generate(&all);
+    let file = syn::parse_file(&text).expect("valid Rust");
+    for l in &all {
+        assert_eq!(read_back_u16s(&file, &format!("{}_TILES", l.ident)), l.tiles);
+    }
+    let gfx_words = read_back_u16s(&file, "SHAPE_GFX");
+    assert_eq!(gfx_words.len(), 20 * 64);
+    assert_eq!(&gfx_words[2 * 64..3 * 64], &[0x1111; 64]);
+    assert_eq!(read_back_u16s(&file, "DEMO_HEIGHT_GFX").len(), all[0].height_tiles.len() * 64);
+    assert_eq!(codegen::generate(&all), text, "deterministic");
+}
+
+/// Builds the generated file of the shipped levels in a `no_std` library crate through
+/// `include!` (as the ROM does) with the real engine, then runs a host program on it that
+/// checks the Map answers and the spawn point.
+#[test]
+fn generated_rust_compiles_in_a_no_std_crate() {
+    let all = levels::load_dir(&levels_dir()).unwrap();
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("include_check");
+    let src = work.join("src");
+    std::fs::create_dir_all(&src).unwrap();
+    for f in ["lib.rs", "main.rs"] {
+        std::fs::copy(fixtures().join("include_check/src").join(f), src.join(f)).unwrap();
+    }
+    let engine = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../engine").canonicalize().unwrap();
+    let manifest = format!(
+        "[package]\nname = \"include_check\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+         [dependencies]\nmegacollide-engine = {{ path = {:?} }}\n\n[workspace]\n",
+        engine.display().to_string()
+    );
+    std::fs::write(work.join("Cargo.toml"), manifest).unwrap();
+    // Same dependency versions as the workspace.
+    let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.lock");
+    if lock.exists() && !work.join("Cargo.lock").exists() {
+        std::fs::copy(&lock, work.join("Cargo.lock")).unwrap();
+    }
+    let rs = work.join("levels.rs");
+    romtool::output::write_atomically(&rs, codegen::generate(&all).as_bytes()).unwrap();
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let res = Command::new(cargo)
+        .current_dir(&work)
+        .args(["run", "--quiet", "--offline"])
+        .env("LEVELS_RS", &rs)
+        .env("CARGO_TARGET_DIR", work.join("target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&res.stdout);
+    assert!(res.status.success(), "{}\n{}", stdout, String::from_utf8_lossy(&res.stderr));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    let demo = &all[0];
+    let spawn = demo.spawn.unwrap();
+    assert!(lines[0].starts_with(&format!("demo {}x{} solid=", demo.width, demo.height)), "{}", lines[0]);
+    assert!(lines[0].contains(&format!("spawn=({},{})", spawn.x, spawn.y)), "{}", lines[0]);
+    assert!(lines[0].ends_with(&format!("entities={} enemies=2", demo.entities.len())), "{}", lines[0]);
+    // e1m1: solid test points (tile centre-bottom) = every tile whose bottom-middle pixel is solid.
+    let e1m1 = &all[1];
+    let solid = (0..16)
+        .flat_map(|y| (0..19).map(move |x| (x, y)))
+        .filter(|&(x, y)| shape::solid_pixel(e1m1.tile(x, y), 8, 15))
+        .count();
+    assert_eq!(lines[1], format!("e1m1 19x16 solid={solid} spawn=none entities=0 enemies=0"));
+}
