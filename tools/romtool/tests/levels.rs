@@ -208,8 +208,8 @@ fn shipped_e1m1_is_the_article_scene() {
     let (level, back) = round_trip(&levels_dir().join("e1m1.h"));
     assert_eq!((level.width, level.height), (19, 16));
     let mut expected = vec![0u16; 19 * 16];
-    for x in 0..19 {
-        expected[x] = if x == 1 { 0 } else { x as u16 }; // id 1 (reserved palette slot) is blank
+    for (x, v) in expected[..19].iter_mut().enumerate() {
+        *v = if x == 1 { 0 } else { x as u16 }; // id 1 (reserved palette slot) is blank
     }
     let rows: [(usize, &[u16]); 4] = [
         (8, &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0]),

@@ -8,7 +8,7 @@
 
 use super::{gfx, Entity, Level, PropValue};
 use megacollide_engine::shape;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// Names of the generated items that do not belong to one level.
@@ -142,11 +142,9 @@ pub fn generate(levels: &[Level]) -> String {
          // 0 empty, 1 solid, 2 one-way floor, 3 height tile (SHAPE_PALETTE is a matching CRAM line).\n\n",
     );
     // Types.
-    let mut kinds: BTreeSet<String> = DEFAULT_KINDS.iter().map(|k| variant_of(k)).collect();
-    for l in levels {
-        for e in &l.entities {
-            kinds.insert(variant_of(&e.kind));
-        }
+    let mut kinds: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for k in DEFAULT_KINDS.iter().map(|k| k.to_string()).chain(levels.iter().flat_map(|l| l.entities.iter().map(|e| e.kind.clone()))) {
+        kinds.entry(variant_of(&k)).or_default().insert(k);
     }
     o.push_str(
         "/// A point in map pixels.\n\
@@ -155,8 +153,9 @@ pub fn generate(levels: &[Level]) -> String {
     );
     o.push_str("/// Entity kinds: the Tiled object classes of every level (`moving_platform` -> `MovingPlatform`).\n");
     o.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub enum EntityKind {\n");
-    for k in &kinds {
-        let _ = writeln!(o, "    /// Tiled class `{k}`.\n    {k},");
+    for (variant, names) in &kinds {
+        let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        let _ = writeln!(o, "    /// Tiled class {}.\n    {variant},", names.join(", "));
     }
     o.push_str("}\n\n");
     o.push_str(

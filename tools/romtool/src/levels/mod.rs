@@ -309,8 +309,11 @@ pub struct Options {
     pub grid: bool,
 }
 
-/// Everything `romtool levels` writes: (path, bytes), built in memory before anything is written.
-pub fn build_outputs(opts: &Options) -> Result<(Vec<Level>, Vec<(PathBuf, Vec<u8>)>), Vec<Diag>> {
+/// Output files of `romtool levels`: (path, bytes).
+pub type Outputs = Vec<(PathBuf, Vec<u8>)>;
+
+/// Everything `romtool levels` writes, built in memory before anything is written.
+pub fn build_outputs(opts: &Options) -> Result<(Vec<Level>, Outputs), Vec<Diag>> {
     let levels = load_dir(&opts.dir)?;
     let mut files = vec![(opts.out_dir.join("levels.rs"), codegen::generate(&levels).into_bytes())];
     if let Some(pdir) = &opts.preview_dir {

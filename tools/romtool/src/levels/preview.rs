@@ -60,7 +60,8 @@ pub fn render_rgb(level: &Level, grid: bool) -> Vec<u8> {
             put(x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n, c);
         }
     };
-    let mut shapes: Vec<(i32, i32, i32, i32, Vec<(i32, i32)>, [u8; 3])> = Vec::new();
+    type Outline = (i32, i32, i32, i32, Vec<(i32, i32)>, [u8; 3]);
+    let mut shapes: Vec<Outline> = Vec::new();
     for e in &level.entities {
         shapes.push((e.x, e.y, e.w, e.h, e.path.iter().map(|p| (p.x, p.y)).collect(), kind_rgb(&e.kind)));
     }

@@ -37,12 +37,15 @@ pub fn load_height_tiles(path: &Path) -> Result<Vec<[u16; 16]>, Diag> {
                 ((row[bit / 8] >> (8 - depth - bit % 8)) & ((1 << depth) - 1) as u8) as u32
             }
             8 => row[x * channels + ch] as u32,
-            _ => (row[(x * channels + ch) * 2] as u32) >> 0, // high byte of 16-bit samples
+            _ => {
+                let i = (x * channels + ch) * 2;
+                u32::from(row[i]) << 8 | u32::from(row[i + 1])
+            }
         }
     };
     let set = |x: usize, y: usize| -> bool {
         use png::ColorType::*;
-        let top = if depth == 16 { 128 } else { 1 << (depth.min(8) - 1) };
+        let top = 1u32 << (depth - 1);
         match info.color_type {
             Indexed => sample(x, y, 0) != 0,
             GrayscaleAlpha => sample(x, y, 1) >= top,

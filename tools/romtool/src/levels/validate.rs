@@ -31,11 +31,11 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
     let first = shape::FIRST_HEIGHT_TILE as i64;
     let mut bad = 0usize;
     for (&id, loc) in src.tiles.iter().zip(&src.locs) {
-        let msg = if id >= 0 && id <= u16::MAX as i64 && shape::is_builtin(id as u16) {
+        let builtin = (0..=u16::MAX as i64).contains(&id) && shape::is_builtin(id as u16);
+        if builtin || (first..first + n_height).contains(&id) {
             continue;
-        } else if id >= first && id < first + n_height {
-            continue;
-        } else if id == shape::RESERVED_1 as i64 {
+        }
+        let msg = if id == shape::RESERVED_1 as i64 {
             "tile id 1 is reserved (16Tile's palette slot)".to_string()
         } else if (shape::BUILTIN_COUNT as i64..first).contains(&id) {
             format!("tile id {id} is reserved by the engine (20..=31)")
