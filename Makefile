@@ -23,8 +23,9 @@ GATE         := $(HOST_BIN)/m68k-gate
 PLUGIN       := target/llvm-fixes/libm68k_fixes.so
 
 # Everything the ROM is built from (a change to any of these rebuilds it; nothing else does).
-ROM_SOURCES  := Cargo.toml Cargo.lock build.rs .cargo/config.toml \
-                $(shell find src linker engine/src engine/Cargo.toml megadrive-sys selftest levels -type f 2>/dev/null)
+ROM_SOURCES  := Cargo.toml Cargo.lock build.rs .cargo/config.toml $(OUT)/gen/levels.rs \
+                $(shell find src linker engine/src engine/Cargo.toml megadrive-sys selftest -type f 2>/dev/null)
+LEVELS       := $(shell find levels -type f 2>/dev/null)
 TOOL_SOURCES  = $(shell find tools/$(1)/src tools/$(1)/Cargo.toml -type f 2>/dev/null) Cargo.lock
 
 # The plugin's hash goes into the rustflags, so a changed plugin rebuilds everything it compiled.
@@ -57,6 +58,10 @@ $(GATE): $(DEPS_STAMP) $(call TOOL_SOURCES,m68k-gate)
 	$(CARGO) build --release --quiet -p m68k-gate
 	@touch $@
 
+# Levels -> ROM data (out/gen/levels.rs, included by src/levels.rs) and previews (out/levels/).
+$(OUT)/gen/levels.rs: $(ROMTOOL) $(LEVELS)
+	$(ROMTOOL) levels levels --out-dir $(OUT)/gen --preview-dir $(OUT)/levels
+
 # ELF -> ROM: pack (rewrites bra.l, header, checksum), then gate the code that will run.
 # pack_rom(elf, rom)
 define pack_rom
@@ -84,12 +89,14 @@ $(OUT)/selftest-dev.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
 	@mkdir -p $(OUT)
 	$(call cargo_rom,dev,selftest,$@)
 
-# The self-test built WITHOUT the LLVM fix plugin (own target dir: other rustflags). Its
-# long branches are still rewritten by the packer, and it is not gated: the tests expect it
-# to compute wrong values, proving the fixes matter.
-$(OUT)/selftest-nofix.elf: $(DEPS_STAMP) $(ROM_SOURCES)
+# The self-test built WITHOUT the miscompile fixes (own target dir: other settings). The
+# plugin stays loaded for its crash workaround only (without it rustc segfaults), tail calls
+# stay 68020 `bra.l` for the packer to rewrite, and the result is not gated: the tests expect
+# wrong values and gate findings, proving the fixes matter.
+NOFIX_ENV := M68K_FIXES_DISABLE=stack-index,mulo,ccr M68K_FIXES_TAILCALL=keep CARGO_TARGET_DIR=target/nofix
+$(OUT)/selftest-nofix.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
 	@mkdir -p $(OUT)
-	CARGO_TARGET_DIR=target/nofix $(CARGO) rom --release --features selftest --quiet
+	$(NOFIX_ENV) $(CARGO) rom $(M68K_FLAGS) --release --features selftest --quiet
 	cp target/nofix/$(TARGET)/release/megacollide $@
 
 $(OUT)/selftest-nofix.md: $(OUT)/selftest-nofix.elf $(ROMTOOL)

@@ -21,7 +21,7 @@ fn panic(info: &core::panic::PanicInfo) -> ! {
     SYSVARS.fault.set(FAULT_PANIC);
     let mut con = screen::fault_screen("PANIC");
     con.print(&msg);
-    halt()
+    fault_halt()
 }
 
 /// Human names of the 68000 exception vectors that can reach the handler.
@@ -65,10 +65,14 @@ pub extern "C" fn exception_handler(vector: u32, frame: *const u16) -> ! {
     con.hex(vector, 2);
     con.print("  PC ");
     con.hex(pc, 6);
-    halt()
+    fault_halt()
 }
 
-fn halt() -> ! {
+/// Where every fault ends: spins forever with interrupts off. A named, never-inlined symbol
+/// so that debuggers and tests can break on it.
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn fault_halt() -> ! {
     loop {
         core::hint::spin_loop();
     }

@@ -5,6 +5,8 @@
 #![no_main]
 
 mod fault;
+mod level_view;
+mod levels;
 mod rt;
 mod screen;
 #[cfg(feature = "selftest")]
@@ -19,7 +21,15 @@ use text::Console;
 /// Entered from `_start` (startup.s) with interrupts masked and RAM initialised.
 #[no_mangle]
 pub extern "C" fn main() -> ! {
+    // Bulk VRAM uploads happen with the display off (Genesis Plus GX drops CPU writes that
+    // flood the VDP FIFO during active display).
     screen::init_text_mode();
+    // The 16Tile article's scene, from levels/e1m1.h, behind the text; scrolled so that its
+    // ground (rows 14-15) is on screen.
+    level_view::load_graphics(&levels::E1M1);
+    level_view::draw(&levels::E1M1, vdp::PLANE_B, 20, 16);
+    vdp::set_vscroll(0, 32);
+    vdp::display_on();
     Console::at(1, 1, 0).print("MEGACOLLIDE");
     Console::at(1, 2, 0).print("tile collision engine for the 68000");
     Console::at(1, 4, 0).print("ROM alive. Frame:");

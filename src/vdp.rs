@@ -76,6 +76,21 @@ pub fn load_vram(addr: u16, bytes: &[u8]) {
     }
 }
 
+/// Copies 16-bit words to VRAM at byte address `addr`.
+pub fn load_words(addr: u16, words: &[u16]) {
+    vram_write_at(addr);
+    for &w in words {
+        data16(w);
+    }
+}
+
+/// Sets the vertical scroll of plane A and plane B (pixels; full-screen scroll mode).
+pub fn set_vscroll(plane_a: u16, plane_b: u16) {
+    vsram_write_at(0);
+    data16(plane_a);
+    data16(plane_b);
+}
+
 /// Loads `colours` (0000BBB0GGG0RRR0 words) into CRAM starting at colour `first`.
 pub fn load_palette(first: u16, colours: &[u16]) {
     cram_write_at(first);

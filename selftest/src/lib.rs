@@ -189,21 +189,34 @@ fn memmove_overlap() -> u32 {
     digest(a.iter().map(|&b| b as u32))
 }
 
-fn fmt_integers() -> u32 {
+/// Formats with `core::fmt` into a stack buffer and digests the text and its length.
+fn fmt_digest(args: core::fmt::Arguments) -> u32 {
     let mut s: heapless::String<96> = heapless::String::new();
-    let _ = write!(
-        s,
-        "{} {} {:x} {:X} {:>6} {:<4}| {:08b} {}",
-        black_box(-12345i32),
-        black_box(4_000_000_000u32),
+    let _ = s.write_fmt(args);
+    mix(digest(s.bytes().map(|b| b as u32)), s.len() as u32)
+}
+
+fn fmt_i32() -> u32 {
+    fmt_digest(format_args!("{} {}", black_box(-12345i32), black_box(i32::MIN)))
+}
+
+fn fmt_u32() -> u32 {
+    fmt_digest(format_args!("{} {}", black_box(4_000_000_000u32), black_box(7u32)))
+}
+
+fn fmt_hex_pad() -> u32 {
+    fmt_digest(format_args!(
+        "{:x} {:X} {:>6} {:<4}| {:08b}",
         black_box(0xBEEFu32),
         black_box(0xC0FFEEu32),
         black_box(42u8),
         black_box(7i16),
-        black_box(0x5Au8),
-        black_box(u64::MAX)
-    );
-    mix(digest(s.bytes().map(|b| b as u32)), s.len() as u32)
+        black_box(0x5Au8)
+    ))
+}
+
+fn fmt_u64() -> u32 {
+    fmt_digest(format_args!("{} {}", black_box(u64::MAX), black_box(1_234_567_890_123u64)))
 }
 
 fn fmt_debug_str() -> u32 {
@@ -242,6 +255,28 @@ fn mul_plain_u32() -> u32 {
     let c = black_box(-7i32);
     let d = black_box(300_000i32);
     digest([a * b, (c * d) as u32, (black_box(255u8) as u32) * 65_793])
+}
+
+fn u64_div_const() -> u32 {
+    let a = black_box(u64::MAX);
+    let b = black_box(12_345_678_901_234_567_890u64);
+    digest([
+        (a / 10_000_000_000_000_000) as u32,
+        (a % 10_000_000_000_000_000) as u32,
+        ((a % 10_000_000_000_000_000) >> 32) as u32,
+        (b / 10_000) as u32,
+        ((b / 10_000) >> 32) as u32,
+        (b % 10_000) as u32,
+        (a / 100) as u32,
+        ((a / 100) >> 32) as u32,
+    ])
+}
+
+fn u128_mul() -> u32 {
+    let a = black_box(0xFEDC_BA98_7654_3210u64) as u128;
+    let b = black_box(0x0123_4567_89AB_CDEFu64) as u128;
+    let p = a * b;
+    digest([p as u32, (p >> 32) as u32, (p >> 64) as u32, (p >> 96) as u32])
 }
 
 fn u64_maths() -> u32 {
@@ -299,12 +334,17 @@ pub static CHECKS: &[Check] = &[
     Check { name: "memset_odd", run: memset_odd },
     Check { name: "memcpy_odd", run: memcpy_odd },
     Check { name: "memmove_overlap", run: memmove_overlap },
-    Check { name: "fmt_integers", run: fmt_integers },
+    Check { name: "fmt_i32", run: fmt_i32 },
+    Check { name: "fmt_u32", run: fmt_u32 },
+    Check { name: "fmt_hex_pad", run: fmt_hex_pad },
+    Check { name: "fmt_u64", run: fmt_u64 },
     Check { name: "fmt_debug_str", run: fmt_debug_str },
     Check { name: "mul_checked_u32", run: mul_checked_u32 },
     Check { name: "mul_overflowing_i32", run: mul_overflowing_i32 },
     Check { name: "mul_plain_u32", run: mul_plain_u32 },
     Check { name: "u64_maths", run: u64_maths },
+    Check { name: "u64_div_const", run: u64_div_const },
+    Check { name: "u128_mul", run: u128_mul },
     Check { name: "fixed_point", run: fixed_point },
     Check { name: "float_soft", run: float_soft },
 ];

@@ -151,6 +151,26 @@ fn parse_hex(s: &str) -> Option<u64> {
     u64::from_str_radix(s.trim_start_matches("0x"), 16).ok()
 }
 
+/// The architecture objdump must decode with. Left to itself, objdump decodes for the CPU
+/// named in the ELF header, and an ELF linked with an object assembled for the 68000 is
+/// marked 68000: then 68020 instructions come out as other, plausible 68000 instructions
+/// (`bra.l` = `60ff xxxx xxxx` reads as `bra.s` to an odd address) and the gate would miss
+/// them. The 68040 set decodes every 68000..68040 integer, FPU and MMU instruction.
+pub const OBJDUMP_ARCH: &str = "m68k:68040";
+
+/// Runs `OBJDUMP -m m68k:68040 -t -d ELF` and returns its output (what [`check_text`] reads).
+pub fn disassemble_elf(objdump: &str, elf: &std::path::Path) -> Result<String, String> {
+    let out = std::process::Command::new(objdump)
+        .args(["-m", OBJDUMP_ARCH, "-t", "-d"])
+        .arg(elf)
+        .output()
+        .map_err(|e| format!("cannot run {objdump}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("{objdump} failed on {}: {}", elf.display(), String::from_utf8_lossy(&out.stderr).trim()));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 /// Parse the text printed by `objdump -t -d` (either part may be absent).
 pub fn parse_objdump(text: &str) -> Listing {
     let mut l = Listing::default();

@@ -173,7 +173,7 @@ fn main() {
             "-b".into(),
             "binary".into(),
             "-m".into(),
-            "m68k".into(),
+            m68k_gate::OBJDUMP_ARCH.into(),
             format!("--adjust-vma=0x{vma:x}"),
             img.clone(),
         ];
@@ -185,7 +185,7 @@ fn main() {
         (img, listing)
     } else {
         let elf = elf.unwrap_or_else(|| die(&format!("no input file\n{USAGE}")));
-        let text = run(&objdump, &["-t".into(), "-d".into(), elf.clone()]);
+        let text = m68k_gate::disassemble_elf(&objdump, std::path::Path::new(&elf)).unwrap_or_else(|e| die(&e));
         (elf, parse_objdump(&text))
     };
 
