@@ -1,8 +1,9 @@
 //===- m68k_fixes.cpp - work around LLVM 22 MC68000 miscompiles -----------===//
 //
 // An LLVM pass plugin for Debian's rustc (which links the shared libLLVM-22),
-// loaded with `-Z llvm-plugins=/abs/path/libm68k_fixes.so`. It neutralises four
-// code-generation bugs of the M68k backend when targeting the plain MC68000:
+// loaded with `-Z llvm-plugins=/abs/path/libm68k_fixes.so`. It neutralises six
+// code-generation bugs of the M68k backend when targeting the plain MC68000
+// (bugs 5 and 6 are described at fixLibcalls and M68kDRegPass below):
 //
 //  Bug 1  A variable index into a stack object (alloca) reads/writes element 0
 //         (LLVM issue #200984): ISel folds (FrameIndex + Xn) into the
@@ -51,6 +52,16 @@
 // ExpandPostRAPseudos, the M68k pseudo expansion, post-RA scheduling and block
 // placement, so nothing reorders instructions afterwards.
 //
+//  Bug 5  ISel segfaults on libcall-expanded i32/i64 mul/div/rem (a crash).
+//         FIX (IR pass): the libcalls are emitted explicitly in IR.
+//
+//  Bug 6  Pseudos whose result class includes address registers expand to
+//         data-register-only instructions (`and.l #$ffff,%a0` for a zext),
+//         which the encoder silently turns into the same op on %d0.
+//         FIX (pre-RA machine pass after finalize-isel): constrain those vregs
+//         to DR32/DR16. CHECK (end of the post-RA pass): any register operand
+//         outside its instruction's class stops compilation.
+//
 // Settings: environment variables M68K_FIXES_DISABLE, M68K_FIXES_TAILCALL,
 // M68K_FIXES_VERBOSE (see struct Settings below).
 //===----------------------------------------------------------------------===//
@@ -63,6 +74,7 @@
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
@@ -97,11 +109,15 @@ enum class TailCallMode { Jmp, Disable, Keep };
 // `-C llvm-args` before it loads `-Z llvm-plugins`, so plugin options would be
 // rejected as unknown. (Cargo does not track these variables: after changing
 // them, rebuild from clean.)
-//   M68K_FIXES_DISABLE=stack-index,mulo,ccr   turn individual fixes off
+//   M68K_FIXES_DISABLE=stack-index,mulo,ccr,libcalls,dreg   turn individual fixes
+//                                              off ("all" = all of them);
+//                                              "verify" turns the final bug-6
+//                                              check off (for evidence only)
 //   M68K_FIXES_TAILCALL=jmp|disable|keep       bug 4 strategy (default jmp)
 //   M68K_FIXES_VERBOSE=1                       log every rewrite to stderr
 struct Settings {
-  bool StackIndex = true, Mulo = true, CCR = true, Verbose = false;
+  bool StackIndex = true, Mulo = true, CCR = true, Libcalls = true, DReg = true,
+       Verify = true, Verbose = false;
   TailCallMode TailCalls = TailCallMode::Jmp;
   Settings() {
     if (const char *D = getenv("M68K_FIXES_DISABLE")) {
@@ -112,7 +128,10 @@ struct Settings {
         if (P == "stack-index") StackIndex = false;
         else if (P == "mulo") Mulo = false;
         else if (P == "ccr") CCR = false;
-        else if (P == "all") StackIndex = Mulo = CCR = false;
+        else if (P == "libcalls") Libcalls = false;
+        else if (P == "dreg") DReg = false;
+        else if (P == "verify") Verify = false;
+        else if (P == "all") StackIndex = Mulo = CCR = Libcalls = DReg = false;
         else report_fatal_error(Twine("m68k-fixes: unknown M68K_FIXES_DISABLE item '") + P + "'");
       }
     }
@@ -134,6 +153,9 @@ const Settings &settings() {
 #define FixStackIndex (settings().StackIndex)
 #define FixMulo (settings().Mulo)
 #define FixCCR (settings().CCR)
+#define FixLibcalls (settings().Libcalls)
+#define FixDReg (settings().DReg)
+#define VerifyDReg (settings().Verify)
 #define TailCalls (settings().TailCalls)
 #define Verbose (settings().Verbose)
 
@@ -324,6 +346,79 @@ bool fixMulWithOverflow(Function &F) {
   return !Calls.empty();
 }
 
+/// Bug 5 (crash, not a miscompile): the M68k instruction selector segfaults on
+/// some i32/i64 multiplies, divisions and remainders that the legaliser turns into
+/// libcalls (__mulsi3, __udivsi3, ..., __muldi3, ...) -- e.g. two such operations
+/// with loaded operands around a call in one block (see README). The plain 68000
+/// has no 32-bit multiply or divide, so these operations always end up as exactly
+/// those libcalls; emitting the calls here, in IR, gives the same code without
+/// going through the crashing path. Left alone: i8/i16 (mulu.w/divu.w), multiplies
+/// by constants the backend turns into shifts and adds (|C| = 2^a + 2^b or 2^a - 1),
+/// and divisions by powers of two (shifts).
+bool cheapConstMul(const APInt &C) {
+  APInt A = C.abs();
+  return A.popcount() <= 2 || (A + 1).isPowerOf2();
+}
+
+bool fixLibcalls(Function &F) {
+  if (F.hasFnAttribute("no-builtins"))
+    return false; // compiler_builtins implements these very functions
+  Module &M = *F.getParent();
+  SmallVector<BinaryOperator *, 8> Ops;
+  for (Instruction &I : instructions(F)) {
+    auto *BO = dyn_cast<BinaryOperator>(&I);
+    if (!BO)
+      continue;
+    auto *Ty = dyn_cast<IntegerType>(BO->getType());
+    if (!Ty || (Ty->getBitWidth() != 32 && Ty->getBitWidth() != 64))
+      continue;
+    auto *C0 = dyn_cast<ConstantInt>(BO->getOperand(0));
+    auto *C1 = dyn_cast<ConstantInt>(BO->getOperand(1));
+    switch (BO->getOpcode()) {
+    case Instruction::Mul:
+      if ((C0 && cheapConstMul(C0->getValue())) || (C1 && cheapConstMul(C1->getValue())))
+        continue;
+      break;
+    case Instruction::UDiv:
+    case Instruction::SDiv:
+    case Instruction::URem:
+    case Instruction::SRem:
+      if (C1 && C1->getValue().abs().isPowerOf2())
+        continue;
+      break;
+    default:
+      continue;
+    }
+    if (C0 && C1)
+      continue; // folded anyway
+    Ops.push_back(BO);
+  }
+  for (BinaryOperator *BO : Ops) {
+    bool Wide = BO->getType()->getIntegerBitWidth() == 64;
+    const char *Name = nullptr;
+    switch (BO->getOpcode()) {
+    case Instruction::Mul: Name = Wide ? "__muldi3" : "__mulsi3"; break;
+    case Instruction::UDiv: Name = Wide ? "__udivdi3" : "__udivsi3"; break;
+    case Instruction::SDiv: Name = Wide ? "__divdi3" : "__divsi3"; break;
+    case Instruction::URem: Name = Wide ? "__umoddi3" : "__umodsi3"; break;
+    default: Name = Wide ? "__moddi3" : "__modsi3"; break;
+    }
+    if (F.getName() == Name)
+      continue;
+    Type *Ty = BO->getType();
+    FunctionCallee Callee = M.getOrInsertFunction(Name, FunctionType::get(Ty, {Ty, Ty}, false));
+    IRBuilder<> B(BO);
+    CallInst *Call = B.CreateCall(Callee, {BO->getOperand(0), BO->getOperand(1)});
+    Call->setDoesNotThrow();
+    Call->takeName(BO);
+    if (Verbose)
+      errs() << "m68k-fixes: " << F.getName() << ": " << BO->getOpcodeName() << " -> " << Name << "\n";
+    BO->replaceAllUsesWith(Call);
+    BO->eraseFromParent();
+  }
+  return !Ops.empty();
+}
+
 struct M68kFixesIRPass : PassInfoMixin<M68kFixesIRPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     if (!isM68k(Triple(M.getTargetTriple())))
@@ -336,6 +431,8 @@ struct M68kFixesIRPass : PassInfoMixin<M68kFixesIRPass> {
         Changed |= fixStackIndexing(F);
       if (FixMulo)
         Changed |= fixMulWithOverflow(F);
+      if (FixLibcalls)
+        Changed |= fixLibcalls(F);
       if (TailCalls == TailCallMode::Disable) {
         F.addFnAttr("disable-tail-calls", "true");
         Changed = true;
@@ -349,6 +446,137 @@ struct M68kFixesIRPass : PassInfoMixin<M68kFixesIRPass> {
 //===----------------------------------------------------------------------===//
 // Machine part: bug 2 (CCR clobbered by late moves) and bug 4 (tail calls).
 //===----------------------------------------------------------------------===//
+
+//===----------------------------------------------------------------------===//
+// Bug 6: data-register-only instructions on address registers.
+//
+// Some M68k pseudos accept any register (XR32 = D0-D7 + A0-A7) for their
+// result although their post-RA expansion is a data-register-only instruction:
+//   MOVZXd32d16 -> move.l src,dst ; and.l #$ffff,dst   (AND: Dn only)
+//   MOVSXd32d16 -> move.l src,dst ; ext.l dst          (EXT: Dn only)
+//   SETCS_C32d  -> subx.l dst,dst                      (SUBX: Dn only)
+// and the register-source forms of AND/OR take XR (An) as the source, which
+// the 68000 does not have (AND/OR <ea>,Dn: "data addressing modes" only).
+// When the register allocator picks an address register, the MC encoder does
+// not complain: it writes the register number into a data-register field, so
+// `and.l #$ffff,%a0` is emitted as `and.l #$ffff,%d0` (a valid instruction that
+// clobbers d0 and leaves a0 unmasked) and `and.l %a0,%d1` as an illegal opcode.
+// FIX (pre-RA machine pass, inserted right after finalize-isel): the virtual
+// register of each such operand is constrained to the data-register class, so
+// the allocator never picks An (a COPY is inserted if the value must also live
+// in An, e.g. when it is used as a base address). CHECK (end of the post-RA
+// machine pass): every real instruction's register operands are checked against
+// the operand classes of its MCInstrDesc and against the rules below; a
+// violation stops the compiler (report_fatal_error) instead of reaching the
+// binary.
+//===----------------------------------------------------------------------===//
+
+struct DRegRule {
+  const char *Opcode;
+  unsigned OpIdx;
+  const char *Class;
+};
+const DRegRule DRegRules[] = {
+    {"MOVZXd32d16", 0, "DR32"}, {"MOVSXd32d16", 0, "DR32"},
+    {"SETCS_C32d", 0, "DR32"},  {"AND16dr", 2, "DR16"},
+    {"AND32dr", 2, "DR32"},     {"OR16dr", 2, "DR16"},
+    {"OR32dr", 2, "DR32"},
+};
+
+/// Opcode -> (operand index, required class), resolved by name at run time
+/// (the M68k .td files and opcode enums are not installed).
+using DRegRuleMap =
+    DenseMap<unsigned, SmallVector<std::pair<unsigned, const TargetRegisterClass *>, 1>>;
+DRegRuleMap buildDRegRules(const TargetInstrInfo &TII,
+                           const TargetRegisterInfo &TRI) {
+  StringMap<unsigned> Opcodes;
+  for (unsigned Op = 0, E = TII.getNumOpcodes(); Op != E; ++Op)
+    Opcodes[TII.getName(Op)] = Op;
+  DRegRuleMap Map;
+  for (const DRegRule &R : DRegRules) {
+    auto It = Opcodes.find(R.Opcode);
+    if (It == Opcodes.end())
+      report_fatal_error(Twine("m68k-fixes: unknown M68k opcode ") + R.Opcode);
+    const TargetRegisterClass *RC = nullptr;
+    for (const TargetRegisterClass *C : TRI.regclasses())
+      if (TRI.getRegClassName(C) == StringRef(R.Class))
+        RC = C;
+    if (!RC)
+      report_fatal_error(Twine("m68k-fixes: unknown M68k register class ") + R.Class);
+    Map[It->second].push_back({R.OpIdx, RC});
+  }
+  return Map;
+}
+
+struct M68kDRegPass : MachineFunctionPass {
+  static char ID;
+  M68kDRegPass() : MachineFunctionPass(ID) {}
+  StringRef getPassName() const override {
+    return "m68k-fixes: data-register operands";
+  }
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.setPreservesCFG();
+    MachineFunctionPass::getAnalysisUsage(AU);
+  }
+  DRegRuleMap Rules;
+  bool RulesBuilt = false;
+
+  bool runOnMachineFunction(MachineFunction &MF) override {
+    if (!isM68k(MF.getTarget().getTargetTriple()) || !FixDReg)
+      return false;
+    const TargetInstrInfo *TII = MF.getSubtarget().getInstrInfo();
+    const TargetRegisterInfo *TRI = MF.getSubtarget().getRegisterInfo();
+    MachineRegisterInfo &MRI = MF.getRegInfo();
+    if (!RulesBuilt) {
+      Rules = buildDRegRules(*TII, *TRI);
+      RulesBuilt = true;
+    }
+    bool Changed = false;
+    for (MachineBasicBlock &MBB : MF) {
+      for (MachineInstr &MI : llvm::make_early_inc_range(MBB)) {
+        auto It = Rules.find(MI.getOpcode());
+        if (It == Rules.end())
+          continue;
+        for (auto [Idx, RC] : It->second) {
+          if (Idx >= MI.getNumOperands())
+            continue;
+          MachineOperand &MO = MI.getOperand(Idx);
+          if (!MO.isReg() || !MO.getReg().isVirtual() || MO.getSubReg())
+            continue; // physical/subreg operands: left to the final check
+          Register Reg = MO.getReg();
+          if (RC->hasSubClassEq(MRI.getRegClass(Reg)))
+            continue; // already a data register class
+          const char *How = "constrained";
+          if (!MRI.constrainRegClass(Reg, RC)) {
+            // The value must (also) be in an address register: compute it in
+            // a data register and copy it.
+            Register New = MRI.createVirtualRegister(RC);
+            if (MO.isDef()) {
+              BuildMI(MBB, std::next(MI.getIterator()), MI.getDebugLoc(),
+                      TII->get(TargetOpcode::COPY), Reg)
+                  .addReg(New);
+            } else {
+              BuildMI(MBB, MI.getIterator(), MI.getDebugLoc(),
+                      TII->get(TargetOpcode::COPY), New)
+                  .addReg(Reg);
+              MRI.clearKillFlags(Reg);
+            }
+            MO.setReg(New);
+            How = "copied via a data register";
+          }
+          if (Verbose) {
+            errs() << "m68k-fixes: " << MF.getName() << ": operand " << Idx
+                   << " " << How << " to " << TRI->getRegClassName(RC) << ": ";
+            MI.print(errs());
+          }
+          Changed = true;
+        }
+      }
+    }
+    return Changed;
+  }
+};
+char M68kDRegPass::ID = 0;
 
 struct M68kFixesMachinePass : MachineFunctionPass {
   static char ID;
@@ -573,6 +801,50 @@ struct M68kFixesMachinePass : MachineFunctionPass {
     return Changed;
   }
 
+  /// Bug 6 check: no real instruction may carry a register its encoding
+  /// cannot express (the MC encoder would silently encode a different one).
+  DRegRuleMap DRules;
+  bool DRulesBuilt = false;
+  void verifyOperandRegs(MachineFunction &MF) {
+    if (!DRulesBuilt) {
+      DRules = buildDRegRules(*TII, *TRI);
+      DRulesBuilt = true;
+    }
+    for (MachineBasicBlock &MBB : MF)
+      for (MachineInstr &MI : MBB) {
+        const MCInstrDesc &D = MI.getDesc();
+        if (D.isPseudo() || MI.isInlineAsm() || MI.isDebugInstr())
+          continue;
+        auto Fail = [&](unsigned Idx, const TargetRegisterClass *RC) {
+          std::string S;
+          raw_string_ostream OS(S);
+          OS << "m68k-fixes: " << MF.getName() << ": operand " << Idx << " of "
+             << TII->getName(MI.getOpcode()) << " is "
+             << printReg(MI.getOperand(Idx).getReg(), TRI)
+             << ", but the instruction only takes " << TRI->getRegClassName(RC)
+             << " (bug 6: would be mis-encoded): ";
+          MI.print(OS);
+          report_fatal_error(Twine(OS.str()));
+        };
+        unsigned N = std::min(D.getNumOperands(), MI.getNumOperands());
+        for (unsigned I = 0; I != N; ++I) {
+          const MachineOperand &MO = MI.getOperand(I);
+          if (!MO.isReg() || !MO.getReg().isPhysical())
+            continue;
+          if (const TargetRegisterClass *RC = TII->getRegClass(D, I))
+            if (!RC->contains(MO.getReg()))
+              Fail(I, RC);
+        }
+        auto It = DRules.find(MI.getOpcode());
+        if (It != DRules.end())
+          for (auto [Idx, RC] : It->second)
+            if (Idx < MI.getNumOperands() && MI.getOperand(Idx).isReg() &&
+                MI.getOperand(Idx).getReg().isPhysical() &&
+                !RC->contains(MI.getOperand(Idx).getReg()))
+              Fail(Idx, RC);
+      }
+  }
+
   bool runOnMachineFunction(MachineFunction &MF) override {
     if (!isM68k(MF.getTarget().getTargetTriple()))
       return false;
@@ -591,10 +863,16 @@ struct M68kFixesMachinePass : MachineFunctionPass {
       Changed |= guardCCR(MF);
     if (TailCalls == TailCallMode::Jmp)
       Changed |= fixTailCalls(MF);
+    if (VerifyDReg)
+      verifyOperandRegs(MF);
     return Changed;
   }
 };
 char M68kFixesMachinePass::ID = 0;
+
+RegisterPass<M68kDRegPass> RegisterDRegPass(
+    "m68k-fixes-dreg", "m68k-fixes: data-register operands",
+    /*CFGOnly=*/false, /*is_analysis=*/false);
 
 RegisterPass<M68kFixesMachinePass> RegisterMachinePass(
     "m68k-fixes-machine", "m68k-fixes: CCR guard and tail-call jmp",
@@ -607,6 +885,9 @@ RegisterTargetPassConfigCallback RegisterCodegenHook(
       if (!isM68k(TM.getTargetTriple()))
         return;
       PC->insertPass(&XRayInstrumentationID, &M68kFixesMachinePass::ID);
+      // Bug 6: constrain operands to data registers before anything allocates
+      // registers (finalize-isel runs at every opt-level, right after ISel).
+      PC->insertPass(&FinalizeISelID, &M68kDRegPass::ID);
     });
 
 } // namespace

@@ -117,6 +117,21 @@ pub fn bug4_tail_call(x: u32, y: u32) -> u32 {
     tail_callee(x, y)
 }
 
+/// Bug 6: a zero-extended u16 that is needed in an address register. The MOVZX pseudo may
+/// be given An, and its expansion `and.l #$ffff,%aN` is encoded as `and.l #$ffff,%d0`.
+#[no_mangle]
+#[inline(never)]
+pub fn bug6_zext_addr(x: u16, y: u16) -> u8 {
+    unsafe { core::ptr::read_volatile(x.wrapping_add(y) as usize as *const u8) }
+}
+
+/// Bug 6, sign-extending form: `ext.l %aN` is encoded as `ext.l %d0`.
+#[no_mangle]
+#[inline(never)]
+pub fn bug6_sext_addr(x: i16, y: i16) -> u8 {
+    unsafe { core::ptr::read_volatile(x.wrapping_add(y) as isize as usize as *const u8) }
+}
+
 struct Buf {
     data: [u8; 64],
     len: usize,
@@ -213,5 +228,11 @@ pub extern "C" fn _start() -> ! {
     put(25, black_box(40000u32).saturating_mul(black_box(40000)));
     // Plain `*`: overflow-checked in the dev profile.
     put(26, black_box(1234u32) * black_box(4321u32));
+    put(27, bug6_zext_addr(black_box(0x8000), black_box(0x7ffe)) as u32);
+    put(28, bug6_sext_addr(black_box(-0x1000), black_box(-2)) as u32);
+    // Bug 6 in core: <u64 as Display>::fmt zero-extends a digit-pair index into An.
+    let mut buf = Buf { data: [0; 64], len: 0 };
+    let _ = write!(buf, "{}", black_box(12_345_678_901_234_567_890u64));
+    put(29, buf.len as u32);
     loop {}
 }
