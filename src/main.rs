@@ -7,6 +7,8 @@
 mod fault;
 mod level_view;
 mod levels;
+#[cfg(feature = "panic-test")]
+mod panic_test;
 mod rt;
 mod screen;
 #[cfg(feature = "selftest")]
@@ -16,6 +18,7 @@ mod text;
 mod vdp;
 
 use sysvars::{ALIVE_MAGIC, SYSVARS};
+use core::fmt::Write;
 use text::Console;
 
 /// Entered from `_start` (startup.s) with interrupts masked and RAM initialised.
@@ -33,6 +36,12 @@ pub extern "C" fn main() -> ! {
     Console::at(1, 1, 0).print("MEGACOLLIDE");
     Console::at(1, 2, 0).print("tile collision engine for the 68000");
     Console::at(1, 4, 0).print("ROM alive. Frame:");
+    // Every level compiled from levels/ is in the ROM.
+    let mut con = Console::at(1, 6, 0);
+    con.print("Levels:");
+    for level in levels::LEVELS.iter() {
+        let _ = write!(con, " {} {}x{}", level.name, level.width, level.height);
+    }
     SYSVARS.alive.set(ALIVE_MAGIC);
     rt::interrupts_on();
     #[cfg(feature = "selftest")]
@@ -42,8 +51,6 @@ pub extern "C" fn main() -> ! {
         let frame = rt::frames();
         Console::at(19, 4, 0).hex(frame, 8);
         #[cfg(feature = "panic-test")]
-        if frame >= 30 {
-            panic!("deliberate test panic at frame {}", frame);
-        }
+        panic_test::after_frame(frame);
     }
 }

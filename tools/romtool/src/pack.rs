@@ -51,7 +51,13 @@ type Header = elf::FileHeader32<Endianness>;
 /// Packs the 68000 ELF `data` into a ROM image. Errors are plain sentences (the caller adds
 /// the file name).
 pub fn pack(data: &[u8], info: &HeaderInfo) -> Result<Packed, String> {
-    let hdr = Header::parse(data).map_err(|_| "not an ELF file".to_string())?;
+    if data.len() < 20 || data[..4] != *b"\x7fELF" {
+        return Err("not an ELF file".into());
+    }
+    if data[4] != elf::ELFCLASS32 {
+        return Err("not a Motorola 68000 ELF (it is a 64-bit ELF; 68000 code is 32-bit ELF)".into());
+    }
+    let hdr = Header::parse(data).map_err(|e| format!("unreadable ELF header: {e}"))?;
     let endian = hdr.endian().map_err(|e| format!("unreadable ELF header: {e}"))?;
     if hdr.e_machine(endian) != elf::EM_68K {
         return Err(format!(
