@@ -118,7 +118,9 @@ TEST_ROMS := $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $
              $(OUT)/selftest-dev.md $(OUT)/selftest-nofix.md
 
 # Every test: host unit tests of all host crates, then the ROMs in both emulators (romtests).
-test: $(TEST_ROMS)
+# First the plugin's own checks (LLVM IR and machine-code level, seconds), then the crates.
+test: $(TEST_ROMS) $(PLUGIN)
+	for t in tools/llvm-fixes/test/*-test.sh; do sh $$t || exit 1; done
 	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --release --no-fail-fast
 
 # Play the ROM: BlastEm by default (needs a display), or RetroArch with the Genesis Plus GX

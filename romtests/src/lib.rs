@@ -77,6 +77,15 @@ pub fn gpgx_with(rom: &Rom) -> (MutexGuard<'static, ()>, emu::Gpgx) {
     (guard, gx)
 }
 
+/// Compares the current Genesis Plus GX screen with `reference/NAME.png` (per-channel
+/// tolerance 8 for palette levels, no differing pixel). On a mismatch the actual image and a
+/// diff are written to `out/test-failures/`; `EMU_UPDATE_REFERENCES=1` rewrites the reference.
+pub fn assert_screen(gx: &emu::Gpgx, name: &str) {
+    let reference = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("reference").join(format!("{name}.png"));
+    emu::compare_with_reference(&gx.screenshot(), reference, emu::Tolerance::new(8, 0), emu::default_failure_dir(), name)
+        .unwrap_or_else(|e| panic!("screen {name} differs from its reference: {e:?}"));
+}
+
 /// Reads a NUL-terminated string from emulator memory bytes.
 pub fn c_string(bytes: &[u8]) -> String {
     let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());

@@ -23,14 +23,7 @@ fn boots_in_genesis_plus_gx() {
     assert_eq!(gx.read_u32_be(sv + sysvars::FRAMES), at_boot + FRAMES, "one VBlank per frame (boot took {boot} frames)");
     assert_eq!(gx.read_u32_be(sv + sysvars::ALIVE), ALIVE_MAGIC, "alive marker");
     assert_eq!(gx.read_u32_be(sv + sysvars::FAULT), 0, "fault marker");
-    emu::compare_with_reference(
-        &gx.screenshot(),
-        concat!(env!("CARGO_MANIFEST_DIR"), "/reference/boot.png"),
-        emu::Tolerance::new(8, 0),
-        emu::default_failure_dir(),
-        "boot",
-    )
-    .unwrap();
+    assert_screen(&gx, "boot");
 }
 
 #[test]

@@ -215,24 +215,14 @@ extern "C" fn video_cb(data: *const c_void, width: c_uint, height: c_uint, pitch
             RETRO_PIXEL_FORMAT_RGB565 => {
                 let px = unsafe { std::slice::from_raw_parts(row as *const u16, w) };
                 for &p in px {
-                    let (r, g, b) = ((p >> 11) & 31, (p >> 5) & 63, p & 31);
-                    rgb.extend_from_slice(&[
-                        ((r << 3) | (r >> 2)) as u8,
-                        ((g << 2) | (g >> 4)) as u8,
-                        ((b << 3) | (b >> 2)) as u8,
-                    ]);
+                    rgb.extend_from_slice(&[widen(p >> 11, 5), widen(p >> 5, 6), widen(p, 5)]);
                 }
             }
             _ => {
                 // 0RGB1555
                 let px = unsafe { std::slice::from_raw_parts(row as *const u16, w) };
                 for &p in px {
-                    let (r, g, b) = ((p >> 10) & 31, (p >> 5) & 31, p & 31);
-                    rgb.extend_from_slice(&[
-                        ((r << 3) | (r >> 2)) as u8,
-                        ((g << 3) | (g >> 2)) as u8,
-                        ((b << 3) | (b >> 2)) as u8,
-                    ]);
+                    rgb.extend_from_slice(&[widen(p >> 10, 5), widen(p >> 5, 5), widen(p, 5)]);
                 }
             }
         }
@@ -634,4 +624,11 @@ impl Drop for Gpgx {
         *state() = None;
         // then fields drop: core (dlclose), dir, lease (last).
     }
+}
+
+/// Widens the low `bits` bits of `v` (a 5- or 6-bit colour channel) to 8 bits, repeating the
+/// top bits into the low ones so that full scale maps to 255.
+fn widen(v: u16, bits: u32) -> u8 {
+    let c = v & ((1 << bits) - 1);
+    ((c << (8 - bits)) | (c >> (2 * bits - 8))) as u8
 }

@@ -5,13 +5,7 @@
 #           the object has them encoded on %d0 (objdump shows a *valid* andl/extl on %d0);
 #   verify  M68K_FIXES_DISABLE=dreg: the plugin's final operand check stops llc;
 #   fix     default: no ALU op on %aN, and LLVM's own -verify-machineinstrs is clean.
-set -eu
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../../.." && pwd)
-PLUGIN=${PLUGIN:-$ROOT/target/llvm-fixes/libm68k_fixes.so}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-make -s -C "$HERE/.." OUT="$PLUGIN"
+. "$(dirname "$0")/common.sh"
 LLC="llc-22 -O2 -mcpu=M68000 -load=$PLUGIN"
 BAD='^[[:space:]](and|or|eor|ext|subx|addx|not|neg|negx)\.[bwl][[:space:]].*%a[0-7]$'
 status=0

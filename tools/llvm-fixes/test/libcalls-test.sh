@@ -1,13 +1,7 @@
 #!/bin/sh
 # Bug 5 evidence: test/bug5.ll for {udiv,sdiv,urem,srem,mul} x {i32,i64} crashes llc-22 as is
 # and compiles after the plugin's IR pass (which emits the __udivsi3/... calls itself).
-set -eu
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../../.." && pwd)
-PLUGIN=${PLUGIN:-$ROOT/target/llvm-fixes/libm68k_fixes.so}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-make -s -C "$HERE/.." OUT="$PLUGIN"
+. "$(dirname "$0")/common.sh"
 status=0
 for ty in i32 i64; do
     for op in udiv sdiv urem srem mul; do

@@ -1,13 +1,7 @@
 #!/bin/sh
 # Host test of the bug-3 expansion: the plugin's IR for {u,s}mul.with.overflow on i32/i64/i128
 # is compiled for the host and compared with LLVM's own lowering on edge cases + 2M random pairs.
-set -eu
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../../.." && pwd)
-PLUGIN=${PLUGIN:-$ROOT/target/llvm-fixes/libm68k_fixes.so}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-make -s -C "$HERE/.." OUT="$PLUGIN"
+. "$(dirname "$0")/common.sh"
 host=x86_64-unknown-linux-gnu
 opt-22 -load-pass-plugin="$PLUGIN" -passes=m68k-fixes -S "$HERE/mulo.ll" -o "$T/new.ll"
 if grep -q 'call.*mul.with.overflow' "$T/new.ll"; then echo "intrinsic left in"; exit 1; fi
