@@ -1,0 +1,29 @@
+//! Build script of the bench ELF (only ever built for m68k-unknown-none-elf): assembles
+//! `src/rt.s` (`__mulsi3`, `abort`, the trap the panic handler uses) with GNU as and links
+//! with `bench.ld` (code at 0x200, data in the Mega Drive's RAM; no vectors, no startup:
+//! tools/bench loads the ELF and calls the entry points directly).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    // On the host (workspace-wide `cargo test`), main.rs is an empty program: nothing to link.
+    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("m68k") {
+        return;
+    }
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
+    let obj = out.join("rt.o");
+    let status = Command::new("m68k-linux-gnu-as")
+        .args(["-m68000", "--register-prefix-optional", "-o"])
+        .arg(&obj)
+        .arg(root.join("src/rt.s"))
+        .status()
+        .expect("m68k-linux-gnu-as (binutils-m68k-linux-gnu) not found: run `make deps`");
+    assert!(status.success(), "assembling src/rt.s failed");
+    println!("cargo:rerun-if-changed=src/rt.s");
+    println!("cargo:rerun-if-changed=bench.ld");
+    println!("cargo:rustc-link-arg={}", obj.display());
+    println!("cargo:rustc-link-arg=-T{}", root.join("bench.ld").display());
+}

@@ -1,0 +1,668 @@
+//! bench: exact 68000 cycle counts of megacollide-engine. Runs the entry points of the bench
+//! ELF (crate `bench/`, `out/bench.elf`) on the `m68k` crate's cycle-exact M68000 model,
+//! checks every result against the same engine call on the host, and reports cycles per
+//! call, the cycle targets, a per-function profile of any missed target, and the demo ROM's
+//! ROM and RAM sizes.
+
+pub mod machine;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use megacollide_engine::body::{Body, Flags, SolidBox};
+use megacollide_engine::motion::move_body;
+use megacollide_engine::platformer::{Input, Player, PlayerConfig};
+use megacollide_engine::shape;
+use megacollide_engine::SubPx;
+use m68k::AddressBus;
+use object::{Object, ObjectSection, SectionFlags, SectionKind};
+
+pub use machine::{Machine, Profile};
+
+#[allow(dead_code)]
+pub mod levels {
+    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../out/gen/levels.rs"));
+}
+#[allow(dead_code)]
+pub mod shared {
+    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bench/src/shared.rs"));
+}
+use levels::DEMO_MAP;
+use shared::{ai_prepare, mask_pair, BODY_COUNT};
+
+/// Targets (cycles): the engine is not done until it meets them.
+pub const TARGET_POINT_QUERY_AVG: u64 = 120;
+pub const TARGET_BODY_MOVE_AVG: u64 = 1_500;
+pub const TARGET_FRAME_32: u64 = 51_000;
+pub const TARGET_MASK32_NOHIT: u64 = 2_500;
+
+/// Seeded, deterministic pseudo-random numbers (SplitMix64).
+pub struct Rng(u64);
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `lo..hi`.
+    pub fn range(&mut self, lo: i32, hi: i32) -> i32 {
+        lo + (self.next() % (hi - lo) as u64) as i32
+    }
+}
+
+/// Min / average / max of a set of cycle counts.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub n: u64,
+    pub sum: u64,
+    pub min: u64,
+    pub max: u64,
+}
+impl Stats {
+    pub fn add(&mut self, c: u64) {
+        if self.n == 0 || c < self.min {
+            self.min = c;
+        }
+        self.max = self.max.max(c);
+        self.n += 1;
+        self.sum += c;
+    }
+    pub fn merge(&mut self, o: &Stats) {
+        if o.n == 0 {
+            return;
+        }
+        if self.n == 0 || o.min < self.min {
+            self.min = o.min;
+        }
+        self.max = self.max.max(o.max);
+        self.n += o.n;
+        self.sum += o.sum;
+    }
+    /// Average, rounded to nearest.
+    pub fn avg(&self) -> u64 {
+        if self.n == 0 {
+            0
+        } else {
+            (self.sum + self.n / 2) / self.n
+        }
+    }
+}
+
+/// One measured row of the report.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub group: &'static str,
+    pub name: String,
+    pub stats: Stats,
+}
+
+/// Everything `bench` measures.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    pub rows: Vec<Row>,
+    /// JSON keys -> values (cycles or bytes), in key order.
+    pub keys: BTreeMap<String, u64>,
+    /// Targets: (name, measured key, target, measured).
+    pub targets: Vec<(String, String, u64, u64)>,
+    /// Profiles of the benchmarks whose target was missed: (what, profile).
+    pub profiles: Vec<(String, Profile)>,
+    /// ROM/RAM section sizes of the demo ROM: (section, address, size, counted as).
+    pub sections: Vec<(String, u64, u64, &'static str)>,
+}
+
+fn m(r: Result<(u32, u64), String>) -> (u32, u64) {
+    r.unwrap_or_else(|e| panic!("68000 call failed: {e}"))
+}
+
+/// Shape class of a tile id (for the point-query rows).
+pub fn tile_class(id: u16) -> &'static str {
+    match id {
+        shape::BLANK => "blank",
+        shape::SOLID => "solid",
+        3..=14 => "slopes",
+        15..=18 => "halves",
+        shape::ONE_WAY => "one-way",
+        32.. => "height tiles",
+        _ => "reserved",
+    }
+}
+
+/// The classes in report order.
+pub const CLASSES: [&str; 7] = ["blank", "solid", "slopes", "halves", "one-way", "height tiles", "outside"];
+
+/// A random pixel of the demo map in class `class` (tile chosen uniformly among the tiles of
+/// that class), or outside the map for "outside".
+pub fn random_point(rng: &mut Rng, class: &str) -> (i16, i16) {
+    let w = DEMO_MAP.width_px() as i32;
+    let h = DEMO_MAP.height_px() as i32;
+    if class == "outside" {
+        return match rng.range(0, 4) {
+            0 => (rng.range(-4096, 0) as i16, rng.range(-4096, 4096) as i16),
+            1 => (rng.range(w, 4096) as i16, rng.range(-4096, 4096) as i16),
+            2 => (rng.range(0, w) as i16, rng.range(-4096, 0) as i16),
+            _ => (rng.range(0, w) as i16, rng.range(h, 4096) as i16),
+        };
+    }
+    let tiles: Vec<usize> = (0..levels::DEMO_TILES.len())
+        .filter(|&i| tile_class(levels::DEMO_TILES[i]) == class)
+        .collect();
+    assert!(!tiles.is_empty(), "no {class} tile in the demo map");
+    let t = tiles[rng.range(0, tiles.len() as i32) as usize];
+    let tw = DEMO_MAP.width() as usize;
+    let (tx, ty) = ((t % tw) as i32, (t / tw) as i32);
+    ((tx * 16 + rng.range(0, 16)) as i16, (ty * 16 + rng.range(0, 16)) as i16)
+}
+
+/// Point query on the 68000, checked against the host. Returns (solid, cycles).
+pub fn point_query(mc: &mut Machine, x: i16, y: i16) -> (bool, u64) {
+    let (d0, c) = m(mc.call("bench_point_query", &[x as i32 as u32, y as i32 as u32]));
+    let host = DEMO_MAP.is_solid(x, y);
+    assert_eq!(d0 != 0, host, "is_solid({x}, {y}): 68000 {d0}, host {host}");
+    (host, c)
+}
+
+fn set_body(mc: &mut Machine, i: u32, b: &Body) {
+    m(mc.call(
+        "bench_body_set",
+        &[
+            i,
+            b.x.to_bits() as i32 as u32,
+            b.y.to_bits() as i32 as u32,
+            b.vx.to_bits() as i32 as u32,
+            b.vy.to_bits() as i32 as u32,
+            (b.w as u32) << 8 | b.h as u32,
+            (b.flags.0 as u32) << 8 | b.riding as u32,
+        ],
+    ));
+}
+
+fn get_body(mc: &mut Machine, i: u32, like: &Body) -> Body {
+    let mut f = [0i32; 6];
+    for (k, v) in f.iter_mut().enumerate() {
+        *v = m(mc.call("bench_body_get", &[i, k as u32])).0 as i32;
+    }
+    let mut b = *like;
+    b.x = SubPx::from_bits(f[0] as i16);
+    b.y = SubPx::from_bits(f[1] as i16);
+    b.vx = SubPx::from_bits(f[2] as i16);
+    b.vy = SubPx::from_bits(f[3] as i16);
+    b.flags = Flags(f[4] as u8);
+    b.riding = f[5] as u8;
+    b
+}
+
+const SOLIDS: [SolidBox; 0] = [];
+
+/// One `move_body` of body 0 on the 68000 from state `b`; checks the result against the host
+/// and returns the moved body and the cycles.
+pub fn move_one(mc: &mut Machine, b: &Body) -> (Body, u64) {
+    set_body(mc, 0, b);
+    let (flags, c) = m(mc.call("bench_move_body", &[0]));
+    let mut host = *b;
+    move_body(&DEMO_MAP, &SOLIDS, &mut host);
+    let got = get_body(mc, 0, b);
+    assert_eq!(got, host, "move_body from {b:?}: 68000 and host differ");
+    assert_eq!(flags as u8, host.flags.0);
+    (host, c)
+}
+
+/// A 16x32 body dropped at pixel column `x` from the first free spot at or below `y0`, settled
+/// on the ground with the host engine (None if it finds no ground).
+pub fn settle(x: i16, y0: i16) -> Option<Body> {
+    let mut y = y0;
+    while DEMO_MAP.rect_solid(x, y, 16, 32) {
+        y += 16;
+        if y > DEMO_MAP.height_px() {
+            return None;
+        }
+    }
+    let mut b = Body::new(x, y, 16, 32);
+    for _ in 0..400 {
+        b.vy = SubPx::from_bits(48);
+        move_body(&DEMO_MAP, &SOLIDS, &mut b);
+        if b.flags.contains(Flags::FELL_OUT) {
+            return None;
+        }
+        if b.on_ground() {
+            b.vy = SubPx::ZERO;
+            return Some(b);
+        }
+    }
+    None
+}
+
+/// Does a ground body stand on (or next to) slope tiles? Looks at the tiles under and around
+/// its feet.
+pub fn on_slope(b: &Body) -> bool {
+    let (x, y) = (b.px(), b.py() + b.h as i16);
+    for dy in [-16i16, -8, 0, 8] {
+        for dx in [0i16, 8, 15] {
+            if matches!(DEMO_MAP.tile((x + dx) >> 4, (y + dy) >> 4), 3..=14) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn time_moves(mc: &mut Machine, starts: &[Body], frames: usize, vx: i16, gravity: bool) -> Stats {
+    let mut st = Stats::default();
+    for s in starts {
+        let mut b = *s;
+        for _ in 0..frames {
+            b.vx = SubPx::from_bits(vx);
+            if gravity {
+                b.vy = SubPx::from_bits((b.vy.to_bits() + 3).min(48));
+            }
+            let (nb, c) = move_one(mc, &b);
+            st.add(c);
+            b = nb;
+        }
+    }
+    st
+}
+
+/// Runs every benchmark. `rom_elf`: the demo ROM's ELF (sizes), if given.
+pub fn run(mc: &mut Machine, rom_elf: Option<&[u8]>) -> Report {
+    let mut rep = Report::default();
+    let mut rng = Rng::new(0x6d65_6761_636f_6c6c); // "megacoll"
+
+    // ---- Point queries --------------------------------------------------------------------
+    const PQ_N: usize = 500;
+    let mut all = Stats::default();
+    let mut is_floor = Stats::default();
+    for class in CLASSES {
+        let mut st = Stats::default();
+        for _ in 0..PQ_N {
+            let (x, y) = random_point(&mut rng, class);
+            st.add(point_query(mc, x, y).1);
+            let (d0, c) = m(mc.call("bench_is_floor", &[x as i32 as u32, y as i32 as u32]));
+            assert_eq!(d0 != 0, DEMO_MAP.is_floor(x, y), "is_floor({x}, {y})");
+            is_floor.add(c);
+        }
+        all.merge(&st);
+        rep.rows.push(Row { group: "point query (is_solid)", name: class.to_string(), stats: st });
+    }
+    rep.rows.push(Row { group: "point query (is_solid)", name: "all classes, equal weight".into(), stats: all.clone() });
+    let mut uni = Stats::default();
+    for _ in 0..PQ_N * 2 {
+        let x = rng.range(0, DEMO_MAP.width_px() as i32) as i16;
+        let y = rng.range(0, DEMO_MAP.height_px() as i32) as i16;
+        uni.add(point_query(mc, x, y).1);
+    }
+    rep.rows.push(Row { group: "point query (is_solid)", name: "uniform over the map".into(), stats: uni.clone() });
+    rep.rows.push(Row { group: "point query (is_floor)", name: "all classes, equal weight".into(), stats: is_floor });
+    // The same queries inlined in a loop inside the 68000 code (no C call per query): cycles
+    // of bench_point_query_many minus its loop without the query, per point.
+    let base = mc.symbol("BENCH_POINTS").expect("BENCH_POINTS");
+    let mut inl_all = Stats::default();
+    for class in CLASSES {
+        let mut st = Stats::default();
+        for _ in 0..4 {
+            let mut want = 0;
+            for k in 0..256u32 {
+                let (x, y) = random_point(&mut rng, class);
+                mc.bus.write_word(base + 4 * k, x as u16);
+                mc.bus.write_word(base + 4 * k + 2, y as u16);
+                want += DEMO_MAP.is_solid(x, y) as u32;
+            }
+            let (got, c) = m(mc.call("bench_point_query_many", &[256]));
+            assert_eq!(got, want, "bench_point_query_many ({class})");
+            let (_, c0) = m(mc.call("bench_point_loop_baseline", &[256]));
+            let per = (c.saturating_sub(c0) + 128) / 256;
+            st.add(per);
+        }
+        inl_all.merge(&st);
+        rep.rows.push(Row { group: "point query inlined in a loop", name: format!("{class} (avg of 256; 4 batches)"), stats: st });
+    }
+    rep.rows.push(Row { group: "point query inlined in a loop", name: "all classes, equal weight".into(), stats: inl_all.clone() });
+    rep.keys.insert("point_query_inlined_avg".into(), inl_all.avg());
+    rep.keys.insert("point_query_avg".into(), all.avg());
+    rep.keys.insert("point_query_min".into(), all.min);
+    rep.keys.insert("point_query_max".into(), all.max);
+    rep.keys.insert("point_query_uniform_avg".into(), uni.avg());
+
+    // ---- One body, move_body --------------------------------------------------------------
+    let mut flat = Vec::new();
+    let mut slope = Vec::new();
+    let mut x = 20i16;
+    while x < DEMO_MAP.width_px() - 40 {
+        if let Some(b) = settle(x, 0) {
+            if on_slope(&b) {
+                slope.push(b);
+            } else {
+                flat.push(b);
+            }
+        }
+        x += 13;
+    }
+    // Also drop bodies right onto every slope tile's column so slopes are well sampled.
+    for (i, &id) in levels::DEMO_TILES.iter().enumerate() {
+        if matches!(id, 3..=14) {
+            let tx = (i % DEMO_MAP.width() as usize) as i16;
+            for off in [0i16, 6, 12] {
+                if let Some(b) = settle(tx * 16 + off - 8, 0) {
+                    if on_slope(&b) {
+                        slope.push(b);
+                    }
+                }
+            }
+        }
+    }
+    let mut falling = Vec::new();
+    while falling.len() < 64 {
+        let x = rng.range(0, DEMO_MAP.width_px() as i32 - 16) as i16;
+        let y = rng.range(0, DEMO_MAP.height_px() as i32 - 48) as i16;
+        // Free space 32 px below: a fall that does not land this frame.
+        if !DEMO_MAP.rect_solid(x, y, 16, 32 + 8) {
+            let mut b = Body::new(x, y, 16, 32);
+            b.vy = SubPx::from_bits(48);
+            falling.push(b);
+        }
+    }
+    let walk = 20; // 2.5 px per frame, the default player's top speed
+    let mut walk_flat = time_moves(mc, &flat, 4, walk, true);
+    walk_flat.merge(&time_moves(mc, &flat, 4, -walk, true));
+    let mut walk_slope = time_moves(mc, &slope, 4, walk, true);
+    walk_slope.merge(&time_moves(mc, &slope, 4, -walk, true));
+    let mut fall = Stats::default();
+    for b in &falling {
+        let mut b2 = *b;
+        b2.vx = SubPx::from_bits(if fall.n % 2 == 0 { 0 } else { walk });
+        fall.add(move_one(mc, &b2).1);
+    }
+    let mut standing = time_moves(mc, &flat, 1, 0, true);
+    standing.merge(&time_moves(mc, &slope, 1, 0, true));
+    let max_v = 127 * 8;
+    let mut worst_walk = time_moves(mc, &flat, 1, max_v, true);
+    worst_walk.merge(&time_moves(mc, &slope, 1, max_v, true));
+    worst_walk.merge(&time_moves(mc, &flat, 1, -max_v, true));
+    let mut worst_fall = Stats::default();
+    for b in &falling {
+        let mut b2 = *b;
+        b2.vy = SubPx::from_bits(max_v);
+        b2.vx = SubPx::from_bits(if worst_fall.n % 2 == 0 { max_v } else { -max_v });
+        worst_fall.add(move_one(mc, &b2).1);
+    }
+    let g = "move_body, one 16x32 body";
+    rep.rows.push(Row { group: g, name: format!("standing still ({} spots)", flat.len() + slope.len()), stats: standing.clone() });
+    rep.rows.push(Row { group: g, name: format!("walk 2.5 px/f, flat ({} spots x 2 dirs x 4 f)", flat.len()), stats: walk_flat.clone() });
+    rep.rows.push(Row { group: g, name: format!("walk 2.5 px/f, slopes ({} spots x 2 dirs x 4 f)", slope.len()), stats: walk_slope.clone() });
+    rep.rows.push(Row { group: g, name: format!("fall 6 px/f ({} spots)", falling.len()), stats: fall.clone() });
+    rep.rows.push(Row { group: g, name: "worst: walk 127 px/f (max speed)".into(), stats: worst_walk.clone() });
+    rep.rows.push(Row { group: g, name: "worst: fly 127,127 px/f (max speed)".into(), stats: worst_fall.clone() });
+    let mut typical = walk_flat.clone();
+    typical.merge(&walk_slope);
+    typical.merge(&fall);
+    rep.rows.push(Row { group: g, name: "typical (walk flat + slopes + fall)".into(), stats: typical.clone() });
+    let mut every = typical.clone();
+    every.merge(&standing);
+    every.merge(&worst_walk);
+    every.merge(&worst_fall);
+    rep.keys.insert("body_move_avg".into(), typical.avg());
+    rep.keys.insert("body_move_min".into(), every.min);
+    rep.keys.insert("body_move_max".into(), every.max);
+    rep.keys.insert("body_move_walk_flat_avg".into(), walk_flat.avg());
+    rep.keys.insert("body_move_walk_slope_avg".into(), walk_slope.avg());
+    rep.keys.insert("body_move_fall_avg".into(), fall.avg());
+    rep.keys.insert("body_move_typical_max".into(), typical.max);
+
+    // ---- Player::update: a scripted run through the demo level ---------------------------
+    let spawn = levels::DEMO.spawn.map(|p| (p.x, p.y)).unwrap_or((48, 320));
+    m(mc.call("bench_player_reset", &[spawn.0 as i32 as u32, spawn.1 as i32 as u32]));
+    let mut player = Player::new(spawn.0, spawn.1, PlayerConfig::DEFAULT);
+    let mut pl = Stats::default();
+    for f in 0..900u32 {
+        // Hold right; jump for 20 frames out of every 45; back off left now and then.
+        let mut input = if f % 300 < 260 { 2 } else { 1 };
+        if f % 45 < 20 {
+            input |= 4;
+        }
+        let (ev, c) = m(mc.call("bench_player_update", &[input]));
+        let hev = player.update(Input::from_bits(input as u8), &DEMO_MAP, &SOLIDS);
+        assert_eq!(ev as u8, hev.0, "player events at frame {f}");
+        let got = get_body(mc, BODY_COUNT as u32, &player.body);
+        assert_eq!(got, player.body, "player body at frame {f}");
+        pl.add(c);
+    }
+    rep.rows.push(Row { group: "Player::update (incl. move_body)", name: "scripted run, 900 frames".into(), stats: pl.clone() });
+    rep.keys.insert("player_update_avg".into(), pl.avg());
+    rep.keys.insert("player_update_max".into(), pl.max);
+
+    // ---- 32 bodies, one frame -------------------------------------------------------------
+    let mut bodies: Vec<Body> = Vec::new();
+    let mut x = 40i16;
+    while bodies.len() < BODY_COUNT {
+        if let Some(b) = settle(x, 0) {
+            bodies.push(b);
+        }
+        x = (x + 89) % (DEMO_MAP.width_px() - 40);
+    }
+    for (i, b) in bodies.iter().enumerate() {
+        set_body(mc, i as u32, b);
+    }
+    let mut frame = Stats::default();
+    let mut frame_no = 0u32;
+    let frames = 240;
+    // The bench ELF's frame counter starts at 0 after bench_player_reset.
+    for _ in 0..frames {
+        m(mc.call("bench_frame_prepare", &[BODY_COUNT as u32]));
+        for (i, b) in bodies.iter_mut().enumerate() {
+            ai_prepare(b, i as u32, frame_no);
+        }
+        frame_no += 1;
+        let (_, c) = m(mc.call("bench_frame_move", &[BODY_COUNT as u32]));
+        for b in bodies.iter_mut() {
+            move_body(&DEMO_MAP, &SOLIDS, b);
+        }
+        for (i, b) in bodies.iter().enumerate() {
+            let got = get_body(mc, i as u32, b);
+            assert_eq!(&got, b, "frame {frame_no}: body {i} differs");
+        }
+        frame.add(c);
+    }
+    rep.rows.push(Row { group: "frame: move_body x 32 bodies", name: format!("demo level, walk/jump/fall, {frames} frames"), stats: frame.clone() });
+    rep.keys.insert("frame_32_bodies".into(), frame.avg());
+    rep.keys.insert("frame_32_bodies_max".into(), frame.max);
+
+    // ---- Masks ----------------------------------------------------------------------------
+    let mask = |mc: &mut Machine, pair: u32, ax: i16, ay: i16, bx: i16, by: i16| -> (bool, u64) {
+        let (d0, c) = m(mc.call(
+            "bench_mask",
+            &[ax as i32 as u32, ay as i32 as u32, bx as i32 as u32, by as i32 as u32, pair],
+        ));
+        let (a, b) = mask_pair(pair);
+        let h = a.hit(ax, ay, &b, bx, by);
+        assert_eq!(d0 != 0, h, "mask pair {pair} at ({ax},{ay}) ({bx},{by})");
+        (h, c)
+    };
+    let mut early = Stats::default();
+    for (bx, by) in [(0, 0), (5, 3), (-7, 0), (31, 31), (-20, -10), (12, -25)] {
+        let (h, c) = mask(mc, 0, 100, 100, 100 + bx, 100 + by);
+        assert!(h);
+        early.add(c);
+    }
+    let (h, nohit_full) = mask(mc, 1, 100, 100, 100, 100);
+    assert!(!h);
+    let mut nohit = Stats::default();
+    for (bx, by) in [(0, 0), (2, 0), (-2, 0), (0, 2), (4, -6), (-10, 8)] {
+        let (h, c) = mask(mc, 1, 100, 100, 100 + bx, 100 + by);
+        assert!(!h);
+        nohit.add(c);
+    }
+    let mut apart = Stats::default();
+    for (bx, by) in [(40, 0), (0, -33), (32, 0)] {
+        apart.add(mask(mc, 0, 100, 100, 100 + bx, 100 + by).1);
+    }
+    let gm = "mask 32x32 vs 32x32 (Mask::hit)";
+    rep.rows.push(Row { group: gm, name: "hit on the first overlapping row".into(), stats: early.clone() });
+    rep.rows.push(Row { group: gm, name: "no hit, full overlap (32 rows)".into(), stats: { let mut s = Stats::default(); s.add(nohit_full); s } });
+    rep.rows.push(Row { group: gm, name: "no hit, partial/full overlaps".into(), stats: nohit.clone() });
+    rep.rows.push(Row { group: gm, name: "bounding boxes apart / touching".into(), stats: apart });
+    rep.keys.insert("mask32_hit_early".into(), early.avg());
+    rep.keys.insert("mask32_nohit".into(), nohit_full);
+
+    // ---- Targets and profiles of misses ---------------------------------------------------
+    let targets = [
+        ("point query, average (C call)", "point_query_avg", TARGET_POINT_QUERY_AVG),
+        ("point query, average (inlined)", "point_query_inlined_avg", TARGET_POINT_QUERY_AVG),
+        ("one body move, average", "body_move_avg", TARGET_BODY_MOVE_AVG),
+        ("32 bodies, one frame (average)", "frame_32_bodies", TARGET_FRAME_32),
+        ("32 bodies, one frame (worst frame)", "frame_32_bodies_max", TARGET_FRAME_32),
+        ("mask 32x32 no hit", "mask32_nohit", TARGET_MASK32_NOHIT),
+    ];
+    for (name, key, t) in targets {
+        rep.targets.push((name.to_string(), key.to_string(), t, rep.keys[key]));
+    }
+    let missed = |k: &str| rep.targets.iter().any(|t| t.1 == k && t.3 > t.2);
+    if missed("point_query_avg") {
+        let mut r2 = Rng::new(7);
+        mc.start_profile(&["bench_point_query"]);
+        for class in CLASSES {
+            for _ in 0..100 {
+                let (x, y) = random_point(&mut r2, class);
+                point_query(mc, x, y);
+            }
+        }
+        rep.profiles.push(("point query (100 per class)".into(), mc.take_profile()));
+    }
+    if missed("body_move_avg") {
+        mc.start_profile(&["bench_move_body"]);
+        time_moves(mc, &flat, 4, walk, true);
+        time_moves(mc, &slope, 4, walk, true);
+        for b in &falling {
+            move_one(mc, b);
+        }
+        rep.profiles.push(("one body move (typical set)".into(), mc.take_profile()));
+    }
+    if missed("frame_32_bodies") || missed("frame_32_bodies_max") {
+        mc.start_profile(&["bench_frame_move"]);
+        for _ in 0..60 {
+            m(mc.call("bench_frame_move", &[BODY_COUNT as u32]));
+            m(mc.call("bench_frame_prepare", &[BODY_COUNT as u32]));
+        }
+        let p = mc.take_profile();
+        rep.profiles.push(("32-body frames (60 frames, move only)".into(), p));
+    }
+    if missed("mask32_nohit") {
+        mc.start_profile(&["bench_mask"]);
+        mask(mc, 1, 100, 100, 100, 100);
+        rep.profiles.push(("mask no hit".into(), mc.take_profile()));
+    }
+
+    // ---- ROM / RAM of the demo ROM ----------------------------------------------------------
+    if let Some(elf) = rom_elf {
+        let (rom, ram, secs) = rom_ram(elf).unwrap_or_else(|e| panic!("ROM ELF: {e}"));
+        rep.keys.insert("rom_bytes".into(), rom);
+        rep.keys.insert("ram_bytes".into(), ram);
+        rep.sections = secs;
+    }
+    rep
+}
+
+/// ROM bytes (every allocated section with contents outside RAM, plus the ROM copy of
+/// .data) and static RAM bytes (.sysvars + .data + .bss) of a ROM ELF, and the sections.
+pub fn rom_ram(elf: &[u8]) -> Result<(u64, u64, Vec<(String, u64, u64, &'static str)>), String> {
+    let obj = object::File::parse(elf).map_err(|e| e.to_string())?;
+    let (mut rom, mut ram) = (0u64, 0u64);
+    let mut secs = Vec::new();
+    for s in obj.sections() {
+        let name = s.name().unwrap_or("?").to_string();
+        let (addr, size) = (s.address(), s.size());
+        let alloc = match s.flags() {
+            SectionFlags::Elf { sh_flags } => sh_flags & u64::from(object::elf::SHF_ALLOC) != 0,
+            _ => false,
+        };
+        if !alloc || size == 0 {
+            continue;
+        }
+        let in_ram = addr >= 0xFF_0000;
+        let has_data = !matches!(s.kind(), SectionKind::UninitializedData | SectionKind::UninitializedTls);
+        let counted = if in_ram && has_data && !name.starts_with(".sysvars") {
+            // .data: in RAM and its initial values in ROM.
+            rom += size;
+            ram += size;
+            "ROM + RAM"
+        } else if in_ram {
+            ram += size;
+            "RAM"
+        } else {
+            rom += size;
+            "ROM"
+        };
+        secs.push((name, addr, size, counted));
+    }
+    Ok((rom, ram, secs))
+}
+
+/// The report as a text table.
+pub fn table(rep: &Report) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "68000 cycles (m68k crate, CpuType::M68000; per call: the callee's instructions through its rts)");
+    let _ = writeln!(s, "{:<38} {:<46} {:>6} {:>8} {:>8} {:>8}", "benchmark", "case", "calls", "min", "avg", "max");
+    let mut last = "";
+    for r in &rep.rows {
+        let g = if r.group == last { "" } else { r.group };
+        last = r.group;
+        let _ = writeln!(
+            s,
+            "{:<38} {:<46} {:>6} {:>8} {:>8} {:>8}",
+            g, r.name, r.stats.n, r.stats.min, r.stats.avg(), r.stats.max
+        );
+    }
+    let _ = writeln!(s);
+    let _ = writeln!(s, "{:<38} {:>10} {:>10}  result", "target", "measured", "target");
+    for (name, _, t, v) in &rep.targets {
+        let _ = writeln!(s, "{:<38} {:>10} {:>10}  {}", name, v, format!("<= {t}"), if v <= t { "met" } else { "MISSED" });
+    }
+    if let (Some(rom), Some(ram)) = (rep.keys.get("rom_bytes"), rep.keys.get("ram_bytes")) {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "demo ROM (out/megacollide.elf): {rom} bytes ROM, {ram} bytes static RAM (+ 4096 stack)");
+        for (n, a, z, c) in &rep.sections {
+            let _ = writeln!(s, "  {:<12} {:#08x} {:>8}  {}", n, a, z, c);
+        }
+    }
+    for (what, p) in &rep.profiles {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "profile of a missed target: {what}: {} cycles", p.total);
+        for (name, c, n, calls) in p.sorted().iter().take(15) {
+            let pct = if p.total > 0 { *c as f64 * 100.0 / p.total as f64 } else { 0.0 };
+            let _ = writeln!(s, "  {:>5.1}% {:>10} cycles {:>8} instr {:>7} calls  {}", pct, c, n, calls, name);
+        }
+        let _ = writeln!(s, "  hottest instructions (address: cycles, executions; see objdump -d):");
+        for (pc, c, n) in p.hot_pcs(12) {
+            let pct = if p.total > 0 { c as f64 * 100.0 / p.total as f64 } else { 0.0 };
+            let _ = writeln!(s, "    {:#07x}: {:>5.1}% {:>10} {:>8}", pc, pct, c, n);
+        }
+    }
+    s
+}
+
+/// The report as JSON (keys sorted; deterministic).
+pub fn json(rep: &Report) -> String {
+    let mut s = String::from("{\n");
+    let mut first = true;
+    for (k, v) in &rep.keys {
+        if !first {
+            s.push_str(",\n");
+        }
+        first = false;
+        let _ = write!(s, "  \"{k}\": {v}");
+    }
+    s.push_str(",\n  \"targets\": {");
+    for (i, (_, key, t, v)) in rep.targets.iter().enumerate() {
+        let _ = write!(
+            s,
+            "{}\n    \"{key}\": {{\"target\": {t}, \"measured\": {v}, \"met\": {}}}",
+            if i > 0 { "," } else { "" },
+            v <= t
+        );
+    }
+    s.push_str("\n  }\n}\n");
+    s
+}
