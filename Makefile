@@ -37,7 +37,7 @@ define cargo_rom
 	cp target/$(TARGET)/$(if $(filter dev,$(1)),debug,$(1))/megacollide $(3)
 endef
 
-.PHONY: all deps test soak run clean bindings
+.PHONY: all deps test soak bench run clean bindings
 
 all: $(OUT)/megacollide.md
 
@@ -114,7 +114,20 @@ $(OUT)/engine-m68k.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(GATE)
 	m68k-linux-gnu-ld -o $@ -Ttext=0 -e 0 --unresolved-symbols=ignore-all --noinhibit-exec $(@:.elf=.o)
 	$(GATE) $@
 
-TEST_ROMS := $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $(OUT)/selftest-release.md \
+# Exact 68000 cycle counts of the engine (bench/ on the m68k crate's cycle-exact model).
+$(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(shell find bench -type f)
+	@mkdir -p $(OUT)
+	$(CARGO) build -p megacollide-bench --release --target $(TARGET) -Zbuild-std=core -Zbuild-std-features=compiler-builtins-mem $(M68K_FLAGS) --quiet
+	cp target/$(TARGET)/release/megacollide-bench $@
+
+$(HOST_BIN)/bench: $(DEPS_STAMP) $(call TOOL_SOURCES,bench) $(OUT)/gen/levels.rs bench/src/shared.rs
+	$(CARGO) build --release --quiet -p bench
+	@touch $@
+
+bench: $(OUT)/bench.elf $(OUT)/megacollide.elf $(HOST_BIN)/bench
+	$(HOST_BIN)/bench --elf $(OUT)/bench.elf --rom-elf $(OUT)/megacollide.elf --json $(OUT)/bench.json
+
+TEST_ROMS := $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $(OUT)/selftest-release.md \
              $(OUT)/selftest-dev.md $(OUT)/selftest-nofix.md
 
 # Every test: host unit tests of all host crates, then the ROMs in both emulators (romtests).
