@@ -1,5 +1,5 @@
 //! Build script of the ROM crate (only ever built for m68k-unknown-none-elf):
-//! assembles `src/startup.s` with GNU as, turns the public-domain 8x8 font into VDP
+//! assembles `src/startup.s` and `src/mulsi3.s` with GNU as, turns the public-domain 8x8 font into VDP
 //! tiles, and passes the linker script to ld.
 
 use std::path::PathBuf;
@@ -9,19 +9,21 @@ fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
 
-    // Startup code, vectors and interrupt entry points.
-    let src = root.join("src/startup.s");
-    let obj = out.join("startup.o");
-    let status = Command::new("m68k-linux-gnu-as")
-        .args(["-m68000", "--register-prefix-optional", "-o"])
-        .arg(&obj)
-        .arg(&src)
-        .status()
-        .expect("m68k-linux-gnu-as (binutils-m68k-linux-gnu) not found: run `make`");
-    assert!(status.success(), "assembling {} failed", src.display());
-    println!("cargo:rerun-if-changed=src/startup.s");
+    // Startup code, vectors and interrupt entry points; the 32-bit multiply routine.
+    for name in ["startup", "mulsi3"] {
+        let src = root.join(format!("src/{name}.s"));
+        let obj = out.join(format!("{name}.o"));
+        let status = Command::new("m68k-linux-gnu-as")
+            .args(["-m68000", "--register-prefix-optional", "-o"])
+            .arg(&obj)
+            .arg(&src)
+            .status()
+            .expect("m68k-linux-gnu-as (binutils-m68k-linux-gnu) not found: run `make`");
+        assert!(status.success(), "assembling {} failed", src.display());
+        println!("cargo:rerun-if-changed=src/{name}.s");
+        println!("cargo:rustc-link-arg={}", obj.display());
+    }
     println!("cargo:rerun-if-changed=linker/megadrive.ld");
-    println!("cargo:rustc-link-arg={}", obj.display());
     println!("cargo:rustc-link-arg=-T{}", root.join("linker/megadrive.ld").display());
     // Keep relocations: the packer uses them to find and rewrite 68020 `bra.l` tail calls.
     println!("cargo:rustc-link-arg=--emit-relocs");

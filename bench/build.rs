@@ -1,5 +1,5 @@
 //! Build script of the bench ELF (only ever built for m68k-unknown-none-elf): assembles
-//! `src/rt.s` (`__mulsi3`, `abort`, the trap the panic handler uses) with GNU as and links
+//! `src/rt.s` (`abort`, the trap the panic handler uses) and the ROM's `src/mulsi3.s` with GNU as and links
 //! with `bench.ld` (code at 0x200, data in the Mega Drive's RAM; no vectors, no startup:
 //! tools/bench loads the ELF and calls the entry points directly).
 
@@ -14,16 +14,19 @@ fn main() {
     }
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
-    let obj = out.join("rt.o");
-    let status = Command::new("m68k-linux-gnu-as")
-        .args(["-m68000", "--register-prefix-optional", "-o"])
-        .arg(&obj)
-        .arg(root.join("src/rt.s"))
-        .status()
-        .expect("m68k-linux-gnu-as (binutils-m68k-linux-gnu) not found: run `make deps`");
-    assert!(status.success(), "assembling src/rt.s failed");
-    println!("cargo:rerun-if-changed=src/rt.s");
+    // The bench runtime, and the ROM's 32-bit multiply routine.
+    for src in [root.join("src/rt.s"), root.join("../src/mulsi3.s")] {
+        let obj = out.join(src.file_name().unwrap()).with_extension("o");
+        let status = Command::new("m68k-linux-gnu-as")
+            .args(["-m68000", "--register-prefix-optional", "-o"])
+            .arg(&obj)
+            .arg(&src)
+            .status()
+            .expect("m68k-linux-gnu-as (binutils-m68k-linux-gnu) not found: run `make deps`");
+        assert!(status.success(), "assembling {} failed", src.display());
+        println!("cargo:rerun-if-changed={}", src.display());
+        println!("cargo:rustc-link-arg={}", obj.display());
+    }
     println!("cargo:rerun-if-changed=bench.ld");
-    println!("cargo:rustc-link-arg={}", obj.display());
     println!("cargo:rustc-link-arg=-T{}", root.join("bench.ld").display());
 }

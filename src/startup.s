@@ -5,6 +5,7 @@
 | Boot order: interrupts off, TMSS handshake, Z80 held, PSG silenced, RAM cleared
 | (.sysvars/.data/.bss), .data copied from ROM, stack filled with STACK_FILL (so the
 | high-water mark can be measured later), then `main` (Rust, never returns).
+| `__mulsi3` is in mulsi3.s (shared with the bench ELF).
 
     .set STACK_FILL, 0x5354  | "ST"
 
@@ -108,23 +109,6 @@ _exc_\n:
     .size _exc_\n, . - _exc_\n
     .endr
 
-| __mulsi3(a, b): 32x32->32 multiply from three 16x16 mulu.w (compiler_builtins has no
-| m68k version). Arguments on the stack: a at 4(sp), b at 8(sp); result in d0.
-    .globl __mulsi3
-    .type __mulsi3, @function
-__mulsi3:
-    move.w  4(%sp), %d0             | a.hi
-    mulu.w  10(%sp), %d0            | a.hi * b.lo
-    move.w  8(%sp), %d1             | b.hi
-    mulu.w  6(%sp), %d1             | b.hi * a.lo
-    add.w   %d1, %d0                | only the low 16 bits of the cross terms survive
-    swap    %d0
-    clr.w   %d0
-    move.w  6(%sp), %d1             | a.lo
-    mulu.w  10(%sp), %d1            | a.lo * b.lo
-    add.l   %d1, %d0
-    rts
-    .size __mulsi3, . - __mulsi3
 
 | Interrupt mask control for Rust (`move.w #imm,%sr` is mis-encoded by LLVM's assembler).
     .globl enable_interrupts

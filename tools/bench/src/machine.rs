@@ -124,34 +124,28 @@ impl Machine {
     /// Loads every PT_LOAD segment of `elf` at its address and reads its symbols.
     pub fn from_elf(elf: &[u8]) -> Result<Machine, String> {
         let obj = object::File::parse(elf).map_err(|e| format!("not an ELF: {e}"))?;
-        let mut bus = Bus::new();
-        // Reset vectors for the model's reset (SSP, PC); the ELF load may overwrite them.
-        bus.write_long(0, STACK_TOP);
-        bus.write_long(4, TRAMPOLINE);
-        let mut cpu = CpuCore::new();
-        cpu.set_cpu_type(CpuType::M68000);
-        cpu.reset(&mut bus);
+        // Reset first (vectors SSP, PC), then load: the ELF load may overwrite the vectors.
+        let mut m = Machine::bare();
         for seg in obj.segments() {
             let data = seg.data().map_err(|e| format!("segment data: {e}"))?;
-            bus.load(seg.address() as u32, data);
+            m.bus.load(seg.address() as u32, data);
         }
-        let mut symbols = HashMap::new();
-        let mut funcs = Vec::new();
         for s in obj.symbols() {
             let Ok(name) = s.name() else { continue };
             if name.is_empty() {
                 continue;
             }
-            symbols.insert(name.to_string(), s.address() as u32);
+            m.symbols.insert(name.to_string(), s.address() as u32);
             if s.kind() == SymbolKind::Text && s.size() > 0 {
-                funcs.push(Func { addr: s.address() as u32, size: s.size() as u32, name: short_name(name) });
+                m.funcs.push(Func { addr: s.address() as u32, size: s.size() as u32, name: short_name(name) });
             }
         }
-        funcs.sort_by_key(|f| f.addr);
-        Ok(Machine { cpu, bus, symbols, funcs, profile: None, profile_entries: Vec::new() })
+        m.funcs.sort_by_key(|f| f.addr);
+        Ok(m)
     }
 
-    /// An empty machine (no ELF) for running hand-written code.
+    /// An empty machine (no ELF) for running hand-written code: reset vectors point at the
+    /// stack top and the call trampoline.
     pub fn bare() -> Machine {
         let mut bus = Bus::new();
         bus.write_long(0, STACK_TOP);
