@@ -5,6 +5,8 @@
 SHELL        := /bin/bash
 .DELETE_ON_ERROR:
 .SUFFIXES:
+# The ROM variants are built one after the other through cargo's single output path.
+.NOTPARALLEL:
 
 CARGO        := /usr/bin/cargo
 export RUSTC := /usr/bin/rustc
@@ -73,9 +75,6 @@ $(OUT)/megacollide.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
 	@mkdir -p $(OUT)
 	$(call cargo_rom,release,,$@)
 
-$(OUT)/megacollide.md: $(OUT)/megacollide.elf $(ROMTOOL) $(GATE)
-	$(call pack_rom,$<,$@)
-
 # ---- Test ROMs ------------------------------------------------------------------------------
 $(OUT)/panic-test.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
 	@mkdir -p $(OUT)
@@ -102,6 +101,7 @@ $(OUT)/selftest-nofix.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
 $(OUT)/selftest-nofix.md: $(OUT)/selftest-nofix.elf $(ROMTOOL)
 	$(ROMTOOL) pack $< -o $@ --elf-out $(<:.elf=.packed.elf)
 
+# Every other ROM (out/megacollide.md too): pack, then gate.
 $(OUT)/%.md: $(OUT)/%.elf $(ROMTOOL) $(GATE)
 	$(call pack_rom,$<,$@)
 
