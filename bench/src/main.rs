@@ -169,6 +169,19 @@ pub extern "C" fn bench_mask(ax: i32, ay: i32, bx: i32, by: i32, pair: u32) -> u
     a.hit(ax as i16, ay as i16, &b, bx as i16, by as i16) as u32
 }
 
+/// Trace helper (perf experiments): body 0 = 16x32 at pixel (x, y), standing (ON_GROUND),
+/// vx = `vx` sub-pixels, vy = 3; one move_body. Use with `bench --trace`.
+#[no_mangle]
+pub extern "C" fn bench_trace_walk(x: i32, y: i32, vx: i32) -> u32 {
+    let b = &mut BODIES.get()[0];
+    *b = Body::new(x as i16, y as i16, 16, 32);
+    b.vx = SubPx::from_bits(vx as i16);
+    b.vy = SubPx::from_bits(3);
+    b.flags = Flags::ON_GROUND;
+    move_body(&DEMO_MAP, &SOLIDS, b);
+    b.flags.0 as u32
+}
+
 #[cfg(target_arch = "m68k")]
 extern "C" {
     fn bench_trap() -> !;

@@ -270,13 +270,28 @@ impl<'a> Map<'a> {
 
     /// Point query: is pixel-space `(x, y)` solid? (One-way platforms are
     /// not solid here; see [`Map::is_floor`].)
-    #[inline]
+    #[inline(always)]
     pub fn is_solid(&self, x: i16, y: i16) -> bool {
-        let id = self.tile(x >> 4, y >> 4);
-        if id == shape::BLANK {
-            return false;
-        }
-        (self.shape(id).rows[(y & 15) as usize] >> (x & 15)) & 1 != 0
+        let tx = (x >> 4) as u16;
+        let ty = (y >> 4) as u16;
+        let id = if tx < self.width && ty < self.height {
+            match self.row_offsets.get(ty as usize) {
+                Some(&off) => match self.tiles.get(off.wrapping_add(tx) as usize) {
+                    Some(&id) => id,
+                    None => shape::BLANK,
+                },
+                None => shape::BLANK,
+            }
+        } else {
+            self.tile(x >> 4, y >> 4)
+        };
+        // No blank test: BUILTIN[0] is empty.
+        let row = if (id as usize) < shape::BUILTIN_COUNT {
+            shape::BUILTIN[id as usize].rows[(y & 15) as u16 as usize]
+        } else {
+            self.shape(id).rows[(y & 15) as u16 as usize]
+        };
+        row & (1u16 << (x & 15) as u16) != 0
     }
 
     /// Is pixel-space `(x, y)` something a body moving down lands on: a solid
@@ -290,51 +305,97 @@ impl<'a> Map<'a> {
         (self.shape(id).rows[(y & 15) as usize] >> (x & 15)) & 1 != 0
     }
 
+    /// The tile ids of tile row `ty`: `width` entries; rows above / below
+    /// the map are edge rows (static ROM rows of the edge tile).
+    #[inline(always)]
+    fn row_tiles(&self, ty: i16) -> &'a [u16] {
+        match self.row_offsets.get(ty as u16 as usize) {
+            Some(&off) => match self.tiles.get(off as usize..) {
+                Some(r) => r,
+                None => &EDGE_BLANK_ROW,
+            },
+            None => {
+                let e = if ty < 0 { self.edge_top } else { self.edge_bottom };
+                if e == shape::SOLID {
+                    &EDGE_SOLID_ROW
+                } else {
+                    &EDGE_BLANK_ROW
+                }
+            }
+        }
+    }
+
+    /// Tile `tx` of a row returned by `row_tiles`.
+    #[inline(always)]
+    fn tile_in(&self, row: &[u16], tx: i16) -> u16 {
+        if tx as u16 >= self.width {
+            return if tx < 0 { self.edge_left } else { self.edge_right };
+        }
+        match row.get(tx as u16 as usize) {
+            Some(&id) => id,
+            None => shape::BLANK,
+        }
+    }
+
     /// Span query: is any pixel of column `x`, rows `y0 ..= y1` (pixel-space)
     /// solid? Returns false when `y0 > y1`. One AND per tile crossed.
+    #[inline(always)]
     pub fn column_solid(&self, x: i16, y0: i16, y1: i16) -> bool {
         if y0 > y1 {
             return false;
         }
-        let tx = x >> 4;
-        let px = (x & 15) as usize;
-        let mut ty = y0 >> 4;
-        let ty1 = y1 >> 4;
-        let mut mask = FROM_BIT[(y0 & 15) as usize];
-        loop {
-            if ty == ty1 {
-                mask &= UPTO_BIT[(y1 & 15) as usize];
-            }
-            let id = self.tile(tx, ty);
-            if id != shape::BLANK && self.shape(id).cols[px] & mask != 0 {
-                return true;
-            }
-            if ty == ty1 {
-                return false;
-            }
-            ty += 1;
-            mask = 0xFFFF;
-        }
+        self.sweep_cols(x, 1, 1, y0, y1) == 0
     }
 
     /// Span query: is any pixel of row `y`, columns `x0 ..= x1` (pixel-space)
     /// solid (`one_way` false) or floor (`one_way` true: one-way platform top
     /// rows count too)? Returns false when `x0 > x1`.
+    #[inline(always)]
     pub fn row_solid(&self, y: i16, x0: i16, x1: i16, one_way: bool) -> bool {
         if x0 > x1 {
             return false;
         }
-        let ty = y >> 4;
-        let py = (y & 15) as usize;
+        let py = (y & 15) as u16 as usize;
         let one_way_row = one_way && py == 0;
         let mut tx = x0 >> 4;
         let tx1 = x1 >> 4;
-        let mut mask = FROM_BIT[(x0 & 15) as usize];
+        let mut mask = FROM_BIT[(x0 & 15) as u16 as usize];
+        // Fast path: inside the map, walk the tile row by index.
+        if tx >= 0 && (tx1 as u16) < self.width {
+            if let Some(&off) = self.row_offsets.get((y >> 4) as u16 as usize) {
+                let mut idx = off as usize + tx as u16 as usize;
+                let mut left = tx1 - tx;
+                loop {
+                    if left == 0 {
+                        mask &= UPTO_BIT[(x1 & 15) as u16 as usize];
+                    }
+                    let id = match self.tiles.get(idx) {
+                        Some(&id) => id,
+                        None => shape::BLANK,
+                    };
+                    if id != shape::BLANK {
+                        if one_way_row && id == shape::ONE_WAY {
+                            return true;
+                        }
+                        if self.shape(id).rows[py] & mask != 0 {
+                            return true;
+                        }
+                    }
+                    if left == 0 {
+                        return false;
+                    }
+                    left -= 1;
+                    idx += 1;
+                    mask = 0xFFFF;
+                }
+            }
+        }
+        let row = self.row_tiles(y >> 4);
         loop {
             if tx == tx1 {
-                mask &= UPTO_BIT[(x1 & 15) as usize];
+                mask &= UPTO_BIT[(x1 & 15) as u16 as usize];
             }
-            let id = self.tile(tx, ty);
+            let id = self.tile_in(row, tx);
             if id != shape::BLANK {
                 if one_way_row && id == shape::ONE_WAY {
                     return true;
@@ -351,6 +412,177 @@ impl<'a> Map<'a> {
         }
     }
 
+    /// Column sweep: tests the pixel columns `x, x + dir, x + 2 dir, ...`
+    /// (`n >= 0` of them, `dir` = +1 or -1), rows `y0 ..= y1` (`y0 <= y1`),
+    /// and returns how many columns are free before the first one holding a
+    /// solid pixel (`n` when all are free). Tile by tile: one lookup per
+    /// tile, then one AND per pixel column inside a non-blank tile.
+    #[inline(always)]
+    pub fn sweep_cols(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> i16 {
+        let ty0 = y0 >> 4;
+        let ty1 = y1 >> 4;
+        // Fast path: the whole swept strip is one tile column inside the map.
+        let xe = if dir > 0 { x.wrapping_add(n - 1) } else { x.wrapping_sub(n - 1) };
+        let tx = x >> 4;
+        if n > 0 && tx == xe >> 4 && (tx as u16) < self.width && ty0 >= 0 && (ty1 as u16) < self.height {
+            return self.sweep_cols_in(x, dir, n, y0, y1);
+        }
+        let top = FROM_BIT[(y0 & 15) as u16 as usize];
+        let bot = UPTO_BIT[(y1 & 15) as u16 as usize];
+        let mut free: i16 = 0;
+        let mut x = x;
+        while free < n {
+            let tx = x >> 4;
+            let px0 = x & 15;
+            // Columns of this tile column in the sweep.
+            let room = if dir > 0 { 16 - px0 } else { px0 + 1 };
+            let left = n - free;
+            let cnt = if room < left { room } else { left };
+            let mut first = cnt;
+            let mut ty = ty0;
+            let mut vmask = top;
+            loop {
+                if ty == ty1 {
+                    vmask &= bot;
+                }
+                let id = self.tile_in(self.row_tiles(ty), tx);
+                if id != shape::BLANK {
+                    let cols = &self.shape(id).cols;
+                    let mut k = 0;
+                    let mut px = px0;
+                    while k < first {
+                        if cols[(px & 15) as u16 as usize] & vmask != 0 {
+                            first = k;
+                            break;
+                        }
+                        k += 1;
+                        px += dir;
+                    }
+                }
+                if ty == ty1 {
+                    break;
+                }
+                ty += 1;
+                vmask = 0xFFFF;
+            }
+            if first < cnt {
+                return free + first;
+            }
+            free += cnt;
+            x = x.wrapping_add(if dir > 0 { cnt } else { -cnt });
+        }
+        n
+    }
+
+    /// `sweep_cols` when all swept columns are in one tile column and all
+    /// rows are inside the map: walks the tile column with a stride of
+    /// `width`, no edge tests.
+    #[inline(always)]
+    fn sweep_cols_in(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> i16 {
+        let ty0 = (y0 >> 4) as u16;
+        let ty1 = (y1 >> 4) as u16;
+        let stride = self.width as usize;
+        let mut idx = match self.row_offsets.get(ty0 as usize) {
+            Some(&o) => o as usize + (x >> 4) as u16 as usize,
+            None => return n,
+        };
+        let px0 = (x & 15) as u16;
+        let mut first = n;
+        let mut vmask = FROM_BIT[(y0 & 15) as u16 as usize];
+        let mut rows_left = ty1 - ty0;
+        loop {
+            if rows_left == 0 {
+                vmask &= UPTO_BIT[(y1 & 15) as u16 as usize];
+            }
+            let id = match self.tiles.get(idx) {
+                Some(&id) => id,
+                None => shape::BLANK,
+            };
+            if id != shape::BLANK {
+                let cols = &self.shape(id).cols;
+                let mut k = 0;
+                let mut px = px0;
+                while k < first {
+                    if cols[(px & 15) as usize] & vmask != 0 {
+                        first = k;
+                        break;
+                    }
+                    k += 1;
+                    px = px.wrapping_add(dir as u16);
+                }
+            }
+            if rows_left == 0 {
+                return first;
+            }
+            rows_left -= 1;
+            idx += stride;
+            vmask = 0xFFFF;
+        }
+    }
+
+    /// Row sweep: tests the pixel rows `y, y + dir, ...` (`n >= 0` of them),
+    /// columns `x0 ..= x1` (`x0 <= x1`); returns how many rows are free
+    /// before the first one holding a solid pixel (with `one_way`: or the
+    /// top row of a one-way platform).
+    #[inline(always)]
+    pub fn sweep_rows(&self, y: i16, dir: i16, n: i16, x0: i16, x1: i16, one_way: bool) -> i16 {
+        let tx0 = x0 >> 4;
+        let tx1 = x1 >> 4;
+        let lmask = FROM_BIT[(x0 & 15) as u16 as usize];
+        let rmask = UPTO_BIT[(x1 & 15) as u16 as usize];
+        let mut free: i16 = 0;
+        let mut y = y;
+        while free < n {
+            let ty = y >> 4;
+            let py0 = y & 15;
+            let room = if dir > 0 { 16 - py0 } else { py0 + 1 };
+            let left = n - free;
+            let cnt = if room < left { room } else { left };
+            let mut first = cnt;
+            let row = self.row_tiles(ty);
+            let mut tx = tx0;
+            let mut hmask = lmask;
+            loop {
+                if tx == tx1 {
+                    hmask &= rmask;
+                }
+                let id = self.tile_in(row, tx);
+                if id != shape::BLANK {
+                    if one_way && id == shape::ONE_WAY {
+                        // Only its top row, entered when py 0 is in the sweep.
+                        let k = if dir > 0 { if py0 == 0 { 0 } else { cnt } } else { py0 };
+                        if k < first {
+                            first = k;
+                        }
+                    } else {
+                        let rows = &self.shape(id).rows;
+                        let mut k = 0;
+                        let mut py = py0;
+                        while k < first {
+                            if rows[(py & 15) as u16 as usize] & hmask != 0 {
+                                first = k;
+                                break;
+                            }
+                            k += 1;
+                            py += dir;
+                        }
+                    }
+                }
+                if tx == tx1 {
+                    break;
+                }
+                tx += 1;
+                hmask = 0xFFFF;
+            }
+            if first < cnt {
+                return free + first;
+            }
+            free += cnt;
+            y = y.wrapping_add(if dir > 0 { cnt } else { -cnt });
+        }
+        n
+    }
+
     /// Is any pixel of the pixel-space rectangle `x, y, w, h` solid? (For
     /// tests, spawning and debugging; movement uses the span queries.)
     pub fn rect_solid(&self, x: i16, y: i16, w: i16, h: i16) -> bool {
@@ -364,6 +596,10 @@ impl<'a> Map<'a> {
         false
     }
 }
+
+/// Tile rows above / below the map (one entry per tile column).
+static EDGE_SOLID_ROW: [u16; MAX_MAP_WIDTH_TILES as usize] = [shape::SOLID; MAX_MAP_WIDTH_TILES as usize];
+static EDGE_BLANK_ROW: [u16; MAX_MAP_WIDTH_TILES as usize] = [shape::BLANK; MAX_MAP_WIDTH_TILES as usize];
 
 /// `FROM_BIT[i]`: bits `i ..= 15` set.
 static FROM_BIT: [u16; 16] = {

@@ -219,32 +219,52 @@ impl<'a> Mask<'a> {
     /// Do the masks share a solid pixel, `self` at pixel-space `(ax, ay)` and
     /// `b` at `(bx, by)`? Masks that only touch do not hit.
     pub fn hit(&self, ax: i16, ay: i16, b: &Mask, bx: i16, by: i16) -> bool {
-        let o = match self.overlap(ax, ay, b, bx, by) {
-            Some(o) => o,
-            None => return false,
-        };
-        let n = o.rect.h as usize;
-        let (ra, rb) = match (self.rows.get(o.ra..o.ra + n), b.rows.get(o.rb..o.rb + n)) {
+        // Lean set-up: b's offset in a-space, overlap in a-space (no Rect,
+        // no Option); 32-bit so no coordinate pair can overflow.
+        let dx = bx as i32 - ax as i32;
+        let dy = by as i32 - ay as i32;
+        let aw = self.w as i32;
+        let ah = self.height() as i32;
+        if dx >= aw || dx + b.w as i32 <= 0 || dy >= ah || dy + b.height() as i32 <= 0 {
+            return false;
+        }
+        let c0 = if dx > 0 { dx } else { 0 };
+        let c1 = if dx + (b.w as i32) < aw { dx + b.w as i32 } else { aw };
+        let r0 = if dy > 0 { dy } else { 0 };
+        let r1 = if dy + (b.height() as i32) < ah { dy + b.height() as i32 } else { ah };
+        let cols = width_bits((c1 - c0) as i16) >> c0 as u32;
+        let (ra, rb) = match (self.rows.get(r0 as usize..r1 as usize), b.rows.get((r0 - dy) as usize..(r1 - dy) as usize)) {
             (Some(ra), Some(rb)) => (ra, rb),
             _ => return false,
         };
-        let cols = o.cols;
-        if o.dx >= 0 {
-            let d = o.dx as u32;
-            for (&p, &q) in ra.iter().zip(rb) {
-                if p & cols & (q >> d) != 0 {
-                    return true;
-                }
+        let o_dx = dx as i16;
+        // Unrolled by 4 (the backend has no post-increment addressing: fixed
+        // displacements per chunk are cheaper), early out per chunk.
+        let (sh_r, d) = if o_dx >= 0 { (true, o_dx as u32) } else { (false, (-o_dx) as u32) };
+        let mut ca = ra.chunks_exact(4);
+        let mut cb = rb.chunks_exact(4);
+        if sh_r {
+            let mut acc = 0u32;
+            for (a, b) in (&mut ca).zip(&mut cb) {
+                acc |= (a[0] & (b[0] >> d)) | (a[1] & (b[1] >> d)) | (a[2] & (b[2] >> d)) | (a[3] & (b[3] >> d));
+            }
+            if acc & cols != 0 {
+                return true;
             }
         } else {
-            let d = (-o.dx) as u32;
-            for (&p, &q) in ra.iter().zip(rb) {
-                if p & cols & (q << d) != 0 {
-                    return true;
-                }
+            let mut acc = 0u32;
+            for (a, b) in (&mut ca).zip(&mut cb) {
+                acc |= (a[0] & (b[0] << d)) | (a[1] & (b[1] << d)) | (a[2] & (b[2] << d)) | (a[3] & (b[3] << d));
+            }
+            if acc & cols != 0 {
+                return true;
             }
         }
-        false
+        let mut acc = 0u32;
+        for (&p, &q) in ca.remainder().iter().zip(cb.remainder()) {
+            acc |= p & if sh_r { q >> d } else { q << d };
+        }
+        acc & cols != 0
     }
 
     /// Writes the overlapping solid pixels (for highlighting) into `out`:

@@ -114,9 +114,30 @@ fn clamp_pos(raw: i16, size: i16) -> i16 {
 
 /// Walks `steps` pixels horizontally (sign = direction). `walk`: grounded
 /// walking with climbing and snapping. Returns true when blocked.
-fn step_x(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, steps: i16, mut walk: bool) -> bool {
+#[inline(always)]
+fn step_x(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, steps: i16, mut walk: bool, floor_ok: &mut bool) -> bool {
     let dir: i16 = if steps > 0 { 1 } else { -1 };
     let mut n = if steps > 0 { steps } else { -steps };
+    if wd.solids.is_empty() {
+        // Whole-tile sweep of the leading edge at the current height.
+        let lead = if dir > 0 { *x + w } else { *x - 1 };
+        let free = wd.map.sweep_cols(lead, dir, n, *y, *y + h - 1);
+        if !walk {
+            *x += if dir > 0 { free } else { -free };
+            return free < n;
+        }
+        if free > 0 {
+            // Walking: the free pixels need no snap when a floor pixel lies
+            // under every intermediate box, i.e. under their intersection.
+            let (a, b) = if dir > 0 { (*x + free, *x + w) } else { (*x - 1, *x + w - 1 - free) };
+            if a <= b && wd.map.row_solid(*y + h, a, b, true) {
+                *x += if dir > 0 { free } else { -free };
+                n -= free;
+                // Floor proven under the final box when every step was free.
+                *floor_ok = n == 0;
+            }
+        }
+    }
     while n > 0 {
         let lead = if dir > 0 { *x + w } else { *x - 1 };
         if !wd.col(lead, *y, *y + h - 1) {
@@ -147,6 +168,7 @@ fn step_x(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, steps: i16, mut 
 /// Tries to step one pixel in `dir` raised by the smallest `s` in
 /// `1..=STEP_HEIGHT_PX`. The new box is free when the strip of rows above
 /// the old box and the leading column at the new height are free.
+#[inline(always)]
 fn climb(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, dir: i16, lead: i16) -> bool {
     let nx = *x + dir;
     let mut s = 1;
@@ -166,7 +188,18 @@ fn climb(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, dir: i16, lead: i
 
 /// Walks `steps` pixels vertically (sign = direction). Returns true when
 /// blocked. Moving down, one-way platform tops block.
+#[inline(always)]
 fn step_y(wd: &World, x: i16, y: &mut i16, w: i16, h: i16, steps: i16) -> bool {
+    if wd.solids.is_empty() {
+        if steps > 0 {
+            let free = wd.map.sweep_rows(*y + h, 1, steps, x, x + w - 1, true);
+            *y += free;
+            return free < steps;
+        }
+        let free = wd.map.sweep_rows(*y - 1, -1, -steps, x, x + w - 1, false);
+        *y -= free;
+        return free < -steps;
+    }
     if steps > 0 {
         let mut n = steps;
         while n > 0 {
@@ -190,6 +223,7 @@ fn step_y(wd: &World, x: i16, y: &mut i16, w: i16, h: i16, steps: i16) -> bool {
 }
 
 /// Recomputes the set of boxes the body overlaps (they are ignored).
+#[inline(always)]
 fn overlapping_boxes(solids: &[SolidBox], x: i16, y: i16, w: i16, h: i16) -> u16 {
     let mut mask = 0u16;
     let mut bit = 1u16;
@@ -206,6 +240,7 @@ fn overlapping_boxes(solids: &[SolidBox], x: i16, y: i16, w: i16, h: i16) -> u16
 /// Moves `body` by one frame of its velocity through `map` and `solids`
 /// (see the module docs for the exact rules). `solids[i]` must be the same
 /// box from frame to frame for riding to work.
+#[inline(always)]
 pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     let solids = if solids.len() > MAX_SOLIDS { &solids[..MAX_SOLIDS] } else { solids };
     let w = clamp_size(body.w);
@@ -225,7 +260,7 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
         let wd = World { map, solids, ignore: overlapping_boxes(solids, x, y, w, h) | (1u16 << riding) };
         if s.dx != 0 {
             let t = (clamp_pos(xr.saturating_add((s.dx as i16) << 3), w) >> 3) - x;
-            step_x(&wd, &mut x, &mut y, w, h, t, false);
+            step_x(&wd, &mut x, &mut y, w, h, t, false, &mut false);
         }
         if s.dy != 0 {
             let t = (clamp_pos(yr.saturating_add((s.dy as i16) << 3), h) >> 3) - y;
@@ -235,16 +270,18 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
         yr = (y << 3) | (yr & 7);
     }
 
-    let wd = World { map, solids, ignore: overlapping_boxes(solids, x, y, w, h) };
+    let wd = World { map, solids, ignore: if solids.is_empty() { 0 } else { overlapping_boxes(solids, x, y, w, h) } };
     let mut vx = clamp_speed(body.vx.to_bits());
     let mut vy = clamp_speed(body.vy.to_bits());
 
+    // Set when the X walk proved a floor pixel under the final box (no solids).
+    let mut floor_ok = false;
     // 2. X axis.
     let nxr = clamp_pos(xr.saturating_add(vx), w);
     let steps = (nxr >> 3) - x;
     if steps != 0 {
         let walk = grounded && vy >= 0;
-        if step_x(&wd, &mut x, &mut y, w, h, steps, walk) {
+        if step_x(&wd, &mut x, &mut y, w, h, steps, walk, &mut floor_ok) {
             flags.insert(if steps > 0 { Flags::HIT_RIGHT } else { Flags::HIT_LEFT });
             vx = 0;
             xr = x << 3;
@@ -260,6 +297,7 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     let nyr = clamp_pos(yr.saturating_add(vy), h);
     let steps = (nyr >> 3) - y;
     if steps != 0 {
+        floor_ok = false;
         if step_y(&wd, x, &mut y, w, h, steps) {
             flags.insert(if steps > 0 { Flags::LANDED } else { Flags::HIT_CEILING });
             vy = 0;
@@ -274,7 +312,7 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     // 4. Ground and fall-out flags.
     let mut new_riding = NO_BOX;
     let feet = y + h;
-    if wd.map.row_solid(feet, x, x + w - 1, true) {
+    if floor_ok || wd.map.row_solid(feet, x, x + w - 1, true) {
         flags.insert(Flags::ON_GROUND);
     }
     if let Some(i) = wd.box_hit(x, x + w - 1, feet, feet) {
