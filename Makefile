@@ -26,7 +26,7 @@ PLUGIN       := target/llvm-fixes/libm68k_fixes.so
 
 # Everything the ROM is built from (a change to any of these rebuilds it; nothing else does).
 ROM_SOURCES  := Cargo.toml Cargo.lock build.rs .cargo/config.toml $(OUT)/gen/levels.rs \
-                $(shell find src linker engine/src engine/Cargo.toml megadrive-sys selftest -type f 2>/dev/null)
+                $(shell find src linker engine/src engine/Cargo.toml engine-m68k-kernels megadrive-sys selftest -type f 2>/dev/null)
 LEVELS       := $(shell find levels -type f 2>/dev/null)
 TOOL_SOURCES  = $(shell find tools/$(1)/src tools/$(1)/Cargo.toml -type f 2>/dev/null) Cargo.lock
 
@@ -107,11 +107,13 @@ $(OUT)/%.md: $(OUT)/%.elf $(ROMTOOL) $(GATE)
 
 # The whole engine as 68000 code (release settings, fix plugin) for the disassembly gate: the
 # ROM links only the parts it uses. Linked at 0 so every function has its own address;
-# calls into core stay unresolved, which the gate does not care about.
+# calls into core stay unresolved, which the gate does not care about. The hand-written
+# kernels (engine-m68k-kernels/src/kernels.s) are linked in so the gate checks them too.
 $(OUT)/engine-m68k.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(GATE)
 	@mkdir -p $(OUT)
 	$(CARGO) rustc -p megacollide-engine --lib --release --target $(TARGET) -Zbuild-std=core $(M68K_FLAGS) --quiet -- -C linker-plugin-lto=no -C embed-bitcode=no --emit=obj=$(CURDIR)/$(@:.elf=.o)
-	m68k-linux-gnu-ld -o $@ -Ttext=0 -e 0 --unresolved-symbols=ignore-all --noinhibit-exec $(@:.elf=.o)
+	m68k-linux-gnu-as -m68000 --register-prefix-optional -o $(OUT)/m68k-kernels.o engine-m68k-kernels/src/kernels.s
+	m68k-linux-gnu-ld -o $@ -Ttext=0 -e 0 --unresolved-symbols=ignore-all --noinhibit-exec $(@:.elf=.o) $(OUT)/m68k-kernels.o
 	$(GATE) $@
 
 # Exact 68000 cycle counts of the engine (bench/ on the m68k crate's cycle-exact model).

@@ -140,6 +140,17 @@ fn width_bits(w: i16) -> u32 {
     }
 }
 
+/// `WIDTH_BITS[w]` = `width_bits(w)` for `w` in `0 ..= 32` (ROM table).
+static WIDTH_BITS: [u32; 33] = {
+    let mut t = [0u32; 33];
+    let mut w = 1;
+    while w <= 32 {
+        t[w] = !(u32::MAX >> 1 >> (w - 1));
+        w += 1;
+    }
+    t
+};
+
 /// `bits` moved so that column `c` becomes column `c + d` (MSB first).
 #[inline]
 fn shift_cols(bits: u32, d: i16) -> u32 {
@@ -186,6 +197,15 @@ impl<'a> Mask<'a> {
         }
     }
 
+    /// The rows that count: the first [`Mask::height`] rows.
+    #[inline(always)]
+    fn rows_used(&self) -> &'a [u32] {
+        match self.rows.get(..i16::MAX as usize) {
+            Some(r) => r,
+            None => self.rows,
+        }
+    }
+
     /// The row bitmasks.
     #[inline]
     pub const fn rows(&self) -> &'a [u32] {
@@ -219,52 +239,40 @@ impl<'a> Mask<'a> {
     /// Do the masks share a solid pixel, `self` at pixel-space `(ax, ay)` and
     /// `b` at `(bx, by)`? Masks that only touch do not hit.
     pub fn hit(&self, ax: i16, ay: i16, b: &Mask, bx: i16, by: i16) -> bool {
-        // Lean set-up: b's offset in a-space, overlap in a-space (no Rect,
-        // no Option); 32-bit so no coordinate pair can overflow.
-        let dx = bx as i32 - ax as i32;
-        let dy = by as i32 - ay as i32;
-        let aw = self.w as i32;
-        let ah = self.height() as i32;
-        if dx >= aw || dx + b.w as i32 <= 0 || dy >= ah || dy + b.height() as i32 <= 0 {
-            return false;
-        }
-        let c0 = if dx > 0 { dx } else { 0 };
-        let c1 = if dx + (b.w as i32) < aw { dx + b.w as i32 } else { aw };
-        let r0 = if dy > 0 { dy } else { 0 };
-        let r1 = if dy + (b.height() as i32) < ah { dy + b.height() as i32 } else { ah };
-        let cols = width_bits((c1 - c0) as i16) >> c0 as u32;
-        let (ra, rb) = match (self.rows.get(r0 as usize..r1 as usize), b.rows.get((r0 - dy) as usize..(r1 - dy) as usize)) {
-            (Some(ra), Some(rb)) => (ra, rb),
+        // Lean 16-bit set-up: b's offset in a's pixels (dx, dy), then the
+        // overlap in a's rows and columns. A coordinate difference that does
+        // not fit in i16 means the masks are far apart.
+        let (dx, dy) = match (bx.checked_sub(ax), by.checked_sub(ay)) {
+            (Some(dx), Some(dy)) => (dx, dy),
             _ => return false,
         };
-        let o_dx = dx as i16;
-        // Unrolled by 4 (the backend has no post-increment addressing: fixed
-        // displacements per chunk are cheaper), early out per chunk.
-        let (sh_r, d) = if o_dx >= 0 { (true, o_dx as u32) } else { (false, (-o_dx) as u32) };
-        let mut ca = ra.chunks_exact(4);
-        let mut cb = rb.chunks_exact(4);
-        if sh_r {
-            let mut acc = 0u32;
-            for (a, b) in (&mut ca).zip(&mut cb) {
-                acc |= (a[0] & (b[0] >> d)) | (a[1] & (b[1] >> d)) | (a[2] & (b[2] >> d)) | (a[3] & (b[3] >> d));
-            }
-            if acc & cols != 0 {
-                return true;
-            }
+        let (aw, bw) = (self.width(), b.width());
+        let (ah, bh) = (self.height(), b.height());
+        if dx >= aw || dx <= -bw || dy >= ah || dy <= -bh {
+            return false;
+        }
+        // Overlapping columns (a-space): a's columns AND b's moved by dx.
+        let cols = WIDTH_BITS[aw as u16 as usize] & shift_cols(WIDTH_BITS[bw as u16 as usize], dx);
+        // Overlapping rows: from a's row dy on (dy >= 0) or b's row -dy on;
+        // the row loop stops at the end of the shorter slice.
+        let (ra, rb) = if dy >= 0 {
+            (self.rows_used().get(dy as u16 as usize..), Some(b.rows_used()))
         } else {
-            let mut acc = 0u32;
-            for (a, b) in (&mut ca).zip(&mut cb) {
-                acc |= (a[0] & (b[0] << d)) | (a[1] & (b[1] << d)) | (a[2] & (b[2] << d)) | (a[3] & (b[3] << d));
-            }
-            if acc & cols != 0 {
-                return true;
-            }
+            (Some(self.rows_used()), b.rows_used().get(dy.unsigned_abs() as usize..))
+        };
+        let (Some(ra), Some(rb)) = (ra, rb) else { return false };
+        // Here -32 < dx < 32 (the boxes overlap and both are at most 32 wide).
+        // The row loop: the hand-written 68000 kernel on the console, the
+        // reference loop elsewhere (bit-identical; `make bench` checks).
+        #[cfg(target_arch = "m68k")]
+        {
+            megacollide_m68k_kernels::mask_rows_hit(ra, rb, cols, dx)
         }
-        let mut acc = 0u32;
-        for (&p, &q) in ca.remainder().iter().zip(cb.remainder()) {
-            acc |= p & if sh_r { q >> d } else { q << d };
+        #[cfg(not(target_arch = "m68k"))]
+        {
+            // zip: only the rows both masks have.
+            ra.iter().zip(rb).any(|(&p, &q)| p & cols & shift_cols(q, dx) != 0)
         }
-        acc & cols != 0
     }
 
     /// Writes the overlapping solid pixels (for highlighting) into `out`:
