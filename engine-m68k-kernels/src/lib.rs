@@ -19,11 +19,165 @@
 #[cfg(target_arch = "m68k")]
 mod m68k {
     use core::arch::asm;
+    use core::marker::PhantomData;
 
     extern "C" {
         // Not Rust functions: register-ABI entry points, only ever the target of `jsr` in
         // the asm! blocks below.
         fn mc_mask_hit();
+        fn mc_col_span();
+        fn mc_row_span();
+    }
+
+    /// Number of built-in shapes the map kernels know (ids `0 .. 20`; 19 is the one-way
+    /// platform, 20 ..= 31 are blank, 32 .. are height tiles).
+    pub const BUILTIN_SHAPES: usize = 20;
+
+    /// A tile map as the map kernels read it (pixel-space queries on 16x16 tiles): tile ids,
+    /// row start offsets, and two shape tables. Built once (usually at compile time, in a
+    /// `static`) by [`MapView::new`], which checks everything the kernels rely on, so the
+    /// queries below are safe for any coordinates.
+    ///
+    /// `S` is the engine's tile shape type: exactly 64 bytes, `u16 cols[16]` at offset 0
+    /// and `u16 rows[16]` at offset 32 (`#[repr(C)]`), `cols[px]` bit `py` = `rows[py]` bit
+    /// `px` = pixel `(px, py)` solid. The layout of this struct is the kernels' contract
+    /// (kernels.s, "Map kernels").
+    #[derive(Debug)]
+    #[repr(C)]
+    pub struct MapView<'a, S> {
+        tiles: *const u16,
+        rows: *const u16,
+        builtin: *const S,
+        custom: *const S,
+        width: u16,
+        height: u16,
+        custom_count: u16,
+        _data: PhantomData<&'a [S]>,
+    }
+
+    impl<S> Clone for MapView<'_, S> {
+        fn clone(&self) -> Self {
+            *self
+        }
+    }
+    impl<S> Copy for MapView<'_, S> {}
+    // SAFETY: a MapView is a shared borrow of immutable slices (the raw pointers come from
+    // `&'a [u16]` / `&'a [S]`, see `new`); it is as thread-safe as `&'a [S]`.
+    unsafe impl<S: Sync> Sync for MapView<'_, S> {}
+    // SAFETY: as above.
+    unsafe impl<S: Sync> Send for MapView<'_, S> {}
+
+    impl<'a, S> MapView<'a, S> {
+        /// Checks and wraps map data: `width` x `height` tiles (each `1 ..= 256`),
+        /// `rows[ty] + width <= tiles.len() <= 65536` for every `ty < height`, at least
+        /// [`BUILTIN_SHAPES`] built-in shapes of 64 bytes. None when a check fails.
+        /// No height tiles (see [`MapView::with_custom`]).
+        pub const fn new(tiles: &'a [u16], rows: &'a [u16], width: u16, height: u16, builtin: &'a [S]) -> Option<Self> {
+            if core::mem::size_of::<S>() != 64 || builtin.len() < BUILTIN_SHAPES {
+                return None;
+            }
+            if width == 0 || width > 256 || height == 0 || height > 256 || rows.len() < height as usize {
+                return None;
+            }
+            if tiles.len() > 0x1_0000 {
+                return None;
+            }
+            let mut ty = 0;
+            while ty < height as usize {
+                if rows[ty] as usize + width as usize > tiles.len() {
+                    return None;
+                }
+                ty += 1;
+            }
+            Some(MapView {
+                tiles: tiles.as_ptr(),
+                rows: rows.as_ptr(),
+                builtin: builtin.as_ptr(),
+                custom: builtin.as_ptr(),
+                width,
+                height,
+                custom_count: 0,
+                _data: PhantomData,
+            })
+        }
+
+        /// The same map with height-tile shapes: id `32 + i` is `custom[i]`.
+        pub const fn with_custom(mut self, custom: &'a [S]) -> Self {
+            self.custom = custom.as_ptr();
+            self.custom_count = if custom.len() > 0xFFFF { 0xFFFF } else { custom.len() as u16 };
+            self
+        }
+
+        /// Is any pixel of pixel-space column `x`, rows `y0 ..= y1` solid? `Some(false)`
+        /// when `y0 > y1`; None when a pixel of the span is outside the map.
+        #[inline(always)]
+        pub fn col_span(&self, x: i16, y0: i16, y1: i16) -> Option<bool> {
+            if y0 > y1 {
+                return Some(false);
+            }
+            let r: i32;
+            // SAFETY: mc_col_span reads the view, and the row offsets and tile ids of
+            // tiles inside the map (it checks tx < width and ty0, ty1 < height first; `new`
+            // checked the tables) and one word of their shapes; it pushes and pops one long
+            // word on the stack, writes no other memory and changes only the registers
+            // declared here.
+            unsafe {
+                asm!(
+                    "jsr {k}",
+                    k = sym mc_col_span,
+                    inout("d0") x as i32 => r,
+                    inout("d1") y0 as i32 => _,
+                    inout("d2") y1 as i32 => _,
+                    out("d3") _,
+                    out("d4") _,
+                    out("d5") _,
+                    out("d6") _,
+                    in("a0") self as *const Self,
+                    out("a1") _,
+                    out("a2") _,
+                    options(pure, readonly, nostack),
+                );
+            }
+            if r < 0 {
+                None
+            } else {
+                Some(r != 0)
+            }
+        }
+
+        /// Is any pixel of pixel-space row `y`, columns `x0 ..= x1` solid (with `one_way`:
+        /// or the top row of a one-way platform)? `Some(false)` when `x0 > x1`; None when a
+        /// pixel of the span is outside the map.
+        #[inline(always)]
+        pub fn row_span(&self, y: i16, x0: i16, x1: i16, one_way: bool) -> Option<bool> {
+            if x0 > x1 {
+                return Some(false);
+            }
+            let r: i32;
+            // SAFETY: as for col_span (mc_row_span checks ty < height, tx0, tx1 < width).
+            unsafe {
+                asm!(
+                    "jsr {k}",
+                    k = sym mc_row_span,
+                    inout("d0") y as i32 => r,
+                    inout("d1") x0 as i32 => _,
+                    inout("d2") x1 as i32 => _,
+                    inout("d3") one_way as i32 => _,
+                    out("d4") _,
+                    out("d5") _,
+                    out("d6") _,
+                    in("a0") self as *const Self,
+                    out("a1") _,
+                    out("a2") _,
+                    options(pure, readonly, nostack),
+                );
+            }
+            if r < 0 {
+                None
+            } else {
+                Some(r != 0)
+            }
+        }
     }
 
     /// Row loop of a mask-vs-mask test: is there a row `i < min(a.len(), b.len())` with
@@ -53,7 +207,7 @@ mod m68k {
                 inout("a0") a.as_ptr() => _,
                 inout("a1") b.as_ptr() => _,
                 inout("d0") n as u32 => hit,
-                inout("d1") dx => _,
+                inout("d1") dx as i32 => _,
                 in("d2") cols,
                 out("d3") _,
                 out("d4") _,

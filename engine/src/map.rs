@@ -91,6 +91,9 @@ pub struct Map<'a> {
     edge_right: u16,
     edge_top: u16,
     edge_bottom: u16,
+    // The same data for the hand-written 68000 kernels (in-map queries).
+    #[cfg(target_arch = "m68k")]
+    kv: megacollide_m68k_kernels::MapView<'a, TileShape>,
 }
 
 /// Builds the row offset table `[0, width, 2 * width, ...]` (`H` rows) at
@@ -153,7 +156,16 @@ impl<'a> Map<'a> {
         if tiles.len() != row_offsets[height as usize - 1] as usize + width as usize {
             return Err(MapError::TileCount);
         }
+        // Always Some after the checks above (same conditions, and at most
+        // 256 x 248 tiles).
+        #[cfg(target_arch = "m68k")]
+        let kv = match megacollide_m68k_kernels::MapView::new(tiles, row_offsets, width, height, &shape::BUILTIN) {
+            Some(v) => v,
+            None => return Err(MapError::TileCount),
+        };
         Ok(Map {
+            #[cfg(target_arch = "m68k")]
+            kv,
             tiles,
             row_offsets,
             custom: &[],
@@ -188,6 +200,10 @@ impl<'a> Map<'a> {
     /// `custom[i]`; ids beyond the table are blank.
     pub const fn with_height_tiles(mut self, custom: &'a [TileShape]) -> Map<'a> {
         self.custom = custom;
+        #[cfg(target_arch = "m68k")]
+        {
+            self.kv = self.kv.with_custom(custom);
+        }
         self
     }
 
@@ -344,6 +360,12 @@ impl<'a> Map<'a> {
         if y0 > y1 {
             return false;
         }
+        // In the map: the hand-written 68000 kernel (bit-identical to the
+        // Rust below, which stays the host code and handles the edges).
+        #[cfg(target_arch = "m68k")]
+        if let Some(r) = self.kv.col_span(x, y0, y1) {
+            return r;
+        }
         self.sweep_cols(x, 1, 1, y0, y1) == 0
     }
 
@@ -354,6 +376,12 @@ impl<'a> Map<'a> {
     pub fn row_solid(&self, y: i16, x0: i16, x1: i16, one_way: bool) -> bool {
         if x0 > x1 {
             return false;
+        }
+        // In the map: the hand-written 68000 kernel (bit-identical to the
+        // Rust below, which stays the host code and handles the edges).
+        #[cfg(target_arch = "m68k")]
+        if let Some(r) = self.kv.row_span(y, x0, x1, one_way) {
+            return r;
         }
         let py = (y & 15) as u16 as usize;
         let one_way_row = one_way && py == 0;

@@ -124,7 +124,12 @@ pub enum PixelKind {
 /// uses ids `32 + index` in the map. The constructors are meant for
 /// `const`/`static` initialisers (evaluated at compile time); calling them at
 /// run time on the 68000 works but is slow (and indexes a local array).
+///
+/// `#[repr(C)]`: 64 bytes, `cols` at offset 0 and `rows` at offset 32; the
+/// hand-written 68000 map kernels (crate `megacollide-m68k-kernels`) read
+/// shapes with this layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct TileShape {
     /// Column bitmasks: `cols[px] >> py & 1` (pixel-in-tile).
     pub cols: [u16; 16],
