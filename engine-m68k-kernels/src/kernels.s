@@ -335,3 +335,349 @@ mc_row_span:
     moveq   #-1,d0
     rts
     .size mc_row_span, . - mc_row_span
+
+| ---------------------------------------------------------------------------------------
+| Sweeps (Map::sweep_rows / Map::sweep_cols). One macro body per sweep and direction
+| (fwd: +1, down / right; back: -1, up / left). Registers inside the loops:
+|   d0 = first pixel row / column of the current row / column of tiles
+|   d2 = rows / columns still to test (left)
+|   d3 = pixel mask of the current tile (columns of a row sweep, rows of a column sweep)
+|   d4 = cnt: pixel rows / columns of the sweep inside the current row / column of tiles
+|   d5 = first: the first blocked one among them so far (cnt = none)
+|   d6 = tiles left after the current one (high word) : pixel offset in the tile (low word)
+|   d7 = dbne counter; d1 = scratch; a1 = current tile id; a2 = built-in shapes;
+|   a3 = the shape's row / column words
+| The scan of a tile tests its words k = 0 .. first - 1 from the pixel offset on, in the
+| sweep's direction, and lowers `first` to the first k that hits the mask (dbne).
+
+| SCAN fwd|back: test the words at a3 + 2 * offset, going fwd or back.
+.macro SCAN dir, next
+    move.w  d6,d7
+    add.w   d7,d7
+    .ifc \dir,fwd
+    add.w   d7,a3               | &word[offset]
+    .else
+    lea     2(a3,d7.w),a3       | one past word[offset] (pre-decrement below)
+    .endif
+    move.w  d5,d7
+    subq.w  #1,d7               | words k = 0 .. first - 1
+    bmi.s   \next
+1:
+    .ifc \dir,fwd
+    move.w  (a3)+,d1
+    .else
+    move.w  -(a3),d1
+    .endif
+    and.w   d3,d1
+    dbne    d7,1b
+    beq.s   \next               | no hit (the counter ran out)
+    sub.w   d7,d5
+    subq.w  #1,d5               | first = k = first - 1 - counter left
+.endm
+
+| NEXT_TILE: advance to the next tile of the row / column (tile pointer already moved);
+| falls through when there is one, branches to \done otherwise.
+.macro NEXT_TILE done, last_mask
+    swap    d6
+    tst.w   d6
+    beq.s   \done               | that was the last tile
+    moveq   #-1,d3
+    subq.w  #1,d6
+    bne.s   2f
+    move.w  \last_mask,d3       | the last tile
+2:  swap    d6
+.endm
+
+| ROOM dir: d4 = pixels of the sweep in this tile (from offset d6.w on), capped by left.
+.macro ROOM dir
+    .ifc \dir,fwd
+    moveq   #16,d4
+    sub.w   d6,d4               | room = 16 - offset
+    .else
+    move.w  d6,d4
+    addq.w  #1,d4               | room = offset + 1
+    .endif
+    cmp.w   d2,d4
+    bls.s   3f
+    move.w  d2,d4               | cnt = min(room, left)
+3:  move.w  d4,d5               | first = cnt (none blocked yet)
+.endm
+
+| ADVANCE dir, again, ret: after a row / column of tiles: blocked -> return n - left +
+| first; all tested -> return n; else move on by cnt pixels.
+.macro ADVANCE dir, again, ret
+    cmp.w   d4,d5
+    bcs.s   5f                  | first < cnt: blocked here
+    sub.w   d4,d2               | left -= cnt
+    beq.s   4f
+    .ifc \dir,fwd
+    add.w   d4,d0
+    .else
+    sub.w   d4,d0
+    .endif
+    bra     \again
+4:  move.w  (sp),d0             | every one free: n
+    bra     \ret
+5:  move.w  (sp),d0
+    sub.w   d2,d0               | n - left: free before this row / column of tiles
+    add.w   d5,d0
+    bra     \ret
+.endm
+
+| SWEEP_ROWS dir: the loop of mc_sweep_rows.
+.macro SWEEP_ROWS dir
+.Lsr_trow_\dir:
+    move.w  d0,d7
+    asr.w   #4,d7               | tile row
+    add.w   d7,d7
+    move.l  4(a0),a1
+    move.w  (a1,d7.w),d7        | its offset
+    add.w   8(sp),d7            | + tx0: the first tile's index
+    and.l   #0xFFFF,d7
+    add.l   d7,d7
+    add.l   (a0),d7
+    move.l  d7,a1               | a1 = the first tile of this row of tiles
+    moveq   #15,d6
+    and.w   d0,d6               | pixel row in the tile
+    ROOM    \dir
+    swap    d6
+    move.w  6(sp),d6
+    swap    d6
+    move.w  2(sp),d3
+    tst.w   6(sp)
+    bne.s   .Lsr_tile_\dir
+    and.w   4(sp),d3            | one tile: both ends
+.Lsr_tile_\dir:
+    move.w  (a1)+,d7            | tile id
+    beq.s   .Lsr_tnext_\dir
+    cmp.w   #19,d7
+    beq.s   .Lsr_ow_\dir
+    cmp.w   #20,d7
+    bcc.s   .Lsr_cust_\dir
+    lsl.w   #6,d7
+    lea     32(a2,d7.w),a3      | the shape's rows
+.Lsr_scan_\dir:
+    SCAN    \dir, .Lsr_tnext_\dir
+.Lsr_tnext_\dir:
+    NEXT_TILE .Lsr_tdone_\dir, 4(sp)
+    bra.s   .Lsr_tile_\dir
+.Lsr_tdone_\dir:
+    ADVANCE \dir, .Lsr_trow_\dir, .Lsr_ret
+.Lsr_ow_\dir:
+    tst.w   10(sp)
+    beq.s   .Lsr_tnext_\dir     | one-way tops do not count: no solid pixel
+    .ifc \dir,fwd
+    tst.w   d6
+    bne.s   .Lsr_tnext_\dir     | its top row is not in this sweep
+    moveq   #0,d5               | the top row is the first one: k = 0
+    .else
+    cmp.w   d6,d5
+    bls.s   .Lsr_tnext_\dir     | k = offset is not before first
+    move.w  d6,d5
+    .endif
+    bra.s   .Lsr_tnext_\dir
+.Lsr_cust_\dir:
+    sub.w   #32,d7
+    bcs.s   .Lsr_tnext_\dir     | ids 20 ..= 31: blank
+    cmp.w   20(a0),d7
+    bcc.s   .Lsr_tnext_\dir     | no such height tile: blank
+    and.l   #0xFFFF,d7
+    lsl.l   #6,d7
+    move.l  12(a0),a3
+    lea     32(a3,d7.l),a3
+    bra.s   .Lsr_scan_\dir
+.endm
+
+| SWEEP_COLS dir: the loop of mc_sweep_cols.
+.macro SWEEP_COLS dir
+.Lsc_tcol_\dir:
+    move.w  d0,d7
+    asr.w   #4,d7               | tile column
+    move.l  4(a0),a1
+    move.w  8(sp),d1
+    move.w  (a1,d1.w),d1        | offset of the first tile row
+    add.w   d7,d1               | + tx: the first tile's index
+    and.l   #0xFFFF,d1
+    add.l   d1,d1
+    add.l   (a0),d1
+    move.l  d1,a1               | a1 = the first tile of this column of tiles
+    moveq   #15,d6
+    and.w   d0,d6               | pixel column in the tile
+    ROOM    \dir
+    swap    d6
+    move.w  6(sp),d6
+    swap    d6
+    move.w  2(sp),d3
+    tst.w   6(sp)
+    bne.s   .Lsc_tile_\dir
+    and.w   4(sp),d3            | one tile: both ends
+.Lsc_tile_\dir:
+    move.w  (a1),d7             | tile id
+    beq.s   .Lsc_tnext_\dir
+    cmp.w   #20,d7
+    bcc.s   .Lsc_cust_\dir
+    lsl.w   #6,d7
+    lea     0(a2,d7.w),a3       | the shape's columns
+.Lsc_scan_\dir:
+    SCAN    \dir, .Lsc_tnext_\dir
+.Lsc_tnext_\dir:
+    add.w   10(sp),a1           | the tile below (stride: width * 2 bytes)
+    NEXT_TILE .Lsc_tdone_\dir, 4(sp)
+    bra.s   .Lsc_tile_\dir
+.Lsc_tdone_\dir:
+    ADVANCE \dir, .Lsc_tcol_\dir, .Lsc_ret
+.Lsc_cust_\dir:
+    sub.w   #32,d7
+    bcs.s   .Lsc_tnext_\dir     | ids 20 ..= 31: blank
+    cmp.w   20(a0),d7
+    bcc.s   .Lsc_tnext_\dir     | no such height tile: blank
+    and.l   #0xFFFF,d7
+    lsl.l   #6,d7
+    move.l  12(a0),a3
+    lea     0(a3,d7.l),a3
+    bra.s   .Lsc_scan_\dir
+.endm
+
+| mc_sweep_rows: how many of the pixel rows y, y + dir, y + 2 dir, ... (n of them) are
+| free before the first one with a solid pixel in columns x0 ..= x1 (with one_way != 0:
+| or the top row of a one-way platform)? Tile by tile: one tile-id lookup per tile, then
+| one AND per pixel row inside a non-blank tile (Map::sweep_rows, bit for bit).
+| in:   d0.w = y, d1.w = dir (1 or -1), d2.w = n (1 ..= 4096), d3.w = x0, d4.w = x1
+|       (x0 <= x1), d5.w = one_way, a0 = map view
+| out:  d0.w = free rows 0 ..= n, or -1 when a row or column of the sweep is outside the map
+| clobbers: d1, d2, a1 (d3-d7 and a2-a4 are saved and restored)
+|
+| Frame (on the stack, above the saved registers): 0(sp) n, 2(sp) mask of the first tile
+| of a row (columns x0 & 15 .. 15), 4(sp) mask of the last (0 .. x1 & 15), 6(sp) tiles
+| per row - 1, 8(sp) tx0, 10(sp) one_way.
+    .globl mc_sweep_rows
+    .type mc_sweep_rows, @function
+mc_sweep_rows:
+    movem.l d3-d7/a2-a4,-(sp)
+    lea     -12(sp),sp
+    move.w  d3,d6
+    asr.w   #4,d6               | tx0
+    cmp.w   16(a0),d6
+    bcc.w   .Lsr_out
+    move.w  d4,d7
+    asr.w   #4,d7               | tx1
+    cmp.w   16(a0),d7
+    bcc.w   .Lsr_out
+    move.w  d6,8(sp)
+    sub.w   d6,d7
+    move.w  d7,6(sp)
+    move.w  d0,d6
+    asr.w   #4,d6               | first tile row
+    cmp.w   18(a0),d6
+    bcc.w   .Lsr_out
+    move.w  d2,d7
+    subq.w  #1,d7
+    tst.w   d1
+    bpl.s   1f
+    neg.w   d7
+1:  add.w   d0,d7
+    asr.w   #4,d7               | last tile row (y + dir * (n - 1)) >> 4
+    cmp.w   18(a0),d7
+    bcc.w   .Lsr_out
+    and.w   #15,d3
+    add.w   d3,d3
+    lea     mc_from_bit(pc),a3
+    move.w  (a3,d3.w),2(sp)
+    and.w   #15,d4
+    add.w   d4,d4
+    lea     mc_upto_bit(pc),a3
+    move.w  (a3,d4.w),4(sp)
+    move.w  d2,(sp)
+    move.w  d5,10(sp)
+    move.l  8(a0),a2            | built-in shapes
+    tst.w   d1
+    bmi.w   .Lsr_back
+    SWEEP_ROWS fwd
+.Lsr_back:
+    SWEEP_ROWS back
+.Lsr_out:
+    moveq   #-1,d0
+.Lsr_ret:
+    lea     12(sp),sp
+    movem.l (sp)+,d3-d7/a2-a4
+    rts
+    .size mc_sweep_rows, . - mc_sweep_rows
+
+| mc_sweep_cols: how many of the pixel columns x, x + dir, x + 2 dir, ... (n of them) are
+| free before the first one with a solid pixel in rows y0 ..= y1? Tile by tile, down each
+| column of tiles with a stride of one map row (Map::sweep_cols, bit for bit).
+| in:   d0.w = x, d1.w = dir (1 or -1), d2.w = n (1 ..= 4096), d3.w = y0, d4.w = y1
+|       (y0 <= y1), a0 = map view
+| out:  d0.w = free columns 0 ..= n, or -1 when a row or column of the sweep is outside
+|       the map
+| clobbers: d1, d2, a1 (d3-d7 and a2-a4 are saved and restored)
+|
+| Frame: 0(sp) n, 2(sp) mask of the first tile of a column (rows y0 & 15 .. 15), 4(sp) mask
+| of the last (0 .. y1 & 15), 6(sp) tiles per column - 1, 8(sp) ty0 * 2, 10(sp) stride.
+    .globl mc_sweep_cols
+    .type mc_sweep_cols, @function
+mc_sweep_cols:
+    movem.l d3-d7/a2-a4,-(sp)
+    lea     -12(sp),sp
+    move.w  d3,d6
+    asr.w   #4,d6               | ty0
+    cmp.w   18(a0),d6
+    bcc.w   .Lsc_out
+    move.w  d4,d7
+    asr.w   #4,d7               | ty1
+    cmp.w   18(a0),d7
+    bcc.w   .Lsc_out
+    sub.w   d6,d7
+    move.w  d7,6(sp)
+    add.w   d6,d6
+    move.w  d6,8(sp)
+    move.w  d0,d6
+    asr.w   #4,d6               | first tile column
+    cmp.w   16(a0),d6
+    bcc.w   .Lsc_out
+    move.w  d2,d7
+    subq.w  #1,d7
+    tst.w   d1
+    bpl.s   1f
+    neg.w   d7
+1:  add.w   d0,d7
+    asr.w   #4,d7               | last tile column (x + dir * (n - 1)) >> 4
+    cmp.w   16(a0),d7
+    bcc.w   .Lsc_out
+    and.w   #15,d3
+    add.w   d3,d3
+    lea     mc_from_bit(pc),a3
+    move.w  (a3,d3.w),2(sp)
+    and.w   #15,d4
+    add.w   d4,d4
+    lea     mc_upto_bit(pc),a3
+    move.w  (a3,d4.w),4(sp)
+    move.w  d2,(sp)
+    move.w  16(a0),d6
+    add.w   d6,d6
+    move.w  d6,10(sp)
+    move.l  8(a0),a2            | built-in shapes
+    tst.w   d1
+    bmi.w   .Lsc_back
+    SWEEP_COLS fwd
+.Lsc_back:
+    SWEEP_COLS back
+.Lsc_out:
+    moveq   #-1,d0
+.Lsc_ret:
+    lea     12(sp),sp
+    movem.l (sp)+,d3-d7/a2-a4
+    rts
+    .size mc_sweep_cols, . - mc_sweep_cols
+
+| mc_from_bit[i] = bits i .. 15, mc_upto_bit[i] = bits 0 .. i (data, not code).
+    .type mc_from_bit, @object
+mc_from_bit:
+    .word 0xFFFF,0xFFFE,0xFFFC,0xFFF8,0xFFF0,0xFFE0,0xFFC0,0xFF80
+    .word 0xFF00,0xFE00,0xFC00,0xF800,0xF000,0xE000,0xC000,0x8000
+    .size mc_from_bit, . - mc_from_bit
+    .type mc_upto_bit, @object
+mc_upto_bit:
+    .word 0x0001,0x0003,0x0007,0x000F,0x001F,0x003F,0x007F,0x00FF
+    .word 0x01FF,0x03FF,0x07FF,0x0FFF,0x1FFF,0x3FFF,0x7FFF,0xFFFF
+    .size mc_upto_bit, . - mc_upto_bit

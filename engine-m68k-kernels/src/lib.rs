@@ -27,6 +27,8 @@ mod m68k {
         fn mc_mask_hit();
         fn mc_col_span();
         fn mc_row_span();
+        fn mc_sweep_cols();
+        fn mc_sweep_rows();
     }
 
     /// Number of built-in shapes the map kernels know (ids `0 .. 20`; 19 is the one-way
@@ -142,6 +144,77 @@ mod m68k {
                 None
             } else {
                 Some(r != 0)
+            }
+        }
+
+        /// Column sweep: how many of the pixel-space columns `x, x + dir, ...` (`n` of
+        /// them) are free (no solid pixel in rows `y0 ..= y1`) before the first blocked
+        /// one (`n` when none is)? None when the arguments are outside the kernel's domain
+        /// (`dir` not +-1, `n` not in `1 ..= 4096`, `y0 > y1`) or a swept pixel is
+        /// outside the map: the caller computes it itself.
+        #[inline(always)]
+        pub fn sweep_cols(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> Option<i16> {
+            if !(dir == 1 || dir == -1) || !(1..=4096).contains(&n) || y0 > y1 {
+                return None;
+            }
+            let r: i32;
+            // SAFETY: mc_sweep_cols checks that every swept tile is inside the map before
+            // reading (first and last tile column, first and last tile row), then reads
+            // the view, row offsets, tile ids and shape words inside the slices `new`
+            // checked; it saves and restores every register it uses except those declared
+            // here, and uses 44 bytes of stack below sp.
+            unsafe {
+                asm!(
+                    "jsr {k}",
+                    k = sym mc_sweep_cols,
+                    inout("d0") x as i32 => r,
+                    inout("d1") dir as i32 => _,
+                    inout("d2") n as i32 => _,
+                    in("d3") y0 as i32,
+                    in("d4") y1 as i32,
+                    in("a0") self as *const Self,
+                    out("a1") _,
+                    options(pure, readonly),
+                );
+            }
+            if r < 0 {
+                None
+            } else {
+                Some(r as i16)
+            }
+        }
+
+        /// Row sweep: how many of the pixel-space rows `y, y + dir, ...` (`n` of them)
+        /// are free (no solid pixel in columns `x0 ..= x1`, and with `one_way` no one-way
+        /// platform top) before the first blocked one? None as for
+        /// [`MapView::sweep_cols`] (`x0 > x1` instead of `y0 > y1`).
+        #[inline(always)]
+        pub fn sweep_rows(&self, y: i16, dir: i16, n: i16, x0: i16, x1: i16, one_way: bool) -> Option<i16> {
+            if !(dir == 1 || dir == -1) || !(1..=4096).contains(&n) || x0 > x1 {
+                return None;
+            }
+            let r: i32;
+            // SAFETY: as for sweep_cols (mc_sweep_rows checks the first and last tile
+            // row and column before reading).
+            unsafe {
+                asm!(
+                    "jsr {k}",
+                    k = sym mc_sweep_rows,
+                    inout("d0") y as i32 => r,
+                    inout("d1") dir as i32 => _,
+                    inout("d2") n as i32 => _,
+                    in("d3") x0 as i32,
+                    in("d4") x1 as i32,
+                    in("d5") one_way as i32,
+                    in("a0") self as *const Self,
+                    out("a1") _,
+                    options(pure, readonly),
+                );
+            }
+            if r < 0 {
+                None
+            } else {
+                Some(r as i16)
             }
         }
 

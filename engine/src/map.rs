@@ -447,6 +447,12 @@ impl<'a> Map<'a> {
     /// tile, then one AND per pixel column inside a non-blank tile.
     #[inline(always)]
     pub fn sweep_cols(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> i16 {
+        // In the map: the hand-written 68000 kernel (bit-identical to the
+        // Rust below, which stays the host code and handles the edges).
+        #[cfg(target_arch = "m68k")]
+        if let Some(r) = self.kv.sweep_cols(x, dir, n, y0, y1) {
+            return r;
+        }
         let ty0 = y0 >> 4;
         let ty1 = y1 >> 4;
         // Fast path: the whole swept strip is one tile column inside the map.
@@ -554,6 +560,12 @@ impl<'a> Map<'a> {
     /// top row of a one-way platform).
     #[inline(always)]
     pub fn sweep_rows(&self, y: i16, dir: i16, n: i16, x0: i16, x1: i16, one_way: bool) -> i16 {
+        // In the map: the hand-written 68000 kernel (bit-identical to the
+        // Rust below, which stays the host code and handles the edges).
+        #[cfg(target_arch = "m68k")]
+        if let Some(r) = self.kv.sweep_rows(y, dir, n, x0, x1, one_way) {
+            return r;
+        }
         let tx0 = x0 >> 4;
         let tx1 = x1 >> 4;
         let lmask = FROM_BIT[(x0 & 15) as u16 as usize];
