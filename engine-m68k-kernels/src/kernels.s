@@ -545,7 +545,7 @@ mc_row_span:
 | in:   d0.w = y, d1.w = dir (1 or -1), d2.w = n (1 ..= 4096), d3.w = x0, d4.w = x1
 |       (x0 <= x1), d5.w = one_way, a0 = map view
 | out:  d0.w = free rows 0 ..= n, or -1 when a row or column of the sweep is outside the map
-| clobbers: d1, d2, a1 (d3-d7 and a2-a4 are saved and restored)
+| clobbers: d1, d2, d3, d4, d5, a1 (d6, d7, a2, a3 are saved and restored)
 |
 | Frame (on the stack, above the saved registers): 0(sp) n, 2(sp) mask of the first tile
 | of a row (columns x0 & 15 .. 15), 4(sp) mask of the last (0 .. x1 & 15), 6(sp) tiles
@@ -553,7 +553,7 @@ mc_row_span:
     .globl mc_sweep_rows
     .type mc_sweep_rows, @function
 mc_sweep_rows:
-    movem.l d3-d7/a2-a4,-(sp)
+    movem.l d6-d7/a2-a3,-(sp)
     lea     -12(sp),sp
     move.w  d3,d6
     asr.w   #4,d6               | tx0
@@ -599,7 +599,7 @@ mc_sweep_rows:
     moveq   #-1,d0
 .Lsr_ret:
     lea     12(sp),sp
-    movem.l (sp)+,d3-d7/a2-a4
+    movem.l (sp)+,d6-d7/a2-a3
     rts
     .size mc_sweep_rows, . - mc_sweep_rows
 
@@ -610,14 +610,14 @@ mc_sweep_rows:
 |       (y0 <= y1), a0 = map view
 | out:  d0.w = free columns 0 ..= n, or -1 when a row or column of the sweep is outside
 |       the map
-| clobbers: d1, d2, a1 (d3-d7 and a2-a4 are saved and restored)
+| clobbers: d1, d2, d3, d4, a1 (d5, d6, d7, a2, a3 are saved and restored)
 |
 | Frame: 0(sp) n, 2(sp) mask of the first tile of a column (rows y0 & 15 .. 15), 4(sp) mask
 | of the last (0 .. y1 & 15), 6(sp) tiles per column - 1, 8(sp) ty0 * 2, 10(sp) stride.
     .globl mc_sweep_cols
     .type mc_sweep_cols, @function
 mc_sweep_cols:
-    movem.l d3-d7/a2-a4,-(sp)
+    movem.l d5-d7/a2-a3,-(sp)
     lea     -12(sp),sp
     move.w  d3,d6
     asr.w   #4,d6               | ty0
@@ -666,7 +666,7 @@ mc_sweep_cols:
     moveq   #-1,d0
 .Lsc_ret:
     lea     12(sp),sp
-    movem.l (sp)+,d3-d7/a2-a4
+    movem.l (sp)+,d5-d7/a2-a3
     rts
     .size mc_sweep_cols, . - mc_sweep_cols
 

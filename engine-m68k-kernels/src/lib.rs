@@ -162,7 +162,7 @@ mod m68k {
             // reading (first and last tile column, first and last tile row), then reads
             // the view, row offsets, tile ids and shape words inside the slices `new`
             // checked; it saves and restores every register it uses except those declared
-            // here, and uses 44 bytes of stack below sp.
+            // here, and uses at most 36 bytes of stack below sp.
             unsafe {
                 asm!(
                     "jsr {k}",
@@ -170,8 +170,8 @@ mod m68k {
                     inout("d0") x as i32 => r,
                     inout("d1") dir as i32 => _,
                     inout("d2") n as i32 => _,
-                    in("d3") y0 as i32,
-                    in("d4") y1 as i32,
+                    inout("d3") y0 as i32 => _,
+                    inout("d4") y1 as i32 => _,
                     in("a0") self as *const Self,
                     out("a1") _,
                     options(pure, readonly),
@@ -203,9 +203,9 @@ mod m68k {
                     inout("d0") y as i32 => r,
                     inout("d1") dir as i32 => _,
                     inout("d2") n as i32 => _,
-                    in("d3") x0 as i32,
-                    in("d4") x1 as i32,
-                    in("d5") one_way as i32,
+                    inout("d3") x0 as i32 => _,
+                    inout("d4") x1 as i32 => _,
+                    inout("d5") one_way as i32 => _,
                     in("a0") self as *const Self,
                     out("a1") _,
                     options(pure, readonly),

@@ -447,12 +447,6 @@ impl<'a> Map<'a> {
     /// tile, then one AND per pixel column inside a non-blank tile.
     #[inline(always)]
     pub fn sweep_cols(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> i16 {
-        // In the map: the hand-written 68000 kernel (bit-identical to the
-        // Rust below, which stays the host code and handles the edges).
-        #[cfg(target_arch = "m68k")]
-        if let Some(r) = self.kv.sweep_cols(x, dir, n, y0, y1) {
-            return r;
-        }
         let ty0 = y0 >> 4;
         let ty1 = y1 >> 4;
         // Fast path: the whole swept strip is one tile column inside the map.
@@ -460,6 +454,12 @@ impl<'a> Map<'a> {
         let tx = x >> 4;
         if n > 0 && tx == xe >> 4 && (tx as u16) < self.width && ty0 >= 0 && (ty1 as u16) < self.height {
             return self.sweep_cols_in(x, dir, n, y0, y1);
+        }
+        // Elsewhere in the map: the hand-written 68000 kernel (bit-identical to the
+        // Rust below, which stays the host code and handles the edges).
+        #[cfg(target_arch = "m68k")]
+        if let Some(r) = self.kv.sweep_cols(x, dir, n, y0, y1) {
+            return r;
         }
         let top = FROM_BIT[(y0 & 15) as u16 as usize];
         let bot = UPTO_BIT[(y1 & 15) as u16 as usize];
