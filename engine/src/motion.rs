@@ -73,13 +73,13 @@ impl World<'_, '_> {
     }
 
     /// Any solid pixel in column `x`, rows `y0..=y1`?
-    #[inline]
+    #[inline(always)]
     fn col(&self, x: i16, y0: i16, y1: i16) -> bool {
         self.map.column_solid(x, y0, y1) || (!self.solids.is_empty() && self.box_hit(x, x, y0, y1).is_some())
     }
 
     /// Any solid (or, with `floor`, landing) pixel in row `y`, columns `x0..=x1`?
-    #[inline]
+    #[inline(always)]
     fn row(&self, y: i16, x0: i16, x1: i16, floor: bool) -> bool {
         self.map.row_solid(y, x0, x1, floor) || (!self.solids.is_empty() && self.box_hit(x0, x1, y, y).is_some())
     }
