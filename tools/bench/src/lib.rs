@@ -327,6 +327,47 @@ pub fn run(mc: &mut Machine, rom_elf: Option<&[u8]>) -> Report {
     rep.keys.insert("point_query_max".into(), all.max);
     rep.keys.insert("point_query_uniform_avg".into(), uni.avg());
 
+    // ---- Span and sweep queries (the 68000 map kernels vs the host's Rust) -----------------
+    // Random spans and sweeps in and around the demo map (edges, one-way tops, height tiles,
+    // both directions); every result is compared with the host.
+    let mut sweep_c = Stats::default();
+    let mut sweep_r = Stats::default();
+    let mut span_c = Stats::default();
+    let mut span_r = Stats::default();
+    let (wpx, hpx) = (DEMO_MAP.width_px() as i32, DEMO_MAP.height_px() as i32);
+    let sv = |v: i32| v as i16 as i32 as u32;
+    let mut srng = Rng::new(0x7370_616e); // "span": its own stream, the sets below stay the same
+    for i in 0..3000u32 {
+        // Mostly inside the map, some across or beyond the edges.
+        let a = srng.range(-40, wpx + 40);
+        let b = srng.range(-40, hpx + 40);
+        let len = srng.range(1, 70);
+        let dir = if srng.range(0, 2) == 0 { 1 } else { -1 };
+        let n = if i % 50 == 0 { srng.range(-2, 1) } else { srng.range(1, 48) };
+        let one_way = srng.range(0, 2) as u32;
+        let (lo, hi) = if i % 97 == 0 { (b + len, b) } else { (b, b + len) }; // some empty spans
+        // (sweeps require a non-empty span: y0 <= y1, x0 <= x1)
+        let (got, c) = m(mc.call("bench_sweep_cols", &[sv(a), sv(dir), sv(n), sv(b), sv(b + len)]));
+        let host = DEMO_MAP.sweep_cols(a as i16, dir as i16, n as i16, b as i16, (b + len) as i16);
+        assert_eq!(got as i16, host, "sweep_cols({a}, {dir}, {n}, {b}, {})", b + len);
+        sweep_c.add(c);
+        let (got, c) = m(mc.call("bench_sweep_rows", &[sv(b), sv(dir), sv(n), sv(a), sv(a + len), one_way]));
+        let host = DEMO_MAP.sweep_rows(b as i16, dir as i16, n as i16, a as i16, (a + len) as i16, one_way != 0);
+        assert_eq!(got as i16, host, "sweep_rows({b}, {dir}, {n}, {a}, {}, {one_way})", a + len);
+        sweep_r.add(c);
+        let (got, c) = m(mc.call("bench_column_solid", &[sv(a), sv(lo), sv(hi)]));
+        assert_eq!(got != 0, DEMO_MAP.column_solid(a as i16, lo as i16, hi as i16), "column_solid({a}, {lo}, {hi})");
+        span_c.add(c);
+        let (got, c) = m(mc.call("bench_row_solid", &[sv(b), sv(a), sv(a + len), one_way]));
+        assert_eq!(got != 0, DEMO_MAP.row_solid(b as i16, a as i16, (a + len) as i16, one_way != 0), "row_solid({b}, {a}, {}, {one_way})", a + len);
+        span_r.add(c);
+    }
+    let gs = "span / sweep queries (C call)";
+    rep.rows.push(Row { group: gs, name: "column_solid, 1..70 px".into(), stats: span_c });
+    rep.rows.push(Row { group: gs, name: "row_solid, 1..70 px".into(), stats: span_r });
+    rep.rows.push(Row { group: gs, name: "sweep_cols, 1..47 columns x 1..70 px".into(), stats: sweep_c });
+    rep.rows.push(Row { group: gs, name: "sweep_rows, 1..47 rows x 1..70 px".into(), stats: sweep_r });
+
     // ---- One body, move_body --------------------------------------------------------------
     let mut flat = Vec::new();
     let mut slope = Vec::new();
