@@ -139,11 +139,96 @@ mc_mask_hit:
 |       18(a0) height  u16, tiles, 1 ..= 256
 |       20(a0) count   u16, number of height-tile shapes (ids 32 + count .. are blank,
 |                      like 20 ..= 31)
+|       22(a0) left, 24(a0) right, 26(a0) top, 28(a0) bottom: u16, 1 when everything
+|                      beyond that edge is solid, 0 when it is empty (mc_point only; a
+|                      pixel outside the map takes the left / right edge by its column
+|                      first, then the top / bottom edge)
 |
-| Tile 19 (one-way platform) has no solid pixel in its shape; mc_row_span tests its id
-| for one-way tops. A result of -1 means "not handled": a pixel of the query lies
+| Tile 19 (one-way platform) has no solid pixel in its shape; mc_point and mc_row_span
+| test its id for one-way tops. A result of -1 means "not handled": a pixel of the query lies
 | outside the map, and the caller applies the map's edge policy itself (the engine's Rust
 | code). Coordinates are pixel-space words; `>> 4` is the tile, `& 15` the pixel in it.
+
+| mc_point: what is pixel (x, y)? (Map::is_solid / Map::is_floor, edges included.)
+| in:   d0.w = x, d1.w = y, a0 = map view
+| out:  d0.w = 1 solid, 2 the top row of a one-way platform, 0 empty
+| clobbers: d1, d2, d3, a1
+    .globl mc_point
+    .type mc_point, @function
+mc_point:
+    move.w  d0,d2
+    asr.w   #4,d2               | tx (by column first: side walls go on forever)
+    cmp.w   16(a0),d2
+    bcc.s   .Lpt_side           | tx < 0 or tx >= width (unsigned compare)
+    move.w  d1,d3
+    asr.w   #4,d3               | ty
+    cmp.w   18(a0),d3
+    bcc.s   .Lpt_topbot
+    add.w   d3,d3
+    move.l  4(a0),a1
+    add.w   (a1,d3.w),d2        | + row offset: the tile's index (< 65536)
+    moveq   #0,d3
+    move.w  d2,d3
+    add.l   d3,d3
+    move.l  (a0),a1
+    move.w  (a1,d3.l),d3        | tile id
+    beq.s   .Lpt_zero
+    cmp.w   #2,d3
+    beq.s   .Lpt_one            | solid tile: every pixel
+    and.w   #15,d1              | py
+    cmp.w   #19,d3
+    beq.s   .Lpt_oneway
+    add.w   d1,d1
+    cmp.w   #20,d3
+    bcc.s   .Lpt_custom
+    lsl.w   #6,d3
+    add.w   d1,d3
+    move.l  8(a0),a1
+    move.w  32(a1,d3.w),d3      | rows[py] of a built-in shape
+.Lpt_bit:
+    and.w   #15,d0
+    btst    d0,d3               | bit px (register btst: bit number mod 32)
+    sne     d0
+    neg.b   d0
+    ext.w   d0
+    rts
+.Lpt_one:
+    moveq   #1,d0
+    rts
+.Lpt_oneway:
+    tst.w   d1
+    bne.s   .Lpt_zero
+    moveq   #2,d0               | its top row
+    rts
+.Lpt_zero:
+    moveq   #0,d0
+    rts
+.Lpt_side:
+    tst.w   d2
+    bmi.s   1f
+    move.w  24(a0),d0           | right of the map
+    rts
+1:  move.w  22(a0),d0           | left of the map
+    rts
+.Lpt_topbot:
+    tst.w   d3
+    bmi.s   1f
+    move.w  28(a0),d0           | below the map
+    rts
+1:  move.w  26(a0),d0           | above the map
+    rts
+.Lpt_custom:
+    sub.w   #32,d3
+    bcs.s   .Lpt_zero           | ids 20 ..= 31: blank
+    cmp.w   20(a0),d3
+    bcc.s   .Lpt_zero           | no such height tile: blank
+    and.l   #0xFFFF,d3
+    lsl.l   #6,d3
+    add.w   d1,d3               | (the low 6 bits were 0: no carry)
+    move.l  12(a0),a1
+    move.w  32(a1,d3.l),d3      | rows[py] of a height tile
+    bra.s   .Lpt_bit
+    .size mc_point, . - mc_point
 
 | mc_col_span: is any pixel of column x, rows y0 ..= y1 solid (y0 <= y1)? One tile per
 | pass, down the tile column with a stride of one map row.

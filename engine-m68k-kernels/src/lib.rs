@@ -27,6 +27,7 @@ mod m68k {
         fn mc_mask_hit();
         fn mc_col_span();
         fn mc_row_span();
+        fn mc_point();
         fn mc_sweep_cols();
         fn mc_sweep_rows();
     }
@@ -54,6 +55,11 @@ mod m68k {
         width: u16,
         height: u16,
         custom_count: u16,
+        // 1 = everything beyond this edge is solid, 0 = empty.
+        edge_left: u16,
+        edge_right: u16,
+        edge_top: u16,
+        edge_bottom: u16,
         _data: PhantomData<&'a [S]>,
     }
 
@@ -99,6 +105,10 @@ mod m68k {
                 width,
                 height,
                 custom_count: 0,
+                edge_left: 0,
+                edge_right: 0,
+                edge_top: 0,
+                edge_bottom: 0,
                 _data: PhantomData,
             })
         }
@@ -108,6 +118,43 @@ mod m68k {
             self.custom = custom.as_ptr();
             self.custom_count = if custom.len() > 0xFFFF { 0xFFFF } else { custom.len() as u16 };
             self
+        }
+
+        /// The same map with an out-of-map policy for [`MapView::point`] (true = that side
+        /// is solid): a pixel outside the map takes the left / right side by its column
+        /// first, then the top / bottom side. A new view has every side empty.
+        pub const fn with_edges(mut self, left: bool, right: bool, top: bool, bottom: bool) -> Self {
+            self.edge_left = left as u16;
+            self.edge_right = right as u16;
+            self.edge_top = top as u16;
+            self.edge_bottom = bottom as u16;
+            self
+        }
+
+        /// What is pixel-space `(x, y)`: 0 empty, 1 solid, 2 the top row of a one-way
+        /// platform (a floor, not solid). Outside the map: 1 or 0 by the edge policy.
+        #[inline(always)]
+        pub fn point(&self, x: i16, y: i16) -> u8 {
+            let r: i32;
+            // SAFETY: mc_point reads the view, one row offset (ty < height <=
+            // rows.len()), one tile id (rows[ty] + tx < tiles.len(), checked in `new`) and
+            // one word of a shape (id < BUILTIN_SHAPES <= builtin.len(), or id - 32 <
+            // custom.len()); it writes no memory and changes only the registers declared
+            // here (kernels.s).
+            unsafe {
+                asm!(
+                    "jsr {k}",
+                    k = sym mc_point,
+                    inout("d0") x as i32 => r,
+                    inout("d1") y as i32 => _,
+                    out("d2") _,
+                    out("d3") _,
+                    in("a0") self as *const Self,
+                    out("a1") _,
+                    options(pure, readonly, nostack),
+                );
+            }
+            r as u8
         }
 
         /// Is any pixel of pixel-space column `x`, rows `y0 ..= y1` solid? `Some(false)`

@@ -160,7 +160,7 @@ impl<'a> Map<'a> {
         // 256 x 248 tiles).
         #[cfg(target_arch = "m68k")]
         let kv = match megacollide_m68k_kernels::MapView::new(tiles, row_offsets, width, height, &shape::BUILTIN) {
-            Some(v) => v,
+            Some(v) => v.with_edges(true, true, false, false), // Edges::CLASSIC
             None => return Err(MapError::TileCount),
         };
         Ok(Map {
@@ -193,6 +193,15 @@ impl<'a> Map<'a> {
         self.edge_right = edges.right.tile();
         self.edge_top = edges.top.tile();
         self.edge_bottom = edges.bottom.tile();
+        #[cfg(target_arch = "m68k")]
+        {
+            self.kv = self.kv.with_edges(
+                matches!(edges.left, Edge::Solid),
+                matches!(edges.right, Edge::Solid),
+                matches!(edges.top, Edge::Solid),
+                matches!(edges.bottom, Edge::Solid),
+            );
+        }
         self
     }
 
@@ -288,6 +297,23 @@ impl<'a> Map<'a> {
     /// not solid here; see [`Map::is_floor`].)
     #[inline(always)]
     pub fn is_solid(&self, x: i16, y: i16) -> bool {
+        // On the 68000: the hand-written kernel (mc_point, edges included);
+        // elsewhere the Rust reference below (bit-identical; `make bench`
+        // checks).
+        #[cfg(target_arch = "m68k")]
+        {
+            self.kv.point(x, y) == 1
+        }
+        #[cfg(not(target_arch = "m68k"))]
+        {
+            self.is_solid_ref(x, y)
+        }
+    }
+
+    /// [`Map::is_solid`] in Rust (the host code and the 68000's reference).
+    #[cfg_attr(target_arch = "m68k", allow(dead_code))]
+    #[inline(always)]
+    fn is_solid_ref(&self, x: i16, y: i16) -> bool {
         let tx = (x >> 4) as u16;
         let ty = (y >> 4) as u16;
         let id = if tx < self.width && ty < self.height {
@@ -314,6 +340,23 @@ impl<'a> Map<'a> {
     /// pixel or the top row of a one-way platform?
     #[inline]
     pub fn is_floor(&self, x: i16, y: i16) -> bool {
+        // On the 68000: the hand-written kernel (mc_point, edges included);
+        // elsewhere the Rust reference below (bit-identical; `make bench`
+        // checks).
+        #[cfg(target_arch = "m68k")]
+        {
+            self.kv.point(x, y) != 0
+        }
+        #[cfg(not(target_arch = "m68k"))]
+        {
+            self.is_floor_ref(x, y)
+        }
+    }
+
+    /// [`Map::is_floor`] in Rust (the host code and the 68000's reference).
+    #[cfg_attr(target_arch = "m68k", allow(dead_code))]
+    #[inline(always)]
+    fn is_floor_ref(&self, x: i16, y: i16) -> bool {
         let id = self.tile(x >> 4, y >> 4);
         if id == shape::ONE_WAY {
             return y & 15 == 0;
