@@ -78,6 +78,26 @@ impl World<'_, '_> {
         self.map.column_solid(x, y0, y1) || (!self.solids.is_empty() && self.box_hit(x, x, y0, y1).is_some())
     }
 
+    /// The smallest `d` in `1..=SNAP_DOWN_PX` such that row `feet + d`,
+    /// columns `x0..=x1`, holds a floor pixel (solid, one-way top or box);
+    /// None when there is none (a ledge).
+    #[inline(always)]
+    fn snap_down(&self, feet: i16, x0: i16, x1: i16) -> Option<i16> {
+        if self.solids.is_empty() {
+            // One row sweep (tile by tile) instead of a span test per row.
+            let free = self.map.sweep_rows(feet + 1, 1, SNAP_DOWN_PX, x0, x1, true);
+            return if free < SNAP_DOWN_PX { Some(free + 1) } else { None };
+        }
+        let mut d = 1;
+        while d <= SNAP_DOWN_PX {
+            if self.row(feet + d, x0, x1, true) {
+                return Some(d);
+            }
+            d += 1;
+        }
+        None
+    }
+
     /// Any solid (or, with `floor`, landing) pixel in row `y`, columns `x0..=x1`?
     #[inline(always)]
     fn row(&self, y: i16, x0: i16, x1: i16, floor: bool) -> bool {
@@ -143,18 +163,11 @@ fn step_x(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, steps: i16, mut 
         if !wd.col(lead, *y, *y + h - 1) {
             *x += dir;
             if walk && !wd.row(*y + h, *x, *x + w - 1, true) {
-                // The floor fell away under the feet: snap down onto it.
-                let mut d = 1;
-                loop {
-                    if d > SNAP_DOWN_PX {
-                        walk = false; // a ledge: start falling
-                        break;
-                    }
-                    if wd.row(*y + h + d, *x, *x + w - 1, true) {
-                        *y += d;
-                        break;
-                    }
-                    d += 1;
+                // The floor fell away under the feet: snap down onto it, or
+                // start falling when it is more than SNAP_DOWN_PX below (a ledge).
+                match wd.snap_down(*y + h, *x, *x + w - 1) {
+                    Some(d) => *y += d,
+                    None => walk = false,
                 }
             }
         } else if !(walk && climb(wd, x, y, w, h, dir, lead)) {
