@@ -96,3 +96,47 @@ pub fn c_string(bytes: &[u8]) -> String {
 pub fn be32(bytes: &[u8]) -> u32 {
     u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
 }
+
+pub use megacollide_game::state::{GameState, GAME_STATE_BYTES, MODE_ATTRACT, MODE_PLAY, MODE_TITLE};
+
+/// Reads the ROM's `GAME` block (address from the ELF's symbols) from Genesis Plus GX.
+pub fn game_state(gx: &emu::Gpgx, game_addr: u32) -> GameState {
+    let bytes = gx.read_bytes(game_addr, GAME_STATE_BYTES);
+    GameState::from_be_bytes(bytes.as_slice().try_into().expect("GAME block size"))
+}
+
+/// The part of a [`GameState`] that the world step decides (what the host and the 68000 must
+/// agree on): the ROM-owned fields (VBlank count, timing, mode, overlay, buttons) zeroed.
+pub fn world_part(s: &GameState) -> GameState {
+    GameState { vblanks: 0, missed_frames: 0, frame_lines: 0, worst_lines: 0, mode: 0, overlay: 0, buttons: 0, ..*s }
+}
+
+/// The attract script as one input per frame.
+pub fn attract_inputs() -> Vec<megacollide_game::Input> {
+    let mut p = megacollide_game::ScriptPlayer::new(&megacollide_game::ATTRACT);
+    std::iter::from_fn(|| p.next_input()).collect()
+}
+
+/// Runs `inputs` through the game's world on the host, from a reset on the demo level:
+/// element `i` is the state after step `i + 1` (its `tick`).
+pub fn host_run(inputs: &[megacollide_game::Input]) -> Vec<GameState> {
+    let mut w = megacollide_game::World::new(&megacollide_game::levels::DEMO);
+    inputs
+        .iter()
+        .map(|&i| {
+            w.step(i);
+            let mut s = GameState::ZERO;
+            s.capture(&w);
+            s
+        })
+        .collect()
+}
+
+/// Compares a 68000 trajectory (states for ticks 1..) with the host's, field by field;
+/// panics at the first differing tick, printing both states.
+pub fn assert_same_trajectory(what: &str, rom: &[GameState], host: &[GameState]) {
+    assert_eq!(rom.len(), host.len(), "{what}: number of steps");
+    for (r, h) in rom.iter().zip(host) {
+        assert_eq!(world_part(r), world_part(h), "{what}: first difference at tick {} (left: 68000, right: host)", h.tick);
+    }
+}
