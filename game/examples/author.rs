@@ -21,9 +21,14 @@ fn main() {
         if line.is_empty() {
             continue;
         }
+        let fail = |msg: &str| -> ! {
+            eprintln!("{path}:{}: {msg}: `{line}`", ln + 1);
+            std::process::exit(1)
+        };
         let mut it = line.split_whitespace();
-        let b = it.next().unwrap();
-        let end = it.next().unwrap();
+        let (Some(b), Some(end), None) = (it.next(), it.next(), it.next()) else {
+            fail("expected `<buttons> <end>`")
+        };
         let mut input = 0;
         for c in b.chars() {
             input |= match c {
@@ -31,8 +36,17 @@ fn main() {
                 'R' => Input::RIGHT,
                 'J' => Input::JUMP,
                 'S' => Input::RESPAWN,
-                _ => 0,
+                '-' => 0,
+                _ => fail("buttons are L, R, J, S or -"),
             };
+        }
+        let number = |t: &str| t.parse::<i16>().unwrap_or_else(|_| fail("not a number"));
+        let known = ["ground", "air", "respawned", "riding", "hit"];
+        let cond = &end.get(..3).unwrap_or("");
+        if !known.contains(&end) && !["x>=", "x<=", "y>=", "y<="].contains(cond) {
+            number(end);
+        } else if ["x>=", "x<=", "y>=", "y<="].contains(cond) {
+            number(&end[3..]);
         }
         let mut n = 0u16;
         loop {
@@ -41,16 +55,16 @@ fn main() {
             let mut s = GameState::ZERO;
             s.capture(&w);
             let done = match end {
-                e if e.starts_with("x>=") => s.px() >= e[3..].parse::<i16>().unwrap(),
-                e if e.starts_with("x<=") => s.px() <= e[3..].parse::<i16>().unwrap(),
-                e if e.starts_with("y>=") => s.py() >= e[3..].parse::<i16>().unwrap(),
-                e if e.starts_with("y<=") => s.py() <= e[3..].parse::<i16>().unwrap(),
+                e if e.starts_with("x>=") => s.px() >= number(&e[3..]),
+                e if e.starts_with("x<=") => s.px() <= number(&e[3..]),
+                e if e.starts_with("y>=") => s.py() >= number(&e[3..]),
+                e if e.starts_with("y<=") => s.py() <= number(&e[3..]),
                 "ground" => s.on_ground(),
                 "air" => !s.on_ground(),
                 "respawned" => s.events & 8 != 0,
                 "riding" => s.riding != 0xFF,
                 "hit" => s.hit != 0,
-                e => n >= e.parse::<u16>().unwrap(),
+                e => n as i16 >= number(e),
             };
             if done || n >= 3000 {
                 println!(
