@@ -3,6 +3,8 @@
 //! memory layout is in `linker/megadrive.ld`.
 #![no_std]
 #![no_main]
+// The self-test and panic-test builds leave the game's modules (pad, scrolling, sprites) out.
+#![cfg_attr(any(feature = "selftest", feature = "panic-test"), allow(dead_code))]
 
 mod fault;
 #[cfg(not(any(feature = "selftest", feature = "panic-test")))]
@@ -11,12 +13,15 @@ mod level_view;
 mod levels;
 #[cfg(feature = "panic-test")]
 mod panic_test;
+#[cfg(not(any(feature = "selftest", feature = "panic-test")))]
 mod pad;
 mod rt;
 mod screen;
+#[cfg(not(any(feature = "selftest", feature = "panic-test")))]
 mod scroll;
 #[cfg(feature = "selftest")]
 mod selftest;
+#[cfg(not(any(feature = "selftest", feature = "panic-test")))]
 mod sprites;
 mod sysvars;
 mod text;
