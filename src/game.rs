@@ -122,6 +122,7 @@ impl App {
         let jump = (c.x - last_x).abs() > STREAM_LIMIT || (c.y - last_y).abs() > STREAM_LIMIT;
         let blanked = jump || self.text_dirty;
         if blanked {
+            self.state.redraws = self.state.redraws.wrapping_add(1);
             vdp::display_off();
             self.streamer.redraw(LEVEL, c.x, c.y);
             self.draw_text();

@@ -23,7 +23,8 @@
 //! | 0x21   | 1    | `overlay`       | 1: the debug overlay is shown                               |
 //! | 0x22   | 1    | `enemy_touches` | times an enemy started touching the player                  |
 //! | 0x23   | 1    | `at_goal`       | 1: the player is in the goal                                |
-//! | 0x24   | 2    | `riding`        | index of the platform the player stands on, 0xFF none       |
+//! | 0x24   | 1    | `riding`        | index of the platform the player stands on, 0xFF none       |
+//! | 0x25   | 1    | `redraws`       | full plane redraws (display blanked) since boot, wrapping   |
 //! | 0x26   | 2    | `buttons`       | pad buttons this frame (see the ROM's `pad` module)         |
 //!
 //! Multi-byte values are big-endian in the 68000's RAM. Every field is 1 or 2 bytes except
@@ -67,7 +68,8 @@ pub struct GameState {
     pub overlay: u8,
     pub enemy_touches: u8,
     pub at_goal: u8,
-    pub riding: u16,
+    pub riding: u8,
+    pub redraws: u8,
     pub buttons: u16,
 }
 
@@ -95,6 +97,7 @@ impl GameState {
         enemy_touches: 0,
         at_goal: 0,
         riding: 0xFF,
+        redraws: 0,
         buttons: 0,
     };
 
@@ -116,7 +119,7 @@ impl GameState {
         self.bbox = w.bbox as u8;
         self.enemy_touches = w.enemy_touches;
         self.at_goal = w.at_goal as u8;
-        self.riding = p.body.riding as u16;
+        self.riding = p.body.riding;
     }
 
     /// Decodes the block as read from the 68000's RAM (big-endian), e.g. by an emulator.
@@ -144,7 +147,8 @@ impl GameState {
             overlay: b[0x21],
             enemy_touches: b[0x22],
             at_goal: b[0x23],
-            riding: u16_at(0x24),
+            riding: b[0x24],
+            redraws: b[0x25],
             buttons: u16_at(0x26),
         }
     }
@@ -184,6 +188,7 @@ mod tests {
         assert_eq!(offset_of!(GameState, mode), 0x20);
         assert_eq!(offset_of!(GameState, at_goal), 0x23);
         assert_eq!(offset_of!(GameState, riding), 0x24);
+        assert_eq!(offset_of!(GameState, redraws), 0x25);
         assert_eq!(offset_of!(GameState, buttons), 0x26);
     }
 
@@ -196,9 +201,9 @@ mod tests {
         b[0x0C] = 0xFF;
         b[0x0D] = 0x00; // vx = -256 = -1 px/frame
         b[0x1C] = 1;
-        b[0x24] = 0;
-        b[0x25] = 0xFF;
+        b[0x24] = 0xFF;
+        b[0x25] = 3;
         let s = GameState::from_be_bytes(&b);
-        assert_eq!((s.tick, s.px(), s.vx, s.on_ground(), s.riding), (7, 48, -256, true, 0xFF));
+        assert_eq!((s.tick, s.px(), s.vx, s.on_ground(), s.riding, s.redraws), (7, 48, -256, true, 0xFF, 3));
     }
 }

@@ -46,6 +46,9 @@ fn boot(rom: &Rom, gx: &mut emu::Gpgx) -> u32 {
 struct AttractRun {
     states: Vec<GameState>,
     stack_used: u32,
+    /// Frames whose plane B was compared with the map, and the first wrong one.
+    planes_checked: u32,
+    plane_error: Option<String>,
 }
 
 fn attract_run() -> &'static AttractRun {
@@ -59,6 +62,8 @@ fn attract_run() -> &'static AttractRun {
         let first = game_state(&gx, g);
         assert_eq!(first.tick, 0, "attract starts from a reset world");
         let mut states = vec![first];
+        let (mut planes_checked, mut plane_error) = (0u32, None);
+        let mut vram_at: Option<VramInState> = None;
         let limit = megacollide_game::script::attract_len() as usize + 10;
         loop {
             gx.run_frame(Pad::NONE);
@@ -70,6 +75,16 @@ fn attract_run() -> &'static AttractRun {
                 continue; // the mode change's full redraw (display blanked) is still running
             }
             assert_eq!(s.tick as usize, states.len(), "one world step per frame (vblank {})", s.vblanks);
+            // This frame's VBlank brought the plane up to date with the previous step's camera.
+            let prev = states.last().unwrap();
+            if plane_error.is_none() {
+                let state = gx.save_state().expect("save state");
+                let at = *vram_at.get_or_insert_with(|| VramInState::locate(&state));
+                plane_error = check_plane_b(&at.extract(&state), prev.camera_x, prev.camera_y)
+                    .err()
+                    .map(|e| format!("tick {}: {e}", s.tick));
+                planes_checked += 1;
+            }
             // Screens along the way (the picture shows the previous step's sprites).
             match s.tick {
                 300 => assert_screen(&gx, "attract-pit"),
@@ -84,7 +99,7 @@ fn attract_run() -> &'static AttractRun {
         let (bottom, top) = (rom.sym("__stack_bottom"), rom.sym("__stack_top"));
         let stack = gx.read_bytes(bottom, (top - bottom) as usize);
         let untouched = stack.chunks(2).take_while(|w| w == &[0x53, 0x54]).count() as u32 * 2;
-        AttractRun { stack_used: (top - bottom) - untouched, states }
+        AttractRun { stack_used: (top - bottom) - untouched, states, planes_checked, plane_error }
     })
 }
 
@@ -94,6 +109,22 @@ fn attract_mode_replays_the_script_exactly_like_the_host() {
     let host = host_run(&attract_inputs());
     assert_same_trajectory("attract mode", &run.states[1..], &host);
     println!("attract: {} frames identical to the host", host.len());
+}
+
+#[test]
+fn scrolling_streams_columns_and_rows_into_the_plane_without_redrawing() {
+    let run = attract_run();
+    if let Some(e) = &run.plane_error {
+        panic!("plane B differs from the map: {e}");
+    }
+    assert_eq!(run.planes_checked as usize, run.states.len() - 1, "every frame's plane was checked");
+    // Scrolled both ways on both axes, and no full redraw after the mode change.
+    let s = &run.states;
+    let moved = |f: fn(&GameState) -> i16| (s.windows(2).any(|w| f(&w[1]) > f(&w[0])), s.windows(2).any(|w| f(&w[1]) < f(&w[0])));
+    assert_eq!(moved(|s| s.camera_x), (true, true), "camera x moves right and left");
+    assert_eq!(moved(|s| s.camera_y), (true, true), "camera y moves down and up");
+    assert!(s[1..].iter().all(|t| t.redraws == s[1].redraws), "no full redraw during the attract run");
+    println!("plane B equal to the map in all {} frames", run.planes_checked);
 }
 
 #[test]
