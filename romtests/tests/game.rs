@@ -301,15 +301,30 @@ fn play(gx: &mut emu::Gpgx, g: u32, inputs: &[Input]) -> (Vec<GameState>, Vec<Ga
     (out, host)
 }
 
+/// A fresh Genesis Plus GX with the demo ROM in play mode: the lock, the core, `GAME`.
+fn playing() -> (std::sync::MutexGuard<'static, ()>, emu::Gpgx, u32) {
+    let rom = Rom::load("megacollide").unwrap();
+    let (lock, mut gx) = gpgx_with(&rom);
+    let g = start_play(&rom, &mut gx);
+    (lock, gx, g)
+}
+
+/// Plays `runs` ((input bits, frames) pairs) with the pad in a fresh play session and checks
+/// every step against the host. Returns the 68000's states.
+fn play_checked(what: &str, runs: &[(u8, usize)]) -> Vec<GameState> {
+    let (_lock, mut gx, g) = playing();
+    let (s, host) = play(&mut gx, g, &inputs(runs));
+    assert_same_trajectory(what, &s, &host);
+    s
+}
+
 fn inputs(runs: &[(u8, usize)]) -> Vec<Input> {
     runs.iter().flat_map(|&(b, n)| std::iter::repeat(Input(b)).take(n)).collect()
 }
 
 #[test]
 fn pad_play_of_the_script_matches_the_host_and_never_misses_a_frame() {
-    let rom = Rom::load("megacollide").unwrap();
-    let (_lock, mut gx) = gpgx_with(&rom);
-    let g = start_play(&rom, &mut gx);
+    let (_lock, mut gx, g) = playing();
     let script = attract_inputs();
     let (states, host) = play(&mut gx, g, &script);
     assert_same_trajectory("pad play", &states, &host);
@@ -318,26 +333,16 @@ fn pad_play_of_the_script_matches_the_host_and_never_misses_a_frame() {
 
 #[test]
 fn walking_into_the_left_edge_stops_flush_and_the_camera_stays() {
-    let rom = Rom::load("megacollide").unwrap();
-    let (_lock, mut gx) = gpgx_with(&rom);
-    let g = start_play(&rom, &mut gx);
-    let i = inputs(&[(Input::LEFT, 60)]);
-    let (s, host) = play(&mut gx, g, &i);
+    let s = play_checked("left edge", &[(Input::LEFT, 60)]);
     let last = s.last().unwrap();
     assert_eq!(last.px(), 0, "flush with the left edge of the map");
     assert!(flag(last, Flags::HIT_LEFT) && last.vx == 0 && last.on_ground());
     assert!(s.iter().all(|s| s.camera_x == 0), "the camera stays at the left edge");
-    assert_same_trajectory("left edge", &s, &host);
 }
 
 #[test]
 fn a_jump_lands_on_a_half_block() {
-    let rom = Rom::load("megacollide").unwrap();
-    let (_lock, mut gx) = gpgx_with(&rom);
-    let g = start_play(&rom, &mut gx);
-    let i = inputs(&[(0, 10), (Input::RIGHT, 47), (Input::RIGHT | Input::JUMP, 4), (Input::RIGHT, 37)]);
-    let (s, host) = play(&mut gx, g, &i);
-    assert_same_trajectory("half-block jump", &s, &host);
+    let s = play_checked("half-block jump", &[(0, 10), (Input::RIGHT, 47), (Input::RIGHT | Input::JUMP, 4), (Input::RIGHT, 37)]);
     let land = s[57..].iter().find(|s| ev(s, Events::LANDED)).expect("lands");
     let feet = land.py() + 32;
     // The floor under the feet is the top of a half block (ids 15-18), 8 px above the ground.
@@ -349,36 +354,24 @@ fn a_jump_lands_on_a_half_block() {
 
 #[test]
 fn a_held_jump_button_jumps_once() {
-    let rom = Rom::load("megacollide").unwrap();
-    let (_lock, mut gx) = gpgx_with(&rom);
-    let g = start_play(&rom, &mut gx);
-    let i = inputs(&[(Input::JUMP, 150), (0, 5), (Input::JUMP, 5)]);
-    let (s, host) = play(&mut gx, g, &i);
+    let s = play_checked("held jump", &[(Input::JUMP, 150), (0, 5), (Input::JUMP, 5)]);
     let jumps: Vec<usize> = (0..s.len()).filter(|&k| ev(&s[k], Events::JUMPED)).collect();
     assert_eq!(jumps.len(), 2, "one jump while held for 150 frames, one after release: {jumps:?}");
     assert!(jumps[1] >= 155);
     assert!(s[100..150].iter().all(|s| s.on_ground()), "back on the ground and staying there while held");
-    assert_same_trajectory("held jump", &s, &host);
 }
 
 #[test]
 fn start_returns_to_the_spawn_point() {
-    let rom = Rom::load("megacollide").unwrap();
-    let (_lock, mut gx) = gpgx_with(&rom);
-    let g = start_play(&rom, &mut gx);
-    let i = inputs(&[(Input::RIGHT, 40), (Input::RESPAWN, 1), (0, 1)]);
-    let (s, host) = play(&mut gx, g, &i);
+    let s = play_checked("respawn", &[(Input::RIGHT, 40), (Input::RESPAWN, 1), (0, 1)]);
     assert!(s[39].px() > 100);
     let spawn = DEMO.spawn.unwrap();
     assert_eq!((s[40].px(), s[40].py(), s[40].vx), (spawn.x, spawn.y, 0));
-    assert_same_trajectory("respawn", &s, &host);
 }
 
 #[test]
 fn down_and_a_toggle_the_debug_overlay() {
-    let rom = Rom::load("megacollide").unwrap();
-    let (_lock, mut gx) = gpgx_with(&rom);
-    let g = start_play(&rom, &mut gx);
+    let (_lock, mut gx, g) = playing();
     gx.run_frame(Pad::DOWN | Pad::A);
     gx.run_frame(Pad::NONE);
     let s = game_state(&gx, g);
