@@ -11,6 +11,9 @@
 //! 3. Prints `test NAME ... ok|FAILED` lines, the failures and the `test result:` summary
 //!    like libtest; exits 101 when a test failed, hung or the whole run hit the frame limit.
 //!
+//! After the run it checks the stack's high-water mark (the start-up code fills the stack
+//! with a pattern): a run that used all of it fails.
+//!
 //! A test running longer than `--test-frame-limit` frames (default 30,000 = 8 1/3 emulated
 //! minutes, about 13 s here; env `MEGACOLLIDE_TEST_FRAME_LIMIT`) is abandoned and fails: the
 //! 68000's VBlank handler jumps back into the runner. The whole run stops at `--frame-limit`
@@ -24,6 +27,9 @@ use anyhow::{bail, Context, Result};
 use emu::{Gpgx, Pad, Symbols};
 use megacollide_testrt as rt;
 use rt::control;
+
+/// What the ROM's startup.s fills the stack area with ("ST").
+const STACK_FILL: u16 = 0x5354;
 
 struct Args {
     elf: PathBuf,
@@ -267,6 +273,14 @@ fn run() -> Result<bool> {
         }
     }
     let secs = started.elapsed().as_secs_f64();
+    // Stack high-water mark: startup.s fills the stack area with STACK_FILL words.
+    let (lo, hi) = (syms.require("__stack_bottom")?, syms.require("__stack_top")?);
+    let stack = mem.gx.try_read_bytes(lo, (hi - lo) as usize)?;
+    let untouched = stack.chunks(2).take_while(|w| w == &STACK_FILL.to_be_bytes()).count() * 2;
+    eprintln!("m68k-testrunner: stack used {} of {} bytes", stack.len() - untouched, stack.len());
+    if untouched == 0 && fatal.is_none() {
+        fatal = Some(format!("stack overflow: the tests used all {} bytes of the stack", stack.len()));
+    }
     if let Some(f) = &fatal {
         println!("error: {f}");
     }
