@@ -21,6 +21,7 @@ mod mask;
 mod motion;
 mod platformer;
 mod shapes;
+mod invariants;
 
 /// Entered from `_start` (the ROM's startup.s) with RAM initialised.
 #[cfg(target_arch = "m68k")]
