@@ -68,11 +68,11 @@ fn parse_args() -> Result<Args> {
             "--test-frame-limit" => a.test_frame_limit = it.next().context("--test-frame-limit wants N")?.parse()?,
             "--frame-limit" => a.frame_limit = it.next().context("--frame-limit wants N")?.parse()?,
             // libtest options that mean nothing here (one CPU, output is always captured).
-            "--nocapture" | "--show-output" | "--quiet" | "-q" | "--color=never" | "--color=auto" => {}
-            t if t.starts_with("--test-threads") || t.starts_with("--color") => {}
+            "--nocapture" | "--show-output" | "--quiet" | "-q" => {}
             "--test-threads" | "--color" => {
                 it.next();
             }
+            t if t.starts_with("--test-threads=") || t.starts_with("--color=") => {}
             t if t.starts_with('-') => bail!("m68k-testrunner: unsupported option {t}"),
             _ => a.filters.push(s),
         }
