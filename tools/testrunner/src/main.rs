@@ -229,7 +229,11 @@ fn run() -> Result<bool> {
                 passed += 1;
             } else {
                 println!("test {name} ... FAILED");
-                failed.push((name, message(&mem, message_at)));
+                let mut msg = message(&mem, message_at);
+                if aborted_at.is_some() {
+                    msg.push_str(&format!(" [after {} frames; limit {}]", frames - test_start, args.test_frame_limit));
+                }
+                failed.push((name, msg));
             }
             let _ = std::io::stdout().flush();
             ack = seq;
