@@ -208,7 +208,10 @@ fn check_points(mc: &mut Machine, tm: &TestMap, points: &[(i16, i16)]) {
             let want = m.is_solid(x, y) as u8 | (m.is_floor(x, y) as u8) << 1;
             if got != want {
                 panic!(
-                    "point query differs at ({x}, {y}) on {}: 68000 is_solid {} is_floor {}, host is_solid {} is_floor {}",
+                    "point query differs at ({x}, {y}) (tile id {} at tile ({}, {})) on {}: 68000 is_solid {} is_floor {}, host is_solid {} is_floor {}",
+                    m.tile(x >> 4, y >> 4),
+                    x >> 4,
+                    y >> 4,
                     tm.describe(),
                     got & 1 != 0,
                     got & 2 != 0,
@@ -382,7 +385,7 @@ fn body_moves_10000_frames_8_sizes() {
                 let want = body_words(b);
                 if got != want {
                     panic!(
-                        "move_body differs: segment {seg} frame {f} body {i} ({}x{}) on {}\n  before: {:?}\n  solids: {:?}\n  68000: x {} y {} vx {} vy {} flags {:#04x} riding {}\n  host:  x {} y {} vx {} vy {} flags {:#04x} riding {}",
+                        "move_body differs: segment {seg} frame {f} body {i} ({}x{}) on {}\n  before: {:?}\n  solids: {:?}\n  (x, y, vx, vy in 1/8 pixels)\n  68000: x {} y {} vx {} vy {} flags {:#04x} riding {}\n  host:  x {} y {} vx {} vy {} flags {:#04x} riding {}",
                         b.w, b.h, tm.describe(), before[i], solids,
                         got[0], got[1], got[2], got[3], (got[5] as u16) >> 8, got[5] & 0xFF,
                         want[0], want[1], want[2], want[3], (want[5] as u16) >> 8, want[5] & 0xFF,
