@@ -39,7 +39,7 @@ define cargo_rom
 	cp target/$(TARGET)/$(if $(filter dev,$(1)),debug,$(1))/megacollide $(3)
 endef
 
-.PHONY: all deps test test-m68k soak bench run clean bindings
+.PHONY: all deps test test-m68k runner-check soak bench run clean bindings
 
 all: $(OUT)/megacollide.md
 
@@ -135,6 +135,14 @@ $(HOST_BIN)/m68k-testrunner: $(DEPS_STAMP) $(call TOOL_SOURCES,testrunner) $(cal
 test-m68k: $(DEPS_STAMP) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	$(CARGO) test-m68k $(M68K_FLAGS) --quiet
 
+# The runner's own check: a 68000 test binary that fails in every way on purpose must be
+# reported exactly so (tools/testrunner/check.sh; its output in out/runner-check.log).
+runner-check: $(DEPS_STAMP) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
+	@mkdir -p $(OUT)
+	tools/testrunner/check.sh $(OUT)/runner-check.log -- $(CARGO) test -p megacollide-testrt --test runner_check \
+	    --release --target $(TARGET) -Zbuild-std=core -Zbuild-std-features=compiler-builtins-mem -Zpanic-abort-tests \
+	    $(M68K_FLAGS)
+
 bench: $(OUT)/bench.elf $(OUT)/megacollide.elf $(HOST_BIN)/bench
 	$(HOST_BIN)/bench --elf $(OUT)/bench.elf --rom-elf $(OUT)/megacollide.elf --json $(OUT)/bench.json
 
@@ -144,10 +152,11 @@ TEST_ROMS := $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT
 # Every test: host unit tests of all host crates, then the ROMs in both emulators (romtests).
 # First the plugin's own checks (LLVM IR and machine-code level, seconds), then the crates
 # (with the differential checks 68000 vs host: tools/bench/tests/differential.rs), then the
-# engine's tests on the 68000 (test-m68k).
+# on-target runner's own check (runner-check) and the engine's tests on the 68000 (test-m68k).
 test: $(TEST_ROMS) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	for t in tools/llvm-fixes/test/*-test.sh; do sh $$t || exit 1; done
 	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --release --no-fail-fast
+	$(MAKE) --no-print-directory runner-check
 	$(CARGO) test-m68k $(M68K_FLAGS) --quiet
 
 # Play the ROM: BlastEm by default (needs a display), or RetroArch with the Genesis Plus GX

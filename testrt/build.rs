@@ -40,4 +40,9 @@ fn main() {
     println!("cargo:rustc-link-search=native={}", out.display());
     // Whole archive: nothing references the vectors or `_start`; they must be linked anyway.
     println!("cargo:rustc-link-lib=static:-bundle,+whole-archive=megacollide_testrt_asm");
+    // This crate's own 68000 test (tests/runner_check.rs) links as a cartridge too.
+    let script = root.join("../linker/megadrive.ld");
+    println!("cargo:rerun-if-changed={}", script.display());
+    println!("cargo:rustc-link-arg-tests=-T{}", script.display());
+    println!("cargo:rustc-link-arg-tests=--emit-relocs");
 }
