@@ -26,7 +26,7 @@ PLUGIN       := target/llvm-fixes/libm68k_fixes.so
 
 # Everything the ROM is built from (a change to any of these rebuilds it; nothing else does).
 ROM_SOURCES  := Cargo.toml Cargo.lock build.rs .cargo/config.toml $(OUT)/gen/levels.rs \
-                $(shell find src linker engine/src engine/Cargo.toml engine-m68k-kernels megadrive-sys selftest -type f 2>/dev/null)
+                $(shell find src linker engine/src engine/Cargo.toml engine-m68k-kernels game/src game/Cargo.toml megadrive-sys selftest -type f 2>/dev/null)
 LEVELS       := $(shell find levels -type f 2>/dev/null)
 TOOL_SOURCES  = $(shell find tools/$(1)/src tools/$(1)/Cargo.toml -type f 2>/dev/null) Cargo.lock
 
@@ -39,7 +39,7 @@ define cargo_rom
 	cp target/$(TARGET)/$(if $(filter dev,$(1)),debug,$(1))/megacollide $(3)
 endef
 
-.PHONY: all deps test soak bench run clean bindings
+.PHONY: all deps test test-m68k runner-check soak bench run clean bindings
 
 all: $(OUT)/megacollide.md
 
@@ -126,6 +126,25 @@ $(HOST_BIN)/bench: $(DEPS_STAMP) $(call TOOL_SOURCES,bench) $(OUT)/gen/levels.rs
 	$(CARGO) build --release --quiet -p bench
 	@touch $@
 
+# The cargo runner of 68000 test binaries (.cargo/config.toml: target.m68k-unknown-none-elf.runner).
+$(HOST_BIN)/m68k-testrunner: $(DEPS_STAMP) $(call TOOL_SOURCES,testrunner) $(call TOOL_SOURCES,emu) \
+                             $(call TOOL_SOURCES,romtool) $(call TOOL_SOURCES,m68k-gate) testrt/src/lib.rs
+	$(CARGO) build --release --quiet -p testrunner
+	@touch $@
+
+# On-target tests: the engine's test suite (engine/tests/suite) built for the 68000 like the ROM
+# (release, fix plugin) and run in Genesis Plus GX by the runner; reports like libtest.
+test-m68k: $(DEPS_STAMP) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
+	$(CARGO) test-m68k $(M68K_FLAGS) --quiet
+
+# The runner's own check: a 68000 test binary that fails in every way on purpose must be
+# reported exactly so (tools/testrunner/check.sh; its output in out/runner-check.log).
+runner-check: $(DEPS_STAMP) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
+	@mkdir -p $(OUT)
+	tools/testrunner/check.sh $(OUT)/runner-check.log -- $(CARGO) test -p megacollide-testrt --test runner_check \
+	    --release --target $(TARGET) -Zbuild-std=core -Zbuild-std-features=compiler-builtins-mem -Zpanic-abort-tests \
+	    $(M68K_FLAGS)
+
 bench: $(OUT)/bench.elf $(OUT)/megacollide.elf $(HOST_BIN)/bench
 	$(HOST_BIN)/bench --elf $(OUT)/bench.elf --rom-elf $(OUT)/megacollide.elf --json $(OUT)/bench.json
 
@@ -133,10 +152,14 @@ TEST_ROMS := $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT
              $(OUT)/selftest-dev.md $(OUT)/selftest-nofix.md
 
 # Every test: host unit tests of all host crates, then the ROMs in both emulators (romtests).
-# First the plugin's own checks (LLVM IR and machine-code level, seconds), then the crates.
-test: $(TEST_ROMS) $(PLUGIN)
+# First the plugin's own checks (LLVM IR and machine-code level, seconds), then the crates
+# (with the differential checks 68000 vs host: tools/bench/tests/differential.rs), then the
+# on-target runner's own check (runner-check) and the engine's tests on the 68000 (test-m68k).
+test: $(TEST_ROMS) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	for t in tools/llvm-fixes/test/*-test.sh; do sh $$t || exit 1; done
 	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --release --no-fail-fast
+	$(MAKE) --no-print-directory runner-check
+	$(CARGO) test-m68k $(M68K_FLAGS) --quiet
 
 # Play the ROM: BlastEm by default (needs a display), or RetroArch with the Genesis Plus GX
 # core from the stable-retro wheel (`make run EMU=gpgx`; installs RetroArch when missing).

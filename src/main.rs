@@ -1,18 +1,28 @@
-//! megacollide ROM: boot, text screen, and (by Cargo feature) the demo, the toolchain
+//! megacollide ROM: boot, then the demo game (`game`), or by Cargo feature the toolchain
 //! self-test or a deliberate panic. Start-up code and vectors are in `startup.s`; the
 //! memory layout is in `linker/megadrive.ld`.
 #![no_std]
 #![no_main]
+// The self-test and panic-test builds leave the game's modules (pad, scrolling, sprites) out.
+#![cfg_attr(any(feature = "selftest", feature = "panic-test"), allow(dead_code))]
 
 mod fault;
+#[cfg(not(any(feature = "selftest", feature = "panic-test")))]
+mod game;
 mod level_view;
 mod levels;
 #[cfg(feature = "panic-test")]
 mod panic_test;
+#[cfg(not(any(feature = "selftest", feature = "panic-test")))]
+mod pad;
 mod rt;
 mod screen;
+#[cfg(not(any(feature = "selftest", feature = "panic-test")))]
+mod scroll;
 #[cfg(feature = "selftest")]
 mod selftest;
+#[cfg(not(any(feature = "selftest", feature = "panic-test")))]
+mod sprites;
 mod sysvars;
 mod text;
 mod vdp;
@@ -24,6 +34,19 @@ use text::Console;
 /// Entered from `_start` (startup.s) with interrupts masked and RAM initialised.
 #[no_mangle]
 pub extern "C" fn main() -> ! {
+    // The demo game (the default build).
+    #[cfg(not(any(feature = "selftest", feature = "panic-test")))]
+    {
+        screen::init_text_mode();
+        game::run();
+    }
+    // Test builds: a text screen over the 16Tile article's level, then the test.
+    #[allow(unreachable_code)]
+    test_screen()
+}
+
+/// The self-test and panic-test builds' screen and loop.
+fn test_screen() -> ! {
     // Bulk VRAM uploads happen with the display off (Genesis Plus GX drops CPU writes that
     // flood the VDP FIFO during active display).
     screen::init_text_mode();

@@ -51,6 +51,29 @@ impl<T: Copy> Shared<T> {
     }
 }
 
+/// A RAM value owned by the main program (never touched by interrupt handlers), e.g. the
+/// game world: a `static` that the main loop borrows mutably.
+#[repr(transparent)]
+pub struct MainOnly<T>(UnsafeCell<T>);
+
+// SAFETY: only the main program (one thread, no re-entrancy) accesses it; see `borrow`.
+unsafe impl<T> Sync for MainOnly<T> {}
+
+impl<T> MainOnly<T> {
+    /// Wraps the initial value.
+    pub const fn new(v: T) -> Self {
+        MainOnly(UnsafeCell::new(v))
+    }
+    /// Runs `f` with the value borrowed mutably. Must not be called from an interrupt
+    /// handler or from inside `f` for the same value (nested borrows).
+    #[inline(always)]
+    pub fn with<R>(&self, f: impl FnOnce(&mut T) -> R) -> R {
+        // SAFETY: single-core, main program only and never nested (the contract above),
+        // so this is the only live reference.
+        f(unsafe { &mut *self.0.get() })
+    }
+}
+
 /// The block at 0xFF0000 (see the module docs for the layout).
 #[repr(C)]
 pub struct SysVars {

@@ -13,8 +13,13 @@ pub const PLANE_B: u16 = 0xE000;
 /// Plane width in cells (the name tables are 64x32).
 pub const PLANE_WIDTH: u16 = 64;
 const WINDOW: u16 = 0xB000;
-const SPRITES: u16 = 0xBC00;
+/// Sprite attribute table address in VRAM (bytes; 80 sprites of 8 bytes).
+pub const SPRITES: u16 = 0xBC00;
 const HSCROLL: u16 = 0xB800;
+/// Last visible scanline + 1 in V28 NTSC mode: VBlank starts on this line.
+pub const VBLANK_LINE: u16 = 224;
+/// Scanlines per NTSC frame.
+pub const LINES_PER_FRAME: u16 = 262;
 
 #[inline(always)]
 fn ctrl16(v: u16) {
@@ -84,6 +89,21 @@ pub fn load_words(addr: u16, words: &[u16]) {
     }
 }
 
+/// Sets the horizontal scroll of plane A and plane B (pixels; full-screen scroll mode:
+/// a positive value moves the plane right, so a camera at x uses `-x`).
+pub fn set_hscroll(plane_a: u16, plane_b: u16) {
+    vram_write_at(HSCROLL);
+    data16(plane_a);
+    data16(plane_b);
+}
+
+/// The VDP's V counter: the scanline being drawn (0..=0xEA, then 0xE5..=0xFF in VBlank on
+/// NTSC; see `LINES_PER_FRAME`).
+pub fn v_counter() -> u16 {
+    // SAFETY: reading the HV counter port has no side effects.
+    (unsafe { core::ptr::read_volatile(MD_VDP_HV_COUNTER as *const u16) }) >> 8
+}
+
 /// Sets the vertical scroll of plane A and plane B (pixels; full-screen scroll mode).
 pub fn set_vscroll(plane_a: u16, plane_b: u16) {
     vsram_write_at(0);
@@ -103,6 +123,22 @@ pub fn load_palette(first: u16, colours: &[u16]) {
 pub fn set_cell(plane: u16, x: u16, y: u16, entry: u16) {
     vram_write_at(plane + ((y * PLANE_WIDTH + x) << 1));
     data16(entry);
+}
+
+/// Writes two horizontally adjacent name-table cells of `plane`, (`x`, `y`) and (`x + 1`, `y`)
+/// (`x` even, so both are in the same plane row). Needs auto-increment 2 (the default).
+pub fn set_cell_pair(plane: u16, x: u16, y: u16, left: u16, right: u16) {
+    vram_write_at(plane + ((y * PLANE_WIDTH + x) << 1));
+    data16(left);
+    data16(right);
+}
+
+/// Fills a 64 x 32 plane name table with 0 (transparent tile 0). Display off.
+pub fn clear_plane(plane: u16) {
+    vram_write_at(plane);
+    for _ in 0..(PLANE_WIDTH * 32) {
+        data16(0);
+    }
 }
 
 /// Initialises the VDP: 320x224, 64x32 planes, display off, everything cleared.
@@ -145,6 +181,12 @@ pub fn init() {
     for _ in 0..(MD_VSRAM_SIZE / 2) {
         data16(0);
     }
+}
+
+/// Blanks the display (VBlank interrupts keep coming): VRAM can then be written at full
+/// speed at any time.
+pub fn display_off() {
+    set_reg(MD_VDP_REG_MODE2, (MD_VDP_MODE2_MODE5 | MD_VDP_MODE2_VINT | MD_VDP_MODE2_DMA) as u8);
 }
 
 /// Turns the display and the VBlank interrupt on.

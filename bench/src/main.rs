@@ -223,3 +223,201 @@ fn panic(_: &core::panic::PanicInfo) -> ! {
 }
 
 const _: () = assert!(NO_BOX == 0xFF);
+
+// ---- Differential checks (tools/bench/tests/differential.rs) -------------------------------
+// Entry points (`bench_diff_*`: bench.ld keeps `.text.bench_*`) that run the engine on data the host writes into RAM (a map with every tile
+// shape, points, bodies, a player, mask pairs) and leave the results in RAM, so that the host
+// can compare them with the same engine calls on the host, case by case.
+
+use megacollide_engine::map::{Edge, Edges, Map};
+use megacollide_engine::mask::Mask;
+use megacollide_engine::shape::TileShape;
+use megacollide_engine::Rect;
+
+/// Most tiles of a differential map.
+const DIFF_MAX_TILES: usize = 4096;
+/// Most rows of a differential map.
+const DIFF_MAX_ROWS: usize = 248;
+/// Most height tiles (ids 32..) of a differential map.
+const DIFF_MAX_HEIGHT_TILES: usize = 4;
+/// Points per `bench_diff_points` call.
+const DIFF_POINTS_N: usize = 2048;
+/// Bodies per `bench_diff_move` call.
+const DIFF_BODIES_N: usize = 8;
+/// Solid boxes of `bench_diff_move` / `bench_diff_player_update`.
+const DIFF_SOLIDS_N: usize = 4;
+/// Mask cases per `bench_diff_masks` call.
+const DIFF_MASK_CASES_N: usize = 32;
+
+const EMPTY_SHAPE: TileShape = TileShape::from_rows([0; 16]);
+
+/// The map: [0] 1 = the RAM map below, 0 = the demo map; [1] width, [2] height (tiles);
+/// [3] edges (bit 0 left, 1 right, 2 top, 3 bottom: 1 = solid); [4] height tiles.
+#[no_mangle]
+static DIFF_MAP_INFO: Static<[u16; 8]> = Static(UnsafeCell::new([0; 8]));
+#[no_mangle]
+static DIFF_TILES: Static<[u16; DIFF_MAX_TILES]> = Static(UnsafeCell::new([0; DIFF_MAX_TILES]));
+#[no_mangle]
+static DIFF_ROWS: Static<[u16; DIFF_MAX_ROWS]> = Static(UnsafeCell::new([0; DIFF_MAX_ROWS]));
+/// Height tile `i`: 16 column heights ([16] = 0) or 16 row widths ([16] = 1).
+#[no_mangle]
+static DIFF_HEIGHTS: Static<[[i8; 18]; DIFF_MAX_HEIGHT_TILES]> = Static(UnsafeCell::new([[0; 18]; DIFF_MAX_HEIGHT_TILES]));
+static DIFF_SHAPES: Static<[TileShape; DIFF_MAX_HEIGHT_TILES]> = Static(UnsafeCell::new([EMPTY_SHAPE; DIFF_MAX_HEIGHT_TILES]));
+
+/// Builds the height tiles from `DIFF_HEIGHTS` (call after writing a new map).
+#[no_mangle]
+pub extern "C" fn bench_diff_map_setup() {
+    for (s, h) in DIFF_SHAPES.get().iter_mut().zip(DIFF_HEIGHTS.get().iter()) {
+        let mut a = [0i8; 16];
+        a.copy_from_slice(&h[..16]);
+        *s = if h[16] == 0 { TileShape::from_heights(a) } else { TileShape::from_widths(a) };
+    }
+}
+
+fn diff_map() -> Map<'static> {
+    let info = DIFF_MAP_INFO.get();
+    if info[0] == 0 {
+        return DEMO_MAP;
+    }
+    let (w, h) = (info[1], info[2]);
+    let e = info[3];
+    let edge = |bit: u16| if e & bit != 0 { Edge::Solid } else { Edge::Open };
+    Map::new(&DIFF_TILES.get()[..(w as usize * h as usize)], w, h, &DIFF_ROWS.get()[..h as usize])
+        .with_edges(Edges { left: edge(1), right: edge(2), top: edge(4), bottom: edge(8) })
+        .with_height_tiles(&DIFF_SHAPES.get()[..info[4] as usize])
+}
+
+/// Points (x, y) of `bench_diff_points`.
+#[no_mangle]
+static DIFF_POINTS: Static<[[i16; 2]; DIFF_POINTS_N]> = Static(UnsafeCell::new([[0; 2]; DIFF_POINTS_N]));
+/// Per point: bit 0 `is_solid`, bit 1 `is_floor`.
+#[no_mangle]
+static DIFF_POINT_RESULTS: Static<[u8; DIFF_POINTS_N]> = Static(UnsafeCell::new([0; DIFF_POINTS_N]));
+
+/// Point queries of the first `n` points of `DIFF_POINTS` on the current map.
+#[no_mangle]
+pub extern "C" fn bench_diff_points(n: u32) {
+    let m = diff_map();
+    for (p, r) in DIFF_POINTS.get().iter().zip(DIFF_POINT_RESULTS.get().iter_mut()).take(n as usize) {
+        *r = m.is_solid(p[0], p[1]) as u8 | (m.is_floor(p[0], p[1]) as u8) << 1;
+    }
+}
+
+/// Bodies: x, y, vx, vy (I13F3 bits), w << 8 | h, flags << 8 | riding.
+#[no_mangle]
+static DIFF_BODY_IO: Static<[[i16; 6]; DIFF_BODIES_N]> = Static(UnsafeCell::new([[0; 6]; DIFF_BODIES_N]));
+/// Solid boxes: x, y, w, h, dx, dy.
+#[no_mangle]
+static DIFF_SOLID_IO: Static<[[i16; 6]; DIFF_SOLIDS_N]> = Static(UnsafeCell::new([[0; 6]; DIFF_SOLIDS_N]));
+
+fn diff_solids(n: usize) -> [SolidBox; DIFF_SOLIDS_N] {
+    let mut s = [SolidBox { rect: Rect::new(0, 0, 0, 0), dx: 0, dy: 0 }; DIFF_SOLIDS_N];
+    for (b, io) in s.iter_mut().zip(DIFF_SOLID_IO.get().iter()).take(n) {
+        *b = SolidBox { rect: Rect::new(io[0], io[1], io[2], io[3]), dx: io[4] as i8, dy: io[5] as i8 };
+    }
+    s
+}
+
+/// One frame: `move_body` for bodies `0..n` of `DIFF_BODY_IO` on the current map with the
+/// first `solids` boxes of `DIFF_SOLID_IO`; the bodies are written back.
+#[no_mangle]
+pub extern "C" fn bench_diff_move(n: u32, solids: u32) {
+    let m = diff_map();
+    let s = diff_solids(solids as usize);
+    for io in DIFF_BODY_IO.get().iter_mut().take(n as usize) {
+        let mut b = Body::new(0, 0, (io[4] as u16 >> 8) as u8, io[4] as u8);
+        b.x = SubPx::from_bits(io[0]);
+        b.y = SubPx::from_bits(io[1]);
+        b.vx = SubPx::from_bits(io[2]);
+        b.vy = SubPx::from_bits(io[3]);
+        b.flags = Flags((io[5] as u16 >> 8) as u8);
+        b.riding = io[5] as u8;
+        move_body(&m, &s[..solids as usize], &mut b);
+        *io = [
+            b.x.to_bits(),
+            b.y.to_bits(),
+            b.vx.to_bits(),
+            b.vy.to_bits(),
+            ((b.w as u16) << 8 | b.h as u16) as i16,
+            ((b.flags.0 as u16) << 8 | b.riding as u16) as i16,
+        ];
+    }
+}
+
+static DIFF_PLAYER: Static<Player> = Static(UnsafeCell::new(Player::new(0, 0, PlayerConfig::DEFAULT)));
+/// The player after `bench_diff_player_update`: x, y, body vx, body vy, flags << 8 | riding,
+/// vx, vy (I8F8 bits), facing_left, is_dead, respawn_timer, events.
+#[no_mangle]
+static DIFF_PLAYER_IO: Static<[i16; 12]> = Static(UnsafeCell::new([0; 12]));
+
+/// A new player at (x, y) with the default tuning (`ice` = 0) or the icy one (1).
+#[no_mangle]
+pub extern "C" fn bench_diff_player_reset(x: i32, y: i32, ice: u32) {
+    let cfg = if ice != 0 { PlayerConfig::DEFAULT.ice() } else { PlayerConfig::DEFAULT };
+    *DIFF_PLAYER.get() = Player::new(x as i16, y as i16, cfg);
+}
+
+/// One `Player::update` (input bits: 1 left, 2 right, 4 jump) on the current map with the
+/// first `solids` boxes; the player's state goes to `DIFF_PLAYER_IO`.
+#[no_mangle]
+pub extern "C" fn bench_diff_player_update(input: u32, solids: u32) {
+    let m = diff_map();
+    let s = diff_solids(solids as usize);
+    let p = DIFF_PLAYER.get();
+    let ev = p.update(Input::from_bits(input as u8), &m, &s[..solids as usize]);
+    let b = &p.body;
+    *DIFF_PLAYER_IO.get() = [
+        b.x.to_bits(),
+        b.y.to_bits(),
+        b.vx.to_bits(),
+        b.vy.to_bits(),
+        ((b.flags.0 as u16) << 8 | b.riding as u16) as i16,
+        p.vx.to_bits(),
+        p.vy.to_bits(),
+        p.facing_left as i16,
+        p.is_dead() as i16,
+        p.respawn_timer() as i16,
+        ev.0 as i16,
+        0,
+    ];
+}
+
+/// Mask pair: rows of a and b (bit 31 = leftmost pixel).
+#[no_mangle]
+static DIFF_MASK_ROWS: Static<[[u32; 32]; 2]> = Static(UnsafeCell::new([[0; 32]; 2]));
+/// Cases: width a, height a, width b, height b, ax, ay, bx, by.
+#[no_mangle]
+static DIFF_MASK_CASES: Static<[[i16; 8]; DIFF_MASK_CASES_N]> = Static(UnsafeCell::new([[0; 8]; DIFF_MASK_CASES_N]));
+/// Results: [0] hit; [1..6] hit_rect (some, x, y, w, h); [6..9] push_out (some, dx, dy);
+/// [9..14] overlap_pixels' rect (some, x, y, w, h).
+#[no_mangle]
+static DIFF_MASK_OUT: Static<[[i16; 14]; DIFF_MASK_CASES_N]> = Static(UnsafeCell::new([[0; 14]; DIFF_MASK_CASES_N]));
+/// The overlap pixels of each case.
+#[no_mangle]
+static DIFF_MASK_PIXELS: Static<[[u32; 32]; DIFF_MASK_CASES_N]> = Static(UnsafeCell::new([[0; 32]; DIFF_MASK_CASES_N]));
+
+/// `hit`, `hit_rect`, `push_out` and `overlap_pixels` for the first `n` cases.
+#[no_mangle]
+pub extern "C" fn bench_diff_masks(n: u32) {
+    let rows = DIFF_MASK_ROWS.get();
+    let out = DIFF_MASK_OUT.get();
+    let pix = DIFF_MASK_PIXELS.get();
+    for (k, c) in DIFF_MASK_CASES.get().iter().enumerate().take(n as usize) {
+        let a = Mask::new(&rows[0][..c[1] as usize], c[0] as u8);
+        let b = Mask::new(&rows[1][..c[3] as usize], c[2] as u8);
+        let (ax, ay, bx, by) = (c[4], c[5], c[6], c[7]);
+        let o = &mut out[k];
+        *o = [0; 14];
+        o[0] = a.hit(ax, ay, &b, bx, by) as i16;
+        if let Some(r) = a.hit_rect(ax, ay, &b, bx, by) {
+            o[1..6].copy_from_slice(&[1, r.x, r.y, r.w, r.h]);
+        }
+        if let Some((dx, dy)) = a.push_out(ax, ay, &b, bx, by) {
+            o[6..9].copy_from_slice(&[1, dx, dy]);
+        }
+        pix[k] = [0; 32];
+        if let Some(r) = a.overlap_pixels(ax, ay, &b, bx, by, &mut pix[k]) {
+            o[9..14].copy_from_slice(&[1, r.x, r.y, r.w, r.h]);
+        }
+    }
+}

@@ -404,10 +404,21 @@ impl<'a> Map<'a> {
             return false;
         }
         // In the map: the hand-written 68000 kernel (bit-identical to the
-        // Rust below, which stays the host code and handles the edges).
+        // Rust code, which stays the host code and handles the edges; out of
+        // line on the 68000, where it runs only for pixels outside the map).
         #[cfg(target_arch = "m68k")]
         if let Some(r) = self.kv.col_span(x, y0, y1) {
             return r;
+        }
+        self.column_solid_rust(x, y0, y1)
+    }
+
+    /// [`Map::column_solid`] in Rust (see there).
+    #[cfg_attr(target_arch = "m68k", inline(never), cold)]
+    #[cfg_attr(not(target_arch = "m68k"), inline(always))]
+    fn column_solid_rust(&self, x: i16, y0: i16, y1: i16) -> bool {
+        if y0 > y1 {
+            return false;
         }
         self.sweep_cols(x, 1, 1, y0, y1) == 0
     }
@@ -421,10 +432,21 @@ impl<'a> Map<'a> {
             return false;
         }
         // In the map: the hand-written 68000 kernel (bit-identical to the
-        // Rust below, which stays the host code and handles the edges).
+        // Rust code, which stays the host code and handles the edges; out of
+        // line on the 68000, where it runs only for pixels outside the map).
         #[cfg(target_arch = "m68k")]
         if let Some(r) = self.kv.row_span(y, x0, x1, one_way) {
             return r;
+        }
+        self.row_solid_rust(y, x0, x1, one_way)
+    }
+
+    /// [`Map::row_solid`] in Rust (see there).
+    #[cfg_attr(target_arch = "m68k", inline(never), cold)]
+    #[cfg_attr(not(target_arch = "m68k"), inline(always))]
+    fn row_solid_rust(&self, y: i16, x0: i16, x1: i16, one_way: bool) -> bool {
+        if x0 > x1 {
+            return false;
         }
         let py = (y & 15) as u16 as usize;
         let one_way_row = one_way && py == 0;
@@ -490,6 +512,26 @@ impl<'a> Map<'a> {
     /// tile, then one AND per pixel column inside a non-blank tile.
     #[inline(always)]
     pub fn sweep_cols(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> i16 {
+        // Fast path: the whole swept strip is one tile column inside the map.
+        let xe = if dir > 0 { x.wrapping_add(n - 1) } else { x.wrapping_sub(n - 1) };
+        let tx = x >> 4;
+        if n > 0 && tx == xe >> 4 && (tx as u16) < self.width && y0 >= 0 && ((y1 >> 4) as u16) < self.height {
+            return self.sweep_cols_in(x, dir, n, y0, y1);
+        }
+        // In the map: the hand-written 68000 kernel (bit-identical to the
+        // Rust code, which stays the host code and handles the edges; out of
+        // line on the 68000, where it runs only for pixels outside the map).
+        #[cfg(target_arch = "m68k")]
+        if let Some(r) = self.kv.sweep_cols(x, dir, n, y0, y1) {
+            return r;
+        }
+        self.sweep_cols_rust(x, dir, n, y0, y1)
+    }
+
+    /// [`Map::sweep_cols`] in Rust (see there).
+    #[cfg_attr(target_arch = "m68k", inline(never), cold)]
+    #[cfg_attr(not(target_arch = "m68k"), inline(always))]
+    fn sweep_cols_rust(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> i16 {
         let ty0 = y0 >> 4;
         let ty1 = y1 >> 4;
         // Fast path: the whole swept strip is one tile column inside the map.
@@ -497,12 +539,6 @@ impl<'a> Map<'a> {
         let tx = x >> 4;
         if n > 0 && tx == xe >> 4 && (tx as u16) < self.width && ty0 >= 0 && (ty1 as u16) < self.height {
             return self.sweep_cols_in(x, dir, n, y0, y1);
-        }
-        // Elsewhere in the map: the hand-written 68000 kernel (bit-identical to the
-        // Rust below, which stays the host code and handles the edges).
-        #[cfg(target_arch = "m68k")]
-        if let Some(r) = self.kv.sweep_cols(x, dir, n, y0, y1) {
-            return r;
         }
         let top = FROM_BIT[(y0 & 15) as u16 as usize];
         let bot = UPTO_BIT[(y1 & 15) as u16 as usize];
@@ -604,11 +640,19 @@ impl<'a> Map<'a> {
     #[inline(always)]
     pub fn sweep_rows(&self, y: i16, dir: i16, n: i16, x0: i16, x1: i16, one_way: bool) -> i16 {
         // In the map: the hand-written 68000 kernel (bit-identical to the
-        // Rust below, which stays the host code and handles the edges).
+        // Rust code, which stays the host code and handles the edges; out of
+        // line on the 68000, where it runs only for pixels outside the map).
         #[cfg(target_arch = "m68k")]
         if let Some(r) = self.kv.sweep_rows(y, dir, n, x0, x1, one_way) {
             return r;
         }
+        self.sweep_rows_rust(y, dir, n, x0, x1, one_way)
+    }
+
+    /// [`Map::sweep_rows`] in Rust (see there).
+    #[cfg_attr(target_arch = "m68k", inline(never), cold)]
+    #[cfg_attr(not(target_arch = "m68k"), inline(always))]
+    fn sweep_rows_rust(&self, y: i16, dir: i16, n: i16, x0: i16, x1: i16, one_way: bool) -> i16 {
         let tx0 = x0 >> 4;
         let tx1 = x1 >> 4;
         let lmask = FROM_BIT[(x0 & 15) as u16 as usize];

@@ -238,6 +238,7 @@ impl<'a> Mask<'a> {
 
     /// Do the masks share a solid pixel, `self` at pixel-space `(ax, ay)` and
     /// `b` at `(bx, by)`? Masks that only touch do not hit.
+    #[inline(always)]
     pub fn hit(&self, ax: i16, ay: i16, b: &Mask, bx: i16, by: i16) -> bool {
         // Lean 16-bit set-up: b's offset in a's pixels (dx, dy), then the
         // overlap in a's rows and columns. A coordinate difference that does

@@ -2,13 +2,19 @@
 //! velocities. Case count: `PROPTEST_CASES` (default 10,000 per property);
 //! the RNG seed is fixed so every run is deterministic.
 
-mod common;
-use common::{cases, RefMap};
+#[path = "suite/refmodel.rs"]
+mod refmodel;
+use refmodel::RefMap;
 use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
 use megacollide_engine::motion::move_body;
 use megacollide_engine::SubPx;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
+
+/// Number of property-test cases: `PROPTEST_CASES` or 10,000.
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000)
+}
 
 fn config() -> Config {
     Config {
@@ -62,7 +68,7 @@ proptest! {
         boxr in proptest::option::of((0i16..192, 0i16..160, 1i16..48, 1i16..48)),
         frames in proptest::collection::vec((-1016i16..=1016, -1016i16..=1016), 1..4),
     ) {
-        let mut r = RefMap::new(W, H, tiles);
+        let mut r = RefMap::new(W, H, &tiles);
         let x = x.clamp(0, (W * 16) as i16 - w as i16);
         // Clear the tiles under the start box so the start is free.
         for ty in (y as i32).div_euclid(16)..=((y as i32 + h as i32 - 1).div_euclid(16)) {
@@ -244,7 +250,7 @@ proptest! {
         tiles in proptest::collection::vec(tile_id(), 12),
         x in any::<i16>(), y in any::<i16>(), len in 0i16..40,
     ) {
-        let r = RefMap::new(4, 3, tiles);
+        let r = RefMap::new(4, 3, &tiles);
         let m = r.map();
         // Query near the map often, anywhere sometimes.
         let (x, y) = if x & 1 == 0 { (x % 100, y % 80) } else { (x, y) };

@@ -96,3 +96,146 @@ pub fn c_string(bytes: &[u8]) -> String {
 pub fn be32(bytes: &[u8]) -> u32 {
     u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
 }
+
+pub use megacollide_game::state::{GameState, GAME_STATE_BYTES, MODE_ATTRACT, MODE_PLAY, MODE_TITLE};
+
+/// Reads the ROM's `GAME` block (address from the ELF's symbols) from Genesis Plus GX.
+pub fn game_state(gx: &emu::Gpgx, game_addr: u32) -> GameState {
+    let bytes = gx.read_bytes(game_addr, GAME_STATE_BYTES);
+    GameState::from_be_bytes(bytes.as_slice().try_into().expect("GAME block size"))
+}
+
+/// The part of a [`GameState`] that the world step decides (what the host and the 68000 must
+/// agree on): the ROM-owned fields (VBlank count, timing, mode, overlay, buttons) zeroed.
+pub fn world_part(s: &GameState) -> GameState {
+    GameState { vblanks: 0, missed_frames: 0, frame_lines: 0, worst_lines: 0, mode: 0, overlay: 0, redraws: 0, buttons: 0, ..*s }
+}
+
+/// The attract script as one input per frame.
+pub fn attract_inputs() -> Vec<megacollide_game::Input> {
+    let mut p = megacollide_game::ScriptPlayer::new(&megacollide_game::ATTRACT);
+    std::iter::from_fn(|| p.next_input()).collect()
+}
+
+/// Runs `inputs` through the game's world on the host, from a reset on the demo level:
+/// element `i` is the state after step `i + 1` (its `tick`).
+pub fn host_run(inputs: &[megacollide_game::Input]) -> Vec<GameState> {
+    let mut w = megacollide_game::World::new(&megacollide_game::levels::DEMO);
+    inputs
+        .iter()
+        .map(|&i| {
+            w.step(i);
+            let mut s = GameState::ZERO;
+            s.capture(&w);
+            s
+        })
+        .collect()
+}
+
+/// Compares a 68000 trajectory (states for ticks 1..) with the host's, field by field;
+/// panics at the first differing tick, printing both states.
+pub fn assert_same_trajectory(what: &str, rom: &[GameState], host: &[GameState]) {
+    assert_eq!(rom.len(), host.len(), "{what}: number of steps");
+    for (r, h) in rom.iter().zip(host) {
+        assert_eq!(world_part(r), world_part(h), "{what}: first difference at tick {} (left: 68000, right: host)", h.tick);
+    }
+}
+
+/// VRAM address of plane A (the ROM's `vdp::PLANE_A`).
+pub const VRAM_PLANE_A: usize = 0xC000;
+/// VRAM address of plane B, where the level is drawn (`vdp::PLANE_B`).
+pub const VRAM_PLANE_B: usize = 0xE000;
+/// VRAM address of the horizontal scroll table (`vdp::HSCROLL`).
+pub const VRAM_HSCROLL: usize = 0xB800;
+
+/// VRAM address of the shape graphics (VDP tile 256, the ROM's `level_view::SHAPE_BASE`).
+pub const VRAM_SHAPES: usize = 0x2000;
+
+/// The VDP's 64 KiB of VRAM, in the VDP's byte order, taken from a Genesis Plus GX save
+/// state (the core does not expose VRAM through the libretro memory API; its state holds it
+/// as one block of host-order 16-bit words). The block is found by the shape graphics the
+/// demo ROM loads at [`VRAM_SHAPES`] (`SHAPE_GFX`, known to the tests through the game
+/// crate), in either byte order; panics unless found exactly once.
+pub fn vram_in_state(state: &[u8]) -> Vec<u8> {
+    VramInState::locate(state).extract(state)
+}
+
+/// Where [`vram_in_state`] found VRAM in a save state: the same place in every state of one
+/// run, so a test that reads VRAM every frame locates it once and then only re-checks the
+/// signature.
+#[derive(Clone, Copy, Debug)]
+pub struct VramInState {
+    base: usize,
+    swap: bool,
+}
+
+fn shape_signature(swap: bool) -> Vec<u8> {
+    let words = &megacollide_game::levels::SHAPE_GFX[64..320];
+    words.iter().flat_map(|w| if swap { w.to_le_bytes() } else { w.to_be_bytes() }).collect()
+}
+
+impl VramInState {
+    /// Searches the state for the shape graphics (see [`vram_in_state`]).
+    pub fn locate(state: &[u8]) -> VramInState {
+        let find = |sig: &[u8]| -> Vec<usize> {
+            state.windows(sig.len()).enumerate().filter(|(_, w)| *w == sig).map(|(i, _)| i).collect()
+        };
+        let (hb, hl) = (find(&shape_signature(false)), find(&shape_signature(true)));
+        assert_eq!(hb.len() + hl.len(), 1, "shape graphics found {} (BE) + {} (LE) times in the save state", hb.len(), hl.len());
+        let (hit, swap) = if hb.len() == 1 { (hb[0], false) } else { (hl[0], true) };
+        let base = hit.checked_sub(VRAM_SHAPES + 128).expect("VRAM block inside the state");
+        VramInState { base, swap }
+    }
+
+    /// VRAM in the VDP's byte order; panics if the signature is no longer there.
+    pub fn extract(&self, state: &[u8]) -> Vec<u8> {
+        let block = &state[self.base..self.base + 0x10000];
+        assert_eq!(&block[VRAM_SHAPES + 128..VRAM_SHAPES + 640], shape_signature(self.swap).as_slice(), "VRAM moved in the save state");
+        if self.swap {
+            block.chunks(2).flat_map(|w| [w[1], w[0]]).collect()
+        } else {
+            block.to_vec()
+        }
+    }
+}
+
+/// Big-endian word of VRAM at byte address `addr`.
+pub fn vram_word(vram: &[u8], addr: usize) -> u16 {
+    u16::from_be_bytes([vram[addr], vram[addr + 1]])
+}
+
+/// Checks that plane B shows the demo level for a camera at pixel-space (`cx`, `cy`): every
+/// visible map tile (tile space) is in its ring-buffer place (cells `2 * (tx & 31)`,
+/// `2 * (ty & 15)`) as the 4 cells of its shape graphics, and the horizontal scroll is
+/// `-cx`. Returns a description of the first wrong cell.
+pub fn check_plane_b(vram: &[u8], cx: i16, cy: i16) -> Result<(), String> {
+    use megacollide_game::levels::{shape_vdp_tile, DEMO};
+    /// The ROM's shape graphics start at VDP tile 256 and use palette line 2 (level_view.rs).
+    const SHAPE_BASE: u16 = 256;
+    const SHAPE_PALETTE: u16 = 2 << 13;
+    let hs = vram_word(vram, VRAM_HSCROLL + 2);
+    if hs != (cx as u16).wrapping_neg() {
+        return Err(format!("plane B hscroll {hs:#06x}, camera x {cx}"));
+    }
+    for ty in (cy >> 4)..=((cy + 223) >> 4) {
+        for tx in (cx >> 4)..=((cx + 319) >> 4) {
+            let inside = tx >= 0 && ty >= 0 && (tx as u16) < DEMO.width && (ty as u16) < DEMO.height;
+            let id = if inside { DEMO.map.tile(tx, ty) } else { 0 };
+            let first = SHAPE_PALETTE | (SHAPE_BASE + shape_vdp_tile(id));
+            let (px, py) = (((tx & 31) * 2) as usize, ((ty & 15) * 2) as usize);
+            for (i, (dx, dy)) in [(0, 0), (1, 0), (0, 1), (1, 1)].into_iter().enumerate() {
+                let addr = VRAM_PLANE_B + ((py + dy) * 64 + px + dx) * 2;
+                let got = vram_word(vram, addr);
+                if got != first + i as u16 {
+                    return Err(format!(
+                        "camera ({cx}, {cy}): map tile ({tx}, {ty}) id {id}: plane B cell ({}, {}) = {got:#06x}, expected {:#06x}",
+                        px + dx,
+                        py + dy,
+                        first + i as u16
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -7,7 +7,8 @@ static TILES: [u16; 12] = [0, 0, 0, 0, 0, 3, 2, 9, 2, 2, 2, 2];
 static ROWS: [u16; 3] = row_offset_table::<3>(4);
 static LEVEL: Map<'static> = Map::new(&TILES, 4, 3, &ROWS);
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn static_map_in_rom() {
     assert_eq!(ROWS, [0, 4, 8]);
     assert_eq!((LEVEL.width(), LEVEL.height(), LEVEL.width_px(), LEVEL.height_px()), (4, 3, 64, 48));
@@ -18,7 +19,8 @@ fn static_map_in_rom() {
     assert_eq!(LEVEL.edges(), Edges::CLASSIC);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn constructor_rejects_bad_data() {
     let rows = row_offset_table::<3>(4);
     assert_eq!(Map::try_new(&TILES, 4, 3, &rows).map(|m| m.width()), Ok(4));
@@ -26,8 +28,11 @@ fn constructor_rejects_bad_data() {
     assert_eq!(Map::try_new(&TILES[..11], 4, 3, &rows).err(), Some(MapError::TileCount));
     assert_eq!(Map::try_new(&TILES, 4, 3, &rows[..2]).err(), Some(MapError::RowOffsets));
     assert_eq!(Map::try_new(&TILES, 4, 3, &[0, 4, 9]).err(), Some(MapError::RowOffsets));
-    let big = vec![0u16; MAX_MAP_WIDTH_TILES as usize * MAX_MAP_HEIGHT_TILES as usize];
-    let mut r = vec![0u16; MAX_MAP_HEIGHT_TILES as usize];
+    // The largest map: 124 KiB of tiles, in ROM on the 68000.
+    static BIG: [u16; MAX_MAP_WIDTH_TILES as usize * MAX_MAP_HEIGHT_TILES as usize] =
+        [0; MAX_MAP_WIDTH_TILES as usize * MAX_MAP_HEIGHT_TILES as usize];
+    let big = &BIG[..];
+    let mut r = [0u16; MAX_MAP_HEIGHT_TILES as usize];
     assert_eq!(fill_row_offsets(MAX_MAP_WIDTH_TILES, MAX_MAP_HEIGHT_TILES, &mut r), 248);
     let m = Map::try_new(&big, MAX_MAP_WIDTH_TILES, MAX_MAP_HEIGHT_TILES, &r).unwrap();
     assert_eq!(m.width_px(), 4096);
@@ -36,7 +41,8 @@ fn constructor_rejects_bad_data() {
     assert_eq!(Map::try_new(&big, 1, 249, &[0; 249]).err(), Some(MapError::BadSize));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn edge_policy_every_side_and_corners() {
     let m = LEVEL;
     for y in [-1000i16, -1, 0, 47, 48, 5000, i16::MIN, i16::MAX] {

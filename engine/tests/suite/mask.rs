@@ -46,7 +46,8 @@ fn brute_hit(a: &Mask, ax: i16, ay: i16, b: &Mask, bx: i16, by: i16) -> bool {
     false
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn builders_agree() {
     assert_eq!(RING_ROWS[0], 0xFF00_0000);
     assert_eq!(RING_ROWS[1], 0x8100_0000);
@@ -54,13 +55,17 @@ fn builders_agree() {
     assert_eq!(build_rows(&RING_PIXELS, 8, &mut rows), 8);
     assert_eq!(rows, RING_ROWS);
     // 4bpp: two pixels per byte, high nibble first.
-    let packed: Vec<u8> = RING_PIXELS.chunks(2).map(|p| (p[0] << 4) | p[1]).collect();
+    let mut packed = [0u8; 32];
+    for (b, p) in packed.iter_mut().zip(RING_PIXELS.chunks(2)) {
+        *b = (p[0] << 4) | p[1];
+    }
     let rows4: [u32; 8] = mask_rows_4bpp::<8>(&packed, 8);
     assert_eq!(rows4, RING_ROWS);
     assert!(RING.pixel(0, 0) && !RING.pixel(1, 1) && RING.pixel(7, 7) && !RING.pixel(8, 0));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn hit_miss_touch_and_one_pixel() {
     // Far apart: bounding boxes do not overlap.
     assert!(!RING.hit(0, 0, &DOT, 100, 100));
@@ -82,7 +87,8 @@ fn hit_miss_touch_and_one_pixel() {
     assert!(!DOT.hit(13, 13, &RING, 10, 10));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn matches_brute_force_everywhere() {
     let full = Mask::new(&FULL_ROWS, 32);
     let check = Mask::new(&CHECK_ROWS, 32);
@@ -99,7 +105,8 @@ fn matches_brute_force_everywhere() {
     assert!(hits > 1000);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn overlap_pixels_for_highlighting() {
     let mut out = [0u32; 8];
     // Dot over the ring's left border at rows 3..5, columns -1..1.
@@ -115,7 +122,8 @@ fn overlap_pixels_for_highlighting() {
     assert_eq!(out[1], 0x5555_0000);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn push_out_is_smallest_axis_move() {
     let full = Mask::new(&FULL_ROWS, 32);
     // Dot overlapping the left edge of a solid square by one column: push
@@ -140,7 +148,8 @@ fn push_out_is_smallest_axis_move() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn hit_rect_every_single_pixel() {
     // A 1x1 dot over every pixel of a full 32x32 mask gives a 1x1 rect.
     static ONE: [u32; 1] = [0x8000_0000];

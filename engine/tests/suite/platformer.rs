@@ -2,8 +2,7 @@
 //! again after release, friction / ice, respawn timer, camera clamping and
 //! determinism.
 
-mod common;
-use common::RefMap;
+use crate::refmodel::RefMap;
 use megacollide_engine::camera::Camera;
 use megacollide_engine::body::Rect;
 use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
@@ -34,7 +33,8 @@ fn settled(r: &RefMap, x: i16, cfg: PlayerConfig) -> Player {
     p
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn jump_only_on_ground_and_only_after_release() {
     let r = level(40);
     let m = r.map();
@@ -55,7 +55,8 @@ fn jump_only_on_ground_and_only_after_release() {
     assert!(p.update(JUMP, &m, &[]).contains(Events::JUMPED));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn no_double_jump() {
     let r = level(40);
     let m = r.map();
@@ -73,10 +74,10 @@ fn no_double_jump() {
 
 /// Walks right off the ledge at x = 160 and reports how many frames after
 /// leaving the ground a jump press is accepted.
-fn coyote_window(cfg: PlayerConfig) -> Vec<bool> {
+fn coyote_window(cfg: PlayerConfig) -> [bool; 11] {
     let r = level(10);
     let m = r.map();
-    let mut out = Vec::new();
+    let mut out = [false; 11];
     for delay in 1..12 {
         let mut p = settled(&r, 120, cfg);
         // Walk until the first airborne frame.
@@ -89,12 +90,13 @@ fn coyote_window(cfg: PlayerConfig) -> Vec<bool> {
         for _ in 1..delay {
             p.update(RIGHT, &m, &[]);
         }
-        out.push(p.update(RIGHT_JUMP, &m, &[]).contains(Events::JUMPED));
+        out[delay - 1] = p.update(RIGHT_JUMP, &m, &[]).contains(Events::JUMPED);
     }
     out
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn coyote_time() {
     let cfg = PlayerConfig { coyote_frames: 4, buffer_frames: 0, ..PlayerConfig::DEFAULT };
     let w = coyote_window(cfg);
@@ -104,7 +106,8 @@ fn coyote_time() {
     assert!(none.iter().all(|&j| !j));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn buffered_jump() {
     let r = level(40);
     let m = r.map();
@@ -133,7 +136,8 @@ fn buffered_jump() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn friction_and_ice() {
     let r = level(40);
     let m = r.map();
@@ -168,7 +172,8 @@ fn friction_and_ice() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn respawn_timer_after_falling_out() {
     let r = level(10);
     let m = r.map();
@@ -196,7 +201,8 @@ fn respawn_timer_after_falling_out() {
     assert_eq!(p.vx.to_bits(), 0);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn camera_centres_and_clamps() {
     let r = RefMap::blank(160, 28); // 2560 x 448 px
     let m = r.map();
@@ -216,20 +222,21 @@ fn camera_centres_and_clamps() {
     assert_eq!((cam.x, cam.y), ((160 - 320) / 2, (160 - 224) / 2));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn same_inputs_same_trajectory() {
     let r = level(30);
     let m = r.map();
     let run = || {
         let mut p = Player::new(40, 100, PlayerConfig::DEFAULT);
-        let mut trace = Vec::new();
+        let mut trace = [(0i16, 0i16); 600];
         let mut seed = 12345u32;
-        for _ in 0..600 {
+        for t in trace.iter_mut() {
             seed = seed.wrapping_mul(1103515245).wrapping_add(12345);
             let input = Input::from_bits((seed >> 16) as u8 & 7);
             assert_eq!(Input::from_bits(input.to_bits()), input);
             p.update(input, &m, &[]);
-            trace.push((p.body.x.to_bits(), p.body.y.to_bits()));
+            *t = (p.body.x.to_bits(), p.body.y.to_bits());
         }
         trace
     };

@@ -2,8 +2,7 @@
 //! hand-drawn ASCII art of the rising chains (the falling chains are their
 //! mirror image by specification) and a floating-point line equation.
 
-mod common;
-use common::{ref_pixel, RefMap};
+use crate::refmodel::{ref_pixel, RefMap};
 use megacollide_engine::shape::{self, PixelKind, TileShape};
 
 /// Rising 1:1 (id 3). `#` = solid, `.` = empty, top row first.
@@ -68,8 +67,7 @@ const ART_RISE_3: [&str; 16] = [
 
 /// Pixel (px, py) of tile `k` of a chain drawn as art.
 fn art_pixel(art: &[&str; 16], k: usize, px: usize, py: usize) -> bool {
-    let row: Vec<&str> = art[py].split('|').collect();
-    row[k].as_bytes()[px] == b'#'
+    art[py].split('|').nth(k).unwrap().as_bytes()[px] == b'#'
 }
 
 /// The same art mirrored horizontally (whole chain), as the spec defines the
@@ -90,7 +88,8 @@ fn expected_from_art(id: u16, px: usize, py: usize) -> Option<bool> {
     })
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn art_is_well_formed() {
     for (art, n) in [(&ART_RISE_1, 1usize), (&ART_RISE_2, 2), (&ART_RISE_3, 3)] {
         for row in art.iter() {
@@ -99,7 +98,8 @@ fn art_is_well_formed() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn every_pixel_matches_art_and_line_equation() {
     let mut checked = 0;
     for id in 0u16..64 {
@@ -118,7 +118,8 @@ fn every_pixel_matches_art_and_line_equation() {
     assert_eq!(checked, 64 * 256);
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn half_blocks_exact() {
     for py in 0..16u16 {
         for px in 0..16u16 {
@@ -134,7 +135,8 @@ fn half_blocks_exact() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn row_and_column_tables_agree() {
     for (id, s) in shape::BUILTIN.iter().enumerate() {
         for py in 0..16 {
@@ -148,8 +150,9 @@ fn row_and_column_tables_agree() {
 }
 
 /// Height (solid pixels counted from the bottom) of column `x` of a chain.
-fn chain_heights(ids: &[u16]) -> Vec<i32> {
-    let mut out = Vec::new();
+fn chain_heights(ids: &[u16]) -> ([i32; 48], usize) {
+    let mut out = [0i32; 48];
+    let mut n = 0;
     for &id in ids {
         for px in 0..16 {
             let h = (0..16).filter(|&py| shape::solid_pixel(id, px, py)).count() as i32;
@@ -157,19 +160,23 @@ fn chain_heights(ids: &[u16]) -> Vec<i32> {
             for py in 0..16 {
                 assert_eq!(shape::solid_pixel(id, px, py), py >= 16 - h as u16, "id {id} col {px}");
             }
-            out.push(h);
+            out[n] = h;
+            n += 1;
         }
     }
-    out
+    (out, n)
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn chains_are_continuous_lines_and_mirrors() {
     let rising: [&[u16]; 3] = [&[3], &[4, 5], &[6, 7, 8]];
     let falling: [&[u16]; 3] = [&[9], &[10, 11], &[12, 13, 14]];
     for n in 0..3 {
-        let r = chain_heights(rising[n]);
-        let f = chain_heights(falling[n]);
+        let (r, len) = chain_heights(rising[n]);
+        let r = &r[..len];
+        let (mut f, len) = chain_heights(falling[n]);
+        let f = &mut f[..len];
         // Continuous: never decreases, rises at most one pixel per column,
         // and across the whole chain climbs from at most 1 to a full column.
         for w in r.windows(2) {
@@ -180,13 +187,13 @@ fn chains_are_continuous_lines_and_mirrors() {
         // The average slope is exactly 1/(n+1).
         assert_eq!(r.len(), 16 * (n + 1));
         // Mirror images.
-        let mut rev = f.clone();
-        rev.reverse();
-        assert_eq!(r, rev);
+        f.reverse();
+        assert_eq!(r, f);
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn pixel_kinds_and_ids() {
     assert_eq!(shape::pixel(shape::ONE_WAY, 3, 0), PixelKind::OneWay);
     assert_eq!(shape::pixel(shape::ONE_WAY, 3, 1), PixelKind::Empty);
@@ -199,7 +206,8 @@ fn pixel_kinds_and_ids() {
     }
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn height_tiles_from_heights_and_widths() {
     // A bump: heights 0,1,2,...,7,8,7,...,1 and a ceiling stub.
     let mut heights = [0i8; 16];
@@ -248,7 +256,8 @@ static BUMP: [TileShape; 2] = [
     TileShape::from_rows([0x8001; 16]),
 ];
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn height_tiles_in_a_map() {
     let mut r = RefMap::blank(4, 2);
     r.set(0, 1, 32);
@@ -266,11 +275,15 @@ fn height_tiles_in_a_map() {
     assert!(m.is_solid(7, 31) && m.is_solid(7, 24) && !m.is_solid(7, 23));
 }
 
-#[test]
+#[cfg_attr(not(target_arch = "m68k"), test)]
+#[cfg_attr(target_arch = "m68k", test_case)]
 fn map_point_query_matches_reference_for_every_tile() {
     // One row of every id 0..=40.
-    let ids: Vec<u16> = (0..=40).collect();
-    let r = RefMap::new(ids.len() as i32, 1, ids.clone());
+    let mut ids = [0u16; 41];
+    for (i, id) in ids.iter_mut().enumerate() {
+        *id = i as u16;
+    }
+    let r = RefMap::new(ids.len() as i32, 1, &ids);
     let m = r.map();
     for y in -16..32i16 {
         for x in -32..(ids.len() as i16 * 16 + 32) {

@@ -1,6 +1,9 @@
 //! Independent reference model used by the tests. It is written from the
 //! specification (geometric line equations in floating point, heights counted
 //! from the bottom), not copied from the engine's bit tables.
+//!
+//! `no_std` and allocation-free (it also runs on the 68000): a reference map holds
+//! its tiles in a fixed array of [`MAX_TILES`].
 #![allow(dead_code)]
 
 use megacollide_engine::map::{Edges, Map};
@@ -40,24 +43,37 @@ pub fn ref_pixel(id: u16, px: i32, py: i32) -> bool {
     }
 }
 
+/// Most tiles of a reference map (160 x 28, the camera test's map).
+pub const MAX_TILES: usize = 160 * 28;
+/// Most rows of a reference map.
+pub const MAX_ROWS: usize = 248;
+
 /// A reference map with the classic edge policy.
 #[derive(Clone, Debug)]
 pub struct RefMap {
-    pub tiles: Vec<u16>,
-    pub rows: Vec<u16>,
+    pub tiles: [u16; MAX_TILES],
+    pub rows: [u16; MAX_ROWS],
     pub w: i32,
     pub h: i32,
 }
 
 impl RefMap {
-    pub fn new(w: i32, h: i32, tiles: Vec<u16>) -> RefMap {
+    /// A `w` x `h` map with the tiles `tiles` (row by row).
+    pub fn new(w: i32, h: i32, tiles: &[u16]) -> RefMap {
         assert_eq!(tiles.len() as i32, w * h);
-        let rows = (0..h).map(|r| (r * w) as u16).collect();
-        RefMap { tiles, rows, w, h }
+        let mut r = RefMap::blank(w, h);
+        r.tiles[..tiles.len()].copy_from_slice(tiles);
+        r
     }
 
+    /// A `w` x `h` map of blank tiles.
     pub fn blank(w: i32, h: i32) -> RefMap {
-        RefMap::new(w, h, vec![0; (w * h) as usize])
+        assert!(w > 0 && h > 0 && (w * h) as usize <= MAX_TILES && h as usize <= MAX_ROWS);
+        let mut rows = [0u16; MAX_ROWS];
+        for (r, o) in rows.iter_mut().enumerate().take(h as usize) {
+            *o = (r as i32 * w) as u16;
+        }
+        RefMap { tiles: [0; MAX_TILES], rows, w, h }
     }
 
     pub fn set(&mut self, tx: i32, ty: i32, id: u16) {
@@ -65,7 +81,7 @@ impl RefMap {
     }
 
     pub fn map(&self) -> Map<'_> {
-        Map::try_new(&self.tiles, self.w as u16, self.h as u16, &self.rows)
+        Map::try_new(&self.tiles[..(self.w * self.h) as usize], self.w as u16, self.h as u16, &self.rows[..self.h as usize])
             .unwrap()
             .with_edges(Edges::CLASSIC)
     }
@@ -99,9 +115,4 @@ impl RefMap {
     pub fn ground_under(&self, x: i32, y: i32, w: i32, h: i32) -> bool {
         (x..x + w).any(|xx| self.floor(xx, y + h))
     }
-}
-
-/// Number of property-test cases: `PROPTEST_CASES` or 10,000.
-pub fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000)
 }

@@ -1,0 +1,387 @@
+//! The demo world: one player, patrolling enemies, moving platforms, potatoes and a goal on
+//! a level, stepped once per frame by [`World::step`].
+//!
+//! Everything here is integer maths on the engine's types, so a host build and the 68000
+//! build fed the same [`Input`]s produce bit-identical states (tests check it frame by
+//! frame). Order of one step: platforms move, then the player (riding a platform is the
+//! engine's job), then the enemies, then the potato mask test and the goal, then the camera.
+
+use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
+use megacollide_engine::camera::{Camera, SCREEN_H, SCREEN_W};
+use megacollide_engine::motion::move_body;
+use megacollide_engine::platformer::{self, Events, Player, PlayerConfig};
+use megacollide_engine::SubPx;
+
+use crate::art::{PLAYER_MASK, POTATO_MASK};
+use crate::levels::{EntityKind, Level, LevelPoint, PropValue};
+
+/// The buttons the world reacts to in one frame (the attract script stores these bits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Input(pub u8);
+
+impl Input {
+    /// Walk left.
+    pub const LEFT: u8 = 1;
+    /// Walk right.
+    pub const RIGHT: u8 = 2;
+    /// Jump (A, B or C on the pad); only a fresh press jumps.
+    pub const JUMP: u8 = 4;
+    /// Back to the spawn point (Start on the pad); acts on the press, not while held.
+    pub const RESPAWN: u8 = 8;
+
+    /// Whether all of `bits` are held.
+    pub const fn has(self, bits: u8) -> bool {
+        self.0 & bits == bits
+    }
+}
+
+/// Most enemies, platforms and potatoes a level may place (extra ones are ignored).
+pub const MAX_ENEMIES: usize = 4;
+/// See [`MAX_ENEMIES`].
+pub const MAX_PLATFORMS: usize = 4;
+/// See [`MAX_ENEMIES`].
+pub const MAX_POTATOES: usize = 4;
+
+/// Largest camera movement per frame on each axis, in pixels: one map tile, so the ROM
+/// streams at most two new tile columns and rows into the VDP plane per frame (after a
+/// respawn the camera pans back instead of jumping).
+pub const CAMERA_MAX_STEP: i16 = 16;
+
+/// Enemies more than this many pixels outside the view (left/right or above/below) wait
+/// where they are: the usual Mega Drive economy, only what is near the screen moves.
+pub const ACTIVE_MARGIN: i16 = 64;
+
+/// Enemy gravity in sub-pixels (1/8 pixel) per frame per frame (0.25 px/frame²).
+pub const ENEMY_GRAVITY: i16 = 2;
+/// Enemy terminal fall speed in sub-pixels per frame (6 px/frame).
+pub const ENEMY_MAX_FALL: i16 = 48;
+
+/// A walker that patrols: it walks at a constant speed and turns around at walls and at
+/// ledges (no floor within [`megacollide_engine::SNAP_DOWN_PX`] pixels ahead of its feet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Enemy {
+    /// Its collision body (pixel-space position in sub-pixels).
+    pub body: Body,
+    /// +1 walking right, -1 walking left.
+    pub dir: i8,
+    /// Walking speed in pixels per frame.
+    pub speed: u8,
+    spawn: LevelPoint,
+}
+
+impl Enemy {
+    const NONE: Enemy =
+        Enemy { body: Body::new(0, 0, 16, 16), dir: 1, speed: 1, spawn: LevelPoint { x: 0, y: 0 } };
+
+    /// Is there floor (a solid pixel or a one-way top) under the next pixel column ahead of
+    /// the feet, within the snap-down distance? Pixel-space.
+    fn floor_ahead(&self, map: &megacollide_engine::Map) -> bool {
+        let b = &self.body;
+        let x = if self.dir > 0 { b.px() + b.w as i16 } else { b.px() - 1 };
+        let y = b.py() + b.h as i16;
+        map.is_floor(x, y) || map.column_solid(x, y, y + megacollide_engine::SNAP_DOWN_PX - 1)
+    }
+
+    fn step(&mut self, map: &megacollide_engine::Map, solids: &[SolidBox]) {
+        let b = &mut self.body;
+        b.vx = SubPx::from_bits((self.dir as i16 * self.speed as i16) << 3);
+        let vy = b.vy.to_bits() + ENEMY_GRAVITY;
+        b.vy = SubPx::from_bits(if vy > ENEMY_MAX_FALL { ENEMY_MAX_FALL } else { vy });
+        move_body(map, solids, b);
+        let f = b.flags;
+        if f.contains(Flags::FELL_OUT) {
+            *b = Body::new(self.spawn.x, self.spawn.y, b.w, b.h);
+        } else if f.contains(Flags::HIT_LEFT) || f.contains(Flags::HIT_RIGHT) || (b.on_ground() && !self.floor_ahead(map)) {
+            self.dir = -self.dir;
+        }
+    }
+}
+
+/// A solid box that travels along a path of points (its top-left corner visits each
+/// point), one pixel per axis per frame at `speed` 1, back and forth (`ping_pong`) or in a
+/// loop. Bodies standing on it are carried by the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Platform {
+    path: &'static [LevelPoint],
+    next: u8,
+    forward: bool,
+    ping_pong: bool,
+    speed: u8,
+}
+
+impl Platform {
+    const NONE: Platform = Platform { path: &[], next: 0, forward: true, ping_pong: true, speed: 1 };
+
+    /// Moves `solid` one frame toward the next path point; sets its `dx`, `dy` (pixels
+    /// moved this frame).
+    fn step(&mut self, solid: &mut SolidBox) {
+        solid.dx = 0;
+        solid.dy = 0;
+        if self.path.len() < 2 {
+            return;
+        }
+        let target = self.path[self.next as usize];
+        let s = self.speed as i16;
+        let dx = clamp(target.x - solid.rect.x, -s, s);
+        let dy = clamp(target.y - solid.rect.y, -s, s);
+        solid.rect.x += dx;
+        solid.rect.y += dy;
+        solid.dx = dx as i8;
+        solid.dy = dy as i8;
+        if solid.rect.x == target.x && solid.rect.y == target.y {
+            let last = self.path.len() as u8 - 1;
+            if self.forward {
+                if self.next < last {
+                    self.next += 1;
+                } else if self.ping_pong {
+                    self.forward = false;
+                    self.next -= 1;
+                } else {
+                    self.next = 0;
+                }
+            } else if self.next > 0 {
+                self.next -= 1;
+            } else {
+                self.forward = true;
+                self.next = 1;
+            }
+        }
+    }
+}
+
+/// Everything that moves in the demo, plus what the last step found.
+#[derive(Clone, Copy, Debug)]
+pub struct World {
+    /// The level being played.
+    pub level: &'static Level,
+    /// The player (16 x 32 body, default platformer tuning).
+    pub player: Player,
+    /// The view: pixel-space top-left of the 320 x 224 screen.
+    pub camera: Camera,
+    /// Enemies (`enemy_count` used).
+    pub enemies: [Enemy; MAX_ENEMIES],
+    /// Number of enemies in use.
+    pub enemy_count: u8,
+    /// Platform path state (`platform_count` used); their boxes are in `solids`.
+    pub platforms: [Platform; MAX_PLATFORMS],
+    /// The platforms' solid boxes, as the engine takes them.
+    pub solids: [SolidBox; MAX_PLATFORMS],
+    /// Number of platforms in use.
+    pub platform_count: u8,
+    /// Potatoes: pixel-space top-left and 24 x 24 size (`potato_count` used).
+    pub potatoes: [Rect; MAX_POTATOES],
+    /// Number of potatoes in use.
+    pub potato_count: u8,
+    /// The goal area (pixel-space; zero size when the level has none).
+    pub goal: Rect,
+    /// Steps since the last [`World::reset`].
+    pub tick: u32,
+    /// What happened to the player in the last step.
+    pub events: Events,
+    /// The player's mask shares an opaque pixel with a potato's mask (pixel-perfect hit).
+    pub hit: bool,
+    /// The player's box overlaps a potato's box (the cheap test that comes first).
+    pub bbox: bool,
+    /// Pixel-space box of the player/potato box overlap of the first hit potato (zero
+    /// size when there is no hit); `overlap_rows[r]` bit `31 - c` is its pixel (c, r).
+    pub overlap: Rect,
+    /// The overlapping opaque pixels (see `overlap`), for highlighting.
+    pub overlap_rows: [u32; 32],
+    /// The player's box overlaps an enemy's this step.
+    pub enemy_touch: bool,
+    /// Times an enemy started touching the player (wraps at 256).
+    pub enemy_touches: u8,
+    /// The player's box overlaps the goal.
+    pub at_goal: bool,
+    respawn_held: bool,
+}
+
+const NO_SOLID: SolidBox = SolidBox { rect: Rect::new(0, 0, 0, 0), dx: 0, dy: 0 };
+
+impl World {
+    /// An empty world on `level` (no entities placed yet): call [`World::reset`] before
+    /// stepping. `const` so the ROM can keep the world in a `static`.
+    pub const fn empty(level: &'static Level) -> World {
+        World {
+            level,
+            player: Player::new(0, 0, PlayerConfig::DEFAULT),
+            camera: Camera::new(SCREEN_W, SCREEN_H),
+            enemies: [Enemy::NONE; MAX_ENEMIES],
+            enemy_count: 0,
+            platforms: [Platform::NONE; MAX_PLATFORMS],
+            solids: [NO_SOLID; MAX_PLATFORMS],
+            platform_count: 0,
+            potatoes: [Rect::new(0, 0, 0, 0); MAX_POTATOES],
+            potato_count: 0,
+            goal: Rect::new(0, 0, 0, 0),
+            tick: 0,
+            events: Events(0),
+            hit: false,
+            bbox: false,
+            overlap: Rect::new(0, 0, 0, 0),
+            overlap_rows: [0; 32],
+            enemy_touch: false,
+            enemy_touches: 0,
+            at_goal: false,
+            respawn_held: false,
+        }
+    }
+
+    /// A world on `level`, reset (host convenience; the ROM resets a `static` in place).
+    pub fn new(level: &'static Level) -> World {
+        let mut w = World::empty(level);
+        w.reset();
+        w
+    }
+
+    /// Puts the player at the level's spawn point (or (16, 16)) and every entity at its
+    /// start, and snaps the camera onto the player.
+    pub fn reset(&mut self) {
+        *self = World::empty(self.level);
+        let spawn = self.level.spawn.unwrap_or(LevelPoint { x: 16, y: 16 });
+        self.player = Player::new(spawn.x, spawn.y, PlayerConfig::DEFAULT);
+        for e in self.level.entities.iter() {
+            match e.kind {
+                EntityKind::Enemy if (self.enemy_count as usize) < MAX_ENEMIES => {
+                    self.enemies[self.enemy_count as usize] = Enemy {
+                        body: Body::new(e.x, e.y, e.w as u8, e.h as u8),
+                        dir: 1,
+                        speed: int_prop(e.props, "speed", 1) as u8,
+                        spawn: LevelPoint { x: e.x, y: e.y },
+                    };
+                    self.enemy_count += 1;
+                }
+                EntityKind::MovingPlatform if (self.platform_count as usize) < MAX_PLATFORMS => {
+                    let i = self.platform_count as usize;
+                    self.solids[i] = SolidBox { rect: Rect::new(e.x, e.y, e.w as i16, e.h as i16), dx: 0, dy: 0 };
+                    self.platforms[i] = Platform {
+                        path: e.path,
+                        next: if e.path.len() > 1 { 1 } else { 0 },
+                        forward: true,
+                        ping_pong: bool_prop(e.props, "ping_pong", true),
+                        speed: int_prop(e.props, "speed", 1) as u8,
+                    };
+                    self.platform_count += 1;
+                }
+                EntityKind::Potato if (self.potato_count as usize) < MAX_POTATOES => {
+                    self.potatoes[self.potato_count as usize] =
+                        Rect::new(e.x, e.y, POTATO_MASK.width(), POTATO_MASK.height());
+                    self.potato_count += 1;
+                }
+                EntityKind::Goal => self.goal = Rect::new(e.x, e.y, e.w as i16, e.h as i16),
+                _ => {}
+            }
+        }
+        self.camera.follow(self.player.body.rect(), self.level.map);
+    }
+
+    /// The platforms' solid boxes in use.
+    pub fn solids(&self) -> &[SolidBox] {
+        &self.solids[..self.platform_count as usize]
+    }
+
+    /// One frame.
+    pub fn step(&mut self, input: Input) {
+        self.tick = self.tick.wrapping_add(1);
+        let map = self.level.map;
+        for i in 0..self.platform_count as usize {
+            self.platforms[i].step(&mut self.solids[i]);
+        }
+        let respawn = input.has(Input::RESPAWN);
+        if respawn && !self.respawn_held {
+            self.player.respawn();
+        }
+        self.respawn_held = respawn;
+        let pad = platformer::Input {
+            left: input.has(Input::LEFT),
+            right: input.has(Input::RIGHT),
+            jump: input.has(Input::JUMP),
+        };
+        let n = self.platform_count as usize;
+        self.events = self.player.update(pad, map, &self.solids[..n]);
+        let p = self.player.body.rect();
+        let mut touch = false;
+        let c = self.camera;
+        let active = Rect::new(
+            c.x - ACTIVE_MARGIN,
+            c.y - ACTIVE_MARGIN,
+            c.view_w + 2 * ACTIVE_MARGIN,
+            c.view_h + 2 * ACTIVE_MARGIN,
+        );
+        for i in 0..self.enemy_count as usize {
+            let e = &mut self.enemies[i];
+            if e.body.rect().overlaps(&active) {
+                e.step(map, &self.solids[..n]);
+            }
+            touch |= e.body.rect().overlaps(&p);
+        }
+        if touch && !self.enemy_touch {
+            self.enemy_touches = self.enemy_touches.wrapping_add(1);
+        }
+        self.enemy_touch = touch;
+        self.test_potatoes(p);
+        self.at_goal = self.goal.w > 0 && self.goal.overlaps(&p);
+        self.move_camera();
+    }
+
+    /// Bounding boxes first, then the masks of the boxes that overlap.
+    fn test_potatoes(&mut self, p: Rect) {
+        self.bbox = false;
+        self.hit = false;
+        self.overlap = Rect::new(0, 0, 0, 0);
+        for i in 0..self.potato_count as usize {
+            let q = self.potatoes[i];
+            if !q.overlaps(&p) {
+                continue;
+            }
+            self.bbox = true;
+            if self.hit {
+                continue;
+            }
+            // One pass over the overlapping rows gives both the answer and the pixels.
+            if let Some(r) = PLAYER_MASK.overlap_pixels(p.x, p.y, &POTATO_MASK, q.x, q.y, &mut self.overlap_rows) {
+                let n = (r.h as usize).min(self.overlap_rows.len());
+                if self.overlap_rows[..n].iter().any(|&row| row != 0) {
+                    self.hit = true;
+                    self.overlap = r;
+                }
+            }
+        }
+    }
+
+    /// Follows the player, clamped to the map, at most [`CAMERA_MAX_STEP`] pixels per axis.
+    fn move_camera(&mut self) {
+        let mut want = self.camera;
+        want.follow(self.player.body.rect(), self.level.map);
+        self.camera.x += clamp(want.x - self.camera.x, -CAMERA_MAX_STEP, CAMERA_MAX_STEP);
+        self.camera.y += clamp(want.y - self.camera.y, -CAMERA_MAX_STEP, CAMERA_MAX_STEP);
+    }
+}
+
+fn clamp(v: i16, lo: i16, hi: i16) -> i16 {
+    if v < lo {
+        lo
+    } else if v > hi {
+        hi
+    } else {
+        v
+    }
+}
+
+fn int_prop(props: &[crate::levels::Prop], name: &str, default: i32) -> i32 {
+    for p in props {
+        if let (true, PropValue::Int(v)) = (p.name == name, p.value) {
+            return v;
+        }
+    }
+    default
+}
+
+fn bool_prop(props: &[crate::levels::Prop], name: &str, default: bool) -> bool {
+    for p in props {
+        if let (true, PropValue::Bool(v)) = (p.name == name, p.value) {
+            return v;
+        }
+    }
+    default
+}

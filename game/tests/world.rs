@@ -1,0 +1,88 @@
+//! The demo world's rules on the host: enemies patrol and turn at walls and ledges, the
+//! platform travels its path and carries a rider, the camera pans at most one tile per
+//! frame, the attract script reaches the end of the level.
+
+use megacollide_engine::body::Flags;
+use megacollide_game::levels::DEMO;
+use megacollide_game::world::{Input, World, CAMERA_MAX_STEP};
+use megacollide_game::{ScriptPlayer, ATTRACT};
+
+#[test]
+fn enemies_turn_only_at_walls_and_ledges() {
+    let mut w = World::new(&DEMO);
+    let mut turns = [0u32; 4];
+    let (mut at_walls, mut at_ledges) = (0, 0);
+    for i in 0..w.enemy_count as usize {
+        // Park the camera on the enemy so it is active, and watch it for 20 seconds.
+        for _ in 0..1200 {
+            let e = w.enemies[i];
+            w.camera.x = e.body.px() - 160;
+            w.camera.y = (e.body.py() - 112).clamp(0, 224);
+            let before = e.dir;
+            w.step(Input(0));
+            let e = w.enemies[i];
+            if e.dir != before {
+                turns[i] += 1;
+                let f = e.body.flags;
+                let wall = f.contains(Flags::HIT_LEFT) || f.contains(Flags::HIT_RIGHT);
+                // A ledge: no floor under the next column ahead (in the old direction).
+                let b = e.body;
+                let x = if before > 0 { b.px() + b.w as i16 } else { b.px() - 1 };
+                let y = b.py() + b.h as i16;
+                let ledge = !DEMO.map.is_floor(x, y) && !DEMO.map.column_solid(x, y, y + 7);
+                assert!(wall || ledge, "enemy {i} turned at x {} without a wall or a ledge", b.px());
+                at_walls += wall as u32;
+                at_ledges += (ledge && !wall) as u32;
+            }
+            assert!(e.body.on_ground() || e.body.vy.to_bits() > 0, "enemy {i} stays on the ground");
+        }
+        assert!(turns[i] >= 2, "enemy {i} patrols back and forth ({} turns)", turns[i]);
+    }
+    assert!(at_walls > 0 && at_ledges > 0, "turns at walls {at_walls}, at ledges {at_ledges}");
+}
+
+#[test]
+fn enemies_far_from_the_view_wait() {
+    let mut w = World::new(&DEMO);
+    let far = w.enemies[0];
+    assert!(far.body.px() > 1000, "walker1 is far from the spawn");
+    for _ in 0..100 {
+        w.step(Input(0));
+    }
+    assert_eq!(w.enemies[0].body, far.body, "an enemy off screen does not move");
+}
+
+#[test]
+fn the_platform_travels_its_path_back_and_forth() {
+    let mut w = World::new(&DEMO);
+    let start = w.solids[0].rect;
+    let path = DEMO.entities.iter().find(|e| e.name == "lift").unwrap().path;
+    let (x0, x1) = (path[0].x, path[1].x);
+    let mut xs = vec![];
+    for _ in 0..400 {
+        w.step(Input(0));
+        let s = w.solids[0];
+        assert!(s.dx.abs() <= 1 && s.dy == 0, "one pixel per frame along x");
+        xs.push(s.rect.x);
+    }
+    assert_eq!(start.x, x0);
+    assert_eq!(*xs.iter().max().unwrap(), x1, "reaches the far end");
+    assert_eq!(*xs.iter().min().unwrap(), x0, "and comes back");
+}
+
+#[test]
+fn the_camera_pans_at_most_one_tile_per_frame() {
+    let mut w = World::new(&DEMO);
+    let mut p = ScriptPlayer::new(&ATTRACT);
+    let mut prev = w.camera;
+    let mut panned = false;
+    while let Some(i) = p.next_input() {
+        w.step(i);
+        let c = w.camera;
+        assert!((c.x - prev.x).abs() <= CAMERA_MAX_STEP && (c.y - prev.y).abs() <= CAMERA_MAX_STEP);
+        panned |= (c.x - prev.x).abs() == CAMERA_MAX_STEP; // the pan back after the respawn
+        prev = c;
+    }
+    assert!(panned, "the respawn pans the camera back at full speed");
+    assert!(w.at_goal || w.player.body.px() == 3056, "the script reaches the end of the level");
+}

@@ -1,0 +1,410 @@
+//! The demo game on the 68000, driven in Genesis Plus GX (pad input frame by frame, or the
+//! attract mode) and BlastEm (attract mode, read through its debugger). Every run is
+//! compared with the same inputs through the game's rules on the host, tick by tick.
+
+use std::sync::OnceLock;
+
+use emu::Pad;
+use megacollide_engine::body::Flags;
+use megacollide_engine::platformer::Events;
+use megacollide_game::art::{PLAYER_MASK, POTATO_MASK};
+use megacollide_game::levels::DEMO;
+use megacollide_game::world::World;
+use megacollide_game::Input;
+use romtests::*;
+
+/// Frames from power-on until the title screen is up (boot clears VRAM with the CPU).
+const BOOT_FRAMES: u32 = 60;
+/// Title-screen idle frames before attract mode (game.rs `ATTRACT_DELAY`) plus slack.
+const ATTRACT_WAIT: u32 = 180 + 60;
+/// The thin wall the script walks into: its first solid pixel column (tile 90, left half).
+const THIN_WALL_X: i16 = 1440;
+/// Camera limits on the demo level (3072 x 448 pixels, 320 x 224 view).
+const CAMERA_MAX_X: i16 = 3072 - 320;
+const CAMERA_MAX_Y: i16 = 448 - 224;
+/// Slopes of the demo level: (name, first pixel column, last pixel column) of each hill.
+const HILLS: [(&str, i16, i16); 3] = [("1:1", 416, 575), ("2:1", 784, 1007), ("3:1", 1120, 1359)];
+
+fn ev(s: &GameState, e: Events) -> bool {
+    s.events & e.0 == e.0
+}
+
+fn flag(s: &GameState, f: Flags) -> bool {
+    s.flags & f.0 == f.0
+}
+
+/// Boots the demo ROM and waits for the title screen.
+fn boot(rom: &Rom, gx: &mut emu::Gpgx) -> u32 {
+    let g = rom.sym("GAME");
+    gx.run_until(BOOT_FRAMES, Pad::NONE, |gx| game_state(gx, g).vblanks > 0 && game_state(gx, g).mode == MODE_TITLE)
+        .expect("title screen within the boot budget");
+    g
+}
+
+/// The attract-mode run in Genesis Plus GX: the states for ticks 0..=N, and the stack
+/// high-water mark (bytes) read after it. Recorded once per test process.
+struct AttractRun {
+    states: Vec<GameState>,
+    stack_used: u32,
+    /// Frames whose plane B was compared with the map, and the first wrong one.
+    planes_checked: u32,
+    plane_error: Option<String>,
+}
+
+fn attract_run() -> &'static AttractRun {
+    static RUN: OnceLock<AttractRun> = OnceLock::new();
+    RUN.get_or_init(|| {
+        let rom = Rom::load("megacollide").unwrap();
+        let (_lock, mut gx) = gpgx_with(&rom);
+        let g = boot(&rom, &mut gx);
+        gx.run_until(ATTRACT_WAIT, Pad::NONE, |gx| game_state(gx, g).mode == MODE_ATTRACT)
+            .expect("attract mode starts after the title's idle delay");
+        let first = game_state(&gx, g);
+        assert_eq!(first.tick, 0, "attract starts from a reset world");
+        let mut states = vec![first];
+        let (mut planes_checked, mut plane_error) = (0u32, None);
+        let mut vram_at: Option<VramInState> = None;
+        let limit = megacollide_game::script::attract_len() as usize + 10;
+        loop {
+            gx.run_frame(Pad::NONE);
+            let s = game_state(&gx, g);
+            if s.mode != MODE_ATTRACT {
+                break;
+            }
+            if s.tick == 0 {
+                continue; // the mode change's full redraw (display blanked) is still running
+            }
+            assert_eq!(s.tick as usize, states.len(), "one world step per frame (vblank {})", s.vblanks);
+            // This frame's VBlank brought the plane up to date with the previous step's camera.
+            let prev = states.last().unwrap();
+            if plane_error.is_none() {
+                let state = gx.save_state().expect("save state");
+                let at = *vram_at.get_or_insert_with(|| VramInState::locate(&state));
+                plane_error = check_plane_b(&at.extract(&state), prev.camera_x, prev.camera_y)
+                    .err()
+                    .map(|e| format!("tick {}: {e}", s.tick));
+                planes_checked += 1;
+            }
+            // Screens along the way (the picture shows the previous step's sprites).
+            match s.tick {
+                300 => assert_screen(&gx, "attract-pit"),
+                860 => assert_screen(&gx, "attract-slope"),
+                1230 => assert_screen(&gx, "attract-lift"),
+                1679 => assert_screen(&gx, "attract-potato-hit"),
+                _ => {}
+            }
+            states.push(s);
+            assert!(states.len() < limit, "attract mode did not end");
+        }
+        let (bottom, top) = (rom.sym("__stack_bottom"), rom.sym("__stack_top"));
+        let stack = gx.read_bytes(bottom, (top - bottom) as usize);
+        let untouched = stack.chunks(2).take_while(|w| w == &[0x53, 0x54]).count() as u32 * 2;
+        AttractRun { stack_used: (top - bottom) - untouched, states, planes_checked, plane_error }
+    })
+}
+
+#[test]
+fn attract_mode_replays_the_script_exactly_like_the_host() {
+    let run = attract_run();
+    let host = host_run(&attract_inputs());
+    assert_same_trajectory("attract mode", &run.states[1..], &host);
+    println!("attract: {} frames identical to the host", host.len());
+}
+
+#[test]
+fn scrolling_streams_columns_and_rows_into_the_plane_without_redrawing() {
+    let run = attract_run();
+    if let Some(e) = &run.plane_error {
+        panic!("plane B differs from the map: {e}");
+    }
+    assert_eq!(run.planes_checked as usize, run.states.len() - 1, "every frame's plane was checked");
+    // Scrolled both ways on both axes, and no full redraw after the mode change.
+    let s = &run.states;
+    let moved = |f: fn(&GameState) -> i16| (s.windows(2).any(|w| f(&w[1]) > f(&w[0])), s.windows(2).any(|w| f(&w[1]) < f(&w[0])));
+    assert_eq!(moved(|s| s.camera_x), (true, true), "camera x moves right and left");
+    assert_eq!(moved(|s| s.camera_y), (true, true), "camera y moves down and up");
+    assert!(s[1..].iter().all(|t| t.redraws == s[1].redraws), "no full redraw during the attract run");
+    println!("plane B equal to the map in all {} frames", run.planes_checked);
+}
+
+#[test]
+fn attract_mode_never_misses_a_frame_and_keeps_the_stack_small() {
+    let run = attract_run();
+    let last = run.states.last().unwrap();
+    assert_eq!(last.missed_frames, 0, "missed frames over the attract script");
+    // Tick 1 follows the mode change, which redraws everything with the display blanked
+    // (not counted as a missed frame; the ROM's `worst_lines` excludes it too).
+    let worst = run.states[2..].iter().map(|s| s.frame_lines).max().unwrap();
+    let worst_at = run.states[2..].iter().find(|s| s.frame_lines == worst).unwrap();
+    assert!(last.worst_lines >= worst, "worst_lines {} vs the frames seen {worst}", last.worst_lines);
+    println!(
+        "attract: worst frame {worst} of 262 scanlines ({}%) at tick {} (x {}), stack high-water {} bytes",
+        worst as u32 * 100 / 262,
+        worst_at.tick,
+        worst_at.px(),
+        run.stack_used
+    );
+    assert!(worst < 262, "a frame took {worst} scanlines");
+    assert!(run.stack_used < 1024, "stack high-water mark {} bytes (limit 1 KiB)", run.stack_used);
+    assert!(run.stack_used > 0, "the stack fill pattern was not found (startup fills it)");
+    assert_eq!(last.vblanks - run.states[1].vblanks, last.tick - 1, "VBlanks and world steps advance together");
+}
+
+#[test]
+fn attract_script_walks_every_slope_on_the_ground() {
+    let s = &attract_run().states;
+    for (name, x0, x1) in HILLS {
+        // The first walk over the hill: from entering it on the left to leaving it on the right.
+        let i = s.iter().position(|s| s.px() + 16 > x0).expect("reaches the hill");
+        let j = i + s[i..].iter().position(|s| s.px() > x1).expect("crosses the hill");
+        let on: Vec<&GameState> = s[i..j].iter().collect();
+        assert!(on.len() > 60, "{name} hill: walked over it ({} frames)", on.len());
+        for st in &on {
+            assert!(st.on_ground(), "{name} hill: off the ground at tick {} (x {}, y {})", st.tick, st.px(), st.py());
+        }
+        let top = on.iter().map(|s| s.py()).min().unwrap();
+        let foot = on.iter().map(|s| s.py()).max().unwrap();
+        assert!(foot - top >= 32, "{name} hill: climbed {} px", foot - top);
+        // Up and down: y falls (climbing) and rises (descending) along the way.
+        assert!(on.windows(2).any(|w| w[1].py() < w[0].py()) && on.windows(2).any(|w| w[1].py() > w[0].py()));
+    }
+}
+
+#[test]
+fn attract_pit_falls_off_the_ledge_and_respawns_after_exactly_60_frames() {
+    let s = &attract_run().states;
+    // Walking off the ledge: ground -> air without a jump, then falling.
+    let off = s
+        .windows(2)
+        .find(|w| w[0].on_ground() && !w[1].on_ground() && !ev(&w[1], Events::JUMPED))
+        .expect("walks off a ledge");
+    assert!(off[1].vy >= 0, "walking off a ledge does not go up");
+    let after = &s[off[1].tick as usize + 10];
+    assert!(after.py() > off[1].py() + 8, "falls after the ledge (y {} -> {})", off[1].py(), after.py());
+    let fell = s.iter().find(|s| ev(s, Events::FELL_OUT)).expect("falls out of the map");
+    let back = s.iter().find(|s| ev(s, Events::RESPAWNED)).expect("respawns");
+    assert_eq!(back.tick - fell.tick, 60, "respawn delay");
+    let spawn = DEMO.spawn.unwrap();
+    assert_eq!((back.px(), back.py()), (spawn.x, spawn.y), "respawns at the spawn point");
+}
+
+#[test]
+fn attract_walks_into_a_wall_and_stops_flush() {
+    let s = &attract_run().states;
+    let hit = s.iter().find(|s| flag(s, Flags::HIT_RIGHT) && s.px() + 16 == THIN_WALL_X).expect("walks into the thin wall");
+    assert_eq!(hit.vx, 0, "speed zeroed at the wall");
+    let (y0, y1) = (hit.py(), hit.py() + 31);
+    assert!(DEMO.map.column_solid(THIN_WALL_X, y0, y1), "the wall is solid at x {THIN_WALL_X}");
+    assert!(!DEMO.map.column_solid(THIN_WALL_X - 1, y0, y1), "flush: the column before the wall is free");
+}
+
+#[test]
+fn attract_rides_the_moving_platform() {
+    let s = &attract_run().states;
+    let inputs = attract_inputs();
+    // Standing still (no input) on the platform and still carried along.
+    let carried = s[1..]
+        .windows(2)
+        .zip(&inputs[1..])
+        .filter(|(w, i)| w[0].riding == 0 && w[1].riding == 0 && i.0 == 0 && w[1].px() != w[0].px())
+        .count();
+    assert!(carried >= 30, "carried by the platform for {carried} frames");
+}
+
+#[test]
+fn attract_potato_hit_only_on_opaque_overlap() {
+    let s = &attract_run().states;
+    let mut w = World::new(&DEMO);
+    w.reset();
+    let potatoes = &w.potatoes[..w.potato_count as usize];
+    let (mut hits, mut box_only) = (0, 0);
+    for st in s {
+        let (px, py) = (st.px(), st.py());
+        let boxes = potatoes.iter().any(|q| PLAYER_MASK.rect_at(px, py).overlaps(q));
+        let pixels = potatoes.iter().any(|q| PLAYER_MASK.hit(px, py, &POTATO_MASK, q.x, q.y));
+        assert_eq!(st.bbox != 0, boxes, "box overlap at tick {}", st.tick);
+        assert_eq!(st.hit != 0, pixels, "HIT flag vs opaque pixels at tick {}", st.tick);
+        hits += pixels as u32;
+        box_only += (boxes && !pixels) as u32;
+    }
+    assert!(hits > 0, "the script hits a potato");
+    assert!(box_only > 0, "the script has frames where only the boxes overlap (no HIT)");
+    println!("potato: {hits} frames HIT, {box_only} frames box overlap without HIT");
+}
+
+#[test]
+fn attract_camera_stops_at_the_map_edges() {
+    let s = &attract_run().states;
+    for st in s {
+        assert!((0..=CAMERA_MAX_X).contains(&st.camera_x) && (0..=CAMERA_MAX_Y).contains(&st.camera_y), "tick {}", st.tick);
+    }
+    assert_eq!((s[0].camera_x, s[0].camera_y), (0, CAMERA_MAX_Y), "at the spawn point: left and bottom edges");
+    let last = s.last().unwrap();
+    assert_eq!(last.px(), 3072 - 16, "the script ends against the right edge of the map");
+    assert_eq!(last.camera_x, CAMERA_MAX_X, "camera stops at the right edge");
+    assert!(s.iter().any(|s| s.at_goal != 0), "passes the goal on the way");
+}
+
+/// Starts play mode from the title (Start) and lets the mode change settle (its full redraw
+/// blanks the display for a few frames). Returns the GAME address.
+fn start_play(rom: &Rom, gx: &mut emu::Gpgx) -> u32 {
+    let g = boot(rom, gx);
+    gx.run_frame(Pad::START);
+    gx.run_until(10, Pad::NONE, |gx| game_state(gx, g).mode == MODE_PLAY).expect("Start on the title starts play");
+    gx.run_frames(5, Pad::NONE);
+    g
+}
+
+/// Plays `inputs` with the pad (jumps use A, B and C in turn), one frame each (the ROM reads
+/// the pad once per frame, right after its VBlank uploads). Returns the
+/// states of the steps that used `inputs` and the host's states for the same steps (the
+/// idle steps since play started included).
+fn play(gx: &mut emu::Gpgx, g: u32, inputs: &[Input]) -> (Vec<GameState>, Vec<GameState>) {
+    let jump = [Pad::A, Pad::B, Pad::C];
+    let mut jumps = 0;
+    let mut prev_jump = false;
+    let start = game_state(gx, g);
+    assert_eq!(start.mode, MODE_PLAY);
+    let mut pads = Vec::with_capacity(inputs.len());
+    for &i in inputs {
+        let mut pad = Pad::NONE;
+        if i.has(Input::LEFT) {
+            pad |= Pad::LEFT;
+        }
+        if i.has(Input::RIGHT) {
+            pad |= Pad::RIGHT;
+        }
+        if i.has(Input::JUMP) {
+            if !prev_jump {
+                jumps += 1;
+            }
+            pad |= jump[jumps % 3];
+        }
+        prev_jump = i.has(Input::JUMP);
+        if i.has(Input::RESPAWN) {
+            pad |= Pad::START;
+        }
+        pads.push(pad);
+    }
+    let mut out = Vec::with_capacity(inputs.len());
+    for (k, &pad) in pads.iter().enumerate() {
+        gx.run_frame(pad);
+        let s = game_state(gx, g);
+        assert_eq!(s.tick, start.tick + k as u32 + 1, "one world step per frame");
+        assert_eq!(s.buttons, pad.bits() as u16, "the ROM reads the pad (tick {})", s.tick);
+        out.push(s);
+    }
+    let idle = start.tick as usize;
+    let mut all = vec![Input(0); idle];
+    all.extend_from_slice(inputs);
+    let host = host_run(&all).split_off(idle);
+    (out, host)
+}
+
+/// A fresh Genesis Plus GX with the demo ROM in play mode: the lock, the core, `GAME`.
+fn playing() -> (std::sync::MutexGuard<'static, ()>, emu::Gpgx, u32) {
+    let rom = Rom::load("megacollide").unwrap();
+    let (lock, mut gx) = gpgx_with(&rom);
+    let g = start_play(&rom, &mut gx);
+    (lock, gx, g)
+}
+
+/// Plays `runs` ((input bits, frames) pairs) with the pad in a fresh play session and checks
+/// every step against the host. Returns the 68000's states.
+fn play_checked(what: &str, runs: &[(u8, usize)]) -> Vec<GameState> {
+    let (_lock, mut gx, g) = playing();
+    let (s, host) = play(&mut gx, g, &inputs(runs));
+    assert_same_trajectory(what, &s, &host);
+    s
+}
+
+fn inputs(runs: &[(u8, usize)]) -> Vec<Input> {
+    runs.iter().flat_map(|&(b, n)| std::iter::repeat(Input(b)).take(n)).collect()
+}
+
+#[test]
+fn pad_play_of_the_script_matches_the_host_and_never_misses_a_frame() {
+    let (_lock, mut gx, g) = playing();
+    let script = attract_inputs();
+    let (states, host) = play(&mut gx, g, &script);
+    assert_same_trajectory("pad play", &states, &host);
+    assert_eq!(states.last().unwrap().missed_frames, 0);
+}
+
+#[test]
+fn walking_into_the_left_edge_stops_flush_and_the_camera_stays() {
+    let s = play_checked("left edge", &[(Input::LEFT, 60)]);
+    let last = s.last().unwrap();
+    assert_eq!(last.px(), 0, "flush with the left edge of the map");
+    assert!(flag(last, Flags::HIT_LEFT) && last.vx == 0 && last.on_ground());
+    assert!(s.iter().all(|s| s.camera_x == 0), "the camera stays at the left edge");
+}
+
+#[test]
+fn a_jump_lands_on_a_half_block() {
+    let s = play_checked("half-block jump", &[(0, 10), (Input::RIGHT, 47), (Input::RIGHT | Input::JUMP, 4), (Input::RIGHT, 37)]);
+    let land = s[57..].iter().find(|s| ev(s, Events::LANDED)).expect("lands");
+    let feet = land.py() + 32;
+    // The floor under the feet is the top of a half block (ids 15-18), 8 px above the ground.
+    let under: Vec<u16> = (land.px()..land.px() + 16).map(|x| DEMO.map.tile(x >> 4, feet >> 4)).collect();
+    assert!(under.iter().any(|&id| (15..=18).contains(&id)), "tiles under the feet: {under:?}");
+    assert_eq!(feet & 15, 8, "landed on a half block's top (feet at y {feet})");
+    assert!((land.px()..land.px() + 16).any(|x| DEMO.map.is_solid(x, feet) && !DEMO.map.is_solid(x, feet - 1)));
+}
+
+#[test]
+fn a_held_jump_button_jumps_once() {
+    let s = play_checked("held jump", &[(Input::JUMP, 150), (0, 5), (Input::JUMP, 5)]);
+    let jumps: Vec<usize> = (0..s.len()).filter(|&k| ev(&s[k], Events::JUMPED)).collect();
+    assert_eq!(jumps.len(), 2, "one jump while held for 150 frames, one after release: {jumps:?}");
+    assert!(jumps[1] >= 155);
+    assert!(s[100..150].iter().all(|s| s.on_ground()), "back on the ground and staying there while held");
+}
+
+#[test]
+fn start_returns_to_the_spawn_point() {
+    let s = play_checked("respawn", &[(Input::RIGHT, 40), (Input::RESPAWN, 1), (0, 1)]);
+    assert!(s[39].px() > 100);
+    let spawn = DEMO.spawn.unwrap();
+    assert_eq!((s[40].px(), s[40].py(), s[40].vx), (spawn.x, spawn.y, 0));
+}
+
+#[test]
+fn down_and_a_toggle_the_debug_overlay() {
+    let (_lock, mut gx, g) = playing();
+    gx.run_frame(Pad::DOWN | Pad::A);
+    gx.run_frame(Pad::NONE);
+    let s = game_state(&gx, g);
+    assert_eq!(s.overlay, 1, "Down + A shows the overlay");
+    assert!(!ev(&s, Events::JUMPED), "Down + A does not jump");
+    gx.run_frames(3, Pad::NONE);
+    assert_screen(&gx, "overlay");
+    gx.run_frame(Pad::DOWN | Pad::A);
+    gx.run_frame(Pad::NONE);
+    assert_eq!(game_state(&gx, g).overlay, 0, "and hides it");
+}
+
+#[test]
+fn title_screen() {
+    let rom = Rom::load("megacollide").unwrap();
+    let (_lock, mut gx) = gpgx_with(&rom);
+    boot(&rom, &mut gx);
+    gx.run_frames(30, Pad::NONE);
+    assert_screen(&gx, "title");
+}
+
+#[test]
+fn blastem_attract_mode_reaches_the_same_states() {
+    let rom = Rom::load("megacollide").unwrap();
+    let g = rom.sym("GAME");
+    let run = attract_run();
+    let first = run.states[1].vblanks - 1;
+    for at in [first + 400, first + 1250, first + 1690] {
+        let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(at), &[(g, GAME_STATE_BYTES)]).unwrap();
+        let b = GameState::from_be_bytes(reads[0].as_slice().try_into().unwrap());
+        let gx = run.states.iter().find(|s| s.vblanks == b.vblanks).unwrap_or_else(|| panic!("BlastEm at VBlank {}: {b:?}", b.vblanks));
+        assert_eq!(world_part(&b), world_part(gx), "BlastEm vs Genesis Plus GX at VBlank {} (tick {})", b.vblanks, gx.tick);
+        assert_eq!((b.mode, b.missed_frames), (MODE_ATTRACT, 0));
+        println!("BlastEm VBlank {}: tick {}, x {}, y {} = Genesis Plus GX", b.vblanks, b.tick, b.px(), b.py());
+    }
+}

@@ -1,0 +1,336 @@
+//! The demo game on the console: title screen, play with the pad, attract mode; every
+//! frame's work (VBlank uploads first, then input, the world step and the next frame's
+//! sprites), the debug overlay and the frame timing.
+//!
+//! The rules themselves live in the `megacollide-game` crate (host-testable); this module
+//! only reads the pad and draws.
+
+use megacollide_game::art;
+use megacollide_game::levels::{self, Level};
+use megacollide_game::script::ATTRACT;
+use megacollide_game::state::{MODE_ATTRACT, MODE_PLAY, MODE_TITLE};
+use megacollide_game::world::{Input, World};
+use megacollide_game::{GameState, ScriptPlayer};
+
+use crate::pad;
+use crate::rt;
+use crate::scroll::Streamer;
+use crate::sprites::{self, SpriteList};
+use megacollide_game::art::HIGHLIGHT_WORDS;
+use crate::sysvars::{MainOnly, Shared, ALIVE_MAGIC, SYSVARS};
+use crate::text::Console;
+use crate::vdp;
+use crate::level_view;
+
+/// Frames without a button on the title screen before attract mode starts (3 seconds).
+pub const ATTRACT_DELAY: u16 = 180;
+
+/// The level the game plays.
+static LEVEL: &Level = &levels::DEMO;
+
+/// The game state tests read (see `megacollide_game::state` for the layout); written once
+/// per frame after the world step. Tests find it by its ELF symbol.
+#[no_mangle]
+pub static GAME: Shared<GameState> = Shared::new(GameState::ZERO);
+
+/// Everything the main loop keeps between frames.
+struct App {
+    world: World,
+    script: ScriptPlayer,
+    state: GameState,
+    mode: u8,
+    idle: u16,
+    prev_buttons: u16,
+    overlay: bool,
+    streamer: Streamer,
+    sprites: SpriteList,
+    highlight: [u16; HIGHLIGHT_WORDS],
+    highlight_ready: bool,
+    /// Plane A text must be rewritten for a new mode.
+    text_dirty: bool,
+    /// The last HUD values drawn (redrawn only when they change).
+    hud_hit: u8,
+    hud_lines: u16,
+    /// The camera (pixel-space) the plane was last drawn for.
+    drawn_camera: (i16, i16),
+}
+
+static APP: MainOnly<App> = MainOnly::new(App {
+    world: World::empty(&levels::DEMO),
+    script: ScriptPlayer::new(&ATTRACT),
+    state: GameState::ZERO,
+    mode: MODE_TITLE,
+    idle: 0,
+    prev_buttons: 0,
+    overlay: false,
+    streamer: Streamer::new(),
+    sprites: SpriteList::new(),
+    highlight: [0; HIGHLIGHT_WORDS],
+    highlight_ready: false,
+    text_dirty: true,
+    hud_hit: 0xFF,
+    hud_lines: 0xFFFF,
+    drawn_camera: (0, 0),
+});
+
+/// Boots into the title screen and runs the game forever (after `screen::init_text_mode`,
+/// with interrupts still masked).
+pub fn run() -> ! {
+    pad::init();
+    APP.with(|app| app.boot());
+    // Booted: graphics loaded, display on. From here on one VBlank per frame.
+    SYSVARS.alive.set(ALIVE_MAGIC);
+    rt::interrupts_on();
+    loop {
+        rt::wait_vblank();
+        let vblank = rt::frames();
+        APP.with(|app| {
+            let blanked = app.vblank_work();
+            let buttons = pad::buttons();
+            app.update(buttons);
+            app.finish_frame(vblank, blanked);
+        });
+    }
+}
+
+/// Camera or mode jumps bigger than this (pixels) are redrawn with the display off.
+const STREAM_LIMIT: i16 = 16;
+
+impl App {
+    /// Loads graphics and draws the title screen with the display off.
+    fn boot(&mut self) {
+        level_view::load_graphics(LEVEL);
+        sprites::load_graphics();
+        self.world.reset();
+        let c = self.world.camera;
+        self.streamer.redraw(LEVEL, c.x, c.y);
+        self.drawn_camera = (c.x, c.y);
+        self.state.capture(&self.world);
+        self.draw_text();
+        self.build_sprites();
+        self.sprites.upload();
+        vdp::display_on();
+    }
+
+    /// The VBlank part of a frame: the plane, scroll, sprites, highlight and HUD for the
+    /// state the last update left. Returns true when it had to blank the display for a full
+    /// redraw (a mode change), which is then not counted as a missed frame.
+    fn vblank_work(&mut self) -> bool {
+        let c = self.world.camera;
+        let (last_x, last_y) = self.drawn_camera;
+        self.drawn_camera = (c.x, c.y);
+        let jump = (c.x - last_x).abs() > STREAM_LIMIT || (c.y - last_y).abs() > STREAM_LIMIT;
+        let blanked = jump || self.text_dirty;
+        if blanked {
+            self.state.redraws = self.state.redraws.wrapping_add(1);
+            vdp::display_off();
+            self.streamer.redraw(LEVEL, c.x, c.y);
+            self.draw_text();
+        } else {
+            self.streamer.update(LEVEL, c.x, c.y);
+        }
+        self.sprites.upload();
+        if self.highlight_ready {
+            sprites::load_highlight(&self.highlight);
+            self.highlight_ready = false;
+        }
+        self.draw_hud();
+        if blanked {
+            vdp::display_on();
+        }
+        blanked
+    }
+
+    /// Input, mode changes, the world step, the next frame's sprites.
+    fn update(&mut self, buttons: u16) {
+        let pressed = buttons & !self.prev_buttons;
+        self.prev_buttons = buttons;
+        self.state.buttons = buttons;
+        match self.mode {
+            MODE_TITLE => {
+                if pressed & pad::START != 0 {
+                    self.start(MODE_PLAY);
+                } else if buttons != 0 {
+                    self.idle = 0;
+                } else {
+                    self.idle += 1;
+                    if self.idle >= ATTRACT_DELAY {
+                        self.start(MODE_ATTRACT);
+                    }
+                }
+            }
+            MODE_PLAY => {
+                // Down + A toggles the overlay; Down held keeps A/B/C from jumping.
+                if buttons & pad::DOWN != 0 && pressed & pad::A != 0 {
+                    self.overlay = !self.overlay;
+                }
+                let mut input = 0;
+                if buttons & pad::LEFT != 0 {
+                    input |= Input::LEFT;
+                }
+                if buttons & pad::RIGHT != 0 {
+                    input |= Input::RIGHT;
+                }
+                if buttons & pad::JUMP != 0 && buttons & pad::DOWN == 0 {
+                    input |= Input::JUMP;
+                }
+                if buttons & pad::START != 0 {
+                    input |= Input::RESPAWN;
+                }
+                self.world.step(Input(input));
+            }
+            _ => {
+                // Attract: any button returns to the title; the end of the script too.
+                match self.script.next_input() {
+                    Some(input) if pressed == 0 => self.world.step(input),
+                    _ => self.start(MODE_TITLE),
+                }
+            }
+        }
+        self.state.capture(&self.world);
+        self.state.mode = self.mode;
+        self.state.overlay = self.overlay as u8;
+        self.build_sprites();
+    }
+
+    /// Enters `mode` with a fresh world.
+    fn start(&mut self, mode: u8) {
+        self.mode = mode;
+        self.idle = 0;
+        self.world.reset();
+        self.script = ScriptPlayer::new(&ATTRACT);
+        self.text_dirty = true;
+    }
+
+    /// Frame timing: scanlines used since VBlank started, and missed VBlanks.
+    fn finish_frame(&mut self, vblank: u32, blanked: bool) {
+        let v = vdp::v_counter();
+        // Work starts at VBlank (line 224). During the next frame's active display the V
+        // counter is the line number (exact); within VBlank NTSC's counter jumps back 6 at
+        // line 235, so short frames read up to 6 lines low.
+        let lines = if v < vdp::VBLANK_LINE { v + (vdp::LINES_PER_FRAME - vdp::VBLANK_LINE) } else { v - vdp::VBLANK_LINE };
+        let now = rt::frames();
+        let extra = now.wrapping_sub(vblank) as u16;
+        let lines = lines + extra * vdp::LINES_PER_FRAME;
+        if !blanked {
+            self.state.missed_frames = self.state.missed_frames.wrapping_add(extra);
+            if lines > self.state.worst_lines {
+                self.state.worst_lines = lines;
+            }
+        }
+        self.state.frame_lines = lines;
+        self.state.vblanks = now;
+        GAME.set(self.state);
+    }
+
+    /// Builds the sprite list for the world as it is now (uploaded next VBlank).
+    fn build_sprites(&mut self) {
+        let w = &self.world;
+        let (cx, cy) = (w.camera.x, w.camera.y);
+        let s = &mut self.sprites;
+        s.clear();
+        let p = w.player.body.rect();
+        let dead = w.player.is_dead();
+        if self.overlay && !dead {
+            s.push(p.x - cx, p.y - cy, 2, 4, sprites::BOX);
+            let (mx, my) = (p.x + (p.w >> 1), p.y + (p.h >> 1));
+            let sensors = [
+                (p.x, p.y + p.h),           // feet, left: the row ON_GROUND tests
+                (p.x + p.w - 1, p.y + p.h), // feet, right
+                (p.x - 1, my),              // the column a move left enters
+                (p.x + p.w, my),            // the column a move right enters
+                (mx, p.y - 1),              // the row a move up enters
+            ];
+            for (x, y) in sensors {
+                s.push(x - 1 - cx, y - 1 - cy, 1, 1, sprites::SENSOR);
+            }
+        }
+        if w.hit && w.overlap.w > 0 {
+            art::highlight_tiles(&w.overlap_rows, &mut self.highlight);
+            self.highlight_ready = true;
+            s.push(w.overlap.x - cx, w.overlap.y - cy, 2, 3, sprites::HIGHLIGHT);
+        }
+        if !dead {
+            s.push(p.x - cx, p.y - cy, 2, 4, sprites::PLAYER);
+        }
+        for e in &w.enemies[..w.enemy_count as usize] {
+            s.push(e.body.px() - cx, e.body.py() - cy, 2, 2, sprites::ENEMY);
+        }
+        for q in &w.potatoes[..w.potato_count as usize] {
+            s.push(q.x - cx, q.y - cy, 3, 3, sprites::POTATO);
+        }
+        for b in w.solids() {
+            s.push(b.rect.x - cx, b.rect.y - cy, 4, 1, sprites::PLATFORM);
+        }
+        if w.goal.w > 0 {
+            s.push(w.goal.x - cx, w.goal.y - cy, 2, 4, sprites::GOAL);
+            // The pole below: the flag sprite's pole-only tiles (column 0, tiles 1-3).
+            s.push(w.goal.x - cx, w.goal.y + 32 - cy, 1, 3, sprites::GOAL + 1);
+            s.push(w.goal.x - cx, w.goal.y + 40 - cy, 1, 3, sprites::GOAL + 1);
+        }
+    }
+
+    /// Rewrites plane A's text for the current mode (display off).
+    fn draw_text(&mut self) {
+        vdp::clear_plane(vdp::PLANE_A);
+        Console::at(0, 0, 0).print(" MEGACOLLIDE  tile collision engine demo");
+        match self.mode {
+            MODE_TITLE => {
+                Console::at(9, 5, 0).print("M E G A C O L L I D E");
+                Console::at(3, 8, 0).print("D-pad left/right ..... walk");
+                Console::at(3, 9, 0).print("A, B or C ............ jump");
+                Console::at(3, 10, 0).print("Start ................ respawn");
+                Console::at(3, 11, 0).print("Down + A ............. debug overlay");
+                Console::at(12, 14, 0).print("PRESS START");
+            }
+            MODE_PLAY => {
+                Console::at(0, 1, 0).print(" <> walk  ABC jump  Start respawn");
+            }
+            _ => {
+                Console::at(0, 1, 0).print(" DEMO - press any button");
+            }
+        }
+        self.text_dirty = false;
+        self.hud_hit = 0xFF;
+        self.hud_lines = 0xFFFF;
+    }
+
+    /// The HIT indicator and the overlay's timing line; only what changed (in VBlank).
+    fn draw_hud(&mut self) {
+        if self.mode == MODE_TITLE {
+            return;
+        }
+        let hit = self.state.hit;
+        if hit != self.hud_hit {
+            Console::at(35, 1, 0).print(if hit != 0 { "HIT!" } else { "    " });
+            self.hud_hit = hit;
+        }
+        let lines = if self.overlay { self.state.frame_lines } else { 0xFFFE };
+        if lines != self.hud_lines {
+            let mut con = Console::at(1, 2, 0);
+            if self.overlay {
+                con.print("CPU ");
+                print_decimal(&mut con, lines);
+                con.print("/262 lines, worst ");
+                print_decimal(&mut con, self.state.worst_lines);
+            } else {
+                con.print("                             ");
+            }
+            self.hud_lines = lines;
+        }
+    }
+}
+
+/// Prints `v` as exactly 3 decimal digits (values over 999 show as 999), by repeated
+/// subtraction: no division on the 68000.
+fn print_decimal(con: &mut Console, v: u16) {
+    let mut v = if v > 999 { 999 } else { v };
+    for unit in [100u16, 10, 1] {
+        let mut d = b'0';
+        while v >= unit {
+            v -= unit;
+            d += 1;
+        }
+        con.put(d);
+    }
+}

@@ -1,0 +1,48 @@
+//! Build script of the on-target test runtime (does something only for m68k-unknown-none-elf):
+//! assembles the ROM's `src/startup.s` (vectors, TMSS, RAM init, interrupt entries) and
+//! `src/mulsi3.s` (`__mulsi3`) and this crate's `src/testrt.s` (the resume point) with GNU as
+//! into a static archive linked whole into every test binary that depends on this crate.
+//! The linker script (`linker/megadrive.ld`) is passed by the test's own package
+//! (engine/build.rs): link arguments do not propagate from dependencies.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("m68k") {
+        return;
+    }
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
+    let mut objs = Vec::new();
+    for src in [root.join("../src/startup.s"), root.join("../src/mulsi3.s"), root.join("src/testrt.s")] {
+        let obj = out.join(src.file_name().unwrap()).with_extension("o");
+        let status = Command::new("m68k-linux-gnu-as")
+            .args(["-m68000", "--register-prefix-optional", "-o"])
+            .arg(&obj)
+            .arg(&src)
+            .status()
+            .expect("m68k-linux-gnu-as (binutils-m68k-linux-gnu) not found: run `make deps`");
+        assert!(status.success(), "assembling {} failed", src.display());
+        println!("cargo:rerun-if-changed={}", src.display());
+        objs.push(obj);
+    }
+    let lib = out.join("libmegacollide_testrt_asm.a");
+    let _ = std::fs::remove_file(&lib);
+    let status = Command::new("m68k-linux-gnu-ar")
+        .arg("crs")
+        .arg(&lib)
+        .args(&objs)
+        .status()
+        .expect("m68k-linux-gnu-ar (binutils-m68k-linux-gnu) not found: run `make deps`");
+    assert!(status.success(), "m68k-linux-gnu-ar failed");
+    println!("cargo:rustc-link-search=native={}", out.display());
+    // Whole archive: nothing references the vectors or `_start`; they must be linked anyway.
+    println!("cargo:rustc-link-lib=static:-bundle,+whole-archive=megacollide_testrt_asm");
+    // This crate's own 68000 test (tests/runner_check.rs) links as a cartridge too.
+    let script = root.join("../linker/megadrive.ld");
+    println!("cargo:rerun-if-changed={}", script.display());
+    println!("cargo:rustc-link-arg-tests=-T{}", script.display());
+    println!("cargo:rustc-link-arg-tests=--emit-relocs");
+}
