@@ -81,8 +81,13 @@ pub fn gpgx_with(rom: &Rom) -> (MutexGuard<'static, ()>, emu::Gpgx) {
 /// tolerance 8 for palette levels, no differing pixel). On a mismatch the actual image and a
 /// diff are written to `out/test-failures/`; `EMU_UPDATE_REFERENCES=1` rewrites the reference.
 pub fn assert_screen(gx: &emu::Gpgx, name: &str) {
+    assert_image(&gx.screenshot(), name);
+}
+
+/// [`assert_screen`] for an image the test prepared (e.g. with a changing area blanked).
+pub fn assert_image(image: &emu::RgbImage, name: &str) {
     let reference = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("reference").join(format!("{name}.png"));
-    emu::compare_with_reference(&gx.screenshot(), reference, emu::Tolerance::new(8, 0), emu::default_failure_dir(), name)
+    emu::compare_with_reference(image, reference, emu::Tolerance::new(8, 0), emu::default_failure_dir(), name)
         .unwrap_or_else(|e| panic!("screen {name} differs from its reference: {e:?}"));
 }
 

@@ -23,6 +23,8 @@ pub use elf::{symbol_address, Symbol, Symbols};
 pub use gpgx::Gpgx;
 pub use locate::{find_blastem, find_gpgx_core, workspace_root};
 pub use pad::Pad;
+/// Screenshot pixels (re-exported from the `image` crate).
+pub use image::{Rgb, RgbImage};
 
 /// Parse a 68000 address or number: `0xFF0000`, `$FF0000`, `FF0000h` or decimal.
 pub fn parse_number(s: &str) -> Result<u32, String> {
