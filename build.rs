@@ -3,7 +3,6 @@
 //! tiles, and passes the linker script to ld.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
@@ -11,17 +10,7 @@ fn main() {
 
     // Startup code, vectors and interrupt entry points; the 32-bit multiply routine.
     for name in ["startup", "mulsi3"] {
-        let src = root.join(format!("src/{name}.s"));
-        let obj = out.join(format!("{name}.o"));
-        let status = Command::new("m68k-linux-gnu-as")
-            .args(["-m68000", "--register-prefix-optional", "-o"])
-            .arg(&obj)
-            .arg(&src)
-            .status()
-            .expect("m68k-linux-gnu-as (binutils-m68k-linux-gnu) not found: run `make`");
-        assert!(status.success(), "assembling {} failed", src.display());
-        println!("cargo:rerun-if-changed=src/{name}.s");
-        println!("cargo:rustc-link-arg={}", obj.display());
+        m68k_as::assemble_and_link(&root.join(format!("src/{name}.s")), &out);
     }
     println!("cargo:rerun-if-changed=linker/megadrive.ld");
     println!("cargo:rustc-link-arg=-T{}", root.join("linker/megadrive.ld").display());

@@ -4,7 +4,6 @@
 //! tools/bench loads the ELF and calls the entry points directly).
 
 use std::path::PathBuf;
-use std::process::Command;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -16,16 +15,7 @@ fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     // The bench runtime, and the ROM's 32-bit multiply routine.
     for src in [root.join("src/rt.s"), root.join("../src/mulsi3.s")] {
-        let obj = out.join(src.file_name().unwrap()).with_extension("o");
-        let status = Command::new("m68k-linux-gnu-as")
-            .args(["-m68000", "--register-prefix-optional", "-o"])
-            .arg(&obj)
-            .arg(&src)
-            .status()
-            .expect("m68k-linux-gnu-as (binutils-m68k-linux-gnu) not found: run `make deps`");
-        assert!(status.success(), "assembling {} failed", src.display());
-        println!("cargo:rerun-if-changed={}", src.display());
-        println!("cargo:rustc-link-arg={}", obj.display());
+        m68k_as::assemble_and_link(&src, &out);
     }
     println!("cargo:rerun-if-changed=bench.ld");
     println!("cargo:rustc-link-arg=-T{}", root.join("bench.ld").display());

@@ -13,15 +13,8 @@ fn main() {
     }
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
-    let obj = out.join("kernels.o");
     let lib = out.join("libmegacollide_kernels.a");
-    let status = Command::new("m68k-linux-gnu-as")
-        .args(["-m68000", "--register-prefix-optional", "-o"])
-        .arg(&obj)
-        .arg(root.join("src/kernels.s"))
-        .status()
-        .expect("m68k-linux-gnu-as (binutils-m68k-linux-gnu) not found: run `make deps`");
-    assert!(status.success(), "assembling src/kernels.s failed");
+    let obj = m68k_as::assemble(&root.join("src/kernels.s"), &out);
     let _ = std::fs::remove_file(&lib);
     let status = Command::new("m68k-linux-gnu-ar")
         .arg("crs")

@@ -17,16 +17,7 @@ fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let mut objs = Vec::new();
     for src in [root.join("../src/startup.s"), root.join("../src/mulsi3.s"), root.join("src/testrt.s")] {
-        let obj = out.join(src.file_name().unwrap()).with_extension("o");
-        let status = Command::new("m68k-linux-gnu-as")
-            .args(["-m68000", "--register-prefix-optional", "-o"])
-            .arg(&obj)
-            .arg(&src)
-            .status()
-            .expect("m68k-linux-gnu-as (binutils-m68k-linux-gnu) not found: run `make deps`");
-        assert!(status.success(), "assembling {} failed", src.display());
-        println!("cargo:rerun-if-changed={}", src.display());
-        objs.push(obj);
+        objs.push(m68k_as::assemble(&src, &out));
     }
     let lib = out.join("libmegacollide_testrt_asm.a");
     let _ = std::fs::remove_file(&lib);
