@@ -6,7 +6,6 @@
 //! (engine/build.rs): link arguments do not propagate from dependencies.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -19,16 +18,7 @@ fn main() {
     for src in [root.join("../src/startup.s"), root.join("../src/mulsi3.s"), root.join("src/testrt.s")] {
         objs.push(m68k_as::assemble(&src, &out));
     }
-    let lib = out.join("libmegacollide_testrt_asm.a");
-    let _ = std::fs::remove_file(&lib);
-    let status = Command::new("m68k-linux-gnu-ar")
-        .arg("crs")
-        .arg(&lib)
-        .args(&objs)
-        .status()
-        .expect("m68k-linux-gnu-ar (binutils-m68k-linux-gnu) not found: run `make deps`");
-    assert!(status.success(), "m68k-linux-gnu-ar failed");
-    println!("cargo:rustc-link-search=native={}", out.display());
+    m68k_as::archive("megacollide_testrt_asm", &objs, &out);
     // Whole archive: nothing references the vectors or `_start`; they must be linked anyway.
     println!("cargo:rustc-link-lib=static:-bundle,+whole-archive=megacollide_testrt_asm");
     // This crate's own 68000 test (tests/runner_check.rs) links as a cartridge too.
