@@ -30,6 +30,7 @@ mod m68k {
         fn mc_point();
         fn mc_sweep_cols();
         fn mc_sweep_rows();
+        fn mc_move_body();
     }
 
     /// Number of built-in shapes the map kernels know (ids `0 .. 20`; 19 is the one-way
@@ -297,6 +298,47 @@ mod m68k {
             } else {
                 Some(r != 0)
             }
+        }
+    }
+
+    impl<'a, S> MapView<'a, S> {
+        /// One frame of the engine's `motion::move_body` for a body that meets no solid box
+        /// (`move.s`, bit for bit the engine's Rust code without boxes). Raw sub-pixel
+        /// position `x`, `y` and velocity `vx`, `vy` (1/8 pixel; any i16: the kernel clamps
+        /// them like the engine), size `w` x `h` pixels (clamped to `1 ..= 64` here),
+        /// `grounded` = the body's ON_GROUND flag before the move. Returns the new raw `x`,
+        /// `y`, `vx`, `vy` and the flags (ON_GROUND, HIT_LEFT / HIT_RIGHT, HIT_CEILING,
+        /// LANDED, FELL_OUT; never ON_BOX). Edges follow [`MapView::with_edges`].
+        #[inline(always)]
+        #[allow(clippy::too_many_arguments)]
+        pub fn move_body(&self, x: i16, y: i16, vx: i16, vy: i16, w: i16, h: i16, grounded: bool) -> (i16, i16, i16, i16, u8) {
+            let w = w.clamp(1, 64);
+            let h = h.clamp(1, 64);
+            let (ox, oy, ovx, ovy, flags): (i32, i32, i32, i32, i32);
+            // SAFETY: mc_move_body reads the view and, through the map kernels, only row
+            // offsets, tile ids and shape words inside the slices `new` checked (every
+            // query outside the map is answered from the edge words without reading the
+            // map); it writes only its own stack frame below sp (at most about 120 bytes),
+            // saves and restores a3-a6 and changes only the registers declared here.
+            unsafe {
+                asm!(
+                    "jsr {k}",
+                    k = sym mc_move_body,
+                    inout("d0") x as i32 => ox,
+                    inout("d1") y as i32 => oy,
+                    inout("d2") vx as i32 => ovx,
+                    inout("d3") vy as i32 => ovy,
+                    inout("d4") w as i32 => flags,
+                    inout("d5") h as i32 => _,
+                    inout("d6") grounded as i32 => _,
+                    out("d7") _,
+                    in("a0") self as *const Self,
+                    out("a1") _,
+                    out("a2") _,
+                    options(pure, readonly),
+                );
+            }
+            (ox as i16, oy as i16, ovx as i16, ovy as i16, flags as u8)
         }
     }
 

@@ -256,6 +256,27 @@ fn overlapping_boxes(solids: &[SolidBox], x: i16, y: i16, w: i16, h: i16) -> u16
 #[inline(always)]
 pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     let solids = if solids.len() > MAX_SOLIDS { &solids[..MAX_SOLIDS] } else { solids };
+    // On the 68000, a move that meets no solid box runs as one hand-written kernel
+    // (engine-m68k-kernels, move.s), bit for bit this function without boxes.
+    #[cfg(target_arch = "m68k")]
+    if solids.is_empty() {
+        let (x, y, vx, vy, f) = map.move_body_kernel(
+            body.x.to_bits(),
+            body.y.to_bits(),
+            body.vx.to_bits(),
+            body.vy.to_bits(),
+            clamp_size(body.w),
+            clamp_size(body.h),
+            body.flags.contains(Flags::ON_GROUND),
+        );
+        body.x = crate::SubPx::from_bits(x);
+        body.y = crate::SubPx::from_bits(y);
+        body.vx = crate::SubPx::from_bits(vx);
+        body.vy = crate::SubPx::from_bits(vy);
+        body.flags = Flags(f);
+        body.riding = NO_BOX;
+        return;
+    }
     let w = clamp_size(body.w);
     let h = clamp_size(body.h);
     let grounded = body.flags.contains(Flags::ON_GROUND);

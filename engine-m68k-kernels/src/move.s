@@ -1,0 +1,745 @@
+| move.s - one frame of motion::move_body in hand-written MC68000 code (GNU as, -m68000).
+|
+| mc_move_body is motion::move_body for a body that meets no solid box this frame (the
+| engine's Rust code decides that and keeps the boxes case). It follows the Rust code step by
+| step (clamps, X axis, Y axis, ground and fall-out flags; see engine/src/motion.rs), with
+| two exact shortcuts of the pixel-by-pixel walk:
+|
+|  * climbing: the Rust code tries s = 1 ..= 8 (head row y - s free? leading column at the
+|    raised height free?). Here the leading column's topmost solid row t in y ..= y+h-1
+|    gives the only candidate s = y + h - t at once (a smaller s still covers t; the rows
+|    between the head and y are covered by the head rows); it is taken when s <= 8 and the
+|    head rows y-1 .. y-s over the new columns (which include the leading column) are free:
+|    one column query and one row sweep instead of up to 16 span tests.
+|  * floor check + snap down after a free step: one sweep of the 9 rows from the feet down
+|    (0 free: standing on a floor; 1 ..= 8: snap down that far; 9: a ledge).
+|
+| Every map query goes through the edge-aware routines below (edges: MapView offsets
+| 22 .. 28), so moves outside the map need no Rust fallback.
+|
+| Units: x, y, vx, vy are raw sub-pixels (1/8 pixel, i16); w, h, and every coordinate inside
+| are pixels (pixel-space); tile = pixel >> 4.
+
+    .text
+
+| Frame (link a6): locals below a6.
+    .set XR,   -2               | clamped x (sub-pixels)
+    .set YR,   -4
+    .set VX,   -6               | clamped vx (sub-pixels / frame)
+    .set VY,   -8
+    .set NXR,  -10              | x target of this frame (sub-pixels)
+    .set FLG,  -12              | result flags
+    .set GRD,  -14              | grounded at the start (1 / 0)
+    .set FOK,  -16              | floor proven under the final box by the walk fast path
+    .set WALK, -18              | walking (grounded, not moving up): climb and snap
+    .set N,    -20              | pixel steps left
+    .set DIR,  -22              | +1 / -1
+    .set WPX,  -24              | map width in pixels
+    .set HPX,  -26              | map height in pixels
+    .set STP,  -28              | signed pixel steps of the current axis
+    .set NYR,  -30              | y target (sub-pixels)
+    .set SCL,  -32              | climb height s
+    .set LOCALS, 32
+
+    .set NONE, 0x7FFF           | mc_col_first: no solid pixel in the span
+    .set OUTSIDE, -1            | in-map kernels: a pixel of the query is outside the map
+
+| Flags (engine body::Flags).
+    .set F_ON_GROUND, 1
+    .set F_HIT_LEFT, 2
+    .set F_HIT_RIGHT, 4
+    .set F_HIT_CEILING, 8
+    .set F_LANDED, 16
+    .set F_FELL_OUT, 32
+
+| mc_move_body: one frame of motion::move_body without solid boxes.
+| in:   d0.w = x, d1.w = y, d2.w = vx, d3.w = vy (raw sub-pixels), d4.w = w, d5.w = h
+|       (pixels, 1 ..= 64), d6.w = 1 when the body was on the ground (ON_GROUND), else 0,
+|       a0 = map view
+| out:  d0.w = x, d1.w = y, d2.w = vx, d3.w = vy (raw sub-pixels), d4.w = flags
+| clobbers: d5, d6, d7, a1, a2 (a3, a4, a5, a6 are saved and restored)
+| Registers in the body: d7 = x, a3 = y (pixels, low words), a4 = w, a5 = h, a6 = frame.
+    .globl mc_move_body
+    .type mc_move_body, @function
+mc_move_body:
+    link    a6,#-LOCALS
+    movem.l a3-a5,-(sp)
+    move.w  d4,a4
+    move.w  d5,a5
+    move.w  d6,GRD(a6)
+    moveq   #0,d6
+    move.w  d6,FLG(a6)
+    move.w  d6,FOK(a6)
+    move.w  16(a0),d6
+    lsl.w   #4,d6
+    move.w  d6,WPX(a6)
+    move.w  18(a0),d6
+    lsl.w   #4,d6
+    move.w  d6,HPX(a6)
+| Positions: raw <= ((4096 - size) << 3) | 7 (the low bound is -32768: any i16).
+    move.w  #4096,d6
+    sub.w   d4,d6
+    lsl.w   #3,d6
+    or.w    #7,d6
+    cmp.w   d6,d0
+    ble.s   1f
+    move.w  d6,d0
+1:  move.w  d0,XR(a6)
+    move.w  d0,d7
+    asr.w   #3,d7               | x
+    move.w  #4096,d6
+    sub.w   d5,d6
+    lsl.w   #3,d6
+    or.w    #7,d6
+    cmp.w   d6,d1
+    ble.s   1f
+    move.w  d6,d1
+1:  move.w  d1,YR(a6)
+    asr.w   #3,d1
+    move.w  d1,a3               | y
+| Speeds: -1016 ..= 1016 (127 px per frame).
+    cmp.w   #1016,d2
+    ble.s   1f
+    move.w  #1016,d2
+1:  cmp.w   #-1016,d2
+    bge.s   1f
+    move.w  #-1016,d2
+1:  move.w  d2,VX(a6)
+    cmp.w   #1016,d3
+    ble.s   1f
+    move.w  #1016,d3
+1:  cmp.w   #-1016,d3
+    bge.s   1f
+    move.w  #-1016,d3
+1:  move.w  d3,VY(a6)
+
+| ---- X axis: nxr = clamp(xr + vx), steps = (nxr >> 3) - x ----
+    move.w  XR(a6),d0
+    ext.l   d0
+    move.w  VX(a6),d1
+    ext.l   d1
+    add.l   d1,d0
+    move.w  #4096,d1
+    sub.w   a4,d1
+    lsl.w   #3,d1
+    or.w    #7,d1
+    ext.l   d1
+    bsr.w   .Lclamp_raw
+    move.w  d0,NXR(a6)
+    asr.w   #3,d0
+    sub.w   d7,d0
+    beq.w   .Lx_none
+    move.w  d0,STP(a6)
+    moveq   #0,d1               | walk = grounded && vy >= 0
+    tst.w   GRD(a6)
+    beq.s   1f
+    tst.w   VY(a6)
+    bmi.s   1f
+    moveq   #1,d1
+1:  move.w  d1,WALK(a6)
+    moveq   #1,d1
+    tst.w   d0
+    bpl.s   1f
+    moveq   #-1,d1
+    neg.w   d0
+1:  move.w  d1,DIR(a6)
+    move.w  d0,N(a6)
+    bsr.w   .Lstep_x
+    tst.w   d0
+    beq.s   .Lx_free
+    moveq   #F_HIT_RIGHT,d1
+    tst.w   STP(a6)
+    bpl.s   1f
+    moveq   #F_HIT_LEFT,d1
+1:  or.w    d1,FLG(a6)
+    moveq   #0,d0
+    move.w  d0,VX(a6)
+    move.w  d7,d0
+    lsl.w   #3,d0
+    move.w  d0,XR(a6)           | xr = x << 3
+    bra.s   .Lx_yr
+.Lx_free:
+    move.w  NXR(a6),d1
+    and.w   #7,d1
+    move.w  d7,d0
+    lsl.w   #3,d0
+    or.w    d1,d0
+    move.w  d0,XR(a6)           | xr = (x << 3) | (nxr & 7)
+.Lx_yr:
+    move.w  YR(a6),d1
+    and.w   #7,d1
+    move.w  a3,d0
+    lsl.w   #3,d0
+    or.w    d1,d0
+    move.w  d0,YR(a6)           | yr = (y << 3) | (yr & 7)
+    bra.s   .Ly
+.Lx_none:
+    move.w  NXR(a6),XR(a6)
+
+| ---- Y axis ----
+.Ly:
+    move.w  YR(a6),d0
+    ext.l   d0
+    move.w  VY(a6),d1
+    ext.l   d1
+    add.l   d1,d0
+    move.w  #4096,d1
+    sub.w   a5,d1
+    lsl.w   #3,d1
+    or.w    #7,d1
+    ext.l   d1
+    bsr.w   .Lclamp_raw
+    move.w  d0,NYR(a6)
+    asr.w   #3,d0
+    move.w  a3,d1
+    sub.w   d1,d0               | steps
+    beq.w   .Ly_none
+    moveq   #0,d1
+    move.w  d1,FOK(a6)
+    move.w  d0,STP(a6)
+    bmi.s   .Ly_up
+| Down: free = sweep_rows(y + h, +1, steps, x, x + w - 1, one-way tops count).
+    move.w  d0,d2
+    move.w  a3,d0
+    add.w   a5,d0
+    moveq   #1,d1
+    move.w  d7,d3
+    move.w  d7,d4
+    add.w   a4,d4
+    subq.w  #1,d4
+    moveq   #1,d5
+    bsr.w   .Lsweep_rows
+    add.w   d0,a3
+    cmp.w   STP(a6),d0
+    bcc.s   .Ly_free
+    moveq   #F_LANDED,d1
+    bra.s   .Ly_blocked
+| Up: free = sweep_rows(y - 1, -1, -steps, x, x + w - 1, solid only).
+.Ly_up:
+    neg.w   d0
+    move.w  d0,d2
+    move.w  a3,d0
+    subq.w  #1,d0
+    moveq   #-1,d1
+    move.w  d7,d3
+    move.w  d7,d4
+    add.w   a4,d4
+    subq.w  #1,d4
+    moveq   #0,d5
+    bsr.w   .Lsweep_rows
+    sub.w   d0,a3
+    move.w  STP(a6),d1
+    neg.w   d1                  | n
+    cmp.w   d1,d0
+    bcc.s   .Ly_free            | free == n: not blocked
+    moveq   #F_HIT_CEILING,d1
+.Ly_blocked:
+    or.w    d1,FLG(a6)
+    moveq   #0,d0
+    move.w  d0,VY(a6)
+    move.w  a3,d0
+    lsl.w   #3,d0
+    move.w  d0,YR(a6)           | yr = y << 3
+    bra.s   .Lground
+.Ly_free:
+    move.w  NYR(a6),d1
+    and.w   #7,d1
+    move.w  a3,d0
+    lsl.w   #3,d0
+    or.w    d1,d0
+    move.w  d0,YR(a6)           | yr = (y << 3) | (nyr & 7)
+    bra.s   .Lground
+.Ly_none:
+    move.w  NYR(a6),YR(a6)
+
+| ---- Ground and fall-out flags ----
+.Lground:
+    tst.w   FOK(a6)
+    bne.s   .Lon_ground
+    move.w  a3,d0
+    add.w   a5,d0               | the row under the feet
+    move.w  d7,d1
+    move.w  d7,d2
+    add.w   a4,d2
+    subq.w  #1,d2
+    moveq   #1,d3
+    bsr.w   .Lrow
+    tst.w   d0
+    beq.s   .Lfell
+.Lon_ground:
+    or.w    #F_ON_GROUND,FLG(a6)
+    tst.w   VY(a6)
+    bmi.s   .Lfell
+    moveq   #0,d0
+    move.w  d0,VY(a6)
+    move.w  a3,d0
+    lsl.w   #3,d0
+    move.w  d0,YR(a6)
+.Lfell:
+    move.w  a3,d0
+    cmp.w   HPX(a6),d0
+    blt.s   .Lout
+    tst.w   28(a0)
+    bne.s   .Lout
+    or.w    #F_FELL_OUT,FLG(a6)
+.Lout:
+    move.w  XR(a6),d0
+    move.w  YR(a6),d1
+    move.w  VX(a6),d2
+    move.w  VY(a6),d3
+    move.w  FLG(a6),d4
+    movem.l (sp)+,a3-a5
+    unlk    a6
+    rts
+
+| .Lclamp_raw: d0.l = clamp(d0.l, -32768, d1.l) (d1 >= -32768).
+.Lclamp_raw:
+    cmp.l   d1,d0
+    ble.s   1f
+    move.l  d1,d0
+1:  cmp.l   #-32768,d0
+    bge.s   2f
+    move.l  #-32768,d0
+2:  rts
+
+| .Lstep_x: walks N pixels in DIR (motion::step_x without solid boxes).
+| out: d0.w = 1 when blocked, 0 when every step was made. Updates d7 (x), a3 (y), N,
+| WALK, FOK.
+.Lstep_x:
+| Whole-tile sweep of the leading edge at the current height.
+    move.w  d7,d0
+    tst.w   DIR(a6)
+    bmi.s   1f
+    add.w   a4,d0               | lead = x + w
+    bra.s   2f
+1:  subq.w  #1,d0               | lead = x - 1
+2:  move.w  DIR(a6),d1
+    move.w  N(a6),d2
+    move.w  a3,d3
+    move.w  a3,d4
+    add.w   a5,d4
+    subq.w  #1,d4
+    bsr.w   .Lsweep_cols        | d0 = free columns
+    tst.w   WALK(a6)
+    bne.s   .Lsx_walk
+    move.w  d0,d1
+    tst.w   DIR(a6)
+    bpl.s   1f
+    neg.w   d1
+1:  add.w   d1,d7               | x += dir * free
+    cmp.w   N(a6),d0
+    bcs.w   .Lsx_blocked
+    bra.w   .Lsx_done
+| Walking: the free pixels need no snap when a floor pixel lies under the intersection of
+| all the boxes on the way.
+.Lsx_walk:
+    tst.w   d0
+    beq.s   .Lsx_loop
+    move.w  d0,SCL(a6)          | (free, kept for below)
+    tst.w   DIR(a6)
+    bmi.s   1f
+    move.w  d7,d1
+    add.w   d0,d1               | a = x + free
+    move.w  d7,d2
+    add.w   a4,d2               | b = x + w
+    bra.s   2f
+1:  move.w  d7,d1
+    subq.w  #1,d1               | a = x - 1
+    move.w  d7,d2
+    add.w   a4,d2
+    subq.w  #1,d2
+    sub.w   d0,d2               | b = x + w - 1 - free
+2:  cmp.w   d2,d1
+    bgt.s   .Lsx_loop           | a > b
+    move.w  a3,d0
+    add.w   a5,d0
+    moveq   #1,d3
+    bsr.w   .Lrow
+    tst.w   d0
+    beq.s   .Lsx_loop
+    move.w  SCL(a6),d0
+    move.w  d0,d1
+    tst.w   DIR(a6)
+    bpl.s   1f
+    neg.w   d1
+1:  add.w   d1,d7               | x += dir * free
+    sub.w   d0,N(a6)            | n -= free
+    seq     d0
+    and.w   #1,d0
+    move.w  d0,FOK(a6)          | floor_ok = (n == 0)
+| Pixel by pixel.
+.Lsx_loop:
+    tst.w   N(a6)
+    beq.w   .Lsx_done
+    move.w  d7,d0
+    tst.w   DIR(a6)
+    bmi.s   1f
+    add.w   a4,d0               | lead = x + w
+    bra.s   2f
+1:  subq.w  #1,d0               | lead = x - 1
+2:  move.w  a3,d1
+    move.w  a3,d2
+    add.w   a5,d2
+    subq.w  #1,d2
+    bsr.w   .Lcol_first         | topmost solid row of the leading column, or NONE
+    cmp.w   #NONE,d0
+    bne.s   .Lsx_hit
+    add.w   DIR(a6),d7          | free: x += dir
+    tst.w   WALK(a6)
+    beq.s   .Lsx_next
+| Floor under the new box (0 free rows), snap down 1 ..= 8, or a ledge (9 free rows).
+    move.w  a3,d0
+    add.w   a5,d0
+    moveq   #1,d1
+    moveq   #9,d2
+    move.w  d7,d3
+    move.w  d7,d4
+    add.w   a4,d4
+    subq.w  #1,d4
+    moveq   #1,d5
+    bsr.w   .Lsweep_rows
+    cmp.w   #9,d0
+    bcs.s   1f
+    moveq   #0,d0
+    move.w  d0,WALK(a6)         | a ledge: fall from here on
+    bra.s   .Lsx_next
+1:  add.w   d0,a3               | y += snap
+    bra.s   .Lsx_next
+| Blocked column (d0 = its topmost solid row t): climb by s = y + h - t when walking.
+.Lsx_hit:
+    tst.w   WALK(a6)
+    beq.s   .Lsx_blocked
+    move.w  a3,d1
+    add.w   a5,d1
+    sub.w   d0,d1               | s >= 1
+    cmp.w   #8,d1
+    bhi.s   .Lsx_blocked        | STEP_HEIGHT_PX
+    move.w  d1,SCL(a6)
+    move.w  d1,d2
+    move.w  a3,d0
+    subq.w  #1,d0
+    moveq   #-1,d1
+    move.w  d7,d3
+    add.w   DIR(a6),d3          | nx = x + dir
+    move.w  d3,d4
+    add.w   a4,d4
+    subq.w  #1,d4
+    moveq   #0,d5
+    bsr.w   .Lsweep_rows        | head rows y-1 .. y-s over nx .. nx+w-1
+    cmp.w   SCL(a6),d0
+    bcs.s   .Lsx_blocked        | head bump
+    add.w   DIR(a6),d7
+    move.w  a3,d0
+    sub.w   SCL(a6),d0
+    move.w  d0,a3               | y -= s
+.Lsx_next:
+    subq.w  #1,N(a6)
+    bra.w   .Lsx_loop
+.Lsx_blocked:
+    moveq   #1,d0
+    rts
+.Lsx_done:
+    moveq   #0,d0
+    rts
+
+| ---------------------------------------------------------------------------------------
+| Edge-aware queries (map view in a0, WPX/HPX in the frame). The in-map kernels do the
+| work; a query touching pixels outside the map is split at the map's border and the
+| outside part answered from the edge policy (by column first, then by row; Map's docs).
+| All clobber d0-d6, a1, a2.
+
+| .Lcol_first: topmost solid row of column d0.w, rows d1.w ..= d2.w (d1 <= d2), or NONE.
+.Lcol_first:
+    movem.w d0-d2,-(sp)
+    bsr.w   mc_col_first
+    cmp.w   #OUTSIDE,d0
+    beq.s   1f
+    addq.l  #6,sp
+    rts
+1:  movem.w (sp)+,d0-d2
+    move.w  d0,d3
+    blt.s   .Lcq_left
+    cmp.w   WPX(a6),d3
+    bge.s   .Lcq_right
+    tst.w   d1
+    bge.s   2f
+    tst.w   26(a0)              | above the map
+    bne.s   .Lcq_y0
+    moveq   #0,d1
+    cmp.w   d1,d2
+    blt.s   .Lcq_none
+2:  move.w  HPX(a6),d4
+    subq.w  #1,d4
+    cmp.w   d4,d2
+    ble.s   3f
+    move.w  d2,d5               | rows below the map: d5 = y1, d4 = last map row
+    move.w  d1,d6
+    cmp.w   d4,d1
+    bgt.s   4f                  | nothing inside the map
+    move.w  d4,d2
+    movem.w d5-d6,-(sp)
+    bsr.w   mc_col_first
+    movem.w (sp)+,d5-d6
+    cmp.w   #NONE,d0
+    bne.s   5f
+4:  tst.w   28(a0)              | below the map
+    beq.s   .Lcq_none
+    move.w  HPX(a6),d0
+    cmp.w   d0,d6
+    ble.s   5f
+    move.w  d6,d0               | max(y0, map height)
+5:  rts
+3:  bra.w   mc_col_first        | rows inside the map (tail call)
+.Lcq_left:
+    tst.w   22(a0)
+    bne.s   .Lcq_y0
+    bra.s   .Lcq_none
+.Lcq_right:
+    tst.w   24(a0)
+    beq.s   .Lcq_none
+.Lcq_y0:
+    move.w  d1,d0
+    rts
+.Lcq_none:
+    move.w  #NONE,d0
+    rts
+
+| .Lrow: any solid (d3.w != 0: or one-way top) pixel in row d0.w, columns d1.w ..= d2.w?
+| out: d0.w = 1 / 0.
+.Lrow:
+    cmp.w   d2,d1
+    bgt.s   .Lrw_free
+    movem.w d0-d3,-(sp)
+    bsr.w   mc_row_span
+    tst.w   d0
+    bmi.s   1f
+    addq.l  #8,sp
+    rts
+1:  movem.w (sp)+,d0-d3
+    tst.w   d1
+    bge.s   2f
+    tst.w   22(a0)              | left of the map
+    bne.s   .Lrw_solid
+    moveq   #0,d1
+2:  move.w  WPX(a6),d4
+    subq.w  #1,d4
+    cmp.w   d4,d2
+    ble.s   3f
+    tst.w   24(a0)              | right of the map
+    bne.s   .Lrw_solid
+    move.w  d4,d2
+3:  cmp.w   d2,d1
+    bgt.s   .Lrw_free
+    tst.w   d0
+    bge.s   4f
+    move.w  26(a0),d0           | above the map
+    rts
+4:  cmp.w   HPX(a6),d0
+    blt.s   5f
+    move.w  28(a0),d0           | below the map
+    rts
+5:  bra.w   mc_row_span         | inside (tail call)
+.Lrw_solid:
+    moveq   #1,d0
+    rts
+.Lrw_free:
+    moveq   #0,d0
+    rts
+
+| .Lsweep_cols: Map::sweep_cols(x = d0.w, dir = d1.w, n = d2.w >= 1, y0 = d3.w, y1 = d4.w).
+| out: d0.w = free columns. Outside the map: one column query per column.
+.Lsweep_cols:
+    movem.w d0-d4,-(sp)
+    bsr.w   mc_sweep_cols
+    tst.w   d0
+    bmi.s   1f
+    lea     10(sp),sp
+    rts
+1:  moveq   #0,d0
+    move.w  d0,-(sp)            | 0(sp) k, 2(sp) x, 4(sp) dir, 6(sp) n, 8(sp) y0, 10(sp) y1
+2:  move.w  (sp),d0
+    cmp.w   6(sp),d0
+    bge.s   3f
+    move.w  2(sp),d0
+    move.w  8(sp),d1
+    move.w  10(sp),d2
+    bsr.w   .Lcol_first
+    cmp.w   #NONE,d0
+    bne.s   3f
+    move.w  4(sp),d0
+    add.w   d0,2(sp)
+    addq.w  #1,(sp)
+    bra.s   2b
+3:  move.w  (sp),d0
+    lea     12(sp),sp
+    rts
+
+| .Lsweep_rows: Map::sweep_rows(y = d0.w, dir = d1.w, n = d2.w >= 1, x0 = d3.w, x1 = d4.w,
+| one_way = d5.w). out: d0.w = free rows. Outside the map: one row query per row.
+.Lsweep_rows:
+    movem.w d0-d5,-(sp)
+    bsr.w   mc_sweep_rows
+    tst.w   d0
+    bmi.s   1f
+    lea     12(sp),sp
+    rts
+1:  moveq   #0,d0
+    move.w  d0,-(sp)            | 0 k, 2 y, 4 dir, 6 n, 8 x0, 10 x1, 12 one_way
+2:  move.w  (sp),d0
+    cmp.w   6(sp),d0
+    bge.s   3f
+    move.w  2(sp),d0
+    move.w  8(sp),d1
+    move.w  10(sp),d2
+    move.w  12(sp),d3
+    bsr.w   .Lrow
+    tst.w   d0
+    bne.s   3f
+    move.w  4(sp),d0
+    add.w   d0,2(sp)
+    addq.w  #1,(sp)
+    bra.s   2b
+3:  move.w  (sp),d0
+    lea     14(sp),sp
+    rts
+    .size mc_move_body, . - mc_move_body
+
+| ---------------------------------------------------------------------------------------
+| mc_col_first: the topmost solid pixel row of column x, rows y0 ..= y1 (y0 <= y1), all
+| inside the map. Like mc_col_span (kernels.s), plus the row of the first hit.
+| in:   d0.w = x, d1.w = y0, d2.w = y1, a0 = map view
+| out:  d0.w = the row (pixel-space), 0x7FFF when no pixel is solid, -1 when a pixel of the
+|       span is outside the map
+| clobbers: d1, d2, d3, d4, d5, d6, a1, a2
+    .globl mc_col_first
+    .type mc_col_first, @function
+mc_col_first:
+    move.w  d0,d6
+    asr.w   #4,d6               | tx
+    cmp.w   16(a0),d6
+    bcc.w   .Lcf_out
+    move.w  d1,d5
+    asr.w   #4,d5               | ty0
+    cmp.w   18(a0),d5
+    bcc.w   .Lcf_out
+    move.w  d2,d3
+    asr.w   #4,d3               | ty1
+    cmp.w   18(a0),d3
+    bcc.w   .Lcf_out
+    sub.w   d5,d3               | d3 = tiles to test - 1
+    add.w   d5,d5
+    move.l  4(a0),a1
+    move.w  (a1,d5.w),d4
+    add.w   d6,d4               | index of the first tile
+    and.l   #0xFFFF,d4
+    add.l   d4,d4
+    add.l   (a0),d4
+    move.l  d4,a1               | a1 = the first tile id
+    move.w  d1,d4
+    and.w   #0xFFF0,d4          | d4 = top pixel row of the current tile
+    and.w   #15,d0
+    add.w   d0,d0               | d0 = px * 2 (offset of cols[px])
+    move.w  16(a0),d6
+    add.w   d6,d6               | d6 = stride in bytes (width * 2)
+    and.w   #15,d1
+    add.w   d1,d1
+    lea     mc_move_from_bit(pc),a2
+    move.w  (a2,d1.w),d1        | mask of the first tile: rows y0 & 15 .. 15
+    and.w   #15,d2
+    add.w   d2,d2
+    lea     mc_move_upto_bit(pc),a2
+    move.w  (a2,d2.w),d2        | mask of the last tile: rows 0 .. y1 & 15
+    move.l  8(a0),a2            | built-in shapes
+    tst.w   d3
+    bne.s   .Lcf_loop
+    and.w   d2,d1               | one tile: both ends
+.Lcf_loop:
+    move.w  (a1),d5             | tile id
+    beq.s   .Lcf_next
+    cmp.w   #20,d5
+    bcc.s   .Lcf_custom
+    lsl.w   #6,d5
+    add.w   d0,d5
+    move.w  (a2,d5.w),d5        | cols[px]
+    and.w   d1,d5
+    bne.s   .Lcf_hit
+.Lcf_next:
+    subq.w  #1,d3
+    bcs.s   .Lcf_free           | that was the last tile
+    add.w   d6,a1
+    add.w   #16,d4
+    moveq   #-1,d1
+    tst.w   d3
+    bne.s   .Lcf_loop
+    move.w  d2,d1               | the last tile
+    bra.s   .Lcf_loop
+.Lcf_custom:
+    sub.w   #32,d5
+    bcs.s   .Lcf_next           | ids 20 ..= 31: blank
+    cmp.w   20(a0),d5
+    bcc.s   .Lcf_next           | no such height tile: blank
+    and.l   #0xFFFF,d5
+    lsl.l   #6,d5
+    add.w   d0,d5               | (the low 6 bits were 0: no carry)
+    add.l   12(a0),d5
+    move.l  a2,-(sp)
+    move.l  d5,a2
+    move.w  (a2),d5             | cols[px] of a height tile
+    move.l  (sp)+,a2
+    and.w   d1,d5
+    beq.s   .Lcf_next
+| d5 = the solid rows of this tile (bit py): the lowest set bit is the topmost row.
+.Lcf_hit:
+    lea     mc_ctz8(pc),a2
+    moveq   #0,d0
+    move.b  d5,d0
+    beq.s   1f
+    move.b  (a2,d0.w),d0
+    add.w   d4,d0
+    rts
+1:  move.w  d5,d0
+    lsr.w   #8,d0
+    move.b  (a2,d0.w),d0
+    addq.w  #8,d0
+    add.w   d4,d0
+    rts
+.Lcf_free:
+    move.w  #0x7FFF,d0
+    rts
+.Lcf_out:
+    moveq   #-1,d0
+    rts
+    .size mc_col_first, . - mc_col_first
+
+| mc_move_from_bit[i] = bits i .. 15, mc_move_upto_bit[i] = bits 0 .. i, mc_ctz8[b] = the
+| index of the lowest set bit of byte b (b != 0; mc_ctz8[0] = 0 is unused). Data, not code.
+    .type mc_move_from_bit, @object
+mc_move_from_bit:
+    .word 0xFFFF,0xFFFE,0xFFFC,0xFFF8,0xFFF0,0xFFE0,0xFFC0,0xFF80
+    .word 0xFF00,0xFE00,0xFC00,0xF800,0xF000,0xE000,0xC000,0x8000
+    .size mc_move_from_bit, . - mc_move_from_bit
+    .type mc_move_upto_bit, @object
+mc_move_upto_bit:
+    .word 0x0001,0x0003,0x0007,0x000F,0x001F,0x003F,0x007F,0x00FF
+    .word 0x01FF,0x03FF,0x07FF,0x0FFF,0x1FFF,0x3FFF,0x7FFF,0xFFFF
+    .size mc_move_upto_bit, . - mc_move_upto_bit
+    .type mc_ctz8, @object
+mc_ctz8:
+    .byte 0,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 5,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 6,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 5,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 7,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 5,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 6,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 5,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .size mc_ctz8, . - mc_ctz8
+    .even
