@@ -197,6 +197,7 @@ mc_move_body:
     moveq   #0,d1
     move.w  d1,FOK(a6)
     move.w  d0,STP(a6)
+    tst.w   d0
     bmi.s   .Ly_up
 | Down: free = sweep_rows(y + h, +1, steps, x, x + w - 1, one-way tops count).
     move.w  d0,d2
@@ -693,6 +694,7 @@ mc_col_first:
     lea     mc_ctz8(pc),a2
     moveq   #0,d0
     move.b  d5,d0
+    tst.b   d0
     beq.s   1f
     move.b  (a2,d0.w),d0
     add.w   d4,d0
