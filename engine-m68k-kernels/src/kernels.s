@@ -140,9 +140,11 @@ mc_mask_hit:
 |       20(a0) count   u16, number of height-tile shapes (ids 32 + count .. are blank,
 |                      like 20 ..= 31)
 |       22(a0) left, 24(a0) right, 26(a0) top, 28(a0) bottom: u16, 1 when everything
-|                      beyond that edge is solid, 0 when it is empty (mc_point only; a
-|                      pixel outside the map takes the left / right edge by its column
-|                      first, then the top / bottom edge)
+|                      beyond that edge is solid, 0 when it is empty (mc_point and
+|                      mc_move_body; a pixel outside the map takes the left / right edge by
+|                      its column first, then the top / bottom edge)
+|       30(a0) width_px, 32(a0) height_px: u16, width * 16, height * 16 (mc_move_body)
+|       34(a0) stride  u16, width * 2: bytes from a tile to the one below (mc_move_body)
 |
 | Tile 19 (one-way platform) has no solid pixel in its shape; mc_point and mc_row_span
 | test its id for one-way tops. A result of -1 means "not handled": a pixel of the query lies

@@ -61,6 +61,11 @@ mod m68k {
         edge_right: u16,
         edge_top: u16,
         edge_bottom: u16,
+        // Derived, for the move kernel: width * 16, height * 16 (pixels), width * 2 (bytes
+        // per tile row).
+        width_px: u16,
+        height_px: u16,
+        stride: u16,
         _data: PhantomData<&'a [S]>,
     }
 
@@ -110,6 +115,9 @@ mod m68k {
                 edge_right: 0,
                 edge_top: 0,
                 edge_bottom: 0,
+                width_px: width * 16,
+                height_px: height * 16,
+                stride: width * 2,
                 _data: PhantomData,
             })
         }
@@ -303,42 +311,45 @@ mod m68k {
 
     impl<'a, S> MapView<'a, S> {
         /// One frame of the engine's `motion::move_body` for a body that meets no solid box
-        /// (`move.s`, bit for bit the engine's Rust code without boxes). Raw sub-pixel
-        /// position `x`, `y` and velocity `vx`, `vy` (1/8 pixel; any i16: the kernel clamps
-        /// them like the engine), size `w` x `h` pixels (clamped to `1 ..= 64` here),
-        /// `grounded` = the body's ON_GROUND flag before the move. Returns the new raw `x`,
-        /// `y`, `vx`, `vy` and the flags (ON_GROUND, HIT_LEFT / HIT_RIGHT, HIT_CEILING,
-        /// LANDED, FELL_OUT; never ON_BOX). Edges follow [`MapView::with_edges`].
+        /// (`move.s`, bit for bit the engine's Rust code without boxes), in place.
+        ///
+        /// `B` is the engine's body type, `#[repr(C)]`, 12 bytes: raw sub-pixel `x`, `y`,
+        /// `vx`, `vy` (i16, 1/8 pixel) at offsets 0, 2, 4, 6, then `w`, `h` (u8 pixels),
+        /// `flags`, `riding` (u8) at 8 .. 11 (the engine checks these offsets at compile
+        /// time). The kernel clamps the size, position and velocity like the engine,
+        /// writes the new position, velocity and flags (ON_GROUND, HIT_LEFT / HIT_RIGHT,
+        /// HIT_CEILING, LANDED, FELL_OUT; never ON_BOX) and sets `riding` to 0xFF. Edges
+        /// follow [`MapView::with_edges`].
         #[inline(always)]
-        #[allow(clippy::too_many_arguments)]
-        pub fn move_body(&self, x: i16, y: i16, vx: i16, vy: i16, w: i16, h: i16, grounded: bool) -> (i16, i16, i16, i16, u8) {
-            let w = w.clamp(1, 64);
-            let h = h.clamp(1, 64);
-            let (ox, oy, ovx, ovy, flags): (i32, i32, i32, i32, i32);
-            // SAFETY: mc_move_body reads the view and, through the map kernels, only row
-            // offsets, tile ids and shape words inside the slices `new` checked (every
-            // query outside the map is answered from the edge words without reading the
-            // map); it writes only its own stack frame below sp (at most about 120 bytes),
-            // saves and restores a3-a6 and changes only the registers declared here.
+        pub fn move_body<B: Copy>(&self, body: &mut B) {
+            const { assert!(core::mem::size_of::<B>() == 12) };
+            // SAFETY: `body` is a valid, exclusive 12-byte object (size checked above;
+            // the engine's Body has the layout documented above, and every bit pattern
+            // of its fields' types is valid, so the kernel's writes (i16 words, u8
+            // flags, 0xFF riding) keep it valid). mc_move_body reads the view and,
+            // through the map kernels, only row offsets, tile ids and shape words inside
+            // the slices `new` checked (queries outside the map are answered from the
+            // edge words); it writes the body and its own stack frame (at most about
+            // 150 bytes below sp), saves and restores a4-a6 and changes only the
+            // registers declared here.
             unsafe {
                 asm!(
                     "jsr {k}",
                     k = sym mc_move_body,
-                    inout("d0") x as i32 => ox,
-                    inout("d1") y as i32 => oy,
-                    inout("d2") vx as i32 => ovx,
-                    inout("d3") vy as i32 => ovy,
-                    inout("d4") w as i32 => flags,
-                    inout("d5") h as i32 => _,
-                    inout("d6") grounded as i32 => _,
-                    out("d7") _,
                     in("a0") self as *const Self,
-                    out("a1") _,
+                    inout("a1") body as *mut B => _,
+                    out("d0") _,
+                    out("d1") _,
+                    out("d2") _,
+                    out("d3") _,
+                    out("d4") _,
+                    out("d5") _,
+                    out("d6") _,
+                    out("d7") _,
                     out("a2") _,
-                    options(pure, readonly),
+                    out("a3") _,
                 );
             }
-            (ox as i16, oy as i16, ovx as i16, ovy as i16, flags as u8)
         }
     }
 

@@ -14,8 +14,9 @@
 |  * floor check + snap down after a free step: one sweep of the 9 rows from the feet down
 |    (0 free: standing on a floor; 1 ..= 8: snap down that far; 9: a ledge).
 |
-| Every map query goes through the edge-aware routines below (edges: MapView offsets
-| 22 .. 28), so moves outside the map need no Rust fallback.
+| Map queries: lean in-map versions (.Lq_*) for the common case; a query touching a pixel
+| outside the map (or a sweep across tile columns) goes to the edge-aware general versions
+| (.Lg_*, built on the kernels of kernels.s), so no move needs a Rust fallback.
 |
 | Units: x, y, vx, vy are raw sub-pixels (1/8 pixel, i16); w, h, and every coordinate inside
 | are pixels (pixel-space); tile = pixel >> 4.
@@ -28,21 +29,44 @@
     .set VX,   -6               | clamped vx (sub-pixels / frame)
     .set VY,   -8
     .set NXR,  -10              | x target of this frame (sub-pixels)
-    .set FLG,  -12              | result flags
-    .set GRD,  -14              | grounded at the start (1 / 0)
-    .set FOK,  -16              | floor proven under the final box by the walk fast path
-    .set WALK, -18              | walking (grounded, not moving up): climb and snap
-    .set N,    -20              | pixel steps left
+    .set NYR,  -12              | y target
+    .set FLG,  -14              | result flags
+    .set GRD,  -16              | grounded at the start (1 / 0)
+    .set FOK,  -18              | floor proven under the final box by the walk fast path
+    .set WALK, -20              | walking (grounded, not moving up): climb and snap
     .set DIR,  -22              | +1 / -1
-    .set WPX,  -24              | map width in pixels
-    .set HPX,  -26              | map height in pixels
-    .set STP,  -28              | signed pixel steps of the current axis
-    .set NYR,  -30              | y target (sub-pixels)
-    .set SCL,  -32              | climb height s
-    .set LOCALS, 32
+    .set STP,  -24              | signed pixel steps of the current axis
+    .set N,    -32              | pixel steps left
+    .set SCL,  -34              | climb height s / free columns
+    .set HIX,  -36              | largest raw x: ((4096 - w) << 3) | 7
+    .set HIY,  -38
+    .set QA,   -40              | scratch of the lean queries
+    .set QB,   -42
+    .set QC,   -44
+    .set QD,   -46
+    .set QE,   -48
+    .set QF,   -50
+    .set QG,   -52
+    .set BODY, -56              | the body (long)
+    .set LOCALS, 56
 
-    .set NONE, 0x7FFF           | mc_col_first: no solid pixel in the span
+| Map view fields (kernels.s, "Map kernels").
+    .set V_WPX, 30              | map width in pixels
+    .set V_HPX, 32              | map height in pixels
+    .set V_STRIDE, 34           | map width * 2 (bytes per tile row)
+
+    .set NONE, 0x7FFF           | column query: no solid pixel in the span
     .set OUTSIDE, -1            | in-map kernels: a pixel of the query is outside the map
+
+| Body (engine body::Body, #[repr(C)]): x, y, vx, vy (i16 sub-pixels), w, h, flags, riding (u8).
+    .set B_X, 0
+    .set B_Y, 2
+    .set B_VX, 4
+    .set B_VY, 6
+    .set B_W, 8
+    .set B_H, 9
+    .set B_FLAGS, 10
+    .set B_RIDING, 11
 
 | Flags (engine body::Flags).
     .set F_ON_GROUND, 1
@@ -53,51 +77,70 @@
     .set F_FELL_OUT, 32
 
 | mc_move_body: one frame of motion::move_body without solid boxes.
-| in:   d0.w = x, d1.w = y, d2.w = vx, d3.w = vy (raw sub-pixels), d4.w = w, d5.w = h
-|       (pixels, 1 ..= 64), d6.w = 1 when the body was on the ground (ON_GROUND), else 0,
-|       a0 = map view
-| out:  d0.w = x, d1.w = y, d2.w = vx, d3.w = vy (raw sub-pixels), d4.w = flags
-| clobbers: d5, d6, d7, a1, a2 (a3, a4, a5, a6 are saved and restored)
-| Registers in the body: d7 = x, a3 = y (pixels, low words), a4 = w, a5 = h, a6 = frame.
+| in:   a0 = map view, a1 = the body (read and written in place; riding becomes 0xFF)
+| out:  d0.b = the new flags
+| clobbers: d1-d7, a1-a3 (a4, a5, a6 are saved and restored)
+| Registers in the body of the kernel: d5 = x, d6 = y (pixels), a4 = w, a5 = h (pixels),
+| a2 = built-in shapes, a6 = frame; d0-d4, d7, a1, a3 are the queries' scratch.
     .globl mc_move_body
     .type mc_move_body, @function
 mc_move_body:
     link    a6,#-LOCALS
-    movem.l a3-a5,-(sp)
-    move.w  d4,a4
-    move.w  d5,a5
-    move.w  d6,GRD(a6)
-    moveq   #0,d6
-    move.w  d6,FLG(a6)
-    move.w  d6,FOK(a6)
-    move.w  16(a0),d6
-    lsl.w   #4,d6
-    move.w  d6,WPX(a6)
-    move.w  18(a0),d6
-    lsl.w   #4,d6
-    move.w  d6,HPX(a6)
+    movem.l a4-a5,-(sp)
+    move.l  a1,BODY(a6)
+    move.l  8(a0),a2
+| Sizes 1 ..= 64.
+    moveq   #0,d0
+    move.b  B_W(a1),d0
+    tst.b   d0
+    bne.s   1f
+    moveq   #1,d0
+1:  cmp.w   #64,d0
+    bls.s   2f
+    moveq   #64,d0
+2:  move.w  d0,a4
+    moveq   #0,d1
+    move.b  B_H(a1),d1
+    tst.b   d1
+    bne.s   1f
+    moveq   #1,d1
+1:  cmp.w   #64,d1
+    bls.s   2f
+    moveq   #64,d1
+2:  move.w  d1,a5
+    moveq   #F_ON_GROUND,d2
+    and.b   B_FLAGS(a1),d2
+    move.w  d2,GRD(a6)
+    moveq   #0,d2
+    move.w  d2,FLG(a6)
+    move.w  d2,FOK(a6)
 | Positions: raw <= ((4096 - size) << 3) | 7 (the low bound is -32768: any i16).
-    move.w  #4096,d6
-    sub.w   d4,d6
-    lsl.w   #3,d6
-    or.w    #7,d6
-    cmp.w   d6,d0
+    move.w  #4096,d2
+    sub.w   d0,d2
+    lsl.w   #3,d2
+    or.w    #7,d2
+    move.w  d2,HIX(a6)
+    move.w  B_X(a1),d0
+    cmp.w   d2,d0
     ble.s   1f
-    move.w  d6,d0
+    move.w  d2,d0
 1:  move.w  d0,XR(a6)
-    move.w  d0,d7
-    asr.w   #3,d7               | x
-    move.w  #4096,d6
-    sub.w   d5,d6
-    lsl.w   #3,d6
-    or.w    #7,d6
-    cmp.w   d6,d1
+    move.w  d0,d5
+    asr.w   #3,d5               | x
+    move.w  #4096,d2
+    sub.w   d1,d2
+    lsl.w   #3,d2
+    or.w    #7,d2
+    move.w  d2,HIY(a6)
+    move.w  B_Y(a1),d0
+    cmp.w   d2,d0
     ble.s   1f
-    move.w  d6,d1
-1:  move.w  d1,YR(a6)
-    asr.w   #3,d1
-    move.w  d1,a3               | y
+    move.w  d2,d0
+1:  move.w  d0,YR(a6)
+    move.w  d0,d6
+    asr.w   #3,d6               | y
 | Speeds: -1016 ..= 1016 (127 px per frame).
+    move.w  B_VX(a1),d2
     cmp.w   #1016,d2
     ble.s   1f
     move.w  #1016,d2
@@ -105,6 +148,7 @@ mc_move_body:
     bge.s   1f
     move.w  #-1016,d2
 1:  move.w  d2,VX(a6)
+    move.w  B_VY(a1),d3
     cmp.w   #1016,d3
     ble.s   1f
     move.w  #1016,d3
@@ -113,27 +157,26 @@ mc_move_body:
     move.w  #-1016,d3
 1:  move.w  d3,VY(a6)
 
-| ---- X axis: nxr = clamp(xr + vx), steps = (nxr >> 3) - x ----
+| ---- X axis: nxr = clamp(xr +sat vx), steps = (nxr >> 3) - x ----
     move.w  XR(a6),d0
-    ext.l   d0
-    move.w  VX(a6),d1
-    ext.l   d1
-    add.l   d1,d0
-    move.w  #4096,d1
-    sub.w   a4,d1
-    lsl.w   #3,d1
-    or.w    #7,d1
-    ext.l   d1
-    bsr.w   .Lclamp_raw
-    move.w  d0,NXR(a6)
+    add.w   d2,d0
+    bvc.s   2f
+    move.w  #32767,d0           | saturated (the clamps below give the same as Rust's
+    tst.w   d2                  | saturating_add then clamp_pos)
+    bpl.s   2f
+    move.w  #-32768,d0
+2:  cmp.w   HIX(a6),d0
+    ble.s   3f
+    move.w  HIX(a6),d0
+3:  move.w  d0,NXR(a6)
     asr.w   #3,d0
-    sub.w   d7,d0
+    sub.w   d5,d0
     beq.w   .Lx_none
     move.w  d0,STP(a6)
     moveq   #0,d1               | walk = grounded && vy >= 0
     tst.w   GRD(a6)
     beq.s   1f
-    tst.w   VY(a6)
+    tst.w   d3
     bmi.s   1f
     moveq   #1,d1
 1:  move.w  d1,WALK(a6)
@@ -154,21 +197,21 @@ mc_move_body:
 1:  or.w    d1,FLG(a6)
     moveq   #0,d0
     move.w  d0,VX(a6)
-    move.w  d7,d0
+    move.w  d5,d0
     lsl.w   #3,d0
     move.w  d0,XR(a6)           | xr = x << 3
     bra.s   .Lx_yr
 .Lx_free:
-    move.w  NXR(a6),d1
-    and.w   #7,d1
-    move.w  d7,d0
+    moveq   #7,d1
+    and.w   NXR(a6),d1
+    move.w  d5,d0
     lsl.w   #3,d0
     or.w    d1,d0
     move.w  d0,XR(a6)           | xr = (x << 3) | (nxr & 7)
 .Lx_yr:
-    move.w  YR(a6),d1
-    and.w   #7,d1
-    move.w  a3,d0
+    moveq   #7,d1
+    and.w   YR(a6),d1
+    move.w  d6,d0
     lsl.w   #3,d0
     or.w    d1,d0
     move.w  d0,YR(a6)           | yr = (y << 3) | (yr & 7)
@@ -179,20 +222,19 @@ mc_move_body:
 | ---- Y axis ----
 .Ly:
     move.w  YR(a6),d0
-    ext.l   d0
-    move.w  VY(a6),d1
-    ext.l   d1
-    add.l   d1,d0
-    move.w  #4096,d1
-    sub.w   a5,d1
-    lsl.w   #3,d1
-    or.w    #7,d1
-    ext.l   d1
-    bsr.w   .Lclamp_raw
-    move.w  d0,NYR(a6)
+    move.w  VY(a6),d2
+    add.w   d2,d0
+    bvc.s   2f
+    move.w  #32767,d0
+    tst.w   d2
+    bpl.s   2f
+    move.w  #-32768,d0
+2:  cmp.w   HIY(a6),d0
+    ble.s   3f
+    move.w  HIY(a6),d0
+3:  move.w  d0,NYR(a6)
     asr.w   #3,d0
-    move.w  a3,d1
-    sub.w   d1,d0               | steps
+    sub.w   d6,d0               | steps
     beq.w   .Ly_none
     moveq   #0,d1
     move.w  d1,FOK(a6)
@@ -201,16 +243,16 @@ mc_move_body:
     bmi.s   .Ly_up
 | Down: free = sweep_rows(y + h, +1, steps, x, x + w - 1, one-way tops count).
     move.w  d0,d2
-    move.w  a3,d0
+    move.w  d6,d0
     add.w   a5,d0
     moveq   #1,d1
-    move.w  d7,d3
-    move.w  d7,d4
+    move.w  d5,d3
+    move.w  d5,d4
     add.w   a4,d4
     subq.w  #1,d4
-    moveq   #1,d5
-    bsr.w   .Lsweep_rows
-    add.w   d0,a3
+    moveq   #1,d7
+    bsr.w   .Lq_sweepr
+    add.w   d0,d6
     cmp.w   STP(a6),d0
     bcc.s   .Ly_free
     moveq   #F_LANDED,d1
@@ -219,16 +261,16 @@ mc_move_body:
 .Ly_up:
     neg.w   d0
     move.w  d0,d2
-    move.w  a3,d0
+    move.w  d6,d0
     subq.w  #1,d0
     moveq   #-1,d1
-    move.w  d7,d3
-    move.w  d7,d4
+    move.w  d5,d3
+    move.w  d5,d4
     add.w   a4,d4
     subq.w  #1,d4
-    moveq   #0,d5
-    bsr.w   .Lsweep_rows
-    sub.w   d0,a3
+    moveq   #0,d7
+    bsr.w   .Lq_sweepr
+    sub.w   d0,d6
     move.w  STP(a6),d1
     neg.w   d1                  | n
     cmp.w   d1,d0
@@ -238,14 +280,14 @@ mc_move_body:
     or.w    d1,FLG(a6)
     moveq   #0,d0
     move.w  d0,VY(a6)
-    move.w  a3,d0
+    move.w  d6,d0
     lsl.w   #3,d0
     move.w  d0,YR(a6)           | yr = y << 3
     bra.s   .Lground
 .Ly_free:
-    move.w  NYR(a6),d1
-    and.w   #7,d1
-    move.w  a3,d0
+    moveq   #7,d1
+    and.w   NYR(a6),d1
+    move.w  d6,d0
     lsl.w   #3,d0
     or.w    d1,d0
     move.w  d0,YR(a6)           | yr = (y << 3) | (nyr & 7)
@@ -257,14 +299,14 @@ mc_move_body:
 .Lground:
     tst.w   FOK(a6)
     bne.s   .Lon_ground
-    move.w  a3,d0
+    move.w  d6,d0
     add.w   a5,d0               | the row under the feet
-    move.w  d7,d1
-    move.w  d7,d2
+    move.w  d5,d1
+    move.w  d5,d2
     add.w   a4,d2
     subq.w  #1,d2
     moveq   #1,d3
-    bsr.w   .Lrow
+    bsr.w   .Lq_row
     tst.w   d0
     beq.s   .Lfell
 .Lon_ground:
@@ -273,61 +315,52 @@ mc_move_body:
     bmi.s   .Lfell
     moveq   #0,d0
     move.w  d0,VY(a6)
-    move.w  a3,d0
+    move.w  d6,d0
     lsl.w   #3,d0
     move.w  d0,YR(a6)
 .Lfell:
-    move.w  a3,d0
-    cmp.w   HPX(a6),d0
+    cmp.w   V_HPX(a0),d6
     blt.s   .Lout
     tst.w   28(a0)
     bne.s   .Lout
     or.w    #F_FELL_OUT,FLG(a6)
 .Lout:
-    move.w  XR(a6),d0
-    move.w  YR(a6),d1
-    move.w  VX(a6),d2
-    move.w  VY(a6),d3
-    move.w  FLG(a6),d4
-    movem.l (sp)+,a3-a5
+    move.l  BODY(a6),a1
+    move.w  XR(a6),B_X(a1)
+    move.w  YR(a6),B_Y(a1)
+    move.w  VX(a6),B_VX(a1)
+    move.w  VY(a6),B_VY(a1)
+    move.w  FLG(a6),d0
+    move.b  d0,B_FLAGS(a1)
+    st      B_RIDING(a1)        | NO_BOX
+    movem.l (sp)+,a4-a5
     unlk    a6
     rts
 
-| .Lclamp_raw: d0.l = clamp(d0.l, -32768, d1.l) (d1 >= -32768).
-.Lclamp_raw:
-    cmp.l   d1,d0
-    ble.s   1f
-    move.l  d1,d0
-1:  cmp.l   #-32768,d0
-    bge.s   2f
-    move.l  #-32768,d0
-2:  rts
-
 | .Lstep_x: walks N pixels in DIR (motion::step_x without solid boxes).
-| out: d0.w = 1 when blocked, 0 when every step was made. Updates d7 (x), a3 (y), N,
+| out: d0.w = 1 when blocked, 0 when every step was made. Updates d5 (x), d6 (y), N,
 | WALK, FOK.
 .Lstep_x:
 | Whole-tile sweep of the leading edge at the current height.
-    move.w  d7,d0
-    tst.w   DIR(a6)
+    move.w  d5,d0
+    move.w  DIR(a6),d1
     bmi.s   1f
     add.w   a4,d0               | lead = x + w
     bra.s   2f
 1:  subq.w  #1,d0               | lead = x - 1
-2:  move.w  DIR(a6),d1
-    move.w  N(a6),d2
-    move.w  a3,d3
-    move.w  a3,d4
+2:  move.w  N(a6),d2
+    move.w  d6,d3
+    move.w  d6,d4
     add.w   a5,d4
     subq.w  #1,d4
-    bsr.w   .Lsweep_cols        | d0 = free columns
+    bsr.w   .Lq_sweepc          | d0 = free columns
     tst.w   WALK(a6)
     bne.s   .Lsx_walk
     move.w  d0,d1
     tst.w   DIR(a6)
     bpl.s   1f
     neg.w   d1
-1:  add.w   d1,d7               | x += dir * free
+1:  add.w   d1,d5               | x += dir * free
     cmp.w   N(a6),d0
     bcs.w   .Lsx_blocked
     bra.w   .Lsx_done
@@ -339,23 +372,23 @@ mc_move_body:
     move.w  d0,SCL(a6)          | (free, kept for below)
     tst.w   DIR(a6)
     bmi.s   1f
-    move.w  d7,d1
+    move.w  d5,d1
     add.w   d0,d1               | a = x + free
-    move.w  d7,d2
+    move.w  d5,d2
     add.w   a4,d2               | b = x + w
     bra.s   2f
-1:  move.w  d7,d1
+1:  move.w  d5,d1
     subq.w  #1,d1               | a = x - 1
-    move.w  d7,d2
+    move.w  d5,d2
     add.w   a4,d2
     subq.w  #1,d2
     sub.w   d0,d2               | b = x + w - 1 - free
 2:  cmp.w   d2,d1
     bgt.s   .Lsx_loop           | a > b
-    move.w  a3,d0
+    move.w  d6,d0
     add.w   a5,d0
     moveq   #1,d3
-    bsr.w   .Lrow
+    bsr.w   .Lq_row
     tst.w   d0
     beq.s   .Lsx_loop
     move.w  SCL(a6),d0
@@ -363,7 +396,7 @@ mc_move_body:
     tst.w   DIR(a6)
     bpl.s   1f
     neg.w   d1
-1:  add.w   d1,d7               | x += dir * free
+1:  add.w   d1,d5               | x += dir * free
     sub.w   d0,N(a6)            | n -= free
     seq     d0
     and.w   #1,d0
@@ -372,67 +405,65 @@ mc_move_body:
 .Lsx_loop:
     tst.w   N(a6)
     beq.w   .Lsx_done
-    move.w  d7,d0
+    move.w  d5,d0
     tst.w   DIR(a6)
     bmi.s   1f
     add.w   a4,d0               | lead = x + w
     bra.s   2f
 1:  subq.w  #1,d0               | lead = x - 1
-2:  move.w  a3,d1
-    move.w  a3,d2
+2:  move.w  d6,d1
+    move.w  d6,d2
     add.w   a5,d2
     subq.w  #1,d2
-    bsr.w   .Lcol_first         | topmost solid row of the leading column, or NONE
+    bsr.w   .Lq_colf            | topmost solid row of the leading column, or NONE
     cmp.w   #NONE,d0
     bne.s   .Lsx_hit
-    add.w   DIR(a6),d7          | free: x += dir
+    add.w   DIR(a6),d5          | free: x += dir
     tst.w   WALK(a6)
     beq.s   .Lsx_next
 | Floor under the new box (0 free rows), snap down 1 ..= 8, or a ledge (9 free rows).
-    move.w  a3,d0
+    move.w  d6,d0
     add.w   a5,d0
     moveq   #1,d1
     moveq   #9,d2
-    move.w  d7,d3
-    move.w  d7,d4
+    move.w  d5,d3
+    move.w  d5,d4
     add.w   a4,d4
     subq.w  #1,d4
-    moveq   #1,d5
-    bsr.w   .Lsweep_rows
+    moveq   #1,d7
+    bsr.w   .Lq_sweepr
     cmp.w   #9,d0
     bcs.s   1f
     moveq   #0,d0
     move.w  d0,WALK(a6)         | a ledge: fall from here on
     bra.s   .Lsx_next
-1:  add.w   d0,a3               | y += snap
+1:  add.w   d0,d6               | y += snap
     bra.s   .Lsx_next
 | Blocked column (d0 = its topmost solid row t): climb by s = y + h - t when walking.
 .Lsx_hit:
     tst.w   WALK(a6)
     beq.s   .Lsx_blocked
-    move.w  a3,d1
+    move.w  d6,d1
     add.w   a5,d1
     sub.w   d0,d1               | s >= 1
     cmp.w   #8,d1
     bhi.s   .Lsx_blocked        | STEP_HEIGHT_PX
     move.w  d1,SCL(a6)
     move.w  d1,d2
-    move.w  a3,d0
+    move.w  d6,d0
     subq.w  #1,d0
     moveq   #-1,d1
-    move.w  d7,d3
+    move.w  d5,d3
     add.w   DIR(a6),d3          | nx = x + dir
     move.w  d3,d4
     add.w   a4,d4
     subq.w  #1,d4
-    moveq   #0,d5
-    bsr.w   .Lsweep_rows        | head rows y-1 .. y-s over nx .. nx+w-1
+    moveq   #0,d7
+    bsr.w   .Lq_sweepr          | head rows y-1 .. y-s over nx .. nx+w-1
     cmp.w   SCL(a6),d0
     bcs.s   .Lsx_blocked        | head bump
-    add.w   DIR(a6),d7
-    move.w  a3,d0
-    sub.w   SCL(a6),d0
-    move.w  d0,a3               | y -= s
+    add.w   DIR(a6),d5
+    sub.w   SCL(a6),d6          | y -= s
 .Lsx_next:
     subq.w  #1,N(a6)
     bra.w   .Lsx_loop
@@ -441,6 +472,484 @@ mc_move_body:
     rts
 .Lsx_done:
     moveq   #0,d0
+    rts
+
+| ---------------------------------------------------------------------------------------
+| Lean in-map queries. Each checks that its pixels are inside the map (and its own shape
+| conditions) and otherwise hands the same arguments to the general version (.Lg_*).
+| Clobber d0-d4, d7, a1, a3; keep d5, d6, a0, a2, a4, a5, a6.
+
+| .Lq_colf: the topmost solid row of column d0.w, rows d1.w ..= d2.w (d1 <= d2), or NONE.
+.Lq_colf:
+    cmp.w   V_WPX(a0),d0
+    bcc.w   .Lg_colf            | x < 0 or x >= map width (unsigned)
+    tst.w   d1
+    bmi.w   .Lg_colf
+    cmp.w   V_HPX(a0),d2
+    bge.w   .Lg_colf
+    move.w  d1,d3
+    asr.w   #4,d3
+    add.w   d3,d3
+    move.l  4(a0),a1
+    move.w  (a1,d3.w),d3        | rows[ty0]
+    move.w  d0,d4
+    asr.w   #4,d4
+    add.w   d4,d3               | the tile's index (unsigned)
+    moveq   #0,d4
+    move.w  d3,d4
+    add.l   d4,d4
+    move.l  (a0),a1
+    add.l   d4,a1               | a1 = tile (x >> 4, y0 >> 4)
+    and.w   #15,d0
+    add.w   d0,d0               | px * 2: offset of cols[px]
+    move.w  d1,d4
+    and.w   #0xFFF0,d4          | top row of the current tile
+.Lqc_loop:
+    move.w  (a1),d3
+    bne.s   .Lqc_tile
+.Lqc_next:
+    add.w   #16,d4
+    cmp.w   d2,d4
+    bgt.s   .Lqc_none
+    add.w   V_STRIDE(a0),a1
+    bra.s   .Lqc_loop
+.Lqc_tile:
+    cmp.w   #2,d3
+    beq.s   .Lqc_solid
+    cmp.w   #20,d3
+    bcc.s   .Lqc_custom
+    lsl.w   #6,d3
+    add.w   d0,d3
+    move.w  (a2,d3.w),d3        | cols[px]: bit py = row top + py solid
+.Lqc_mask:
+    move.w  d1,d7
+    sub.w   d4,d7               | rows above y0 in this tile
+    ble.s   1f
+    lsr.w   d7,d3
+    lsl.w   d7,d3
+1:  move.w  d4,d7
+    add.w   #15,d7
+    sub.w   d2,d7               | rows below y1 in this tile
+    ble.s   2f
+    lsl.w   d7,d3
+    lsr.w   d7,d3
+2:  tst.w   d3
+    beq.s   .Lqc_next
+    lea     mc_ctz8(pc),a3      | lowest set bit = topmost solid row
+    moveq   #0,d7
+    move.b  d3,d7
+    tst.b   d7
+    beq.s   3f
+    move.b  (a3,d7.w),d7
+    add.w   d4,d7
+    move.w  d7,d0
+    rts
+3:  lsr.w   #8,d3
+    move.b  (a3,d3.w),d7
+    addq.w  #8,d7
+    add.w   d4,d7
+    move.w  d7,d0
+    rts
+.Lqc_none:
+    move.w  #NONE,d0
+    rts
+.Lqc_solid:
+    move.w  d4,d0               | a solid tile: its first row in the span, max(top, y0)
+    cmp.w   d1,d0
+    bge.s   1f
+    move.w  d1,d0
+1:  rts
+.Lqc_custom:
+    sub.w   #32,d3
+    bcs.s   .Lqc_next           | ids 20 ..= 31: blank
+    cmp.w   20(a0),d3
+    bcc.s   .Lqc_next           | no such height tile: blank
+    and.l   #0xFFFF,d3
+    lsl.l   #6,d3
+    add.w   d0,d3               | (the low 6 bits were 0: no carry)
+    move.l  12(a0),a3
+    move.w  (a3,d3.l),d3
+    bra.s   .Lqc_mask
+
+| .Lq_row: any solid (d3.w != 0: or one-way top) pixel in row d0.w, columns d1.w ..= d2.w
+| (d1 <= d2)? out: d0.w = 1 / 0.
+.Lq_row:
+    cmp.w   V_HPX(a0),d0
+    bcc.w   .Lg_row
+    tst.w   d1
+    bmi.w   .Lg_row
+    cmp.w   V_WPX(a0),d2
+    bge.w   .Lg_row
+    move.w  d0,d4
+    asr.w   #4,d4
+    add.w   d4,d4
+    move.l  4(a0),a1
+    move.w  (a1,d4.w),d4        | rows[ty]
+    move.w  d1,d7
+    asr.w   #4,d7
+    add.w   d7,d4
+    moveq   #0,d7
+    move.w  d4,d7
+    add.l   d7,d7
+    move.l  (a0),a1
+    add.l   d7,a1               | a1 = tile (x0 >> 4, y >> 4)
+    and.w   #15,d0
+    tst.w   d3
+    beq.s   1f
+    tst.w   d0
+    seq     d3                  | d3.b = 0xFF: one-way tops count in this row
+1:  add.w   d0,d0
+    add.w   #32,d0              | offset of rows[y & 15]
+    move.w  d1,d4
+    and.w   #0xFFF0,d4          | left column of the current tile
+    sub.w   #15,d2              | the last tile is the one with left >= x1 - 15
+.Lqr_loop:
+    move.w  (a1)+,d7
+    bne.s   .Lqr_tile
+.Lqr_next:
+    cmp.w   d2,d4
+    bge.s   .Lqr_free
+    add.w   #16,d4
+    bra.s   .Lqr_loop
+.Lqr_free:
+    moveq   #0,d0
+    rts
+.Lqr_tile:
+    cmp.w   #2,d7
+    beq.s   .Lqr_hit            | a solid tile: every pixel
+    cmp.w   #19,d7
+    beq.s   .Lqr_ow
+    cmp.w   #20,d7
+    bcc.s   .Lqr_custom
+    lsl.w   #6,d7
+    add.w   d0,d7
+    move.w  (a2,d7.w),d7        | rows[py]: bit px = column left + px solid
+.Lqr_mask:
+    move.w  d1,a3
+    sub.w   d4,d1               | columns left of x0 in this tile
+    ble.s   1f
+    lsr.w   d1,d7
+    lsl.w   d1,d7
+1:  move.w  a3,d1
+    cmp.w   d2,d4
+    blt.s   2f
+    move.w  d4,a3
+    sub.w   d2,d4               | columns right of x1: left - (x1 - 15)
+    lsl.w   d4,d7
+    lsr.w   d4,d7
+    move.w  a3,d4
+2:  tst.w   d7
+    beq.s   .Lqr_next
+.Lqr_hit:
+    moveq   #1,d0
+    rts
+.Lqr_ow:
+    tst.b   d3
+    beq.s   .Lqr_next
+    bra.s   .Lqr_hit
+.Lqr_custom:
+    sub.w   #32,d7
+    bcs.s   .Lqr_next           | ids 20 ..= 31: blank
+    cmp.w   20(a0),d7
+    bcc.s   .Lqr_next           | no such height tile: blank
+    and.l   #0xFFFF,d7
+    lsl.l   #6,d7
+    add.w   d0,d7
+    move.l  12(a0),a3
+    move.w  (a3,d7.l),d7
+    bra.s   .Lqr_mask
+
+| .Lq_sweepc: Map::sweep_cols(x = d0.w, dir = d1.w, n = d2.w >= 1, y0 = d3.w, y1 = d4.w):
+| lean when all n columns lie in one tile column inside the map. out: d0.w = free columns.
+.Lq_sweepc:
+    cmp.w   V_WPX(a0),d0
+    bcc.w   .Lg_sweepc
+    move.w  d2,d7
+    subq.w  #1,d7
+    tst.w   d1
+    bpl.s   1f
+    neg.w   d7
+1:  add.w   d0,d7               | the last column
+    cmp.w   V_WPX(a0),d7
+    bcc.w   .Lg_sweepc
+    eor.w   d0,d7
+    and.w   #0xFFF0,d7
+    bne.w   .Lg_sweepc          | not one tile column
+    tst.w   d3
+    bmi.w   .Lg_sweepc
+    cmp.w   V_HPX(a0),d4
+    bge.w   .Lg_sweepc
+    move.w  d3,QA(a6)           | y0
+    move.w  d4,QB(a6)           | y1
+    move.w  d1,QC(a6)           | dir
+    move.w  d3,d7
+    asr.w   #4,d7
+    add.w   d7,d7
+    move.l  4(a0),a1
+    move.w  (a1,d7.w),d7        | rows[ty0]
+    move.w  d0,d4
+    asr.w   #4,d4
+    add.w   d4,d7
+    moveq   #0,d4
+    move.w  d7,d4
+    add.l   d4,d4
+    move.l  (a0),a1
+    add.l   d4,a1               | a1 = tile (x >> 4, y0 >> 4)
+    and.w   #15,d0
+    add.w   d0,d0               | px * 2
+    and.w   #0xFFF0,d3          | top row of the current tile
+| d2 = first: the columns k < first are still free.
+.Lqs_loop:
+    move.w  (a1),d7
+    bne.s   .Lqs_tile
+.Lqs_next:
+    add.w   #16,d3
+    cmp.w   QB(a6),d3
+    bgt.s   .Lqs_done
+    add.w   V_STRIDE(a0),a1
+    bra.s   .Lqs_loop
+.Lqs_done:
+    move.w  d2,d0
+    rts
+.Lqs_zero:
+    moveq   #0,d0
+    rts
+.Lqs_tile:
+    cmp.w   #2,d7
+    beq.s   .Lqs_zero           | a solid tile: the first column is blocked
+    cmp.w   #20,d7
+    bcc.s   .Lqs_custom
+    lsl.w   #6,d7
+    lea     (a2,d7.w),a3        | the shape's cols
+.Lqs_scan:
+    moveq   #-1,d4              | rows y0 ..= y1 of this tile
+    move.w  QA(a6),d7
+    sub.w   d3,d7
+    ble.s   1f
+    lsr.w   d7,d4
+    lsl.w   d7,d4
+1:  move.w  d3,d7
+    add.w   #15,d7
+    sub.w   QB(a6),d7
+    ble.s   2f
+    lsl.w   d7,d4
+    lsr.w   d7,d4
+2:  move.w  d2,d7
+    subq.w  #1,d7               | words k = 0 .. first - 1
+    tst.w   QC(a6)
+    bmi.s   .Lqs_back
+    add.w   d0,a3               | &cols[px]
+3:  move.w  (a3)+,d1
+    and.w   d4,d1
+    dbne    d7,3b
+    beq.s   .Lqs_next           | no hit
+    bra.s   .Lqs_hit
+.Lqs_back:
+    lea     2(a3,d0.w),a3       | one past cols[px]
+4:  move.w  -(a3),d1
+    and.w   d4,d1
+    dbne    d7,4b
+    beq.s   .Lqs_next
+.Lqs_hit:
+    sub.w   d7,d2
+    subq.w  #1,d2               | first = k = first - 1 - counter left
+    beq.s   .Lqs_done           | nothing free: done
+    bra.s   .Lqs_next
+.Lqs_custom:
+    sub.w   #32,d7
+    bcs.s   .Lqs_next           | ids 20 ..= 31: blank
+    cmp.w   20(a0),d7
+    bcc.w   .Lqs_next           | no such height tile: blank
+    and.l   #0xFFFF,d7
+    lsl.l   #6,d7
+    move.l  12(a0),a3
+    add.l   d7,a3
+    bra.s   .Lqs_scan
+
+| .Lq_sweepr: Map::sweep_rows(y = d0.w, dir = d1.w, n = d2.w >= 1, x0 = d3.w, x1 = d4.w,
+| one_way = d7.w): lean when every swept pixel is inside the map. out: d0.w = free rows.
+| Frame: QA x0, QB x1 - 15, QC dir, QD one_way, QE rows left, QF free so far, QG cnt.
+.Lq_sweepr:
+    tst.w   d3
+    bmi.w   .Lg_sweepr
+    cmp.w   V_WPX(a0),d4
+    bge.w   .Lg_sweepr
+    cmp.w   V_HPX(a0),d0
+    bcc.w   .Lg_sweepr
+    move.w  d7,QD(a6)
+    move.w  d2,d7
+    subq.w  #1,d7
+    tst.w   d1
+    bpl.s   1f
+    neg.w   d7
+1:  add.w   d0,d7               | the last row
+    cmp.w   V_HPX(a0),d7
+    bcc.w   .Lg_sweeprd
+    move.w  d3,QA(a6)
+    sub.w   #15,d4
+    move.w  d4,QB(a6)
+    move.w  d1,QC(a6)
+    move.w  d2,QE(a6)
+    moveq   #0,d7
+    move.w  d7,QF(a6)
+| One row of tiles: rows y .. of this tile row, cnt = min(room, left) of them.
+.Lqw_trow:
+    moveq   #15,d1
+    and.w   d0,d1               | py0
+    tst.w   QC(a6)
+    bmi.s   1f
+    moveq   #16,d2
+    sub.w   d1,d2               | room = 16 - py0
+    bra.s   2f
+1:  move.w  d1,d2
+    addq.w  #1,d2               | room = py0 + 1
+2:  cmp.w   QE(a6),d2
+    bls.s   3f
+    move.w  QE(a6),d2
+3:  move.w  d2,QG(a6)           | cnt; d2 = first = cnt
+    move.w  d0,d7
+    asr.w   #4,d7
+    add.w   d7,d7
+    move.l  4(a0),a1
+    move.w  (a1,d7.w),d7        | rows[ty]
+    move.w  QA(a6),d4
+    asr.w   #4,d4
+    add.w   d4,d7
+    moveq   #0,d4
+    move.w  d7,d4
+    add.l   d4,d4
+    move.l  (a0),a1
+    add.l   d4,a1               | a1 = tile (x0 >> 4, y >> 4)
+    move.w  QA(a6),d3
+    and.w   #0xFFF0,d3          | left column of the current tile
+    add.w   d1,d1               | py0 * 2
+    move.w  d0,-(sp)            | y
+.Lqw_tile:
+    move.w  (a1)+,d7
+    bne.s   .Lqw_nonblank
+.Lqw_tnext:
+    cmp.w   QB(a6),d3
+    bge.w   .Lqw_tdone
+    add.w   #16,d3
+    bra.s   .Lqw_tile
+.Lqw_nonblank:
+    cmp.w   #2,d7
+    bne.s   1f
+    moveq   #0,d2               | a solid tile: the first row is blocked
+    bra.w   .Lqw_tdone
+1:  cmp.w   #19,d7
+    beq.w   .Lqw_ow
+    cmp.w   #20,d7
+    bcc.w   .Lqw_custom
+    lsl.w   #6,d7
+    lea     32(a2,d7.w),a3      | the shape's rows
+.Lqw_scan:
+    moveq   #-1,d4              | columns x0 ..= x1 of this tile
+    move.w  QA(a6),d7
+    sub.w   d3,d7
+    ble.s   1f
+    lsr.w   d7,d4
+    lsl.w   d7,d4
+1:  move.w  d3,d7
+    sub.w   QB(a6),d7           | left - (x1 - 15): columns right of x1
+    ble.s   2f
+    lsl.w   d7,d4
+    lsr.w   d7,d4
+2:  move.w  d2,d7
+    subq.w  #1,d7               | words k = 0 .. first - 1
+    bmi.s   .Lqw_tnext
+    tst.w   QC(a6)
+    bmi.s   .Lqw_back
+    add.w   d1,a3               | &rows[py0]
+3:  move.w  (a3)+,d0
+    and.w   d4,d0
+    dbne    d7,3b
+    beq.s   .Lqw_tnext
+    bra.s   .Lqw_hit
+.Lqw_back:
+    lea     2(a3,d1.w),a3       | one past rows[py0]
+4:  move.w  -(a3),d0
+    and.w   d4,d0
+    dbne    d7,4b
+    beq.s   .Lqw_tnext
+.Lqw_hit:
+    sub.w   d7,d2
+    subq.w  #1,d2               | first = k
+    bra.s   .Lqw_tnext
+.Lqw_ow:
+    tst.w   QD(a6)
+    beq.s   .Lqw_tnext          | one-way tops do not count
+    tst.w   QC(a6)
+    bmi.s   1f
+    tst.w   d1
+    bne.w   .Lqw_tnext          | its top row is not in this sweep
+    moveq   #0,d2               | the top row is the first one: k = 0
+    bra.w   .Lqw_tnext
+1:  move.w  d1,d7
+    lsr.w   #1,d7               | k = py0 (rows py0, py0 - 1, .. 0)
+    cmp.w   d2,d7
+    bcc.w   .Lqw_tnext
+    move.w  d7,d2
+    bra.w   .Lqw_tnext
+.Lqw_custom:
+    sub.w   #32,d7
+    bcs.w   .Lqw_tnext          | ids 20 ..= 31: blank
+    cmp.w   20(a0),d7
+    bcc.w   .Lqw_tnext          | no such height tile: blank
+    and.l   #0xFFFF,d7
+    lsl.l   #6,d7
+    move.l  12(a0),a3
+    lea     32(a3,d7.l),a3
+    bra.w   .Lqw_scan
+| After a row of tiles: blocked -> free + first; all rows tested -> n; else the next.
+.Lqw_tdone:
+    move.w  (sp)+,d0            | y
+    move.w  QG(a6),d7           | cnt
+    cmp.w   d7,d2
+    bcs.s   .Lqw_blocked
+    add.w   d7,QF(a6)           | free += cnt
+    sub.w   d7,QE(a6)           | left -= cnt
+    beq.s   .Lqw_all
+    tst.w   QC(a6)
+    bmi.s   1f
+    add.w   d7,d0
+    bra.w   .Lqw_trow
+1:  sub.w   d7,d0
+    bra.w   .Lqw_trow
+.Lqw_blocked:
+    move.w  QF(a6),d0
+    add.w   d2,d0
+    rts
+.Lqw_all:
+    move.w  QF(a6),d0
+    rts
+| (the last row is outside the map: restore n's sign work and take the general path)
+.Lg_sweeprd:
+    move.w  QD(a6),d7
+    bra.s   .Lg_sweepr
+
+| ---------------------------------------------------------------------------------------
+| General versions: save the kernel's own registers, then the edge-aware routines below.
+.Lg_colf:
+    movem.l d5-d6/a2,-(sp)
+    bsr.w   .Lcol_first
+    movem.l (sp)+,d5-d6/a2
+    rts
+.Lg_row:
+    movem.l d5-d6/a2,-(sp)
+    bsr.w   .Lrow
+    movem.l (sp)+,d5-d6/a2
+    rts
+.Lg_sweepc:
+    movem.l d5-d6/a2,-(sp)
+    bsr.w   .Lsweep_cols
+    movem.l (sp)+,d5-d6/a2
+    rts
+.Lg_sweepr:
+    movem.l d5-d6/a2,-(sp)
+    move.w  d7,d5               | one_way
+    bsr.w   .Lsweep_rows
+    movem.l (sp)+,d5-d6/a2
     rts
 
 | ---------------------------------------------------------------------------------------
@@ -460,7 +969,7 @@ mc_move_body:
 1:  movem.w (sp)+,d0-d2
     move.w  d0,d3
     blt.s   .Lcq_left
-    cmp.w   WPX(a6),d3
+    cmp.w   V_WPX(a0),d3
     bge.s   .Lcq_right
     tst.w   d1
     bge.s   2f
@@ -469,7 +978,7 @@ mc_move_body:
     moveq   #0,d1
     cmp.w   d1,d2
     blt.s   .Lcq_none
-2:  move.w  HPX(a6),d4
+2:  move.w  V_HPX(a0),d4
     subq.w  #1,d4
     cmp.w   d4,d2
     ble.s   3f
@@ -485,7 +994,7 @@ mc_move_body:
     bne.s   5f
 4:  tst.w   28(a0)              | below the map
     beq.s   .Lcq_none
-    move.w  HPX(a6),d0
+    move.w  V_HPX(a0),d0
     cmp.w   d0,d6
     ble.s   5f
     move.w  d6,d0               | max(y0, map height)
@@ -522,7 +1031,7 @@ mc_move_body:
     tst.w   22(a0)              | left of the map
     bne.s   .Lrw_solid
     moveq   #0,d1
-2:  move.w  WPX(a6),d4
+2:  move.w  V_WPX(a0),d4
     subq.w  #1,d4
     cmp.w   d4,d2
     ble.s   3f
@@ -535,7 +1044,7 @@ mc_move_body:
     bge.s   4f
     move.w  26(a0),d0           | above the map
     rts
-4:  cmp.w   HPX(a6),d0
+4:  cmp.w   V_HPX(a0),d0
     blt.s   5f
     move.w  28(a0),d0           | below the map
     rts

@@ -120,7 +120,11 @@ pub struct SolidBox {
 pub const NO_BOX: u8 = 0xFF;
 
 /// A moving box: sub-pixel position and velocity, pixel size, flags.
+///
+/// `#[repr(C)]`, 12 bytes: the 68000 move kernel (crate `megacollide-m68k-kernels`)
+/// reads and writes bodies in place with this layout (checked below).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct Body {
     /// Left edge (sub-pixel, pixel-space; the box covers pixel columns
     /// `floor(x) .. floor(x) + w`).
@@ -191,3 +195,16 @@ impl Body {
         self.rect().overlaps(&other.rect())
     }
 }
+
+// The layout the 68000 move kernel relies on (move.s, "Body").
+const _: () = {
+    assert!(core::mem::size_of::<Body>() == 12);
+    assert!(core::mem::offset_of!(Body, x) == 0);
+    assert!(core::mem::offset_of!(Body, y) == 2);
+    assert!(core::mem::offset_of!(Body, vx) == 4);
+    assert!(core::mem::offset_of!(Body, vy) == 6);
+    assert!(core::mem::offset_of!(Body, w) == 8);
+    assert!(core::mem::offset_of!(Body, h) == 9);
+    assert!(core::mem::offset_of!(Body, flags) == 10);
+    assert!(core::mem::offset_of!(Body, riding) == 11);
+};

@@ -711,13 +711,11 @@ impl<'a> Map<'a> {
     }
 
     /// One frame of `motion::move_body` without solid boxes by the hand-written 68000
-    /// kernel (bit-identical to the Rust code; see `motion`). Raw sub-pixel values in and
-    /// out; returns `(x, y, vx, vy, flags)`.
+    /// kernel (bit-identical to the Rust code; see `motion`), in place.
     #[cfg(target_arch = "m68k")]
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn move_body_kernel(&self, x: i16, y: i16, vx: i16, vy: i16, w: i16, h: i16, grounded: bool) -> (i16, i16, i16, i16, u8) {
-        self.kv.move_body(x, y, vx, vy, w, h, grounded)
+    pub(crate) fn move_body_kernel(&self, body: &mut crate::Body) {
+        self.kv.move_body(body)
     }
 
     /// Is any pixel of the pixel-space rectangle `x, y, w, h` solid? (For

@@ -260,21 +260,7 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     // (engine-m68k-kernels, move.s), bit for bit this function without boxes.
     #[cfg(target_arch = "m68k")]
     if solids.is_empty() {
-        let (x, y, vx, vy, f) = map.move_body_kernel(
-            body.x.to_bits(),
-            body.y.to_bits(),
-            body.vx.to_bits(),
-            body.vy.to_bits(),
-            clamp_size(body.w),
-            clamp_size(body.h),
-            body.flags.contains(Flags::ON_GROUND),
-        );
-        body.x = crate::SubPx::from_bits(x);
-        body.y = crate::SubPx::from_bits(y);
-        body.vx = crate::SubPx::from_bits(vx);
-        body.vy = crate::SubPx::from_bits(vy);
-        body.flags = Flags(f);
-        body.riding = NO_BOX;
+        map.move_body_kernel(body);
         return;
     }
     let w = clamp_size(body.w);
