@@ -1065,7 +1065,53 @@ mc_move_body:
     bmi.s   1f
     lea     10(sp),sp
     rts
-1:  moveq   #0,d0
+| Whole sweeps outside the map first (0 x, 2 dir, 4 n, 6 y0, 8 y1).
+1:  move.w  (sp),d0             | x
+    move.w  4(sp),d3
+    subq.w  #1,d3
+    tst.w   2(sp)
+    bpl.s   5f
+    neg.w   d3
+5:  add.w   d0,d3               | the last column
+    cmp.w   d3,d0
+    ble.s   6f
+    exg     d0,d3               | d0 = leftmost column, d3 = rightmost
+6:  tst.w   d3
+    bpl.s   7f
+    tst.w   22(a0)              | every column left of the map
+    bne.s   .Lswc_zero
+    bra.s   .Lswc_all
+7:  cmp.w   V_WPX(a0),d0
+    blt.s   8f
+    tst.w   24(a0)              | every column right of the map
+    bne.s   .Lswc_zero
+    bra.s   .Lswc_all
+8:  tst.w   d0
+    bmi.s   .Lswc_cols          | some columns outside, some inside: column by column
+    cmp.w   V_WPX(a0),d3
+    bge.s   .Lswc_cols
+    move.w  6(sp),d1            | y0
+    move.w  8(sp),d2            | y1
+    tst.w   d2
+    bpl.s   9f
+    tst.w   26(a0)              | every row above the map
+    bne.s   .Lswc_zero
+    bra.s   .Lswc_all
+9:  cmp.w   V_HPX(a0),d1
+    blt.s   .Lswc_cols
+    tst.w   28(a0)              | every row below the map
+    bne.s   .Lswc_zero
+.Lswc_all:
+    move.w  4(sp),d0
+    lea     10(sp),sp
+    rts
+.Lswc_zero:
+    moveq   #0,d0
+    lea     10(sp),sp
+    rts
+| Otherwise one column query per column.
+.Lswc_cols:
+    moveq   #0,d0
     move.w  d0,-(sp)            | 0(sp) k, 2(sp) x, 4(sp) dir, 6(sp) n, 8(sp) y0, 10(sp) y1
 2:  move.w  (sp),d0
     cmp.w   6(sp),d0
@@ -1093,7 +1139,50 @@ mc_move_body:
     bmi.s   1f
     lea     12(sp),sp
     rts
-1:  moveq   #0,d0
+| Whole sweeps outside the map first (0 y, 2 dir, 4 n, 6 x0, 8 x1, 10 one_way).
+1:  move.w  6(sp),d1            | x0
+    bpl.s   5f
+    tst.w   22(a0)
+    bne.s   .Lswr_zero          | the left wall is in every row
+5:  move.w  8(sp),d2            | x1
+    cmp.w   V_WPX(a0),d2
+    blt.s   6f
+    tst.w   24(a0)
+    bne.s   .Lswr_zero          | the right wall
+6:  tst.w   d2
+    bmi.s   .Lswr_all           | only open columns left of the map
+    cmp.w   V_WPX(a0),d1
+    bge.s   .Lswr_all           | only open columns right of the map
+    move.w  (sp),d0             | y
+    move.w  4(sp),d3
+    subq.w  #1,d3
+    tst.w   2(sp)
+    bpl.s   7f
+    neg.w   d3
+7:  add.w   d0,d3               | the last row
+    cmp.w   d3,d0
+    ble.s   8f
+    exg     d0,d3               | d0 = lowest row, d3 = highest
+8:  tst.w   d3
+    bpl.s   9f
+    tst.w   26(a0)              | every row above the map
+    bne.s   .Lswr_zero
+    bra.s   .Lswr_all
+9:  cmp.w   V_HPX(a0),d0
+    blt.s   .Lswr_rows
+    tst.w   28(a0)              | every row below the map
+    bne.s   .Lswr_zero
+.Lswr_all:
+    move.w  4(sp),d0
+    lea     12(sp),sp
+    rts
+.Lswr_zero:
+    moveq   #0,d0
+    lea     12(sp),sp
+    rts
+| Otherwise one row query per row.
+.Lswr_rows:
+    moveq   #0,d0
     move.w  d0,-(sp)            | 0 k, 2 y, 4 dir, 6 n, 8 x0, 10 x1, 12 one_way
 2:  move.w  (sp),d0
     cmp.w   6(sp),d0
