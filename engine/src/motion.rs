@@ -259,7 +259,7 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     // On the 68000, a move that meets no solid box runs as one hand-written kernel
     // (engine-m68k-kernels, move.s), bit for bit this function without boxes.
     #[cfg(target_arch = "m68k")]
-    if solids.is_empty() {
+    if solids.is_empty() || boxes_out_of_reach(solids, body) {
         map.move_body_kernel(body);
         return;
     }
@@ -354,6 +354,37 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     body.vy = crate::SubPx::from_bits(vy);
     body.flags = flags;
     body.riding = new_riding;
+}
+
+/// Whether no solid box can take part in this frame's move of `body`: the body rides no
+/// box, and no box meets the pixel-space rectangle of every pixel the move can test or
+/// cover (the box widened by the horizontal speed plus one column, and heightened by the
+/// vertical speed plus, per pixel walked, a climb or snap of up to 8 rows, plus the
+/// feet row and a full snap below). Then the move is exactly the move without boxes.
+#[cfg_attr(not(target_arch = "m68k"), allow(dead_code))]
+#[inline]
+fn boxes_out_of_reach(solids: &[SolidBox], body: &Body) -> bool {
+    if (body.riding as usize) < solids.len() {
+        return false;
+    }
+    let w = clamp_size(body.w) as i32;
+    let h = clamp_size(body.h) as i32;
+    let x = (clamp_pos(body.x.to_bits(), w as i16) >> 3) as i32;
+    let y = (clamp_pos(body.y.to_bits(), h as i16) >> 3) as i32;
+    let sx = ((clamp_speed(body.vx.to_bits()) as i32).abs() >> 3) + 1;
+    let sy = ((clamp_speed(body.vy.to_bits()) as i32).abs() >> 3) + 1;
+    let dy = sx * STEP_HEIGHT_PX.max(SNAP_DOWN_PX) as i32 + sy + SNAP_DOWN_PX as i32 + 1;
+    let (x0, x1) = (x - sx - 1, x + w + sx);
+    let (y0, y1) = (y - dy, y + h + dy);
+    solids.iter().all(|s| {
+        let r = &s.rect;
+        r.w <= 0
+            || r.h <= 0
+            || (r.x as i32 + r.w as i32) <= x0
+            || r.x as i32 > x1
+            || (r.y as i32 + r.h as i32) <= y0
+            || r.y as i32 > y1
+    })
 }
 
 /// Is there a floor pixel (solid, one-way top row or solid box) directly
