@@ -32,7 +32,7 @@
     .set NYR,  -12              | y target
     .set FLG,  -14              | result flags
     .set GRD,  -16              | grounded at the start (1 / 0)
-    .set FOK,  -18              | floor proven under the final box by the walk fast path
+    .set FOK,  -18              | a floor pixel is known to lie under the box (X walk)
     .set WALK, -20              | walking (grounded, not moving up): climb and snap
     .set DIR,  -22              | +1 / -1
     .set STP,  -24              | signed pixel steps of the current axis
@@ -48,7 +48,8 @@
     .set QF,   -50
     .set QG,   -52
     .set BODY, -56              | the body (long)
-    .set LOCALS, 56
+    .set CHK,  -58              | pixels of the current walk chunk
+    .set LOCALS, 58
 
 | Map view fields (kernels.s, "Map kernels").
     .set V_WPX, 30              | map width in pixels
@@ -367,40 +368,49 @@ mc_move_body:
 | Walking: the free pixels need no snap when a floor pixel lies under the intersection of
 | all the boxes on the way.
 .Lsx_walk:
-    tst.w   d0
+| Walking: the free pixels need no snap when a floor pixel lies under the intersection of
+| the boxes on the way. The Rust code tests all free pixels at once (when there are at most
+| w of them); here they go in chunks of at most w pixels, the same test per chunk (a chunk
+| whose boxes share a floor pixel is exactly what the pixel loop would walk without
+| snapping; the first chunk without one goes pixel by pixel), so fast walks stay fast.
+    move.w  d0,SCL(a6)          | free columns not yet walked
+.Lsx_chunk:
+    move.w  SCL(a6),d0
     beq.s   .Lsx_loop
-    move.w  d0,SCL(a6)          | (free, kept for below)
+    cmp.w   a4,d0
+    bls.s   1f
+    move.w  a4,d0               | c = min(free, w)
+1:  move.w  d0,CHK(a6)
     tst.w   DIR(a6)
-    bmi.s   1f
+    bmi.s   2f
     move.w  d5,d1
-    add.w   d0,d1               | a = x + free
+    add.w   d0,d1               | a = x + c
     move.w  d5,d2
     add.w   a4,d2               | b = x + w
-    bra.s   2f
-1:  move.w  d5,d1
+    bra.s   3f
+2:  move.w  d5,d1
     subq.w  #1,d1               | a = x - 1
     move.w  d5,d2
     add.w   a4,d2
     subq.w  #1,d2
-    sub.w   d0,d2               | b = x + w - 1 - free
-2:  cmp.w   d2,d1
-    bgt.s   .Lsx_loop           | a > b
-    move.w  d6,d0
+    sub.w   d0,d2               | b = x + w - 1 - c
+3:  move.w  d6,d0
     add.w   a5,d0
     moveq   #1,d3
     bsr.w   .Lq_row
     tst.w   d0
     beq.s   .Lsx_loop
-    move.w  SCL(a6),d0
+    move.w  CHK(a6),d0
+    sub.w   d0,SCL(a6)
     move.w  d0,d1
     tst.w   DIR(a6)
-    bpl.s   1f
+    bpl.s   4f
     neg.w   d1
-1:  add.w   d1,d5               | x += dir * free
-    sub.w   d0,N(a6)            | n -= free
-    seq     d0
-    and.w   #1,d0
-    move.w  d0,FOK(a6)          | floor_ok = (n == 0)
+4:  add.w   d1,d5               | x += dir * c
+    moveq   #1,d1
+    move.w  d1,FOK(a6)          | a floor pixel under this box (the chunk's test)
+    sub.w   d0,N(a6)            | n -= c
+    bne.s   .Lsx_chunk
 | Pixel by pixel.
 .Lsx_loop:
     tst.w   N(a6)
@@ -419,6 +429,8 @@ mc_move_body:
     cmp.w   #NONE,d0
     bne.s   .Lsx_hit
     add.w   DIR(a6),d5          | free: x += dir
+    moveq   #0,d0
+    move.w  d0,FOK(a6)          | (no floor known under this box yet)
     tst.w   WALK(a6)
     beq.s   .Lsx_next
 | Floor under the new box (0 free rows), snap down 1 ..= 8, or a ledge (9 free rows).
@@ -438,6 +450,8 @@ mc_move_body:
     move.w  d0,WALK(a6)         | a ledge: fall from here on
     bra.s   .Lsx_next
 1:  add.w   d0,d6               | y += snap
+    moveq   #1,d0
+    move.w  d0,FOK(a6)          | the sweep found the floor row: now under the feet
     bra.s   .Lsx_next
 | Blocked column (d0 = its topmost solid row t): climb by s = y + h - t when walking.
 .Lsx_hit:
@@ -464,6 +478,8 @@ mc_move_body:
     bcs.s   .Lsx_blocked        | head bump
     add.w   DIR(a6),d5
     sub.w   SCL(a6),d6          | y -= s
+    moveq   #1,d0
+    move.w  d0,FOK(a6)          | row t of the leading column is now under the feet
 .Lsx_next:
     subq.w  #1,N(a6)
     bra.w   .Lsx_loop
