@@ -77,6 +77,100 @@
     .set F_LANDED, 16
     .set F_FELL_OUT, 32
 
+| SET_RAW pix, frac, raw: raw(a6) = (pix << 3) | (frac(a6) & 7): a pixel position with the
+| sub-pixel fraction of frac; without frac, (pix << 3) (the fraction cleared).
+.macro SET_RAW pix, raw, frac
+    move.w  \pix,d0
+    lsl.w   #3,d0
+    .ifnb \frac
+    moveq   #7,d1
+    and.w   \frac(a6),d1
+    or.w    d1,d0
+    .endif
+    move.w  d0,\raw(a6)
+.endm
+
+| STOP pix, raw, v: an axis stopped: v(a6) = 0, raw(a6) = pix << 3.
+.macro STOP pix, raw, v
+    moveq   #0,d0
+    move.w  d0,\v(a6)
+    SET_RAW \pix, \raw
+.endm
+
+| CLAMP_SIZE off, reg, areg: reg = the body's size byte at off clamped to 1 ..= 64, also in areg.
+.macro CLAMP_SIZE off, reg, areg
+    moveq   #0,\reg
+    move.b  \off(a1),\reg
+    tst.b   \reg
+    bne.s   1f
+    moveq   #1,\reg
+1:  cmp.w   #64,\reg
+    bls.s   2f
+    moveq   #64,\reg
+2:  move.w  \reg,\areg
+.endm
+
+| CLAMP_POS size, off, hi, raw, pix: the body's raw position at off clamped to
+| hi(a6) = ((4096 - size) << 3) | 7, kept in raw(a6); pix = its pixel (raw >> 3).
+.macro CLAMP_POS size, off, hi, raw, pix
+    move.w  #4096,d2
+    sub.w   \size,d2
+    lsl.w   #3,d2
+    or.w    #7,d2
+    move.w  d2,\hi(a6)
+    move.w  \off(a1),d0
+    cmp.w   d2,d0
+    ble.s   1f
+    move.w  d2,d0
+1:  move.w  d0,\raw(a6)
+    move.w  d0,\pix
+    asr.w   #3,\pix
+.endm
+
+| CLAMP_SPEED off, reg, v: reg = v(a6) = the body's raw speed at off clamped to +-1016.
+.macro CLAMP_SPEED off, reg, v
+    move.w  \off(a1),\reg
+    cmp.w   #1016,\reg
+    ble.s   1f
+    move.w  #1016,\reg
+1:  cmp.w   #-1016,\reg
+    bge.s   2f
+    move.w  #-1016,\reg
+2:  move.w  \reg,\v(a6)
+.endm
+
+| TARGET raw, v, hi, target, pix: d0 = the pixel steps of this axis, (t >> 3) - pix, where
+| t = target(a6) = clamp(raw(a6) + v (register) saturated, ..= hi(a6)) (the same as Rust's
+| saturating_add then clamp_pos: the low bound -32768 is the saturation's).
+.macro TARGET raw, v, hi, target, pix
+    move.w  \raw(a6),d0
+    add.w   \v,d0
+    bvc.s   2f
+    move.w  #32767,d0
+    tst.w   \v
+    bpl.s   2f
+    move.w  #-32768,d0
+2:  cmp.w   \hi(a6),d0
+    ble.s   3f
+    move.w  \hi(a6),d0
+3:  move.w  d0,\target(a6)
+    asr.w   #3,d0
+    sub.w   \pix,d0
+.endm
+
+| FEET_DOWN: the arguments of .Lq_sweepr for the rows from the one under the feet (y + h)
+| downwards over the body's columns x ..= x + w - 1, one-way tops counting (n: d2).
+.macro FEET_DOWN
+    move.w  d6,d0
+    add.w   a5,d0
+    moveq   #1,d1
+    move.w  d5,d3
+    move.w  d5,d4
+    add.w   a4,d4
+    subq.w  #1,d4
+    moveq   #1,d7
+.endm
+
 | mc_move_body: one frame of motion::move_body without solid boxes.
 | in:   a0 = map view, a1 = the body (read and written in place; riding becomes 0xFF)
 | out:  d0.b = the new flags
@@ -91,24 +185,8 @@ mc_move_body:
     move.l  a1,BODY(a6)
     move.l  8(a0),a2
 | Sizes 1 ..= 64.
-    moveq   #0,d0
-    move.b  B_W(a1),d0
-    tst.b   d0
-    bne.s   1f
-    moveq   #1,d0
-1:  cmp.w   #64,d0
-    bls.s   2f
-    moveq   #64,d0
-2:  move.w  d0,a4
-    moveq   #0,d1
-    move.b  B_H(a1),d1
-    tst.b   d1
-    bne.s   1f
-    moveq   #1,d1
-1:  cmp.w   #64,d1
-    bls.s   2f
-    moveq   #64,d1
-2:  move.w  d1,a5
+    CLAMP_SIZE B_W, d0, a4
+    CLAMP_SIZE B_H, d1, a5
     moveq   #F_ON_GROUND,d2
     and.b   B_FLAGS(a1),d2
     move.w  d2,GRD(a6)
@@ -116,62 +194,14 @@ mc_move_body:
     move.w  d2,FLG(a6)
     move.w  d2,FOK(a6)
 | Positions: raw <= ((4096 - size) << 3) | 7 (the low bound is -32768: any i16).
-    move.w  #4096,d2
-    sub.w   d0,d2
-    lsl.w   #3,d2
-    or.w    #7,d2
-    move.w  d2,HIX(a6)
-    move.w  B_X(a1),d0
-    cmp.w   d2,d0
-    ble.s   1f
-    move.w  d2,d0
-1:  move.w  d0,XR(a6)
-    move.w  d0,d5
-    asr.w   #3,d5               | x
-    move.w  #4096,d2
-    sub.w   d1,d2
-    lsl.w   #3,d2
-    or.w    #7,d2
-    move.w  d2,HIY(a6)
-    move.w  B_Y(a1),d0
-    cmp.w   d2,d0
-    ble.s   1f
-    move.w  d2,d0
-1:  move.w  d0,YR(a6)
-    move.w  d0,d6
-    asr.w   #3,d6               | y
+    CLAMP_POS d0, B_X, HIX, XR, d5  | d5 = x
+    CLAMP_POS d1, B_Y, HIY, YR, d6  | d6 = y
 | Speeds: -1016 ..= 1016 (127 px per frame).
-    move.w  B_VX(a1),d2
-    cmp.w   #1016,d2
-    ble.s   1f
-    move.w  #1016,d2
-1:  cmp.w   #-1016,d2
-    bge.s   1f
-    move.w  #-1016,d2
-1:  move.w  d2,VX(a6)
-    move.w  B_VY(a1),d3
-    cmp.w   #1016,d3
-    ble.s   1f
-    move.w  #1016,d3
-1:  cmp.w   #-1016,d3
-    bge.s   1f
-    move.w  #-1016,d3
-1:  move.w  d3,VY(a6)
+    CLAMP_SPEED B_VX, d2, VX
+    CLAMP_SPEED B_VY, d3, VY
 
 | ---- X axis: nxr = clamp(xr +sat vx), steps = (nxr >> 3) - x ----
-    move.w  XR(a6),d0
-    add.w   d2,d0
-    bvc.s   2f
-    move.w  #32767,d0           | saturated (the clamps below give the same as Rust's
-    tst.w   d2                  | saturating_add then clamp_pos)
-    bpl.s   2f
-    move.w  #-32768,d0
-2:  cmp.w   HIX(a6),d0
-    ble.s   3f
-    move.w  HIX(a6),d0
-3:  move.w  d0,NXR(a6)
-    asr.w   #3,d0
-    sub.w   d5,d0
+    TARGET  XR, d2, HIX, NXR, d5
     beq.w   .Lx_none
     move.w  d0,STP(a6)
     moveq   #0,d1               | walk = grounded && vy >= 0
@@ -196,46 +226,20 @@ mc_move_body:
     bpl.s   1f
     moveq   #F_HIT_LEFT,d1
 1:  or.w    d1,FLG(a6)
-    moveq   #0,d0
-    move.w  d0,VX(a6)
-    move.w  d5,d0
-    lsl.w   #3,d0
-    move.w  d0,XR(a6)           | xr = x << 3
+    STOP    d5, XR, VX          | vx = 0, xr = x << 3
     bra.s   .Lx_yr
 .Lx_free:
-    moveq   #7,d1
-    and.w   NXR(a6),d1
-    move.w  d5,d0
-    lsl.w   #3,d0
-    or.w    d1,d0
-    move.w  d0,XR(a6)           | xr = (x << 3) | (nxr & 7)
+    SET_RAW d5, XR, NXR         | xr = (x << 3) | (nxr & 7)
 .Lx_yr:
-    moveq   #7,d1
-    and.w   YR(a6),d1
-    move.w  d6,d0
-    lsl.w   #3,d0
-    or.w    d1,d0
-    move.w  d0,YR(a6)           | yr = (y << 3) | (yr & 7)
+    SET_RAW d6, YR, YR          | yr = (y << 3) | (yr & 7)
     bra.s   .Ly
 .Lx_none:
     move.w  NXR(a6),XR(a6)
 
 | ---- Y axis ----
 .Ly:
-    move.w  YR(a6),d0
     move.w  VY(a6),d2
-    add.w   d2,d0
-    bvc.s   2f
-    move.w  #32767,d0
-    tst.w   d2
-    bpl.s   2f
-    move.w  #-32768,d0
-2:  cmp.w   HIY(a6),d0
-    ble.s   3f
-    move.w  HIY(a6),d0
-3:  move.w  d0,NYR(a6)
-    asr.w   #3,d0
-    sub.w   d6,d0               | steps
+    TARGET  YR, d2, HIY, NYR, d6
     beq.w   .Ly_none
     moveq   #0,d1
     move.w  d1,FOK(a6)
@@ -244,14 +248,7 @@ mc_move_body:
     bmi.s   .Ly_up
 | Down: free = sweep_rows(y + h, +1, steps, x, x + w - 1, one-way tops count).
     move.w  d0,d2
-    move.w  d6,d0
-    add.w   a5,d0
-    moveq   #1,d1
-    move.w  d5,d3
-    move.w  d5,d4
-    add.w   a4,d4
-    subq.w  #1,d4
-    moveq   #1,d7
+    FEET_DOWN
     bsr.w   .Lq_sweepr
     add.w   d0,d6
     cmp.w   STP(a6),d0
@@ -279,19 +276,10 @@ mc_move_body:
     moveq   #F_HIT_CEILING,d1
 .Ly_blocked:
     or.w    d1,FLG(a6)
-    moveq   #0,d0
-    move.w  d0,VY(a6)
-    move.w  d6,d0
-    lsl.w   #3,d0
-    move.w  d0,YR(a6)           | yr = y << 3
+    STOP    d6, YR, VY          | vy = 0, yr = y << 3
     bra.s   .Lground
 .Ly_free:
-    moveq   #7,d1
-    and.w   NYR(a6),d1
-    move.w  d6,d0
-    lsl.w   #3,d0
-    or.w    d1,d0
-    move.w  d0,YR(a6)           | yr = (y << 3) | (nyr & 7)
+    SET_RAW d6, YR, NYR         | yr = (y << 3) | (nyr & 7)
     bra.s   .Lground
 .Ly_none:
     move.w  NYR(a6),YR(a6)
@@ -314,11 +302,7 @@ mc_move_body:
     or.w    #F_ON_GROUND,FLG(a6)
     tst.w   VY(a6)
     bmi.s   .Lfell
-    moveq   #0,d0
-    move.w  d0,VY(a6)
-    move.w  d6,d0
-    lsl.w   #3,d0
-    move.w  d0,YR(a6)
+    STOP    d6, YR, VY          | standing: vy = 0, yr = y << 3
 .Lfell:
     cmp.w   V_HPX(a0),d6
     blt.s   .Lout
@@ -434,15 +418,8 @@ mc_move_body:
     tst.w   WALK(a6)
     beq.s   .Lsx_next
 | Floor under the new box (0 free rows), snap down 1 ..= 8, or a ledge (9 free rows).
-    move.w  d6,d0
-    add.w   a5,d0
-    moveq   #1,d1
     moveq   #9,d2
-    move.w  d5,d3
-    move.w  d5,d4
-    add.w   a4,d4
-    subq.w  #1,d4
-    moveq   #1,d7
+    FEET_DOWN
     bsr.w   .Lq_sweepr
     cmp.w   #9,d0
     bcs.s   1f
@@ -495,6 +472,89 @@ mc_move_body:
 | conditions) and otherwise hands the same arguments to the general version (.Lg_*).
 | Clobber d0-d4, d7, a1, a3; keep d5, d6, a0, a2, a4, a5, a6.
 
+| LAST_PIXEL first, dir, n, dst: dst = first + dir * (n - 1), the last pixel of a sweep
+| (dst: a data register; the others: registers or memory operands).
+.macro LAST_PIXEL first, dir, n, dst
+    move.w  \n,\dst
+    subq.w  #1,\dst
+    tst.w   \dir
+    bpl.s   86f
+    neg.w   \dst
+86: add.w   \first,\dst
+.endm
+
+| HEIGHT_TILE id, skip: id (a data register holding a tile id >= 20) becomes the byte
+| offset of its height-tile shape in the custom table (12(a0)), as a long; ids 20 ..= 31
+| and ids past the table (count at 20(a0)) are blank: -> skip.
+.macro HEIGHT_TILE id, skip
+    sub.w   #32,\id
+    bcs.w   \skip
+    cmp.w   20(a0),\id
+    bcc.w   \skip
+    and.l   #0xFFFF,\id
+    lsl.l   #6,\id
+.endm
+
+| TILE_ADDR y, x, t1, t2: a1 = the address of the tile holding pixel (x, y), which must be
+| inside the map (t1, t2: scratch data registers; x may be a memory operand).
+.macro TILE_ADDR y, x, t1, t2
+    move.w  \y,\t1
+    asr.w   #4,\t1
+    add.w   \t1,\t1
+    move.l  4(a0),a1
+    move.w  (a1,\t1\().w),\t1     | rows[y >> 4]
+    move.w  \x,\t2
+    asr.w   #4,\t2
+    add.w   \t2,\t1               | + (x >> 4): the tile's index (unsigned)
+    moveq   #0,\t2
+    move.w  \t1,\t2
+    add.l   \t2,\t2
+    move.l  (a0),a1
+    add.l   \t2,a1
+.endm
+
+| SPAN_MASK: d4 = the bits of one tile that lie in a span, for a tile whose first pixel
+| (row or column) is d3: the span is QA(a6) ..= QB(a6) + 15. Clobbers d7.
+.macro SPAN_MASK
+    moveq   #-1,d4
+    move.w  QA(a6),d7
+    sub.w   d3,d7               | pixels of the tile before the span
+    ble.s   80f
+    lsr.w   d7,d4
+    lsl.w   d7,d4
+80: move.w  d3,d7
+    sub.w   QB(a6),d7           | pixels of the tile after the span
+    ble.s   81f
+    lsl.w   d7,d4
+    lsr.w   d7,d4
+81:
+.endm
+
+| SCAN_FIRST off, tmp, miss: tests the shape words k = 0 .. d2 - 1 (d2 = the first blocked
+| one so far) from word off (bytes, a register) of the shape at a3, forwards, or backwards
+| when QC(a6) < 0, against the mask d4; the first hit lowers d2 to its k; no hit (or
+| d2 = 0) -> miss. Clobbers d7, tmp, a3.
+.macro SCAN_FIRST off, tmp, miss
+    move.w  d2,d7
+    subq.w  #1,d7
+    bmi.s   \miss
+    tst.w   QC(a6)
+    bmi.s   82f
+    add.w   \off,a3
+83: move.w  (a3)+,\tmp
+    and.w   d4,\tmp
+    dbne    d7,83b
+    beq.s   \miss
+    bra.s   84f
+82: lea     2(a3,\off\().w),a3
+85: move.w  -(a3),\tmp
+    and.w   d4,\tmp
+    dbne    d7,85b
+    beq.s   \miss
+84: sub.w   d7,d2
+    subq.w  #1,d2               | d2 = k = d2 - 1 - the counter left
+.endm
+
 | .Lq_colf: the topmost solid row of column d0.w, rows d1.w ..= d2.w (d1 <= d2), or NONE.
 .Lq_colf:
     cmp.w   V_WPX(a0),d0
@@ -503,19 +563,7 @@ mc_move_body:
     bmi.w   .Lg_colf
     cmp.w   V_HPX(a0),d2
     bge.w   .Lg_colf
-    move.w  d1,d3
-    asr.w   #4,d3
-    add.w   d3,d3
-    move.l  4(a0),a1
-    move.w  (a1,d3.w),d3        | rows[ty0]
-    move.w  d0,d4
-    asr.w   #4,d4
-    add.w   d4,d3               | the tile's index (unsigned)
-    moveq   #0,d4
-    move.w  d3,d4
-    add.l   d4,d4
-    move.l  (a0),a1
-    add.l   d4,a1               | a1 = tile (x >> 4, y0 >> 4)
+    TILE_ADDR d1, d0, d3, d4    | a1 = tile (x >> 4, y0 >> 4)
     and.w   #15,d0
     add.w   d0,d0               | px * 2: offset of cols[px]
     move.w  d1,d4
@@ -576,12 +624,7 @@ mc_move_body:
     move.w  d1,d0
 1:  rts
 .Lqc_custom:
-    sub.w   #32,d3
-    bcs.s   .Lqc_next           | ids 20 ..= 31: blank
-    cmp.w   20(a0),d3
-    bcc.s   .Lqc_next           | no such height tile: blank
-    and.l   #0xFFFF,d3
-    lsl.l   #6,d3
+    HEIGHT_TILE d3, .Lqc_next
     add.w   d0,d3               | (the low 6 bits were 0: no carry)
     move.l  12(a0),a3
     move.w  (a3,d3.l),d3
@@ -596,19 +639,7 @@ mc_move_body:
     bmi.w   .Lg_row
     cmp.w   V_WPX(a0),d2
     bge.w   .Lg_row
-    move.w  d0,d4
-    asr.w   #4,d4
-    add.w   d4,d4
-    move.l  4(a0),a1
-    move.w  (a1,d4.w),d4        | rows[ty]
-    move.w  d1,d7
-    asr.w   #4,d7
-    add.w   d7,d4
-    moveq   #0,d7
-    move.w  d4,d7
-    add.l   d7,d7
-    move.l  (a0),a1
-    add.l   d7,a1               | a1 = tile (x0 >> 4, y >> 4)
+    TILE_ADDR d0, d1, d4, d7    | a1 = tile (x0 >> 4, y >> 4)
     and.w   #15,d0
     tst.w   d3
     beq.s   1f
@@ -664,12 +695,7 @@ mc_move_body:
     beq.s   .Lqr_next
     bra.s   .Lqr_hit
 .Lqr_custom:
-    sub.w   #32,d7
-    bcs.s   .Lqr_next           | ids 20 ..= 31: blank
-    cmp.w   20(a0),d7
-    bcc.s   .Lqr_next           | no such height tile: blank
-    and.l   #0xFFFF,d7
-    lsl.l   #6,d7
+    HEIGHT_TILE d7, .Lqr_next
     add.w   d0,d7
     move.l  12(a0),a3
     move.w  (a3,d7.l),d7
@@ -680,12 +706,7 @@ mc_move_body:
 .Lq_sweepc:
     cmp.w   V_WPX(a0),d0
     bcc.w   .Lg_sweepc
-    move.w  d2,d7
-    subq.w  #1,d7
-    tst.w   d1
-    bpl.s   1f
-    neg.w   d7
-1:  add.w   d0,d7               | the last column
+    LAST_PIXEL d0, d1, d2, d7   | the last column
     cmp.w   V_WPX(a0),d7
     bcc.w   .Lg_sweepc
     eor.w   d0,d7
@@ -696,21 +717,10 @@ mc_move_body:
     cmp.w   V_HPX(a0),d4
     bge.w   .Lg_sweepc
     move.w  d3,QA(a6)           | y0
-    move.w  d4,QB(a6)           | y1
+    sub.w   #15,d4
+    move.w  d4,QB(a6)           | y1 - 15: the last tile is the one with top >= y1 - 15
     move.w  d1,QC(a6)           | dir
-    move.w  d3,d7
-    asr.w   #4,d7
-    add.w   d7,d7
-    move.l  4(a0),a1
-    move.w  (a1,d7.w),d7        | rows[ty0]
-    move.w  d0,d4
-    asr.w   #4,d4
-    add.w   d4,d7
-    moveq   #0,d4
-    move.w  d7,d4
-    add.l   d4,d4
-    move.l  (a0),a1
-    add.l   d4,a1               | a1 = tile (x >> 4, y0 >> 4)
+    TILE_ADDR d3, d0, d7, d4    | a1 = tile (x >> 4, y0 >> 4)
     and.w   #15,d0
     add.w   d0,d0               | px * 2
     and.w   #0xFFF0,d3          | top row of the current tile
@@ -719,9 +729,9 @@ mc_move_body:
     move.w  (a1),d7
     bne.s   .Lqs_tile
 .Lqs_next:
-    add.w   #16,d3
     cmp.w   QB(a6),d3
-    bgt.s   .Lqs_done
+    bge.s   .Lqs_done
+    add.w   #16,d3
     add.w   V_STRIDE(a0),a1
     bra.s   .Lqs_loop
 .Lqs_done:
@@ -738,46 +748,13 @@ mc_move_body:
     lsl.w   #6,d7
     lea     (a2,d7.w),a3        | the shape's cols
 .Lqs_scan:
-    moveq   #-1,d4              | rows y0 ..= y1 of this tile
-    move.w  QA(a6),d7
-    sub.w   d3,d7
-    ble.s   1f
-    lsr.w   d7,d4
-    lsl.w   d7,d4
-1:  move.w  d3,d7
-    add.w   #15,d7
-    sub.w   QB(a6),d7
-    ble.s   2f
-    lsl.w   d7,d4
-    lsr.w   d7,d4
-2:  move.w  d2,d7
-    subq.w  #1,d7               | words k = 0 .. first - 1
-    tst.w   QC(a6)
-    bmi.s   .Lqs_back
-    add.w   d0,a3               | &cols[px]
-3:  move.w  (a3)+,d1
-    and.w   d4,d1
-    dbne    d7,3b
-    beq.s   .Lqs_next           | no hit
-    bra.s   .Lqs_hit
-.Lqs_back:
-    lea     2(a3,d0.w),a3       | one past cols[px]
-4:  move.w  -(a3),d1
-    and.w   d4,d1
-    dbne    d7,4b
-    beq.s   .Lqs_next
-.Lqs_hit:
-    sub.w   d7,d2
-    subq.w  #1,d2               | first = k = first - 1 - counter left
+    SPAN_MASK                   | rows y0 ..= y1 of this tile
+    SCAN_FIRST d0, d1, .Lqs_next | columns px, px + dir, ..
+    tst.w   d2
     beq.s   .Lqs_done           | nothing free: done
     bra.s   .Lqs_next
 .Lqs_custom:
-    sub.w   #32,d7
-    bcs.s   .Lqs_next           | ids 20 ..= 31: blank
-    cmp.w   20(a0),d7
-    bcc.w   .Lqs_next           | no such height tile: blank
-    and.l   #0xFFFF,d7
-    lsl.l   #6,d7
+    HEIGHT_TILE d7, .Lqs_next
     move.l  12(a0),a3
     add.l   d7,a3
     bra.s   .Lqs_scan
@@ -793,12 +770,7 @@ mc_move_body:
     cmp.w   V_HPX(a0),d0
     bcc.w   .Lg_sweepr
     move.w  d7,QD(a6)
-    move.w  d2,d7
-    subq.w  #1,d7
-    tst.w   d1
-    bpl.s   1f
-    neg.w   d7
-1:  add.w   d0,d7               | the last row
+    LAST_PIXEL d0, d1, d2, d7   | the last row
     cmp.w   V_HPX(a0),d7
     bcc.w   .Lg_sweeprd
     move.w  d3,QA(a6)
@@ -823,19 +795,7 @@ mc_move_body:
     bls.s   3f
     move.w  QE(a6),d2
 3:  move.w  d2,QG(a6)           | cnt; d2 = first = cnt
-    move.w  d0,d7
-    asr.w   #4,d7
-    add.w   d7,d7
-    move.l  4(a0),a1
-    move.w  (a1,d7.w),d7        | rows[ty]
-    move.w  QA(a6),d4
-    asr.w   #4,d4
-    add.w   d4,d7
-    moveq   #0,d4
-    move.w  d7,d4
-    add.l   d4,d4
-    move.l  (a0),a1
-    add.l   d4,a1               | a1 = tile (x0 >> 4, y >> 4)
+    TILE_ADDR d0, QA(a6), d7, d4 | a1 = tile (x0 >> 4, y >> 4)
     move.w  QA(a6),d3
     and.w   #0xFFF0,d3          | left column of the current tile
     add.w   d1,d1               | py0 * 2
@@ -860,37 +820,8 @@ mc_move_body:
     lsl.w   #6,d7
     lea     32(a2,d7.w),a3      | the shape's rows
 .Lqw_scan:
-    moveq   #-1,d4              | columns x0 ..= x1 of this tile
-    move.w  QA(a6),d7
-    sub.w   d3,d7
-    ble.s   1f
-    lsr.w   d7,d4
-    lsl.w   d7,d4
-1:  move.w  d3,d7
-    sub.w   QB(a6),d7           | left - (x1 - 15): columns right of x1
-    ble.s   2f
-    lsl.w   d7,d4
-    lsr.w   d7,d4
-2:  move.w  d2,d7
-    subq.w  #1,d7               | words k = 0 .. first - 1
-    bmi.s   .Lqw_tnext
-    tst.w   QC(a6)
-    bmi.s   .Lqw_back
-    add.w   d1,a3               | &rows[py0]
-3:  move.w  (a3)+,d0
-    and.w   d4,d0
-    dbne    d7,3b
-    beq.s   .Lqw_tnext
-    bra.s   .Lqw_hit
-.Lqw_back:
-    lea     2(a3,d1.w),a3       | one past rows[py0]
-4:  move.w  -(a3),d0
-    and.w   d4,d0
-    dbne    d7,4b
-    beq.s   .Lqw_tnext
-.Lqw_hit:
-    sub.w   d7,d2
-    subq.w  #1,d2               | first = k
+    SPAN_MASK                   | columns x0 ..= x1 of this tile
+    SCAN_FIRST d1, d0, .Lqw_tnext | rows py0, py0 + dir, ..
     bra.s   .Lqw_tnext
 .Lqw_ow:
     tst.w   QD(a6)
@@ -908,12 +839,7 @@ mc_move_body:
     move.w  d7,d2
     bra.w   .Lqw_tnext
 .Lqw_custom:
-    sub.w   #32,d7
-    bcs.w   .Lqw_tnext          | ids 20 ..= 31: blank
-    cmp.w   20(a0),d7
-    bcc.w   .Lqw_tnext          | no such height tile: blank
-    and.l   #0xFFFF,d7
-    lsl.l   #6,d7
+    HEIGHT_TILE d7, .Lqw_tnext
     move.l  12(a0),a3
     lea     32(a3,d7.l),a3
     bra.w   .Lqw_scan
@@ -939,50 +865,36 @@ mc_move_body:
 .Lqw_all:
     move.w  QF(a6),d0
     rts
-| (the last row is outside the map: restore n's sign work and take the general path)
+| (the last row is outside the map: one_way back into d7, then the general path)
 .Lg_sweeprd:
     move.w  QD(a6),d7
     bra.s   .Lg_sweepr
 
 | ---------------------------------------------------------------------------------------
-| General versions: save the kernel's own registers, then the edge-aware routines below.
+| General versions: the edge-aware routines below, keeping the kernel's own registers.
+.macro KEEPING routine
+    movem.l d5-d6/a2,-(sp)
+    bsr.w   \routine
+    movem.l (sp)+,d5-d6/a2
+    rts
+.endm
 .Lg_colf:
-    movem.l d5-d6/a2,-(sp)
-    bsr.w   .Lcol_first
-    movem.l (sp)+,d5-d6/a2
-    rts
+    KEEPING .Lcol_first
 .Lg_row:
-    movem.l d5-d6/a2,-(sp)
-    bsr.w   .Lrow
-    movem.l (sp)+,d5-d6/a2
-    rts
+    KEEPING .Lrow
 .Lg_sweepc:
-    movem.l d5-d6/a2,-(sp)
-    bsr.w   .Lsweep_cols
-    movem.l (sp)+,d5-d6/a2
-    rts
+    KEEPING .Lsweep_cols
 .Lg_sweepr:
-    movem.l d5-d6/a2,-(sp)
-    move.w  d7,d5               | one_way
-    bsr.w   .Lsweep_rows
-    movem.l (sp)+,d5-d6/a2
-    rts
+    KEEPING .Lsweep_rows
 
 | ---------------------------------------------------------------------------------------
-| Edge-aware queries (map view in a0, WPX/HPX in the frame). The in-map kernels do the
-| work; a query touching pixels outside the map is split at the map's border and the
-| outside part answered from the edge policy (by column first, then by row; Map's docs).
-| All clobber d0-d6, a1, a2.
+| Edge-aware queries (map view in a0, a2 = built-in shapes). A query touching pixels
+| outside the map is split at the map's border: the outside part is answered from the edge
+| policy (by column first, then by row; Map's docs), the inside part by .Lq_colf or the
+| kernels of kernels.s. All clobber d0-d7, a1-a3 (the .Lg_* entries above keep d5, d6, a2).
 
 | .Lcol_first: topmost solid row of column d0.w, rows d1.w ..= d2.w (d1 <= d2), or NONE.
 .Lcol_first:
-    movem.w d0-d2,-(sp)
-    bsr.w   mc_col_first
-    cmp.w   #OUTSIDE,d0
-    beq.s   1f
-    addq.l  #6,sp
-    rts
-1:  movem.w (sp)+,d0-d2
     move.w  d0,d3
     blt.s   .Lcq_left
     cmp.w   V_WPX(a0),d3
@@ -1003,9 +915,7 @@ mc_move_body:
     cmp.w   d4,d1
     bgt.s   4f                  | nothing inside the map
     move.w  d4,d2
-    movem.w d5-d6,-(sp)
-    bsr.w   mc_col_first
-    movem.w (sp)+,d5-d6
+    bsr.w   .Lq_colf            | (keeps d5, d6)
     cmp.w   #NONE,d0
     bne.s   5f
 4:  tst.w   28(a0)              | below the map
@@ -1015,7 +925,7 @@ mc_move_body:
     ble.s   5f
     move.w  d6,d0               | max(y0, map height)
 5:  rts
-3:  bra.w   mc_col_first        | rows inside the map (tail call)
+3:  bra.w   .Lq_colf            | rows inside the map (tail call)
 .Lcq_left:
     tst.w   22(a0)
     bne.s   .Lcq_y0
@@ -1072,6 +982,60 @@ mc_move_body:
     moveq   #0,d0
     rts
 
+| SWEEP_ENDS: d0 = the lower, d3 = the higher of a sweep's first pixel (0(sp)) and its
+| last one (dir at 2(sp), n at 4(sp)).
+.macro SWEEP_ENDS
+    move.w  (sp),d0
+    LAST_PIXEL d0, 2(sp), 4(sp), d3
+    cmp.w   d3,d0
+    ble.s   72f
+    exg     d0,d3
+72:
+.endm
+
+| EACH_PIXEL query, frame: the sweep one pixel at a time. The sweep's words are on the stack
+| (0 first pixel, 2 dir, 4 n, 6 .. the query's other arguments: d1, d2, d3 from 6, 8, 10);
+| query (d0 = the pixel, d1 .. d3) answers d0 != 0 when that pixel blocks. out: d0.w = the
+| free pixels; frame = the bytes of the sweep's words, popped.
+.macro EACH_PIXEL query, frame
+    moveq   #0,d0
+    move.w  d0,-(sp)            | k; the words above move up by 2
+73: move.w  (sp),d0
+    cmp.w   6(sp),d0
+    bge.s   74f
+    move.w  2(sp),d0
+    move.w  8(sp),d1
+    move.w  10(sp),d2
+    move.w  12(sp),d3
+    bsr.w   \query
+    tst.w   d0
+    bne.s   74f
+    move.w  4(sp),d0
+    add.w   d0,2(sp)
+    addq.w  #1,(sp)
+    bra.s   73b
+74: move.w  (sp),d0
+    lea     \frame+2(sp),sp
+    rts
+.endm
+
+| WHOLLY_OUTSIDE lo, hi, limit, e_lo, e_hi, zero, all, inside: pixels lo ..= hi of one axis
+| (registers): all before the map (hi < 0) take the edge at e_lo(a0), all past it
+| (lo >= limit(a0)) the edge at e_hi(a0): a solid edge -> zero, an open one -> all;
+| otherwise -> inside.
+.macro WHOLLY_OUTSIDE lo, hi, limit, e_lo, e_hi, zero, all, inside
+    tst.w   \hi
+    bpl.s   75f
+    tst.w   \e_lo(a0)
+    bne.s   \zero
+    bra.s   \all
+75: cmp.w   \limit(a0),\lo
+    blt.s   \inside
+    tst.w   \e_hi(a0)
+    bne.s   \zero
+    bra.w   \all               | (.w: \all may be the next instruction)
+.endm
+
 | .Lsweep_cols: Map::sweep_cols(x = d0.w, dir = d1.w, n = d2.w >= 1, y0 = d3.w, y1 = d4.w).
 | out: d0.w = free columns. Outside the map: one column query per column.
 .Lsweep_cols:
@@ -1082,41 +1046,15 @@ mc_move_body:
     lea     10(sp),sp
     rts
 | Whole sweeps outside the map first (0 x, 2 dir, 4 n, 6 y0, 8 y1).
-1:  move.w  (sp),d0             | x
-    move.w  4(sp),d3
-    subq.w  #1,d3
-    tst.w   2(sp)
-    bpl.s   5f
-    neg.w   d3
-5:  add.w   d0,d3               | the last column
-    cmp.w   d3,d0
-    ble.s   6f
-    exg     d0,d3               | d0 = leftmost column, d3 = rightmost
-6:  tst.w   d3
-    bpl.s   7f
-    tst.w   22(a0)              | every column left of the map
-    bne.s   .Lswc_zero
-    bra.s   .Lswc_all
-7:  cmp.w   V_WPX(a0),d0
-    blt.s   8f
-    tst.w   24(a0)              | every column right of the map
-    bne.s   .Lswc_zero
-    bra.s   .Lswc_all
+1:  SWEEP_ENDS                  | d0 = leftmost column, d3 = rightmost
+    WHOLLY_OUTSIDE d0, d3, V_WPX, 22, 24, .Lswc_zero, .Lswc_all, 8f
 8:  tst.w   d0
     bmi.s   .Lswc_cols          | some columns outside, some inside: column by column
     cmp.w   V_WPX(a0),d3
     bge.s   .Lswc_cols
     move.w  6(sp),d1            | y0
     move.w  8(sp),d2            | y1
-    tst.w   d2
-    bpl.s   9f
-    tst.w   26(a0)              | every row above the map
-    bne.s   .Lswc_zero
-    bra.s   .Lswc_all
-9:  cmp.w   V_HPX(a0),d1
-    blt.s   .Lswc_cols
-    tst.w   28(a0)              | every row below the map
-    bne.s   .Lswc_zero
+    WHOLLY_OUTSIDE d1, d2, V_HPX, 26, 28, .Lswc_zero, .Lswc_all, .Lswc_cols
 .Lswc_all:
     move.w  4(sp),d0
     lea     10(sp),sp
@@ -1127,28 +1065,19 @@ mc_move_body:
     rts
 | Otherwise one column query per column.
 .Lswc_cols:
-    moveq   #0,d0
-    move.w  d0,-(sp)            | 0(sp) k, 2(sp) x, 4(sp) dir, 6(sp) n, 8(sp) y0, 10(sp) y1
-2:  move.w  (sp),d0
-    cmp.w   6(sp),d0
-    bge.s   3f
-    move.w  2(sp),d0
-    move.w  8(sp),d1
-    move.w  10(sp),d2
+    EACH_PIXEL .Lcol_blocked, 10
+| .Lcol_blocked: d0.w != 0 when column d0, rows d1 ..= d2 holds a solid pixel (d3 unused).
+.Lcol_blocked:
     bsr.w   .Lcol_first
     cmp.w   #NONE,d0
-    bne.s   3f
-    move.w  4(sp),d0
-    add.w   d0,2(sp)
-    addq.w  #1,(sp)
-    bra.s   2b
-3:  move.w  (sp),d0
-    lea     12(sp),sp
+    sne     d0
+    ext.w   d0
     rts
 
 | .Lsweep_rows: Map::sweep_rows(y = d0.w, dir = d1.w, n = d2.w >= 1, x0 = d3.w, x1 = d4.w,
-| one_way = d5.w). out: d0.w = free rows. Outside the map: one row query per row.
+| one_way = d7.w). out: d0.w = free rows. Outside the map: one row query per row.
 .Lsweep_rows:
+    move.w  d7,d5
     movem.w d0-d5,-(sp)
     bsr.w   mc_sweep_rows
     tst.w   d0
@@ -1169,25 +1098,8 @@ mc_move_body:
     bmi.s   .Lswr_all           | only open columns left of the map
     cmp.w   V_WPX(a0),d1
     bge.s   .Lswr_all           | only open columns right of the map
-    move.w  (sp),d0             | y
-    move.w  4(sp),d3
-    subq.w  #1,d3
-    tst.w   2(sp)
-    bpl.s   7f
-    neg.w   d3
-7:  add.w   d0,d3               | the last row
-    cmp.w   d3,d0
-    ble.s   8f
-    exg     d0,d3               | d0 = lowest row, d3 = highest
-8:  tst.w   d3
-    bpl.s   9f
-    tst.w   26(a0)              | every row above the map
-    bne.s   .Lswr_zero
-    bra.s   .Lswr_all
-9:  cmp.w   V_HPX(a0),d0
-    blt.s   .Lswr_rows
-    tst.w   28(a0)              | every row below the map
-    bne.s   .Lswr_zero
+    SWEEP_ENDS                  | d0 = lowest row, d3 = highest
+    WHOLLY_OUTSIDE d0, d3, V_HPX, 26, 28, .Lswr_zero, .Lswr_all, .Lswr_rows
 .Lswr_all:
     move.w  4(sp),d0
     lea     12(sp),sp
@@ -1198,164 +1110,20 @@ mc_move_body:
     rts
 | Otherwise one row query per row.
 .Lswr_rows:
-    moveq   #0,d0
-    move.w  d0,-(sp)            | 0 k, 2 y, 4 dir, 6 n, 8 x0, 10 x1, 12 one_way
-2:  move.w  (sp),d0
-    cmp.w   6(sp),d0
-    bge.s   3f
-    move.w  2(sp),d0
-    move.w  8(sp),d1
-    move.w  10(sp),d2
-    move.w  12(sp),d3
-    bsr.w   .Lrow
-    tst.w   d0
-    bne.s   3f
-    move.w  4(sp),d0
-    add.w   d0,2(sp)
-    addq.w  #1,(sp)
-    bra.s   2b
-3:  move.w  (sp),d0
-    lea     14(sp),sp
-    rts
+    EACH_PIXEL .Lrow, 12
     .size mc_move_body, . - mc_move_body
 
-| ---------------------------------------------------------------------------------------
-| mc_col_first: the topmost solid pixel row of column x, rows y0 ..= y1 (y0 <= y1), all
-| inside the map. Like mc_col_span (kernels.s), plus the row of the first hit.
-| in:   d0.w = x, d1.w = y0, d2.w = y1, a0 = map view
-| out:  d0.w = the row (pixel-space), 0x7FFF when no pixel is solid, -1 when a pixel of the
-|       span is outside the map
-| clobbers: d1, d2, d3, d4, d5, d6, a1, a2
-    .globl mc_col_first
-    .type mc_col_first, @function
-mc_col_first:
-    move.w  d0,d6
-    asr.w   #4,d6               | tx
-    cmp.w   16(a0),d6
-    bcc.w   .Lcf_out
-    move.w  d1,d5
-    asr.w   #4,d5               | ty0
-    cmp.w   18(a0),d5
-    bcc.w   .Lcf_out
-    move.w  d2,d3
-    asr.w   #4,d3               | ty1
-    cmp.w   18(a0),d3
-    bcc.w   .Lcf_out
-    sub.w   d5,d3               | d3 = tiles to test - 1
-    add.w   d5,d5
-    move.l  4(a0),a1
-    move.w  (a1,d5.w),d4
-    add.w   d6,d4               | index of the first tile
-    and.l   #0xFFFF,d4
-    add.l   d4,d4
-    add.l   (a0),d4
-    move.l  d4,a1               | a1 = the first tile id
-    move.w  d1,d4
-    and.w   #0xFFF0,d4          | d4 = top pixel row of the current tile
-    and.w   #15,d0
-    add.w   d0,d0               | d0 = px * 2 (offset of cols[px])
-    move.w  16(a0),d6
-    add.w   d6,d6               | d6 = stride in bytes (width * 2)
-    and.w   #15,d1
-    add.w   d1,d1
-    lea     mc_move_from_bit(pc),a2
-    move.w  (a2,d1.w),d1        | mask of the first tile: rows y0 & 15 .. 15
-    and.w   #15,d2
-    add.w   d2,d2
-    lea     mc_move_upto_bit(pc),a2
-    move.w  (a2,d2.w),d2        | mask of the last tile: rows 0 .. y1 & 15
-    move.l  8(a0),a2            | built-in shapes
-    tst.w   d3
-    bne.s   .Lcf_loop
-    and.w   d2,d1               | one tile: both ends
-.Lcf_loop:
-    move.w  (a1),d5             | tile id
-    beq.s   .Lcf_next
-    cmp.w   #20,d5
-    bcc.s   .Lcf_custom
-    lsl.w   #6,d5
-    add.w   d0,d5
-    move.w  (a2,d5.w),d5        | cols[px]
-    and.w   d1,d5
-    bne.s   .Lcf_hit
-.Lcf_next:
-    subq.w  #1,d3
-    bcs.s   .Lcf_free           | that was the last tile
-    add.w   d6,a1
-    add.w   #16,d4
-    moveq   #-1,d1
-    tst.w   d3
-    bne.s   .Lcf_loop
-    move.w  d2,d1               | the last tile
-    bra.s   .Lcf_loop
-.Lcf_custom:
-    sub.w   #32,d5
-    bcs.s   .Lcf_next           | ids 20 ..= 31: blank
-    cmp.w   20(a0),d5
-    bcc.s   .Lcf_next           | no such height tile: blank
-    and.l   #0xFFFF,d5
-    lsl.l   #6,d5
-    add.w   d0,d5               | (the low 6 bits were 0: no carry)
-    add.l   12(a0),d5
-    move.l  a2,-(sp)
-    move.l  d5,a2
-    move.w  (a2),d5             | cols[px] of a height tile
-    move.l  (sp)+,a2
-    and.w   d1,d5
-    beq.s   .Lcf_next
-| d5 = the solid rows of this tile (bit py): the lowest set bit is the topmost row.
-.Lcf_hit:
-    lea     mc_ctz8(pc),a2
-    moveq   #0,d0
-    move.b  d5,d0
-    tst.b   d0
-    beq.s   1f
-    move.b  (a2,d0.w),d0
-    add.w   d4,d0
-    rts
-1:  move.w  d5,d0
-    lsr.w   #8,d0
-    move.b  (a2,d0.w),d0
-    addq.w  #8,d0
-    add.w   d4,d0
-    rts
-.Lcf_free:
-    move.w  #0x7FFF,d0
-    rts
-.Lcf_out:
-    moveq   #-1,d0
-    rts
-    .size mc_col_first, . - mc_col_first
-
-| mc_move_from_bit[i] = bits i .. 15, mc_move_upto_bit[i] = bits 0 .. i, mc_ctz8[b] = the
-| index of the lowest set bit of byte b (b != 0; mc_ctz8[0] = 0 is unused). Data, not code.
-    .type mc_move_from_bit, @object
-mc_move_from_bit:
-    .word 0xFFFF,0xFFFE,0xFFFC,0xFFF8,0xFFF0,0xFFE0,0xFFC0,0xFF80
-    .word 0xFF00,0xFE00,0xFC00,0xF800,0xF000,0xE000,0xC000,0x8000
-    .size mc_move_from_bit, . - mc_move_from_bit
-    .type mc_move_upto_bit, @object
-mc_move_upto_bit:
-    .word 0x0001,0x0003,0x0007,0x000F,0x001F,0x003F,0x007F,0x00FF
-    .word 0x01FF,0x03FF,0x07FF,0x0FFF,0x1FFF,0x3FFF,0x7FFF,0xFFFF
-    .size mc_move_upto_bit, . - mc_move_upto_bit
+| mc_ctz8[b] = the index of the lowest set bit of byte b (b != 0; mc_ctz8[0] = 0 is unused).
+| Data, not code.
+| Row hi of the table (bytes 16 * hi ..= 16 * hi + 15): the low nibble decides, except in
+| the first column (low nibble 0), where it is 4 + ctz(hi) (given as c).
+.macro CTZ_ROW c
+    .byte \c,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+.endm
     .type mc_ctz8, @object
 mc_ctz8:
-    .byte 0,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 5,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 6,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 5,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 7,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 5,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 6,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 5,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-    .byte 4,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
+    .irp c, 0,4,5,4,6,4,5,4,7,4,5,4,6,4,5,4
+    CTZ_ROW \c
+    .endr
     .size mc_ctz8, . - mc_ctz8
     .even

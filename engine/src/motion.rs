@@ -30,6 +30,12 @@
 //! overlapping no solid pixel. Solid boxes that a body already overlaps
 //! (e.g. a door closed onto it) are ignored for that body this frame so it
 //! can walk out; at most [`MAX_SOLIDS`] boxes are considered.
+//!
+//! On the 68000, a move that no solid box can reach (the body rides none and
+//! none lies within the pixels the move can test) runs as one hand-written
+//! kernel (crate `megacollide-m68k-kernels`, `move.s`) that is bit for bit the
+//! code below without boxes; this Rust code is the host implementation and the
+//! reference it is checked against.
 
 use crate::body::{Body, Flags, SolidBox, NO_BOX};
 use crate::map::{Edge, Map};
