@@ -77,6 +77,8 @@
     .set F_LANDED, 16
     .set F_FELL_OUT, 32
 
+| ---- Macros ----
+
 | SET_RAW pix, frac, raw: raw(a6) = (pix << 3) | (frac(a6) & 7): a pixel position with the
 | sub-pixel fraction of frac; without frac, (pix << 3) (the fraction cleared).
 .macro SET_RAW pix, raw, frac
@@ -169,6 +171,158 @@
     add.w   a4,d4
     subq.w  #1,d4
     moveq   #1,d7
+.endm
+
+| LAST_PIXEL first, dir, n, dst: dst = first + dir * (n - 1), the last pixel of a sweep
+| (dst: a data register; the others: registers or memory operands).
+.macro LAST_PIXEL first, dir, n, dst
+    move.w  \n,\dst
+    subq.w  #1,\dst
+    tst.w   \dir
+    bpl.s   86f
+    neg.w   \dst
+86: add.w   \first,\dst
+.endm
+
+| HEIGHT_TILE id, skip: id (a data register holding a tile id >= 20) becomes the byte
+| offset of its height-tile shape in the custom table (12(a0)), as a long; ids 20 ..= 31
+| and ids past the table (count at 20(a0)) are blank: -> skip.
+.macro HEIGHT_TILE id, skip
+    sub.w   #32,\id
+    bcs.w   \skip
+    cmp.w   20(a0),\id
+    bcc.w   \skip
+    and.l   #0xFFFF,\id
+    lsl.l   #6,\id
+.endm
+
+| TILE_ADDR y, x, t1, t2: a1 = the address of the tile holding pixel (x, y), which must be
+| inside the map (t1, t2: scratch data registers; x may be a memory operand).
+.macro TILE_ADDR y, x, t1, t2
+    move.w  \y,\t1
+    asr.w   #4,\t1
+    add.w   \t1,\t1
+    move.l  4(a0),a1
+    move.w  (a1,\t1\().w),\t1     | rows[y >> 4]
+    move.w  \x,\t2
+    asr.w   #4,\t2
+    add.w   \t2,\t1               | + (x >> 4): the tile's index (unsigned)
+    moveq   #0,\t2
+    move.w  \t1,\t2
+    add.l   \t2,\t2
+    move.l  (a0),a1
+    add.l   \t2,a1
+.endm
+
+| SPAN_MASK: d4 = the bits of one tile that lie in a span, for a tile whose first pixel
+| (row or column) is d3: the span is QA(a6) ..= QB(a6) + 15. Clobbers d7.
+.macro SPAN_MASK
+    moveq   #-1,d4
+    move.w  QA(a6),d7
+    sub.w   d3,d7               | pixels of the tile before the span
+    ble.s   80f
+    lsr.w   d7,d4
+    lsl.w   d7,d4
+80: move.w  d3,d7
+    sub.w   QB(a6),d7           | pixels of the tile after the span
+    ble.s   81f
+    lsl.w   d7,d4
+    lsr.w   d7,d4
+81:
+.endm
+
+| SCAN_FIRST off, tmp, miss: tests the shape words k = 0 .. d2 - 1 (d2 = the first blocked
+| one so far) from word off (bytes, a register) of the shape at a3, forwards, or backwards
+| when QC(a6) < 0, against the mask d4; the first hit lowers d2 to its k; no hit (or
+| d2 = 0) -> miss. Clobbers d7, tmp, a3.
+.macro SCAN_FIRST off, tmp, miss
+    move.w  d2,d7
+    subq.w  #1,d7
+    bmi.s   \miss
+    tst.w   QC(a6)
+    bmi.s   82f
+    add.w   \off,a3
+83: move.w  (a3)+,\tmp
+    and.w   d4,\tmp
+    dbne    d7,83b
+    beq.s   \miss
+    bra.s   84f
+82: lea     2(a3,\off\().w),a3
+85: move.w  -(a3),\tmp
+    and.w   d4,\tmp
+    dbne    d7,85b
+    beq.s   \miss
+84: sub.w   d7,d2
+    subq.w  #1,d2               | d2 = k = d2 - 1 - the counter left
+.endm
+
+| KEEPING routine: a general version: the edge-aware routine, keeping the kernel's own
+| registers.
+.macro KEEPING routine
+    movem.l d5-d6/a2,-(sp)
+    bsr.w   \routine
+    movem.l (sp)+,d5-d6/a2
+    rts
+.endm
+
+| SWEEP_ENDS: d0 = the lower, d3 = the higher of a sweep's first pixel (0(sp)) and its
+| last one (dir at 2(sp), n at 4(sp)).
+.macro SWEEP_ENDS
+    move.w  (sp),d0
+    LAST_PIXEL d0, 2(sp), 4(sp), d3
+    cmp.w   d3,d0
+    ble.s   72f
+    exg     d0,d3
+72:
+.endm
+
+| EACH_PIXEL query, frame: the sweep one pixel at a time. The sweep's words are on the stack
+| (0 first pixel, 2 dir, 4 n, 6 .. the query's other arguments: d1, d2, d3 from 6, 8, 10);
+| query (d0 = the pixel, d1 .. d3) answers d0 != 0 when that pixel blocks. out: d0.w = the
+| free pixels; frame = the bytes of the sweep's words, popped.
+.macro EACH_PIXEL query, frame
+    moveq   #0,d0
+    move.w  d0,-(sp)            | k; the words above move up by 2
+73: move.w  (sp),d0
+    cmp.w   6(sp),d0
+    bge.s   74f
+    move.w  2(sp),d0
+    move.w  8(sp),d1
+    move.w  10(sp),d2
+    move.w  12(sp),d3
+    bsr.w   \query
+    tst.w   d0
+    bne.s   74f
+    move.w  4(sp),d0
+    add.w   d0,2(sp)
+    addq.w  #1,(sp)
+    bra.s   73b
+74: move.w  (sp),d0
+    lea     \frame+2(sp),sp
+    rts
+.endm
+
+| WHOLLY_OUTSIDE lo, hi, limit, e_lo, e_hi, zero, all, inside: pixels lo ..= hi of one axis
+| (registers): all before the map (hi < 0) take the edge at e_lo(a0), all past it
+| (lo >= limit(a0)) the edge at e_hi(a0): a solid edge -> zero, an open one -> all;
+| otherwise -> inside.
+.macro WHOLLY_OUTSIDE lo, hi, limit, e_lo, e_hi, zero, all, inside
+    tst.w   \hi
+    bpl.s   75f
+    tst.w   \e_lo(a0)
+    bne.s   \zero
+    bra.s   \all
+75: cmp.w   \limit(a0),\lo
+    blt.s   \inside
+    tst.w   \e_hi(a0)
+    bne.s   \zero
+    bra.w   \all               | (.w: \all may be the next instruction)
+.endm
+
+| CTZ_ROW c: row hi of mc_ctz8 (bytes 16 * hi ..= 16 * hi + 15): the low nibble decides,
+| except in the first column (low nibble 0), where it is 4 + ctz(hi) (given as c).
+.macro CTZ_ROW c
+    .byte \c,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
 .endm
 
 | mc_move_body: one frame of motion::move_body without solid boxes.
@@ -471,89 +625,6 @@ mc_move_body:
 | Lean in-map queries. Each checks that its pixels are inside the map (and its own shape
 | conditions) and otherwise hands the same arguments to the general version (.Lg_*).
 | Clobber d0-d4, d7, a1, a3; keep d5, d6, a0, a2, a4, a5, a6.
-
-| LAST_PIXEL first, dir, n, dst: dst = first + dir * (n - 1), the last pixel of a sweep
-| (dst: a data register; the others: registers or memory operands).
-.macro LAST_PIXEL first, dir, n, dst
-    move.w  \n,\dst
-    subq.w  #1,\dst
-    tst.w   \dir
-    bpl.s   86f
-    neg.w   \dst
-86: add.w   \first,\dst
-.endm
-
-| HEIGHT_TILE id, skip: id (a data register holding a tile id >= 20) becomes the byte
-| offset of its height-tile shape in the custom table (12(a0)), as a long; ids 20 ..= 31
-| and ids past the table (count at 20(a0)) are blank: -> skip.
-.macro HEIGHT_TILE id, skip
-    sub.w   #32,\id
-    bcs.w   \skip
-    cmp.w   20(a0),\id
-    bcc.w   \skip
-    and.l   #0xFFFF,\id
-    lsl.l   #6,\id
-.endm
-
-| TILE_ADDR y, x, t1, t2: a1 = the address of the tile holding pixel (x, y), which must be
-| inside the map (t1, t2: scratch data registers; x may be a memory operand).
-.macro TILE_ADDR y, x, t1, t2
-    move.w  \y,\t1
-    asr.w   #4,\t1
-    add.w   \t1,\t1
-    move.l  4(a0),a1
-    move.w  (a1,\t1\().w),\t1     | rows[y >> 4]
-    move.w  \x,\t2
-    asr.w   #4,\t2
-    add.w   \t2,\t1               | + (x >> 4): the tile's index (unsigned)
-    moveq   #0,\t2
-    move.w  \t1,\t2
-    add.l   \t2,\t2
-    move.l  (a0),a1
-    add.l   \t2,a1
-.endm
-
-| SPAN_MASK: d4 = the bits of one tile that lie in a span, for a tile whose first pixel
-| (row or column) is d3: the span is QA(a6) ..= QB(a6) + 15. Clobbers d7.
-.macro SPAN_MASK
-    moveq   #-1,d4
-    move.w  QA(a6),d7
-    sub.w   d3,d7               | pixels of the tile before the span
-    ble.s   80f
-    lsr.w   d7,d4
-    lsl.w   d7,d4
-80: move.w  d3,d7
-    sub.w   QB(a6),d7           | pixels of the tile after the span
-    ble.s   81f
-    lsl.w   d7,d4
-    lsr.w   d7,d4
-81:
-.endm
-
-| SCAN_FIRST off, tmp, miss: tests the shape words k = 0 .. d2 - 1 (d2 = the first blocked
-| one so far) from word off (bytes, a register) of the shape at a3, forwards, or backwards
-| when QC(a6) < 0, against the mask d4; the first hit lowers d2 to its k; no hit (or
-| d2 = 0) -> miss. Clobbers d7, tmp, a3.
-.macro SCAN_FIRST off, tmp, miss
-    move.w  d2,d7
-    subq.w  #1,d7
-    bmi.s   \miss
-    tst.w   QC(a6)
-    bmi.s   82f
-    add.w   \off,a3
-83: move.w  (a3)+,\tmp
-    and.w   d4,\tmp
-    dbne    d7,83b
-    beq.s   \miss
-    bra.s   84f
-82: lea     2(a3,\off\().w),a3
-85: move.w  -(a3),\tmp
-    and.w   d4,\tmp
-    dbne    d7,85b
-    beq.s   \miss
-84: sub.w   d7,d2
-    subq.w  #1,d2               | d2 = k = d2 - 1 - the counter left
-.endm
 
 | .Lq_colf: the topmost solid row of column d0.w, rows d1.w ..= d2.w (d1 <= d2), or NONE.
 .Lq_colf:
@@ -872,12 +943,6 @@ mc_move_body:
 
 | ---------------------------------------------------------------------------------------
 | General versions: the edge-aware routines below, keeping the kernel's own registers.
-.macro KEEPING routine
-    movem.l d5-d6/a2,-(sp)
-    bsr.w   \routine
-    movem.l (sp)+,d5-d6/a2
-    rts
-.endm
 .Lg_colf:
     KEEPING .Lcol_first
 .Lg_row:
@@ -982,60 +1047,6 @@ mc_move_body:
     moveq   #0,d0
     rts
 
-| SWEEP_ENDS: d0 = the lower, d3 = the higher of a sweep's first pixel (0(sp)) and its
-| last one (dir at 2(sp), n at 4(sp)).
-.macro SWEEP_ENDS
-    move.w  (sp),d0
-    LAST_PIXEL d0, 2(sp), 4(sp), d3
-    cmp.w   d3,d0
-    ble.s   72f
-    exg     d0,d3
-72:
-.endm
-
-| EACH_PIXEL query, frame: the sweep one pixel at a time. The sweep's words are on the stack
-| (0 first pixel, 2 dir, 4 n, 6 .. the query's other arguments: d1, d2, d3 from 6, 8, 10);
-| query (d0 = the pixel, d1 .. d3) answers d0 != 0 when that pixel blocks. out: d0.w = the
-| free pixels; frame = the bytes of the sweep's words, popped.
-.macro EACH_PIXEL query, frame
-    moveq   #0,d0
-    move.w  d0,-(sp)            | k; the words above move up by 2
-73: move.w  (sp),d0
-    cmp.w   6(sp),d0
-    bge.s   74f
-    move.w  2(sp),d0
-    move.w  8(sp),d1
-    move.w  10(sp),d2
-    move.w  12(sp),d3
-    bsr.w   \query
-    tst.w   d0
-    bne.s   74f
-    move.w  4(sp),d0
-    add.w   d0,2(sp)
-    addq.w  #1,(sp)
-    bra.s   73b
-74: move.w  (sp),d0
-    lea     \frame+2(sp),sp
-    rts
-.endm
-
-| WHOLLY_OUTSIDE lo, hi, limit, e_lo, e_hi, zero, all, inside: pixels lo ..= hi of one axis
-| (registers): all before the map (hi < 0) take the edge at e_lo(a0), all past it
-| (lo >= limit(a0)) the edge at e_hi(a0): a solid edge -> zero, an open one -> all;
-| otherwise -> inside.
-.macro WHOLLY_OUTSIDE lo, hi, limit, e_lo, e_hi, zero, all, inside
-    tst.w   \hi
-    bpl.s   75f
-    tst.w   \e_lo(a0)
-    bne.s   \zero
-    bra.s   \all
-75: cmp.w   \limit(a0),\lo
-    blt.s   \inside
-    tst.w   \e_hi(a0)
-    bne.s   \zero
-    bra.w   \all               | (.w: \all may be the next instruction)
-.endm
-
 | .Lsweep_cols: Map::sweep_cols(x = d0.w, dir = d1.w, n = d2.w >= 1, y0 = d3.w, y1 = d4.w).
 | out: d0.w = free columns. Outside the map: one column query per column.
 .Lsweep_cols:
@@ -1115,11 +1126,6 @@ mc_move_body:
 
 | mc_ctz8[b] = the index of the lowest set bit of byte b (b != 0; mc_ctz8[0] = 0 is unused).
 | Data, not code.
-| Row hi of the table (bytes 16 * hi ..= 16 * hi + 15): the low nibble decides, except in
-| the first column (low nibble 0), where it is 4 + ctz(hi) (given as c).
-.macro CTZ_ROW c
-    .byte \c,0,1,0,2,0,1,0,3,0,1,0,2,0,1,0
-.endm
     .type mc_ctz8, @object
 mc_ctz8:
     .irp c, 0,4,5,4,6,4,5,4,7,4,5,4,6,4,5,4
