@@ -57,7 +57,6 @@
     .set V_STRIDE, 34           | map width * 2 (bytes per tile row)
 
     .set NONE, 0x7FFF           | column query: no solid pixel in the span
-    .set OUTSIDE, -1            | in-map kernels: a pixel of the query is outside the map
 
 | Body (engine body::Body, #[repr(C)]): x, y, vx, vy (i16 sub-pixels), w, h, flags, riding (u8).
     .set B_X, 0
