@@ -16,7 +16,7 @@
 use core::cell::UnsafeCell;
 
 use megacollide_engine::body::{Body, Flags, SolidBox, NO_BOX};
-use megacollide_engine::motion::move_body;
+use megacollide_engine::motion::{move_bodies, move_body};
 use megacollide_engine::platformer::{Input, Player, PlayerConfig};
 use megacollide_engine::SubPx;
 
@@ -89,9 +89,10 @@ pub extern "C" fn bench_is_floor(x: i32, y: i32) -> u32 {
 }
 
 /// Sets body `i` (`i >= 32`: the player's body): sub-pixel position and velocity (I13F3
-/// bits), size `w << 8 | h`, `flags << 8 | riding`.
+/// bits), size `w << 8 | h`, `flags << 8 | riding`, the last move's record
+/// `rest_x << 16 | rest_y` and `rest_size`.
 #[no_mangle]
-pub extern "C" fn bench_body_set(i: u32, x: i32, y: i32, vx: i32, vy: i32, wh: u32, flags_riding: u32) {
+pub extern "C" fn bench_body_set(i: u32, x: i32, y: i32, vx: i32, vy: i32, wh: u32, flags_riding: u32, rest_xy: u32, rest_size: u32) {
     let b = body(i);
     *b = Body::new(0, 0, (wh >> 8) as u8, wh as u8);
     b.x = SubPx::from_bits(x as i16);
@@ -100,9 +101,13 @@ pub extern "C" fn bench_body_set(i: u32, x: i32, y: i32, vx: i32, vy: i32, wh: u
     b.vy = SubPx::from_bits(vy as i16);
     b.flags = Flags((flags_riding >> 8) as u8);
     b.riding = flags_riding as u8;
+    b.rest_x = (rest_xy >> 16) as i16;
+    b.rest_y = rest_xy as i16;
+    b.rest_size = rest_size as u16;
 }
 
-/// Field `field` of body `i`: 0 x, 1 y, 2 vx, 3 vy (I13F3 bits), 4 flags, 5 riding.
+/// Field `field` of body `i`: 0 x, 1 y, 2 vx, 3 vy (I13F3 bits), 4 flags, 5 riding, 6 rest_x,
+/// 7 rest_y, 8 rest_size.
 #[no_mangle]
 pub extern "C" fn bench_body_get(i: u32, field: u32) -> i32 {
     let b = body(i);
@@ -112,7 +117,10 @@ pub extern "C" fn bench_body_get(i: u32, field: u32) -> i32 {
         2 => b.vx.to_bits() as i32,
         3 => b.vy.to_bits() as i32,
         4 => b.flags.0 as i32,
-        _ => b.riding as i32,
+        5 => b.riding as i32,
+        6 => b.rest_x as i32,
+        7 => b.rest_y as i32,
+        _ => b.rest_size as i32,
     }
 }
 
@@ -142,12 +150,12 @@ pub extern "C" fn bench_frame_prepare(n: u32) {
     *frame = frame.wrapping_add(1);
 }
 
-/// The timed frame: `move_body` for bodies `0..n` on the demo map.
+/// The timed frame: `move_bodies` (one call) for bodies `0..n` on the demo map.
 #[no_mangle]
 pub extern "C" fn bench_frame_move(n: u32) {
-    for b in BODIES.get().iter_mut().take(n as usize) {
-        move_body(&DEMO_MAP, &SOLIDS, b);
-    }
+    let bodies = BODIES.get();
+    let n = (n as usize).min(bodies.len());
+    move_bodies(&DEMO_MAP, &SOLIDS, &mut bodies[..n]);
 }
 
 /// A fresh default player at `(x, y)`; resets the frame counter.
@@ -195,14 +203,20 @@ pub extern "C" fn bench_row_solid(y: i32, x0: i32, x1: i32, one_way: u32) -> u32
 }
 
 /// Trace helper (perf experiments): body 0 = 16x32 at pixel (x, y), standing (ON_GROUND),
-/// vx = `vx` sub-pixels, vy = 3; one move_body. Use with `bench --trace`.
+/// vx = `vx` sub-pixels, vy = 3; with `rest` != 0 as if the engine's last move had left it
+/// there (its rest record set); one move_body. Use with `bench --trace`.
 #[no_mangle]
-pub extern "C" fn bench_trace_walk(x: i32, y: i32, vx: i32) -> u32 {
+pub extern "C" fn bench_trace_walk(x: i32, y: i32, vx: i32, rest: u32) -> u32 {
     let b = &mut BODIES.get()[0];
     *b = Body::new(x as i16, y as i16, 16, 32);
     b.vx = SubPx::from_bits(vx as i16);
     b.vy = SubPx::from_bits(3);
     b.flags = Flags::ON_GROUND;
+    if rest != 0 {
+        b.rest_x = b.x.to_bits();
+        b.rest_y = b.y.to_bits();
+        b.rest_size = 16 << 8 | 32;
+    }
     move_body(&DEMO_MAP, &SOLIDS, b);
     b.flags.0 as u32
 }
@@ -303,9 +317,10 @@ pub extern "C" fn bench_diff_points(n: u32) {
     }
 }
 
-/// Bodies: x, y, vx, vy (I13F3 bits), w << 8 | h, flags << 8 | riding.
+/// Bodies: x, y, vx, vy (I13F3 bits), w << 8 | h, flags << 8 | riding, rest_x, rest_y,
+/// rest_size.
 #[no_mangle]
-static DIFF_BODY_IO: Static<[[i16; 6]; DIFF_BODIES_N]> = Static(UnsafeCell::new([[0; 6]; DIFF_BODIES_N]));
+static DIFF_BODY_IO: Static<[[i16; 9]; DIFF_BODIES_N]> = Static(UnsafeCell::new([[0; 9]; DIFF_BODIES_N]));
 /// Solid boxes: x, y, w, h, dx, dy.
 #[no_mangle]
 static DIFF_SOLID_IO: Static<[[i16; 6]; DIFF_SOLIDS_N]> = Static(UnsafeCell::new([[0; 6]; DIFF_SOLIDS_N]));
@@ -318,21 +333,29 @@ fn diff_solids(n: usize) -> [SolidBox; DIFF_SOLIDS_N] {
     s
 }
 
-/// One frame: `move_body` for bodies `0..n` of `DIFF_BODY_IO` on the current map with the
-/// first `solids` boxes of `DIFF_SOLID_IO`; the bodies are written back.
+/// One frame: one `move_bodies` call for bodies `0..n` of `DIFF_BODY_IO` on the current map
+/// with the first `solids` boxes of `DIFF_SOLID_IO`; the bodies are written back.
 #[no_mangle]
 pub extern "C" fn bench_diff_move(n: u32, solids: u32) {
     let m = diff_map();
     let s = diff_solids(solids as usize);
-    for io in DIFF_BODY_IO.get().iter_mut().take(n as usize) {
-        let mut b = Body::new(0, 0, (io[4] as u16 >> 8) as u8, io[4] as u8);
+    let io = DIFF_BODY_IO.get();
+    let n = (n as usize).min(DIFF_BODIES_N);
+    let mut bodies = [Body::new(0, 0, 1, 1); DIFF_BODIES_N];
+    for (b, io) in bodies.iter_mut().zip(io.iter()).take(n) {
+        *b = Body::new(0, 0, (io[4] as u16 >> 8) as u8, io[4] as u8);
         b.x = SubPx::from_bits(io[0]);
         b.y = SubPx::from_bits(io[1]);
         b.vx = SubPx::from_bits(io[2]);
         b.vy = SubPx::from_bits(io[3]);
         b.flags = Flags((io[5] as u16 >> 8) as u8);
         b.riding = io[5] as u8;
-        move_body(&m, &s[..solids as usize], &mut b);
+        b.rest_x = io[6];
+        b.rest_y = io[7];
+        b.rest_size = io[8] as u16;
+    }
+    move_bodies(&m, &s[..solids as usize], &mut bodies[..n]);
+    for (b, io) in bodies.iter().zip(io.iter_mut()).take(n) {
         *io = [
             b.x.to_bits(),
             b.y.to_bits(),
@@ -340,6 +363,9 @@ pub extern "C" fn bench_diff_move(n: u32, solids: u32) {
             b.vy.to_bits(),
             ((b.w as u16) << 8 | b.h as u16) as i16,
             ((b.flags.0 as u16) << 8 | b.riding as u16) as i16,
+            b.rest_x,
+            b.rest_y,
+            b.rest_size as i16,
         ];
     }
 }

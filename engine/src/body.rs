@@ -121,8 +121,8 @@ pub const NO_BOX: u8 = 0xFF;
 
 /// A moving box: sub-pixel position and velocity, pixel size, flags.
 ///
-/// `#[repr(C)]`, 12 bytes: the 68000 move kernel (crate `megacollide-m68k-kernels`)
-/// reads and writes bodies in place with this layout (checked below).
+/// `#[repr(C)]`, 18 bytes (checked below): a fixed layout that game code and tools
+/// (the bench ELF, tests reading RAM) can rely on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct Body {
@@ -145,6 +145,16 @@ pub struct Body {
     /// Index (into the `solids` slice) of the box this body stands on, or
     /// [`NO_BOX`].
     pub riding: u8,
+    /// Where the engine's last move left the body: `x` (sub-pixel bits).
+    /// With `rest_y` and `rest_size` it lets the next move of a body that has
+    /// not been moved or resized since, and whose velocity moves it by no
+    /// whole pixel, reuse last frame's ground test (a body at rest costs a few
+    /// dozen instructions). Written by the engine; see [`Body::wake`].
+    pub rest_x: i16,
+    /// Where the engine's last move left the body: `y` (sub-pixel bits).
+    pub rest_y: i16,
+    /// The clamped size of the last move, `w << 8 | h` (`0` = no last move).
+    pub rest_size: u16,
 }
 
 impl Body {
@@ -162,7 +172,18 @@ impl Body {
             h,
             flags: Flags::NONE,
             riding: NO_BOX,
+            rest_x: 0,
+            rest_y: 0,
+            rest_size: 0,
         }
+    }
+
+    /// Forgets the last move, so that the next move tests the ground again.
+    /// Call it for bodies standing where the map's tiles were changed at run
+    /// time (a map in RAM); moving, resizing or respawning a body needs nothing.
+    #[inline]
+    pub fn wake(&mut self) {
+        self.rest_size = 0;
     }
 
     /// Left pixel column (pixel-space, `floor(x)`).
@@ -196,9 +217,9 @@ impl Body {
     }
 }
 
-// The layout the 68000 move kernel relies on (move.s, "Body").
+// The layout documented at `Body`.
 const _: () = {
-    assert!(core::mem::size_of::<Body>() == 12);
+    assert!(core::mem::size_of::<Body>() == 18);
     assert!(core::mem::offset_of!(Body, x) == 0);
     assert!(core::mem::offset_of!(Body, y) == 2);
     assert!(core::mem::offset_of!(Body, vx) == 4);
@@ -207,4 +228,7 @@ const _: () = {
     assert!(core::mem::offset_of!(Body, h) == 9);
     assert!(core::mem::offset_of!(Body, flags) == 10);
     assert!(core::mem::offset_of!(Body, riding) == 11);
+    assert!(core::mem::offset_of!(Body, rest_x) == 12);
+    assert!(core::mem::offset_of!(Body, rest_y) == 14);
+    assert!(core::mem::offset_of!(Body, rest_size) == 16);
 };

@@ -34,6 +34,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod bits;
 pub mod body;
 pub mod camera;
 pub mod map;

@@ -17,6 +17,7 @@
 //! Every query accepts any `i16` coordinate and never indexes outside the
 //! slices: coordinates outside the map follow the [`Edges`] policy.
 
+use crate::bits;
 use crate::shape::{self, TileShape};
 use crate::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
 
@@ -91,9 +92,6 @@ pub struct Map<'a> {
     edge_right: u16,
     edge_top: u16,
     edge_bottom: u16,
-    // The same data for the hand-written 68000 kernels (in-map queries).
-    #[cfg(target_arch = "m68k")]
-    kv: megacollide_m68k_kernels::MapView<'a, TileShape>,
 }
 
 /// Builds the row offset table `[0, width, 2 * width, ...]` (`H` rows) at
@@ -156,16 +154,7 @@ impl<'a> Map<'a> {
         if tiles.len() != row_offsets[height as usize - 1] as usize + width as usize {
             return Err(MapError::TileCount);
         }
-        // Always Some after the checks above (same conditions, and at most
-        // 256 x 248 tiles).
-        #[cfg(target_arch = "m68k")]
-        let kv = match megacollide_m68k_kernels::MapView::new(tiles, row_offsets, width, height, &shape::BUILTIN) {
-            Some(v) => v.with_edges(true, true, false, false), // Edges::CLASSIC
-            None => return Err(MapError::TileCount),
-        };
         Ok(Map {
-            #[cfg(target_arch = "m68k")]
-            kv,
             tiles,
             row_offsets,
             custom: &[],
@@ -193,15 +182,6 @@ impl<'a> Map<'a> {
         self.edge_right = edges.right.tile();
         self.edge_top = edges.top.tile();
         self.edge_bottom = edges.bottom.tile();
-        #[cfg(target_arch = "m68k")]
-        {
-            self.kv = self.kv.with_edges(
-                matches!(edges.left, Edge::Solid),
-                matches!(edges.right, Edge::Solid),
-                matches!(edges.top, Edge::Solid),
-                matches!(edges.bottom, Edge::Solid),
-            );
-        }
         self
     }
 
@@ -209,10 +189,6 @@ impl<'a> Map<'a> {
     /// `custom[i]`; ids beyond the table are blank.
     pub const fn with_height_tiles(mut self, custom: &'a [TileShape]) -> Map<'a> {
         self.custom = custom;
-        #[cfg(target_arch = "m68k")]
-        {
-            self.kv = self.kv.with_custom(custom);
-        }
         self
     }
 
@@ -297,23 +273,6 @@ impl<'a> Map<'a> {
     /// not solid here; see [`Map::is_floor`].)
     #[inline(always)]
     pub fn is_solid(&self, x: i16, y: i16) -> bool {
-        // On the 68000: the hand-written kernel (mc_point, edges included);
-        // elsewhere the Rust reference below (bit-identical; `make bench`
-        // checks).
-        #[cfg(target_arch = "m68k")]
-        {
-            self.kv.point(x, y) == 1
-        }
-        #[cfg(not(target_arch = "m68k"))]
-        {
-            self.is_solid_ref(x, y)
-        }
-    }
-
-    /// [`Map::is_solid`] in Rust (the host code and the 68000's reference).
-    #[cfg_attr(target_arch = "m68k", allow(dead_code))]
-    #[inline(always)]
-    fn is_solid_ref(&self, x: i16, y: i16) -> bool {
         let tx = (x >> 4) as u16;
         let ty = (y >> 4) as u16;
         let id = if tx < self.width && ty < self.height {
@@ -340,23 +299,6 @@ impl<'a> Map<'a> {
     /// pixel or the top row of a one-way platform?
     #[inline]
     pub fn is_floor(&self, x: i16, y: i16) -> bool {
-        // On the 68000: the hand-written kernel (mc_point, edges included);
-        // elsewhere the Rust reference below (bit-identical; `make bench`
-        // checks).
-        #[cfg(target_arch = "m68k")]
-        {
-            self.kv.point(x, y) != 0
-        }
-        #[cfg(not(target_arch = "m68k"))]
-        {
-            self.is_floor_ref(x, y)
-        }
-    }
-
-    /// [`Map::is_floor`] in Rust (the host code and the 68000's reference).
-    #[cfg_attr(target_arch = "m68k", allow(dead_code))]
-    #[inline(always)]
-    fn is_floor_ref(&self, x: i16, y: i16) -> bool {
         let id = self.tile(x >> 4, y >> 4);
         if id == shape::ONE_WAY {
             return y & 15 == 0;
@@ -364,63 +306,125 @@ impl<'a> Map<'a> {
         (self.shape(id).rows[(y & 15) as usize] >> (x & 15)) & 1 != 0
     }
 
-    /// The tile ids of tile row `ty`: `width` entries; rows above / below
-    /// the map are edge rows (static ROM rows of the edge tile).
+    /// The tile id at tile-space `(tx, ty)` for a column `tx` inside the map
+    /// (rows outside the map follow the top / bottom policy).
     #[inline(always)]
-    fn row_tiles(&self, ty: i16) -> &'a [u16] {
+    fn tile_in_column(&self, tx: i16, ty: i16) -> u16 {
         match self.row_offsets.get(ty as u16 as usize) {
-            Some(&off) => match self.tiles.get(off as usize..) {
-                Some(r) => r,
-                None => &EDGE_BLANK_ROW,
+            Some(&off) => match self.tiles.get(off as usize + tx as u16 as usize) {
+                Some(&id) => id,
+                None => shape::BLANK,
             },
             None => {
-                let e = if ty < 0 { self.edge_top } else { self.edge_bottom };
-                if e == shape::SOLID {
-                    &EDGE_SOLID_ROW
+                if ty < 0 {
+                    self.edge_top
                 } else {
-                    &EDGE_BLANK_ROW
+                    self.edge_bottom
                 }
             }
         }
     }
 
-    /// Tile `tx` of a row returned by `row_tiles`.
+    /// Which pixel columns of tile column `tx` hold a solid pixel in the
+    /// pixel-space rows `y0 ..= y1` (`y0 <= y1`): bit `px` = pixel column
+    /// `16 * tx + px`. One table read per tile, whatever the height.
     #[inline(always)]
-    fn tile_in(&self, row: &[u16], tx: i16) -> u16 {
+    fn cols_hit(&self, tx: i16, y0: i16, y1: i16) -> u16 {
         if tx as u16 >= self.width {
-            return if tx < 0 { self.edge_left } else { self.edge_right };
+            let e = if tx < 0 { self.edge_left } else { self.edge_right };
+            return if e == shape::SOLID { 0xFFFF } else { 0 };
         }
-        match row.get(tx as u16 as usize) {
-            Some(&id) => id,
-            None => shape::BLANK,
+        let mut ty = y0 >> 4;
+        let ty1 = y1 >> 4;
+        let (a, b) = ((y0 & 15) as u16, (y1 & 15) as u16);
+        if ty == ty1 {
+            let id = self.tile_in_column(tx, ty);
+            return if id == shape::BLANK { 0 } else { self.shape(id).cols_hit(a, b) };
         }
+        let mut m = 0;
+        let id = self.tile_in_column(tx, ty);
+        if id != shape::BLANK {
+            m = self.shape(id).cols_hit_from(a);
+        }
+        ty += 1;
+        while ty < ty1 {
+            let id = self.tile_in_column(tx, ty);
+            if id != shape::BLANK {
+                m |= self.shape(id).cols_hit_from(0);
+            }
+            ty += 1;
+        }
+        let id = self.tile_in_column(tx, ty1);
+        if id != shape::BLANK {
+            m |= self.shape(id).cols_hit_upto(b);
+        }
+        m
+    }
+
+    /// Which pixel rows of tile row `ty` hold a solid pixel (with `floor`:
+    /// or a one-way platform's top row) in the pixel-space columns `x0 ..= x1`
+    /// (`x0 <= x1`): bit `py` = pixel row `16 * ty + py`. One table read per
+    /// tile, whatever the width.
+    #[inline(always)]
+    fn rows_hit(&self, ty: i16, x0: i16, x1: i16, floor: bool) -> u16 {
+        let mut tx = x0 >> 4;
+        let tx1 = x1 >> 4;
+        let (a, b) = ((x0 & 15) as u16, (x1 & 15) as u16);
+        // Inside the map: walk the tile row by index.
+        if let (true, Some(&off)) = (tx >= 0 && (tx1 as u16) < self.width, self.row_offsets.get(ty as u16 as usize)) {
+            let idx = off as usize + tx as u16 as usize;
+            let at = |i: usize| match self.tiles.get(idx + i) {
+                Some(&id) => id,
+                None => shape::BLANK,
+            };
+            return self.rows_hit_tiles(at, (tx1 - tx) as u16 as usize, a, b, floor);
+        }
+        let at = |i: usize| {
+            tx = (x0 >> 4) + i as i16;
+            self.tile(tx, ty)
+        };
+        self.rows_hit_tiles(at, (tx1 - (x0 >> 4)) as u16 as usize, a, b, floor)
+    }
+
+    /// [`Map::rows_hit`] over the tiles `at(0) ..= at(last)` of one tile row,
+    /// the first entered at pixel column `a`, the last left after column `b`.
+    #[inline(always)]
+    fn rows_hit_tiles(&self, mut at: impl FnMut(usize) -> u16, last: usize, a: u16, b: u16, floor: bool) -> u16 {
+        let hit = |id: u16, m: u16| -> u16 {
+            if floor && id == shape::ONE_WAY {
+                1
+            } else {
+                m
+            }
+        };
+        let id = at(0);
+        if last == 0 {
+            return if id == shape::BLANK { 0 } else { hit(id, self.shape(id).rows_hit(a, b)) };
+        }
+        let mut m = 0;
+        if id != shape::BLANK {
+            m = hit(id, self.shape(id).rows_hit_from(a));
+        }
+        let mut i = 1;
+        while i < last {
+            let id = at(i);
+            if id != shape::BLANK {
+                m |= hit(id, self.shape(id).rows_hit_from(0));
+            }
+            i += 1;
+        }
+        let id = at(last);
+        if id != shape::BLANK {
+            m |= hit(id, self.shape(id).rows_hit_upto(b));
+        }
+        m
     }
 
     /// Span query: is any pixel of column `x`, rows `y0 ..= y1` (pixel-space)
-    /// solid? Returns false when `y0 > y1`. One AND per tile crossed.
+    /// solid? Returns false when `y0 > y1`. One table read per tile crossed.
     #[inline(always)]
     pub fn column_solid(&self, x: i16, y0: i16, y1: i16) -> bool {
-        if y0 > y1 {
-            return false;
-        }
-        // In the map: the hand-written 68000 kernel (bit-identical to the
-        // Rust code, which stays the host code and handles the edges; out of
-        // line on the 68000, where it runs only for pixels outside the map).
-        #[cfg(target_arch = "m68k")]
-        if let Some(r) = self.kv.col_span(x, y0, y1) {
-            return r;
-        }
-        self.column_solid_rust(x, y0, y1)
-    }
-
-    /// [`Map::column_solid`] in Rust (see there).
-    #[cfg_attr(target_arch = "m68k", inline(never), cold)]
-    #[cfg_attr(not(target_arch = "m68k"), inline(always))]
-    fn column_solid_rust(&self, x: i16, y0: i16, y1: i16) -> bool {
-        if y0 > y1 {
-            return false;
-        }
-        self.sweep_cols(x, 1, 1, y0, y1) == 0
+        y0 <= y1 && (self.cols_hit(x >> 4, y0, y1) >> (x & 15) as u16) & 1 != 0
     }
 
     /// Span query: is any pixel of row `y`, columns `x0 ..= x1` (pixel-space)
@@ -428,313 +432,130 @@ impl<'a> Map<'a> {
     /// rows count too)? Returns false when `x0 > x1`.
     #[inline(always)]
     pub fn row_solid(&self, y: i16, x0: i16, x1: i16, one_way: bool) -> bool {
-        if x0 > x1 {
-            return false;
-        }
-        // In the map: the hand-written 68000 kernel (bit-identical to the
-        // Rust code, which stays the host code and handles the edges; out of
-        // line on the 68000, where it runs only for pixels outside the map).
-        #[cfg(target_arch = "m68k")]
-        if let Some(r) = self.kv.row_span(y, x0, x1, one_way) {
-            return r;
-        }
-        self.row_solid_rust(y, x0, x1, one_way)
+        x0 <= x1 && (self.rows_hit(y >> 4, x0, x1, one_way) >> (y & 15) as u16) & 1 != 0
     }
 
-    /// [`Map::row_solid`] in Rust (see there).
-    #[cfg_attr(target_arch = "m68k", inline(never), cold)]
-    #[cfg_attr(not(target_arch = "m68k"), inline(always))]
-    fn row_solid_rust(&self, y: i16, x0: i16, x1: i16, one_way: bool) -> bool {
-        if x0 > x1 {
-            return false;
-        }
-        let py = (y & 15) as u16 as usize;
-        let one_way_row = one_way && py == 0;
-        let mut tx = x0 >> 4;
-        let tx1 = x1 >> 4;
-        let mut mask = FROM_BIT[(x0 & 15) as u16 as usize];
-        // Fast path: inside the map, walk the tile row by index.
-        if tx >= 0 && (tx1 as u16) < self.width {
-            if let Some(&off) = self.row_offsets.get((y >> 4) as u16 as usize) {
-                let mut idx = off as usize + tx as u16 as usize;
-                let mut left = tx1 - tx;
-                loop {
-                    if left == 0 {
-                        mask &= UPTO_BIT[(x1 & 15) as u16 as usize];
-                    }
-                    let id = match self.tiles.get(idx) {
-                        Some(&id) => id,
-                        None => shape::BLANK,
-                    };
-                    if id != shape::BLANK {
-                        if one_way_row && id == shape::ONE_WAY {
-                            return true;
-                        }
-                        if self.shape(id).rows[py] & mask != 0 {
-                            return true;
-                        }
-                    }
-                    if left == 0 {
-                        return false;
-                    }
-                    left -= 1;
-                    idx += 1;
-                    mask = 0xFFFF;
-                }
+    /// The topmost solid pixel row of column `x` within rows `y0 ..= y1`
+    /// (pixel-space), or `y1 + 1` when there is none. One lookup per tile down
+    /// to the first non-blank one.
+    #[inline(never)]
+    pub fn column_top(&self, x: i16, y0: i16, y1: i16) -> i16 {
+        let tx = x >> 4;
+        let px = (x & 15) as usize;
+        let mut ty = y0 >> 4;
+        let ty1 = y1 >> 4;
+        let mut vmask = FROM_BIT[(y0 & 15) as usize];
+        while ty <= ty1 {
+            if ty == ty1 {
+                vmask &= UPTO_BIT[(y1 & 15) as usize];
             }
-        }
-        let row = self.row_tiles(y >> 4);
-        loop {
-            if tx == tx1 {
-                mask &= UPTO_BIT[(x1 & 15) as u16 as usize];
-            }
-            let id = self.tile_in(row, tx);
+            let id = self.tile(tx, ty);
             if id != shape::BLANK {
-                if one_way_row && id == shape::ONE_WAY {
-                    return true;
-                }
-                if self.shape(id).rows[py] & mask != 0 {
-                    return true;
+                let c = self.shape(id).cols[px] & vmask;
+                if c != 0 {
+                    return (ty << 4) + bits::lowest(c);
                 }
             }
-            if tx == tx1 {
-                return false;
-            }
-            tx += 1;
-            mask = 0xFFFF;
+            ty += 1;
+            vmask = 0xFFFF;
         }
+        y1.wrapping_add(1)
     }
 
     /// Column sweep: tests the pixel columns `x, x + dir, x + 2 dir, ...`
     /// (`n >= 0` of them, `dir` = +1 or -1), rows `y0 ..= y1` (`y0 <= y1`),
     /// and returns how many columns are free before the first one holding a
-    /// solid pixel (`n` when all are free). Tile by tile: one lookup per
-    /// tile, then one AND per pixel column inside a non-blank tile.
-    #[inline(always)]
+    /// solid pixel (`n` when all are free). Tile by tile: per tile column
+    /// crossed, one table read per tile and one bit scan.
+    #[inline(never)]
     pub fn sweep_cols(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> i16 {
-        // Fast path: the whole swept strip is one tile column inside the map.
-        let xe = if dir > 0 { x.wrapping_add(n - 1) } else { x.wrapping_sub(n - 1) };
-        let tx = x >> 4;
-        if n > 0 && tx == xe >> 4 && (tx as u16) < self.width && y0 >= 0 && ((y1 >> 4) as u16) < self.height {
-            return self.sweep_cols_in(x, dir, n, y0, y1);
-        }
-        // In the map: the hand-written 68000 kernel (bit-identical to the
-        // Rust code, which stays the host code and handles the edges; out of
-        // line on the 68000, where it runs only for pixels outside the map).
-        #[cfg(target_arch = "m68k")]
-        if let Some(r) = self.kv.sweep_cols(x, dir, n, y0, y1) {
-            return r;
-        }
-        self.sweep_cols_rust(x, dir, n, y0, y1)
-    }
-
-    /// [`Map::sweep_cols`] in Rust (see there).
-    #[cfg_attr(target_arch = "m68k", inline(never), cold)]
-    #[cfg_attr(not(target_arch = "m68k"), inline(always))]
-    fn sweep_cols_rust(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> i16 {
-        let ty0 = y0 >> 4;
-        let ty1 = y1 >> 4;
-        // Fast path: the whole swept strip is one tile column inside the map.
-        let xe = if dir > 0 { x.wrapping_add(n - 1) } else { x.wrapping_sub(n - 1) };
-        let tx = x >> 4;
-        if n > 0 && tx == xe >> 4 && (tx as u16) < self.width && ty0 >= 0 && (ty1 as u16) < self.height {
-            return self.sweep_cols_in(x, dir, n, y0, y1);
-        }
-        let top = FROM_BIT[(y0 & 15) as u16 as usize];
-        let bot = UPTO_BIT[(y1 & 15) as u16 as usize];
         let mut free: i16 = 0;
         let mut x = x;
         while free < n {
-            let tx = x >> 4;
-            let px0 = x & 15;
-            // Columns of this tile column in the sweep.
-            let room = if dir > 0 { 16 - px0 } else { px0 + 1 };
+            let px0 = (x & 15) as u16;
+            let m = self.cols_hit(x >> 4, y0, y1);
             let left = n - free;
-            let cnt = if room < left { room } else { left };
-            let mut first = cnt;
-            let mut ty = ty0;
-            let mut vmask = top;
-            loop {
-                if ty == ty1 {
-                    vmask &= bot;
-                }
-                let id = self.tile_in(self.row_tiles(ty), tx);
-                if id != shape::BLANK {
-                    let cols = &self.shape(id).cols;
-                    let mut k = 0;
-                    let mut px = px0;
-                    while k < first {
-                        if cols[(px & 15) as u16 as usize] & vmask != 0 {
-                            first = k;
-                            break;
-                        }
-                        k += 1;
-                        px += dir;
+            if dir > 0 {
+                let room = 16 - px0 as i16;
+                if m != 0 {
+                    let first = bits::lowest(m >> px0);
+                    if first < room && first < left {
+                        return free + first;
                     }
                 }
-                if ty == ty1 {
-                    break;
+                if room >= left {
+                    return n;
                 }
-                ty += 1;
-                vmask = 0xFFFF;
+                free += room;
+                x = x.wrapping_add(room);
+            } else {
+                let room = px0 as i16 + 1;
+                if m != 0 {
+                    let first = bits::highest_from_top(m << (15 - px0));
+                    if first < room && first < left {
+                        return free + first;
+                    }
+                }
+                if room >= left {
+                    return n;
+                }
+                free += room;
+                x = x.wrapping_sub(room);
             }
-            if first < cnt {
-                return free + first;
-            }
-            free += cnt;
-            x = x.wrapping_add(if dir > 0 { cnt } else { -cnt });
         }
         n
-    }
-
-    /// `sweep_cols` when all swept columns are in one tile column and all
-    /// rows are inside the map: walks the tile column with a stride of
-    /// `width`, no edge tests.
-    #[inline(always)]
-    fn sweep_cols_in(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> i16 {
-        let ty0 = (y0 >> 4) as u16;
-        let ty1 = (y1 >> 4) as u16;
-        let stride = self.width as usize;
-        let mut idx = match self.row_offsets.get(ty0 as usize) {
-            Some(&o) => o as usize + (x >> 4) as u16 as usize,
-            None => return n,
-        };
-        let px0 = (x & 15) as u16;
-        let mut first = n;
-        let mut vmask = FROM_BIT[(y0 & 15) as u16 as usize];
-        let mut rows_left = ty1 - ty0;
-        loop {
-            if rows_left == 0 {
-                vmask &= UPTO_BIT[(y1 & 15) as u16 as usize];
-            }
-            let id = match self.tiles.get(idx) {
-                Some(&id) => id,
-                None => shape::BLANK,
-            };
-            if id != shape::BLANK {
-                let cols = &self.shape(id).cols;
-                let mut k = 0;
-                let mut px = px0;
-                while k < first {
-                    if cols[(px & 15) as usize] & vmask != 0 {
-                        first = k;
-                        break;
-                    }
-                    k += 1;
-                    px = px.wrapping_add(dir as u16);
-                }
-            }
-            if rows_left == 0 {
-                return first;
-            }
-            rows_left -= 1;
-            idx += stride;
-            vmask = 0xFFFF;
-        }
     }
 
     /// Row sweep: tests the pixel rows `y, y + dir, ...` (`n >= 0` of them),
     /// columns `x0 ..= x1` (`x0 <= x1`); returns how many rows are free
     /// before the first one holding a solid pixel (with `one_way`: or the
-    /// top row of a one-way platform).
-    #[inline(always)]
+    /// top row of a one-way platform). Per tile row crossed, one table read
+    /// per tile and one bit scan.
+    #[inline(never)]
     pub fn sweep_rows(&self, y: i16, dir: i16, n: i16, x0: i16, x1: i16, one_way: bool) -> i16 {
-        // In the map: the hand-written 68000 kernel (bit-identical to the
-        // Rust code, which stays the host code and handles the edges; out of
-        // line on the 68000, where it runs only for pixels outside the map).
-        #[cfg(target_arch = "m68k")]
-        if let Some(r) = self.kv.sweep_rows(y, dir, n, x0, x1, one_way) {
-            return r;
-        }
-        self.sweep_rows_rust(y, dir, n, x0, x1, one_way)
-    }
-
-    /// [`Map::sweep_rows`] in Rust (see there).
-    #[cfg_attr(target_arch = "m68k", inline(never), cold)]
-    #[cfg_attr(not(target_arch = "m68k"), inline(always))]
-    fn sweep_rows_rust(&self, y: i16, dir: i16, n: i16, x0: i16, x1: i16, one_way: bool) -> i16 {
-        let tx0 = x0 >> 4;
-        let tx1 = x1 >> 4;
-        let lmask = FROM_BIT[(x0 & 15) as u16 as usize];
-        let rmask = UPTO_BIT[(x1 & 15) as u16 as usize];
         let mut free: i16 = 0;
         let mut y = y;
         while free < n {
-            let ty = y >> 4;
-            let py0 = y & 15;
-            let room = if dir > 0 { 16 - py0 } else { py0 + 1 };
+            let py0 = (y & 15) as u16;
+            let m = self.rows_hit(y >> 4, x0, x1, one_way);
             let left = n - free;
-            let cnt = if room < left { room } else { left };
-            let mut first = cnt;
-            let row = self.row_tiles(ty);
-            let mut tx = tx0;
-            let mut hmask = lmask;
-            loop {
-                if tx == tx1 {
-                    hmask &= rmask;
-                }
-                let id = self.tile_in(row, tx);
-                if id != shape::BLANK {
-                    if one_way && id == shape::ONE_WAY {
-                        // Only its top row, entered when py 0 is in the sweep.
-                        let k = if dir > 0 { if py0 == 0 { 0 } else { cnt } } else { py0 };
-                        if k < first {
-                            first = k;
-                        }
-                    } else {
-                        let rows = &self.shape(id).rows;
-                        let mut k = 0;
-                        let mut py = py0;
-                        while k < first {
-                            if rows[(py & 15) as u16 as usize] & hmask != 0 {
-                                first = k;
-                                break;
-                            }
-                            k += 1;
-                            py += dir;
-                        }
+            if dir > 0 {
+                let room = 16 - py0 as i16;
+                if m != 0 {
+                    let first = bits::lowest(m >> py0);
+                    if first < room && first < left {
+                        return free + first;
                     }
                 }
-                if tx == tx1 {
-                    break;
+                if room >= left {
+                    return n;
                 }
-                tx += 1;
-                hmask = 0xFFFF;
+                free += room;
+                y = y.wrapping_add(room);
+            } else {
+                let room = py0 as i16 + 1;
+                if m != 0 {
+                    let first = bits::highest_from_top(m << (15 - py0));
+                    if first < room && first < left {
+                        return free + first;
+                    }
+                }
+                if room >= left {
+                    return n;
+                }
+                free += room;
+                y = y.wrapping_sub(room);
             }
-            if first < cnt {
-                return free + first;
-            }
-            free += cnt;
-            y = y.wrapping_add(if dir > 0 { cnt } else { -cnt });
         }
         n
-    }
-
-    /// One frame of `motion::move_body` without solid boxes by the hand-written 68000
-    /// kernel (bit-identical to the Rust code; see `motion`), in place.
-    #[cfg(target_arch = "m68k")]
-    #[inline(always)]
-    pub(crate) fn move_body_kernel(&self, body: &mut crate::Body) {
-        self.kv.move_body(body)
     }
 
     /// Is any pixel of the pixel-space rectangle `x, y, w, h` solid? (For
     /// tests, spawning and debugging; movement uses the span queries.)
     pub fn rect_solid(&self, x: i16, y: i16, w: i16, h: i16) -> bool {
-        let mut r = y;
-        while r < y + h {
-            if self.row_solid(r, x, x + w - 1, false) {
-                return true;
-            }
-            r += 1;
-        }
-        false
+        w > 0 && h > 0 && self.sweep_rows(y, 1, h, x, x + w - 1, false) < h
     }
 }
-
-/// Tile rows above / below the map (one entry per tile column).
-static EDGE_SOLID_ROW: [u16; MAX_MAP_WIDTH_TILES as usize] = [shape::SOLID; MAX_MAP_WIDTH_TILES as usize];
-static EDGE_BLANK_ROW: [u16; MAX_MAP_WIDTH_TILES as usize] = [shape::BLANK; MAX_MAP_WIDTH_TILES as usize];
 
 /// `FROM_BIT[i]`: bits `i ..= 15` set.
 static FROM_BIT: [u16; 16] = {

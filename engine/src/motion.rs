@@ -1,6 +1,6 @@
 //! Moving a [`Body`] through a [`Map`] and a set of [`SolidBox`]es.
 //!
-//! One call of [`move_body`] is one frame:
+//! One call of [`move_bodies`] (or [`move_body`] for one body) is one frame:
 //!
 //! 1. **Carry**: if the body stood on a solid box last frame, it is first
 //!    moved by that box's `dx`, `dy` (blocked by walls like any move).
@@ -31,24 +31,33 @@
 //! (e.g. a door closed onto it) are ignored for that body this frame so it
 //! can walk out; at most [`MAX_SOLIDS`] boxes are considered.
 //!
-//! On the 68000, a move that no solid box can reach (the body rides none and
-//! none lies within the pixels the move can test) runs as one hand-written
-//! kernel (crate `megacollide-m68k-kernels`, `move.s`) that is bit for bit the
-//! code below without boxes; this Rust code is the host implementation and the
-//! reference it is checked against.
+//! **How it is computed.** The rules above are stated pixel by pixel (and
+//! `tests/oracle` keeps that per-pixel model as the test oracle), but the code
+//! works per tile: every query is a tile-granular sweep (one table read per
+//! tile, [`crate::shape::TileShape`]'s range tables, then one bit scan), a walk
+//! takes all free pixels of a chunk of up to `w` pixels at once when a floor
+//! lies under every intermediate box, a climb takes the raise from the leading
+//! column's topmost solid row plus one head sweep, a snap is one sweep of the
+//! rows under the feet, and the fall's sweep looks one row further to learn the
+//! ground. So the cost of a move grows with the tiles crossed and with the
+//! changes of ground height, not with the pixels walked.
+//!
+//! [`move_bodies`] moves a whole slice of bodies in one call: the solid boxes'
+//! bound is worked out once per frame, and a body that rides no box and that no
+//! box can reach this frame moves through the map alone.
 
 use crate::body::{Body, Flags, SolidBox, NO_BOX};
 use crate::map::{Edge, Map};
-use crate::{
-    MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX,
-};
+use crate::{MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX};
 
 /// Largest number of solid boxes one move considers (extra ones are ignored).
 pub const MAX_SOLIDS: usize = 16;
 
 const MAX_SPEED_RAW: i16 = MAX_SPEED_PX << 3;
 
-/// The map plus the solid boxes a body collides with this frame.
+/// The map plus the solid boxes a body collides with this frame (boxes in
+/// `ignore`, a bit per box, are the ones the body overlapped at the start).
+/// Every query is the map's tile-granular query combined with the boxes.
 struct World<'w, 'm> {
     map: &'w Map<'m>,
     solids: &'w [SolidBox],
@@ -56,59 +65,102 @@ struct World<'w, 'm> {
 }
 
 impl World<'_, '_> {
-    /// Index of the first non-ignored box overlapping pixel-space
-    /// `x0..=x1` x `y0..=y1`.
-    #[inline]
-    fn box_hit(&self, x0: i16, x1: i16, y0: i16, y1: i16) -> Option<usize> {
+    /// Calls `f` with every box that takes part (not ignored, not empty).
+    #[inline(always)]
+    fn each_box(&self, mut f: impl FnMut(usize, &crate::body::Rect)) {
         let mut bit = 1u16;
         for (i, s) in self.solids.iter().enumerate() {
             let r = &s.rect;
-            if self.ignore & bit == 0
-                && r.w > 0
-                && r.h > 0
-                && x0 < r.x + r.w
-                && r.x <= x1
-                && y0 < r.y + r.h
-                && r.y <= y1
-            {
-                return Some(i);
+            if self.ignore & bit == 0 && r.w > 0 && r.h > 0 {
+                f(i, r);
             }
             bit <<= 1;
         }
-        None
     }
 
-    /// Any solid pixel in column `x`, rows `y0..=y1`?
-    #[inline(always)]
-    fn col(&self, x: i16, y0: i16, y1: i16) -> bool {
-        self.map.column_solid(x, y0, y1) || (!self.solids.is_empty() && self.box_hit(x, x, y0, y1).is_some())
-    }
-
-    /// The smallest `d` in `1..=SNAP_DOWN_PX` such that row `feet + d`,
-    /// columns `x0..=x1`, holds a floor pixel (solid, one-way top or box);
-    /// None when there is none (a ledge).
-    #[inline(always)]
-    fn snap_down(&self, feet: i16, x0: i16, x1: i16) -> Option<i16> {
-        if self.solids.is_empty() {
-            // One row sweep (tile by tile) instead of a span test per row.
-            let free = self.map.sweep_rows(feet + 1, 1, SNAP_DOWN_PX, x0, x1, true);
-            return if free < SNAP_DOWN_PX { Some(free + 1) } else { None };
-        }
-        let mut d = 1;
-        while d <= SNAP_DOWN_PX {
-            if self.row(feet + d, x0, x1, true) {
-                return Some(d);
+    /// Index of the first box overlapping pixel-space `x0..=x1` x `y0..=y1`.
+    #[inline]
+    fn box_hit(&self, x0: i16, x1: i16, y0: i16, y1: i16) -> Option<usize> {
+        let mut hit = None;
+        self.each_box(|i, r| {
+            if hit.is_none() && x0 < r.x + r.w && r.x <= x1 && y0 < r.y + r.h && r.y <= y1 {
+                hit = Some(i);
             }
-            d += 1;
-        }
-        None
+        });
+        hit
     }
 
-    /// Any solid (or, with `floor`, landing) pixel in row `y`, columns `x0..=x1`?
+    /// Column sweep (see [`Map::sweep_cols`]) through the map and the boxes.
     #[inline(always)]
-    fn row(&self, y: i16, x0: i16, x1: i16, floor: bool) -> bool {
-        self.map.row_solid(y, x0, x1, floor) || (!self.solids.is_empty() && self.box_hit(x0, x1, y, y).is_some())
+    fn sweep_cols(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> i16 {
+        let mut free = self.map.sweep_cols(x, dir, n, y0, y1);
+        self.each_box(|_, r| {
+            if y0 < r.y + r.h && r.y <= y1 {
+                // Distance to the box's near column, if the sweep meets it at all.
+                let d = if dir > 0 {
+                    if r.x + r.w <= x { return; }
+                    r.x - x
+                } else {
+                    if r.x > x { return; }
+                    x - (r.x + r.w - 1)
+                };
+                let d = if d < 0 { 0 } else { d };
+                if d < free {
+                    free = d;
+                }
+            }
+        });
+        free
     }
+
+    /// Row sweep (see [`Map::sweep_rows`]) through the map and the boxes.
+    #[inline(always)]
+    fn sweep_rows(&self, y: i16, dir: i16, n: i16, x0: i16, x1: i16, floor: bool) -> i16 {
+        let mut free = self.map.sweep_rows(y, dir, n, x0, x1, floor);
+        self.each_box(|_, r| {
+            if x0 < r.x + r.w && r.x <= x1 {
+                let d = if dir > 0 {
+                    if r.y + r.h <= y { return; }
+                    r.y - y
+                } else {
+                    if r.y > y { return; }
+                    y - (r.y + r.h - 1)
+                };
+                let d = if d < 0 { 0 } else { d };
+                if d < free {
+                    free = d;
+                }
+            }
+        });
+        free
+    }
+
+    /// The topmost solid row (map or box) of column `x` in rows `y0..=y1`,
+    /// `y1 + 1` when there is none.
+    #[inline(always)]
+    fn column_top(&self, x: i16, y0: i16, y1: i16) -> i16 {
+        let mut top = self.map.column_top(x, y0, y1);
+        self.each_box(|_, r| {
+            if r.x <= x && x < r.x + r.w && y0 < r.y + r.h && r.y <= y1 {
+                let t = if r.y > y0 { r.y } else { y0 };
+                if t < top {
+                    top = t;
+                }
+            }
+        });
+        top
+    }
+}
+
+/// What is known about the floor row directly under the body's box.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Floor {
+    /// Not looked at since the box last moved.
+    Unknown,
+    /// A floor pixel (map or box) lies under the box.
+    Yes,
+    /// No floor pixel (map or box) lies under the box.
+    No,
 }
 
 /// Clamps a raw sub-pixel velocity to +-127 px/frame.
@@ -139,106 +191,85 @@ fn clamp_pos(raw: i16, size: i16) -> i16 {
 }
 
 /// Walks `steps` pixels horizontally (sign = direction). `walk`: grounded
-/// walking with climbing and snapping. Returns true when blocked.
-#[inline(always)]
-fn step_x(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, steps: i16, mut walk: bool, floor_ok: &mut bool) -> bool {
+/// walking with climbing and snapping. Returns true when blocked. `floor`
+/// tells what is known of the floor under the final box.
+///
+/// Tile-granular: free columns are found by one column sweep per chunk of at
+/// most `w` pixels, and a chunk needs no snap when a floor pixel lies under
+/// every intermediate box (under their intersection). Only where the ground
+/// changes height does it go pixel by pixel: a climb (the leading column's
+/// topmost solid row gives the only raise that can work, then one head sweep)
+/// or a snap (one sweep of the rows under the feet).
+#[inline]
+fn step_x(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, steps: i16, mut walk: bool, floor: &mut Floor) -> bool {
     let dir: i16 = if steps > 0 { 1 } else { -1 };
     let mut n = if steps > 0 { steps } else { -steps };
-    if wd.solids.is_empty() {
-        // Whole-tile sweep of the leading edge at the current height.
-        let lead = if dir > 0 { *x + w } else { *x - 1 };
-        let free = wd.map.sweep_cols(lead, dir, n, *y, *y + h - 1);
-        if !walk {
-            *x += if dir > 0 { free } else { -free };
-            return free < n;
-        }
-        if free > 0 {
-            // Walking: the free pixels need no snap when a floor pixel lies
-            // under every intermediate box, i.e. under their intersection.
-            let (a, b) = if dir > 0 { (*x + free, *x + w) } else { (*x - 1, *x + w - 1 - free) };
-            if a <= b && wd.map.row_solid(*y + h, a, b, true) {
-                *x += if dir > 0 { free } else { -free };
-                n -= free;
-                // Floor proven under the final box when every step was free.
-                *floor_ok = n == 0;
-            }
-        }
-    }
     while n > 0 {
         let lead = if dir > 0 { *x + w } else { *x - 1 };
-        if !wd.col(lead, *y, *y + h - 1) {
-            *x += dir;
-            if walk && !wd.row(*y + h, *x, *x + w - 1, true) {
-                // The floor fell away under the feet: snap down onto it, or
-                // start falling when it is more than SNAP_DOWN_PX below (a ledge).
-                match wd.snap_down(*y + h, *x, *x + w - 1) {
-                    Some(d) => *y += d,
-                    None => walk = false,
-                }
+        if !walk {
+            let free = wd.sweep_cols(lead, dir, n, *y, *y + h - 1);
+            *x += if dir > 0 { free } else { -free };
+            *floor = Floor::Unknown;
+            return free < n;
+        }
+        let chunk = if n < w { n } else { w };
+        let free = wd.sweep_cols(lead, dir, chunk, *y, *y + h - 1);
+        if free > 0 {
+            // The boxes after 1..=free steps all hold columns a..=b.
+            let (a, b) = if dir > 0 { (*x + free, *x + w) } else { (*x - 1, *x + w - 1 - free) };
+            if wd.sweep_rows(*y + h, 1, 1, a, b, true) == 0 {
+                *x += if dir > 0 { free } else { -free };
+                n -= free;
+                *floor = Floor::Yes;
+                continue;
             }
-        } else if !(walk && climb(wd, x, y, w, h, dir, lead)) {
+            // One free step; then the floor fell away somewhere under the
+            // feet: snap down onto it, or fall when it is more than
+            // SNAP_DOWN_PX below (a ledge).
+            *x += dir;
+            n -= 1;
+            let d = wd.sweep_rows(*y + h, 1, SNAP_DOWN_PX + 1, *x, *x + w - 1, true);
+            if d <= SNAP_DOWN_PX {
+                *y += d;
+                *floor = Floor::Yes;
+            } else {
+                walk = false;
+                *floor = Floor::No;
+            }
+            continue;
+        }
+        // Blocked at this height: climb by the raise that frees the leading
+        // column (its topmost solid row), if it is at most STEP_HEIGHT_PX and
+        // the rows above the head are free.
+        let s = *y + h - wd.column_top(lead, *y, *y + h - 1);
+        let nx = *x + dir;
+        if s > STEP_HEIGHT_PX || wd.sweep_rows(*y - 1, -1, s, nx, nx + w - 1, false) < s {
             return true;
         }
+        *x = nx;
+        *y -= s;
         n -= 1;
-    }
-    false
-}
-
-/// Tries to step one pixel in `dir` raised by the smallest `s` in
-/// `1..=STEP_HEIGHT_PX`. The new box is free when the strip of rows above
-/// the old box and the leading column at the new height are free.
-#[inline(always)]
-fn climb(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, dir: i16, lead: i16) -> bool {
-    let nx = *x + dir;
-    let mut s = 1;
-    while s <= STEP_HEIGHT_PX {
-        if wd.row(*y - s, nx, nx + w - 1, false) {
-            return false; // head bump
-        }
-        if !wd.col(lead, *y - s, *y + h - 1 - s) {
-            *x = nx;
-            *y -= s;
-            return true;
-        }
-        s += 1;
+        *floor = Floor::Yes;
     }
     false
 }
 
 /// Walks `steps` pixels vertically (sign = direction). Returns true when
-/// blocked. Moving down, one-way platform tops block.
-#[inline(always)]
-fn step_y(wd: &World, x: i16, y: &mut i16, w: i16, h: i16, steps: i16) -> bool {
-    if wd.solids.is_empty() {
-        if steps > 0 {
-            let free = wd.map.sweep_rows(*y + h, 1, steps, x, x + w - 1, true);
-            *y += free;
-            return free < steps;
-        }
-        let free = wd.map.sweep_rows(*y - 1, -1, -steps, x, x + w - 1, false);
-        *y -= free;
-        return free < -steps;
-    }
+/// blocked. Moving down, one-way platform tops block, and the sweep looks one
+/// row further to learn whether the final box stands on a floor.
+#[inline]
+fn step_y(wd: &World, x: i16, y: &mut i16, w: i16, h: i16, steps: i16, floor: &mut Floor) -> bool {
     if steps > 0 {
-        let mut n = steps;
-        while n > 0 {
-            if wd.row(*y + h, x, x + w - 1, true) {
-                return true;
-            }
-            *y += 1;
-            n -= 1;
-        }
-    } else {
-        let mut n = steps;
-        while n < 0 {
-            if wd.row(*y - 1, x, x + w - 1, false) {
-                return true;
-            }
-            *y -= 1;
-            n += 1;
-        }
+        let free = wd.sweep_rows(*y + h, 1, steps + 1, x, x + w - 1, true);
+        let moved = if free < steps { free } else { steps };
+        *y += moved;
+        *floor = if free <= steps { Floor::Yes } else { Floor::No };
+        return free < steps;
     }
-    false
+    let free = wd.sweep_rows(*y - 1, -1, -steps, x, x + w - 1, false);
+    *y -= free;
+    *floor = Floor::Unknown;
+    free < -steps
 }
 
 /// Recomputes the set of boxes the body overlaps (they are ignored).
@@ -256,19 +287,90 @@ fn overlapping_boxes(solids: &[SolidBox], x: i16, y: i16, w: i16, h: i16) -> u16
     mask
 }
 
-/// Moves `body` by one frame of its velocity through `map` and `solids`
-/// (see the module docs for the exact rules). `solids[i]` must be the same
-/// box from frame to frame for riding to work.
-#[inline(always)]
-pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
+/// Moves every body of `bodies` by one frame of its velocity through `map`
+/// and `solids` (see the module docs for the exact rules). The boxes' reach
+/// is worked out once for the frame: a body that rides no box and that no box
+/// can reach this frame moves through the map alone. `solids[i]` must be the
+/// same box from frame to frame for riding to work.
+pub fn move_bodies(map: &Map, solids: &[SolidBox], bodies: &mut [Body]) {
     let solids = if solids.len() > MAX_SOLIDS { &solids[..MAX_SOLIDS] } else { solids };
-    // On the 68000, a move that meets no solid box runs as one hand-written kernel
-    // (engine-m68k-kernels, move.s), bit for bit this function without boxes.
-    #[cfg(target_arch = "m68k")]
-    if solids.is_empty() || boxes_out_of_reach(solids, body) {
-        map.move_body_kernel(body);
-        return;
+    let reach = BoxesBound::of(solids);
+    for body in bodies.iter_mut() {
+        if reach.may_reach(body) && !boxes_out_of_reach(solids, body) {
+            move_with_boxes(map, solids, body);
+        } else if !stays_at_rest(body) {
+            move_through_map(map, body);
+        }
     }
+}
+
+/// [`move_in`] with solid boxes (out of line: the per-body loop stays small).
+#[inline(never)]
+fn move_with_boxes(map: &Map, solids: &[SolidBox], body: &mut Body) {
+    move_in(map, solids, body);
+}
+
+/// [`move_in`] through the map alone: every box query compiles away.
+#[inline(never)]
+fn move_through_map(map: &Map, body: &mut Body) {
+    move_in(map, &[], body);
+}
+
+/// The move of a body that no box can reach, when it is where the engine's
+/// last move left it (same position and size, not on a box) and this frame's
+/// velocity moves it by no whole pixel: nothing it touches can have changed, so
+/// last frame's ground flag still holds and only the sub-pixel parts and the
+/// velocities change, exactly as the full move would change them. Returns
+/// false (and changes nothing) when that does not apply.
+#[inline(always)]
+fn stays_at_rest(body: &mut Body) -> bool {
+    let w = clamp_size(body.w);
+    let h = clamp_size(body.h);
+    let xr = body.x.to_bits();
+    let yr = body.y.to_bits();
+    if body.rest_size != rest_size(w, h) || xr != body.rest_x || yr != body.rest_y || body.flags.contains(Flags::ON_BOX) {
+        return false;
+    }
+    let vx = clamp_speed(body.vx.to_bits());
+    let vy = clamp_speed(body.vy.to_bits());
+    let nxr = clamp_pos(xr.saturating_add(vx), w);
+    let mut nyr = clamp_pos(yr.saturating_add(vy), h);
+    if (nxr ^ xr) & !7 != 0 || (nyr ^ yr) & !7 != 0 {
+        return false;
+    }
+    let flags = Flags(body.flags.0 & (Flags::ON_GROUND.0 | Flags::FELL_OUT.0));
+    let mut vy = vy;
+    if flags.contains(Flags::ON_GROUND) && vy >= 0 {
+        vy = 0;
+        nyr = yr & !7;
+    }
+    body.x = crate::SubPx::from_bits(nxr);
+    body.y = crate::SubPx::from_bits(nyr);
+    body.vx = crate::SubPx::from_bits(vx);
+    body.vy = crate::SubPx::from_bits(vy);
+    body.flags = flags;
+    body.riding = NO_BOX;
+    body.rest_x = nxr;
+    body.rest_y = nyr;
+    true
+}
+
+/// The `Body::rest_size` key of a move with the clamped size `w` x `h`.
+#[inline(always)]
+fn rest_size(w: i16, h: i16) -> u16 {
+    (w as u16) << 8 | h as u16
+}
+
+/// Moves one body by one frame: [`move_bodies`] for a single body.
+#[inline]
+pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
+    move_bodies(map, solids, core::slice::from_mut(body));
+}
+
+/// One frame of one body through the map and `solids` (already cut to
+/// [`MAX_SOLIDS`]).
+#[inline(always)]
+fn move_in(map: &Map, solids: &[SolidBox], body: &mut Body) {
     let w = clamp_size(body.w);
     let h = clamp_size(body.h);
     let grounded = body.flags.contains(Flags::ON_GROUND);
@@ -279,6 +381,7 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     let mut yr = clamp_pos(body.y.to_bits(), h);
     let mut x = xr >> 3;
     let mut y = yr >> 3;
+    let mut floor = Floor::Unknown;
 
     // 1. Carried by the box we stand on.
     if riding < solids.len() {
@@ -286,12 +389,13 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
         let wd = World { map, solids, ignore: overlapping_boxes(solids, x, y, w, h) | (1u16 << riding) };
         if s.dx != 0 {
             let t = (clamp_pos(xr.saturating_add((s.dx as i16) << 3), w) >> 3) - x;
-            step_x(&wd, &mut x, &mut y, w, h, t, false, &mut false);
+            step_x(&wd, &mut x, &mut y, w, h, t, false, &mut floor);
         }
         if s.dy != 0 {
             let t = (clamp_pos(yr.saturating_add((s.dy as i16) << 3), h) >> 3) - y;
-            step_y(&wd, x, &mut y, w, h, t);
+            step_y(&wd, x, &mut y, w, h, t, &mut floor);
         }
+        floor = Floor::Unknown;
         xr = (x << 3) | (xr & 7);
         yr = (y << 3) | (yr & 7);
     }
@@ -300,14 +404,12 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     let mut vx = clamp_speed(body.vx.to_bits());
     let mut vy = clamp_speed(body.vy.to_bits());
 
-    // Set when the X walk proved a floor pixel under the final box (no solids).
-    let mut floor_ok = false;
     // 2. X axis.
     let nxr = clamp_pos(xr.saturating_add(vx), w);
     let steps = (nxr >> 3) - x;
     if steps != 0 {
         let walk = grounded && vy >= 0;
-        if step_x(&wd, &mut x, &mut y, w, h, steps, walk, &mut floor_ok) {
+        if step_x(&wd, &mut x, &mut y, w, h, steps, walk, &mut floor) {
             flags.insert(if steps > 0 { Flags::HIT_RIGHT } else { Flags::HIT_LEFT });
             vx = 0;
             xr = x << 3;
@@ -323,8 +425,7 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     let nyr = clamp_pos(yr.saturating_add(vy), h);
     let steps = (nyr >> 3) - y;
     if steps != 0 {
-        floor_ok = false;
-        if step_y(&wd, x, &mut y, w, h, steps) {
+        if step_y(&wd, x, &mut y, w, h, steps, &mut floor) {
             flags.insert(if steps > 0 { Flags::LANDED } else { Flags::HIT_CEILING });
             vy = 0;
             yr = y << 3;
@@ -338,13 +439,20 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     // 4. Ground and fall-out flags.
     let mut new_riding = NO_BOX;
     let feet = y + h;
-    if floor_ok || wd.map.row_solid(feet, x, x + w - 1, true) {
+    let on_map_or_box = match floor {
+        Floor::Yes => true,
+        Floor::No => false,
+        Floor::Unknown => map.row_solid(feet, x, x + w - 1, true),
+    };
+    if on_map_or_box {
         flags.insert(Flags::ON_GROUND);
     }
-    if let Some(i) = wd.box_hit(x, x + w - 1, feet, feet) {
-        flags.insert(Flags::ON_GROUND);
-        flags.insert(Flags::ON_BOX);
-        new_riding = i as u8;
+    if !solids.is_empty() {
+        if let Some(i) = wd.box_hit(x, x + w - 1, feet, feet) {
+            flags.insert(Flags::ON_GROUND);
+            flags.insert(Flags::ON_BOX);
+            new_riding = i as u8;
+        }
     }
     if flags.contains(Flags::ON_GROUND) && vy >= 0 {
         vy = 0;
@@ -360,19 +468,56 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     body.vy = crate::SubPx::from_bits(vy);
     body.flags = flags;
     body.riding = new_riding;
+    body.rest_x = xr;
+    body.rest_y = yr;
+    body.rest_size = rest_size(w, h);
 }
 
-/// Whether no solid box can take part in this frame's move of `body`: the body rides no
-/// box, and no box meets the pixel-space rectangle of every pixel the move can test or
-/// cover (the box widened by the horizontal speed plus one column, and heightened by the
-/// vertical speed plus, per pixel walked, a climb or snap of up to 8 rows, plus the
-/// feet row and a full snap below). Then the move is exactly the move without boxes.
-#[cfg_attr(not(target_arch = "m68k"), allow(dead_code))]
-#[inline]
-fn boxes_out_of_reach(solids: &[SolidBox], body: &Body) -> bool {
-    if (body.riding as usize) < solids.len() {
-        return false;
+/// The pixel-space rectangle that holds every box of a frame (`x0 > x1` when
+/// there is none): one test per body tells whether any box can matter.
+struct BoxesBound {
+    x0: i16,
+    y0: i16,
+    x1: i16,
+    y1: i16,
+}
+
+impl BoxesBound {
+    fn of(solids: &[SolidBox]) -> BoxesBound {
+        let mut b = BoxesBound { x0: i16::MAX, y0: i16::MAX, x1: i16::MIN, y1: i16::MIN };
+        for s in solids {
+            let r = &s.rect;
+            if r.w > 0 && r.h > 0 {
+                b.x0 = b.x0.min(r.x);
+                b.y0 = b.y0.min(r.y);
+                b.x1 = b.x1.max(r.x.saturating_add(r.w - 1));
+                b.y1 = b.y1.max(r.y.saturating_add(r.h - 1));
+            }
+        }
+        b
     }
+
+    /// Whether any box may take part in `body`'s move (it rides one, or the
+    /// bound meets the move's reach); false is exact, true is checked per box.
+    #[inline(always)]
+    fn may_reach(&self, body: &Body) -> bool {
+        if body.riding != NO_BOX {
+            return true;
+        }
+        if self.x0 > self.x1 {
+            return false;
+        }
+        let (x0, y0, x1, y1) = reach(body);
+        !((self.x1 as i32) < x0 || self.x0 as i32 > x1 || (self.y1 as i32) < y0 || self.y0 as i32 > y1)
+    }
+}
+
+/// The pixel-space rectangle (x0, y0, x1, y1, inclusive) of every pixel this
+/// frame's move of `body` can test or cover: the box widened by the horizontal
+/// speed plus one column, and heightened by the vertical speed plus, per pixel
+/// walked, a climb or snap of up to 8 rows, plus the feet row and a full snap below.
+#[inline]
+fn reach(body: &Body) -> (i32, i32, i32, i32) {
     let w = clamp_size(body.w) as i32;
     let h = clamp_size(body.h) as i32;
     let x = (clamp_pos(body.x.to_bits(), w as i16) >> 3) as i32;
@@ -380,8 +525,20 @@ fn boxes_out_of_reach(solids: &[SolidBox], body: &Body) -> bool {
     let sx = ((clamp_speed(body.vx.to_bits()) as i32).abs() >> 3) + 1;
     let sy = ((clamp_speed(body.vy.to_bits()) as i32).abs() >> 3) + 1;
     let dy = sx * STEP_HEIGHT_PX.max(SNAP_DOWN_PX) as i32 + sy + SNAP_DOWN_PX as i32 + 1;
-    let (x0, x1) = (x - sx - 1, x + w + sx);
-    let (y0, y1) = (y - dy, y + h + dy);
+    (x - sx - 1, y - dy, x + w + sx, y + h + dy)
+}
+
+/// Whether no solid box can take part in this frame's move of `body`: the body rides no
+/// box, and no box meets the pixel-space rectangle of every pixel the move can test or
+/// cover (the box widened by the horizontal speed plus one column, and heightened by the
+/// vertical speed plus, per pixel walked, a climb or snap of up to 8 rows, plus the
+/// feet row and a full snap below). Then the move is exactly the move without boxes.
+#[inline]
+fn boxes_out_of_reach(solids: &[SolidBox], body: &Body) -> bool {
+    if (body.riding as usize) < solids.len() {
+        return false;
+    }
+    let (x0, y0, x1, y1) = reach(body);
     solids.iter().all(|s| {
         let r = &s.rect;
         r.w <= 0
@@ -400,7 +557,7 @@ pub fn ground_under(map: &Map, solids: &[SolidBox], body: &Body) -> bool {
     let r = body.rect();
     let w = clamp_size(body.w);
     let wd = World { map, solids, ignore: overlapping_boxes(solids, r.x, r.y, w, clamp_size(body.h)) };
-    wd.row(r.y + r.h, r.x, r.x + w - 1, true)
+    wd.sweep_rows(r.y + r.h, 1, 1, r.x, r.x + w - 1, true) == 0
 }
 
 #[inline]
@@ -414,82 +571,3 @@ fn clamp_size(s: u8) -> i16 {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::body::Rect;
-    use crate::map::fill_row_offsets;
-    use crate::SubPx;
-
-    /// SplitMix64: deterministic test input.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-        /// Uniform in `lo..hi`.
-        fn range(&mut self, lo: i32, hi: i32) -> i32 {
-            lo + (self.next() % (hi - lo) as u64) as i32
-        }
-    }
-
-    /// The claim the 68000 build relies on (it then runs the move kernel, which is the
-    /// move without boxes): when `boxes_out_of_reach` says so, the boxes change nothing.
-    #[test]
-    fn boxes_out_of_reach_change_nothing() {
-        const W: u16 = 24;
-        const H: u16 = 16;
-        let mut rng = Rng(0x6d63_6f6c);
-        let mut tiles = [0u16; (W * H) as usize];
-        for t in tiles.iter_mut() {
-            *t = match rng.range(0, 10) {
-                0..=5 => 0,
-                6 => 2,
-                _ => rng.range(3, 20) as u16,
-            };
-        }
-        let mut rows = [0u16; H as usize];
-        fill_row_offsets(W, H, &mut rows);
-        let map = Map::new(&tiles, W, H, &rows);
-        let (wpx, hpx) = (W as i32 * 16, H as i32 * 16);
-        let mut checked = 0;
-        for i in 0..40_000 {
-            let mut b = Body::new(
-                rng.range(-40, wpx + 40) as i16,
-                rng.range(-40, hpx + 40) as i16,
-                rng.range(1, 65) as u8,
-                rng.range(1, 65) as u8,
-            );
-            // Mostly ordinary speeds, sometimes up to and past the limit.
-            let lim = if i % 8 == 0 { 1100 } else { 48 };
-            b.vx = SubPx::from_bits(rng.range(-lim, lim + 1) as i16);
-            b.vy = SubPx::from_bits(rng.range(-lim, lim + 1) as i16);
-            b.flags = Flags(rng.range(0, 2) as u8);
-            let mut solids = [SolidBox::default(); 3];
-            for s in solids.iter_mut() {
-                s.rect = Rect::new(
-                    rng.range(-64, wpx + 64) as i16,
-                    rng.range(-64, hpx + 64) as i16,
-                    rng.range(0, 48) as i16,
-                    rng.range(0, 24) as i16,
-                );
-                s.dx = rng.range(-3, 4) as i8;
-                s.dy = rng.range(-3, 4) as i8;
-            }
-            b.riding = if i % 5 == 0 { rng.range(0, 3) as u8 } else { NO_BOX };
-            if !boxes_out_of_reach(&solids, &b) {
-                continue;
-            }
-            let (mut with, mut without) = (b, b);
-            move_body(&map, &solids, &mut with);
-            move_body(&map, &[], &mut without);
-            assert_eq!(with, without, "case {i}: {b:?} with boxes {solids:?}");
-            checked += 1;
-        }
-        assert!(checked > 5_000, "only {checked} cases out of reach");
-    }
-}

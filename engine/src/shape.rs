@@ -110,7 +110,9 @@ pub enum PixelKind {
     OneWay,
 }
 
-/// The 256 pixels of one tile, stored twice for fast span tests.
+/// The 256 pixels of one tile, stored twice for fast span tests, plus the
+/// per-tile tables the map's tile-granular queries read (all derived at
+/// compile time from the pixels).
 ///
 /// `cols[px]` bit `py` and `rows[py]` bit `px` are both 1 when pixel
 /// `(px, py)` is solid (bit 0 = top row / left column). The two arrays always
@@ -123,11 +125,17 @@ pub enum PixelKind {
 /// `static [TileShape; N]` (built at compile time by these `const fn`s) and
 /// uses ids `32 + index` in the map. The constructors are meant for
 /// `const`/`static` initialisers (evaluated at compile time); calling them at
-/// run time on the 68000 works but is slow (and indexes a local array).
+/// run time on the 68000 works but is slow.
 ///
-/// `#[repr(C)]`: 64 bytes, `cols` at offset 0 and `rows` at offset 32; the
-/// hand-written 68000 map kernels (crate `megacollide-m68k-kernels`) read
-/// shapes with this layout.
+/// **Range tables.** A sweep asks, per tile, "which pixel columns hold a solid
+/// pixel in rows `a ..= b`" (or the same for rows over a column range). For a
+/// range that starts at the tile's top or ends at its bottom the answer is one
+/// read of a table; for a range inside the tile it is the AND of two reads when
+/// every column's solid pixels form one run (true of every built-in shape),
+/// else an OR over the rows. The same holds for rows.
+///
+/// `#[repr(C)]`, exactly 256 bytes, so that a shape table is indexed by a
+/// shift (`id << 8`), not a multiply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct TileShape {
@@ -135,11 +143,28 @@ pub struct TileShape {
     pub cols: [u16; 16],
     /// Row bitmasks: `rows[py] >> px & 1` (pixel-in-tile).
     pub rows: [u16; 16],
+    /// `cols_hit_from[a]` bit `px`: column `px` has a solid pixel in rows `a ..= 15`.
+    cols_hit_from: [u16; 16],
+    /// `cols_hit_upto[b]` bit `px`: column `px` has a solid pixel in rows `0 ..= b`.
+    cols_hit_upto: [u16; 16],
+    /// `rows_hit_from[a]` bit `py`: row `py` has a solid pixel in columns `a ..= 15`.
+    rows_hit_from: [u16; 16],
+    /// `rows_hit_upto[b]` bit `py`: row `py` has a solid pixel in columns `0 ..= b`.
+    rows_hit_upto: [u16; 16],
+    /// `COLS_ONE_RUN` | `ROWS_ONE_RUN`.
+    runs: u16,
+    /// Padding to 256 bytes (always zero).
+    pad: [u16; 31],
 }
 
 impl TileShape {
     /// The blank shape (no solid pixel).
-    pub const EMPTY: TileShape = TileShape { cols: [0; 16], rows: [0; 16] };
+    pub const EMPTY: TileShape = TileShape::from_rows([0; 16]);
+
+    /// `runs` bit: the solid pixels of every column form one run (or none).
+    const COLS_ONE_RUN: u16 = 1;
+    /// `runs` bit: the solid pixels of every row form one run (or none).
+    const ROWS_ONE_RUN: u16 = 2;
 
     /// Builds a shape from 16 row bitmasks (`rows[py]` bit `px` = solid).
     /// This is the form a level compiler gets directly from a drawn tile.
@@ -156,7 +181,57 @@ impl TileShape {
             }
             py += 1;
         }
-        TileShape { cols, rows }
+        let (cols_hit_from, cols_hit_upto) = hit_tables(&rows);
+        let (rows_hit_from, rows_hit_upto) = hit_tables(&cols);
+        let runs = if all_one_run(&cols) { TileShape::COLS_ONE_RUN } else { 0 }
+            | if all_one_run(&rows) { TileShape::ROWS_ONE_RUN } else { 0 };
+        TileShape { cols, rows, cols_hit_from, cols_hit_upto, rows_hit_from, rows_hit_upto, runs, pad: [0; 31] }
+    }
+
+    /// Bit `px` set: column `px` holds a solid pixel in rows `a ..= b`
+    /// (pixel-in-tile, `a <= b`, both masked to `0..16`).
+    #[inline(always)]
+    pub(crate) fn cols_hit(&self, a: u16, b: u16) -> u16 {
+        if self.runs & TileShape::COLS_ONE_RUN != 0 {
+            self.cols_hit_from[(a & 15) as usize] & self.cols_hit_upto[(b & 15) as usize]
+        } else {
+            or_range(&self.rows, a, b)
+        }
+    }
+
+    /// Bit `px` set: column `px` holds a solid pixel in rows `a ..= 15`.
+    #[inline(always)]
+    pub(crate) fn cols_hit_from(&self, a: u16) -> u16 {
+        self.cols_hit_from[(a & 15) as usize]
+    }
+
+    /// Bit `px` set: column `px` holds a solid pixel in rows `0 ..= b`.
+    #[inline(always)]
+    pub(crate) fn cols_hit_upto(&self, b: u16) -> u16 {
+        self.cols_hit_upto[(b & 15) as usize]
+    }
+
+    /// Bit `py` set: row `py` holds a solid pixel in columns `a ..= b`
+    /// (pixel-in-tile, `a <= b`, both masked to `0..16`).
+    #[inline(always)]
+    pub(crate) fn rows_hit(&self, a: u16, b: u16) -> u16 {
+        if self.runs & TileShape::ROWS_ONE_RUN != 0 {
+            self.rows_hit_from[(a & 15) as usize] & self.rows_hit_upto[(b & 15) as usize]
+        } else {
+            or_range(&self.cols, a, b)
+        }
+    }
+
+    /// Bit `py` set: row `py` holds a solid pixel in columns `a ..= 15`.
+    #[inline(always)]
+    pub(crate) fn rows_hit_from(&self, a: u16) -> u16 {
+        self.rows_hit_from[(a & 15) as usize]
+    }
+
+    /// Bit `py` set: row `py` holds a solid pixel in columns `0 ..= b`.
+    #[inline(always)]
+    pub(crate) fn rows_hit_upto(&self, b: u16) -> u16 {
+        self.rows_hit_upto[(b & 15) as usize]
     }
 
     /// Builds a shape from 16 column heights, Sonic style (one per `px`).
@@ -232,6 +307,53 @@ impl TileShape {
         let r = self.rows[(py & 15) as usize];
         (!r).leading_zeros() as u8
     }
+}
+
+/// `from[a]` = OR of `masks[a ..= 15]`, `upto[b]` = OR of `masks[0 ..= b]`.
+const fn hit_tables(masks: &[u16; 16]) -> ([u16; 16], [u16; 16]) {
+    let mut from = [0u16; 16];
+    let mut upto = [0u16; 16];
+    let mut acc = 0u16;
+    let mut i = 0;
+    while i < 16 {
+        acc |= masks[i];
+        upto[i] = acc;
+        i += 1;
+    }
+    acc = 0;
+    while i > 0 {
+        i -= 1;
+        acc |= masks[i];
+        from[i] = acc;
+    }
+    (from, upto)
+}
+
+/// Whether the set bits of every mask form one run (or none).
+const fn all_one_run(masks: &[u16; 16]) -> bool {
+    let mut i = 0;
+    while i < 16 {
+        let m = masks[i] as u32;
+        // Adding the lowest set bit to a single run clears all of it.
+        if m != 0 && (m + (m & m.wrapping_neg())) & m != 0 {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// OR of `masks[a ..= b]` (`a`, `b` masked to `0..16`).
+#[inline]
+fn or_range(masks: &[u16; 16], a: u16, b: u16) -> u16 {
+    let mut m = 0;
+    let mut i = (a & 15) as usize;
+    let b = (b & 15) as usize;
+    while i <= b {
+        m |= masks[i];
+        i += 1;
+    }
+    m
 }
 
 /// The geometric definition of the built-in shapes (see the module docs).
@@ -340,3 +462,6 @@ pub fn pixel(id: u16, px: u16, py: u16) -> PixelKind {
         PixelKind::Empty
     }
 }
+
+// A shape table is indexed with a shift (see `TileShape`).
+const _: () = assert!(core::mem::size_of::<TileShape>() == 256);

@@ -4,12 +4,16 @@
 
 #[path = "suite/refmodel.rs"]
 mod refmodel;
+mod oracle;
 use refmodel::RefMap;
 use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
 use megacollide_engine::motion::move_body;
 use megacollide_engine::SubPx;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
+use megacollide_engine::map::{Edge, Edges, Map};
+use megacollide_engine::motion::move_bodies;
+use megacollide_engine::shape::TileShape;
 
 /// Number of property-test cases: `PROPTEST_CASES` or 10,000.
 fn cases() -> u32 {
@@ -230,11 +234,17 @@ proptest! {
         // Never walk past the last 6 tiles of flat ground.
         let room = (map_w - 6) * 16 - (x0 as i32 + w as i32);
         let frames = frames.min((room * 8 / speed as i32) as usize);
+        // The per-pixel oracle walks the same way, frame by frame.
+        let mut o = b;
         for dir in [1i16, -1] {
             for f in 0..frames {
                 b.vx = raw(dir * speed);
                 b.vy = SubPx::ZERO;
                 move_body(&m, &[], &mut b);
+                o.vx = raw(dir * speed);
+                o.vy = SubPx::ZERO;
+                oracle::move_body(&m, &[], &mut o);
+                prop_assert_eq!(b, o, "differs from the per-pixel oracle at frame {} dir {}", f, dir);
                 prop_assert!(b.on_ground(), "left the ground at frame {} dir {}: {:?}", f, dir, b.rect());
                 prop_assert!(!b.flags.contains(Flags::HIT_LEFT) && !b.flags.contains(Flags::HIT_RIGHT));
                 prop_assert!(!r.box_solid(b.px() as i32, b.py() as i32, w as i32, h as i32));
@@ -264,5 +274,98 @@ proptest! {
         prop_assert_eq!(m.row_solid(y, x, x1, false), row);
         let rowf = (x as i32..=x1 as i32).any(|xx| r.floor(xx, y as i32));
         prop_assert_eq!(m.row_solid(y, x, x1, true), rowf);
+    }
+
+    /// The tile-granular movement equals the per-pixel oracle (tests/oracle) bit for bit:
+    /// random maps with every tile id, height tiles of every kind (heights, widths, any
+    /// drawn pixels), every edge policy; bodies of any size anywhere, at any speed up to
+    /// and past the limit, grounded or not; solid boxes that move and carry riders.
+    #[test]
+    fn moves_equal_the_per_pixel_oracle(
+        tiles in proptest::collection::vec(prop_oneof![10 => Just(0u16), 6 => 2u16..=19, 2 => 32u16..37, 1 => 20u16..32], (W * H) as usize),
+        shapes in proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
+        edges in 0u8..16,
+        bodies in proptest::collection::vec((1u8..=64, 1u8..=64, -600i16..1000, -600i16..900, any::<u8>(), 0u8..4), 1..4),
+        boxes in proptest::collection::vec((-40i16..260, -40i16..200, 0i16..64, 0i16..40, -3i8..=3, -3i8..=3), 0..4),
+        frames in proptest::collection::vec(proptest::collection::vec((prop_oneof![4 => -40i16..=40, 1 => -1100i16..=1100, 1 => Just(i16::MIN), 1 => Just(i16::MAX)], prop_oneof![4 => -48i16..=48, 1 => -1100i16..=1100]), 4), 1..5),
+    ) {
+        let r = RefMap::new(W, H, &tiles);
+        let shapes: Vec<TileShape> = shapes
+            .iter()
+            .map(|(kind, v)| match kind {
+                0 => TileShape::from_heights(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
+                1 => TileShape::from_widths(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
+                _ => TileShape::from_rows(*v),
+            })
+            .collect();
+        let e = |bit: u8| if edges & bit != 0 { Edge::Solid } else { Edge::Open };
+        let m = Map::try_new(&r.tiles[..(W * H) as usize], W as u16, H as u16, &r.rows[..H as usize])
+            .unwrap()
+            .with_edges(Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) })
+            .with_height_tiles(&shapes);
+        let mut solids: Vec<SolidBox> =
+            boxes.iter().map(|&(x, y, w, h, dx, dy)| SolidBox { rect: Rect::new(x, y, w, h), dx, dy }).collect();
+        let mut engine: Vec<Body> = bodies
+            .iter()
+            .map(|&(w, h, x, y, frac, kind)| {
+                let mut b = Body::new(x, y, w, h);
+                b.x = raw((x << 3) | (frac & 7) as i16);
+                b.y = raw((y << 3) | (frac >> 5) as i16);
+                b.flags = if kind & 1 != 0 { Flags::ON_GROUND } else { Flags::NONE };
+                if kind & 2 != 0 && !solids.is_empty() {
+                    b.riding = frac % solids.len() as u8;
+                }
+                b
+            })
+            .collect();
+        let mut reference = engine.clone();
+        for (f, vels) in frames.iter().enumerate() {
+            for s in solids.iter_mut() {
+                s.rect.x += s.dx as i16;
+                s.rect.y += s.dy as i16;
+            }
+            for (i, b) in engine.iter_mut().enumerate() {
+                b.vx = raw(vels[i].0);
+                b.vy = raw(vels[i].1);
+            }
+            for (i, b) in reference.iter_mut().enumerate() {
+                b.vx = raw(vels[i].0);
+                b.vy = raw(vels[i].1);
+                oracle::move_body(&m, &solids, b);
+            }
+            let before = engine.clone();
+            move_bodies(&m, &solids, &mut engine);
+            for i in 0..engine.len() {
+                prop_assert_eq!(engine[i], reference[i], "frame {} body {} from {:?}, boxes {:?}", f, i, before[i], solids);
+            }
+        }
+    }
+
+    /// The sweeps and the column top equal brute force over point queries, for any
+    /// span, direction and edge policy (height tiles included).
+    #[test]
+    fn sweeps_match_point_queries(
+        tiles in proptest::collection::vec(prop_oneof![6 => Just(0u16), 8 => 2u16..=19, 3 => 32u16..36], 20),
+        rows in proptest::array::uniform16(any::<u16>()),
+        edges in 0u8..16,
+        a in -40i16..110, b in -40i16..90, len in 0i16..70, n in 0i16..60, dir in prop_oneof![Just(1i16), Just(-1i16)], floor in any::<bool>(),
+    ) {
+        let r = RefMap::new(5, 4, &tiles);
+        let shapes = [TileShape::from_rows(rows), TileShape::from_heights([3, -4, 16, 0, 1, 2, -16, 5, 8, 8, -1, 0, 7, 15, 2, 9]), TileShape::from_widths([1, -3, 16, 0, 5, -8, 2, 2, 9, -15, 0, 4, 4, -1, 6, 3])];
+        let e = |bit: u8| if edges & bit != 0 { Edge::Solid } else { Edge::Open };
+        let m = Map::try_new(&r.tiles[..20], 5, 4, &r.rows[..4]).unwrap()
+            .with_edges(Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) })
+            .with_height_tiles(&shapes);
+        let (lo, hi) = (b, b + len);
+        let solid = |x: i16, y: i16| m.is_solid(x, y);
+        let col_free = |x: i16| (lo..=hi).all(|y| !solid(x, y));
+        let want = (0..n).take_while(|&k| col_free(a + dir * k)).count() as i16;
+        prop_assert_eq!(m.sweep_cols(a, dir, n, lo, hi), want);
+        let (x0, x1) = (a, a + len);
+        let row_free = |y: i16| (x0..=x1).all(|x| !(if floor { m.is_floor(x, y) } else { solid(x, y) }));
+        let want = (0..n).take_while(|&k| row_free(b + dir * k)).count() as i16;
+        prop_assert_eq!(m.sweep_rows(b, dir, n, x0, x1, floor), want);
+        let top = (lo..=hi).find(|&y| solid(a, y)).unwrap_or(hi + 1);
+        prop_assert_eq!(m.column_top(a, lo, hi), top);
     }
 }

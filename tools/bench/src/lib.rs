@@ -177,12 +177,14 @@ fn set_body(mc: &mut Machine, i: u32, b: &Body) {
             b.vy.to_bits() as i32 as u32,
             (b.w as u32) << 8 | b.h as u32,
             (b.flags.0 as u32) << 8 | b.riding as u32,
+            (b.rest_x as u16 as u32) << 16 | b.rest_y as u16 as u32,
+            b.rest_size as u32,
         ],
     ));
 }
 
 fn get_body(mc: &mut Machine, i: u32, like: &Body) -> Body {
-    let mut f = [0i32; 6];
+    let mut f = [0i32; 9];
     for (k, v) in f.iter_mut().enumerate() {
         *v = m(mc.call("bench_body_get", &[i, k as u32])).0 as i32;
     }
@@ -193,6 +195,9 @@ fn get_body(mc: &mut Machine, i: u32, like: &Body) -> Body {
     b.vy = SubPx::from_bits(f[3] as i16);
     b.flags = Flags(f[4] as u8);
     b.riding = f[5] as u8;
+    b.rest_x = f[6] as i16;
+    b.rest_y = f[7] as i16;
+    b.rest_size = f[8] as u16;
     b
 }
 
