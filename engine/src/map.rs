@@ -306,30 +306,64 @@ impl<'a> Map<'a> {
         (self.shape(id).rows[(y & 15) as usize] >> (x & 15)) & 1 != 0
     }
 
-    /// The tile id at tile-space `(tx, ty)` for a column `tx` inside the map
-    /// (rows outside the map follow the top / bottom policy).
+    /// The tile id at flat index `i` of the tile array (blank past its end,
+    /// which a checked map never reaches).
     #[inline(always)]
-    fn tile_in_column(&self, tx: i16, ty: i16) -> u16 {
+    fn id_at(&self, i: usize) -> u16 {
+        match self.tiles.get(i) {
+            Some(&id) => id,
+            None => shape::BLANK,
+        }
+    }
+
+    /// The flat index of in-map tile `(tx, ty)` (`tx` and `ty` already checked
+    /// against the width and height).
+    #[inline(always)]
+    fn index_of(&self, tx: i16, ty: i16) -> usize {
         match self.row_offsets.get(ty as u16 as usize) {
-            Some(&off) => match self.tiles.get(off as usize + tx as u16 as usize) {
-                Some(&id) => id,
-                None => shape::BLANK,
-            },
-            None => {
-                if ty < 0 {
-                    self.edge_top
-                } else {
-                    self.edge_bottom
-                }
-            }
+            Some(&off) => off as usize + tx as u16 as usize,
+            None => usize::MAX,
         }
     }
 
     /// Which pixel columns of tile column `tx` hold a solid pixel in the
     /// pixel-space rows `y0 ..= y1` (`y0 <= y1`): bit `px` = pixel column
-    /// `16 * tx + px`. One table read per tile, whatever the height.
+    /// `16 * tx + px`. One table read per tile, whatever the height. Inside
+    /// the map and over at most three tiles (a body up to 33 pixels tall) it
+    /// runs straight through; anything else takes [`Map::cols_hit_any`].
     #[inline(always)]
     fn cols_hit(&self, tx: i16, y0: i16, y1: i16) -> u16 {
+        let ty0 = y0 >> 4;
+        let rows = (y1 >> 4).wrapping_sub(ty0) as u16;
+        if (tx as u16) < self.width && (ty0 as u16) < self.height && ((y1 >> 4) as u16) < self.height && rows <= 2 {
+            let (a, b) = ((y0 & 15) as u16, (y1 & 15) as u16);
+            let stride = self.width as usize;
+            let i = self.index_of(tx, ty0);
+            let id = self.id_at(i);
+            if rows == 0 {
+                return if id == shape::BLANK { 0 } else { self.shape(id).cols_hit(a, b) };
+            }
+            let mut m = if id == shape::BLANK { 0 } else { self.shape(id).cols_hit_from(a) };
+            let mut i = i.wrapping_add(stride);
+            if rows == 2 {
+                let id = self.id_at(i);
+                if id != shape::BLANK {
+                    m |= self.shape(id).cols_hit_from(0);
+                }
+                i = i.wrapping_add(stride);
+            }
+            let id = self.id_at(i);
+            if id != shape::BLANK {
+                m |= self.shape(id).cols_hit_upto(b);
+            }
+            return m;
+        }
+        self.cols_hit_any(tx, y0, y1)
+    }
+
+    /// [`Map::cols_hit`] for any rows and columns (edges, tall spans).
+    #[inline(never)]
+    fn cols_hit_any(&self, tx: i16, y0: i16, y1: i16) -> u16 {
         if tx as u16 >= self.width {
             let e = if tx < 0 { self.edge_left } else { self.edge_right };
             return if e == shape::SOLID { 0xFFFF } else { 0 };
@@ -337,87 +371,95 @@ impl<'a> Map<'a> {
         let mut ty = y0 >> 4;
         let ty1 = y1 >> 4;
         let (a, b) = ((y0 & 15) as u16, (y1 & 15) as u16);
-        if ty == ty1 {
-            let id = self.tile_in_column(tx, ty);
-            return if id == shape::BLANK { 0 } else { self.shape(id).cols_hit(a, b) };
-        }
         let mut m = 0;
-        let id = self.tile_in_column(tx, ty);
-        if id != shape::BLANK {
-            m = self.shape(id).cols_hit_from(a);
-        }
-        ty += 1;
-        while ty < ty1 {
-            let id = self.tile_in_column(tx, ty);
+        loop {
+            let id = self.tile(tx, ty);
             if id != shape::BLANK {
-                m |= self.shape(id).cols_hit_from(0);
+                let s = self.shape(id);
+                m |= match (ty == y0 >> 4, ty == ty1) {
+                    (true, true) => s.cols_hit(a, b),
+                    (true, false) => s.cols_hit_from(a),
+                    (false, true) => s.cols_hit_upto(b),
+                    (false, false) => s.cols_hit_from(0),
+                };
+            }
+            if ty == ty1 {
+                return m;
             }
             ty += 1;
         }
-        let id = self.tile_in_column(tx, ty1);
-        if id != shape::BLANK {
-            m |= self.shape(id).cols_hit_upto(b);
+    }
+
+    /// The mask tile `id` adds to a row query: `m` (its solid rows), or with
+    /// `floor` for a one-way platform its top row.
+    #[inline(always)]
+    fn floor_rows(id: u16, m: u16, floor: bool) -> u16 {
+        if floor && id == shape::ONE_WAY {
+            1
+        } else {
+            m
         }
-        m
     }
 
     /// Which pixel rows of tile row `ty` hold a solid pixel (with `floor`:
     /// or a one-way platform's top row) in the pixel-space columns `x0 ..= x1`
     /// (`x0 <= x1`): bit `py` = pixel row `16 * ty + py`. One table read per
-    /// tile, whatever the width.
+    /// tile, whatever the width. Inside the map and over at most three tiles
+    /// (a body up to 33 pixels wide) it runs straight through; anything else
+    /// takes [`Map::rows_hit_any`].
     #[inline(always)]
     fn rows_hit(&self, ty: i16, x0: i16, x1: i16, floor: bool) -> u16 {
+        let tx0 = x0 >> 4;
+        let cols = (x1 >> 4).wrapping_sub(tx0) as u16;
+        if (ty as u16) < self.height && (tx0 as u16) < self.width && ((x1 >> 4) as u16) < self.width && cols <= 2 {
+            let (a, b) = ((x0 & 15) as u16, (x1 & 15) as u16);
+            let i = self.index_of(tx0, ty);
+            let id = self.id_at(i);
+            if cols == 0 {
+                return if id == shape::BLANK { 0 } else { Self::floor_rows(id, self.shape(id).rows_hit(a, b), floor) };
+            }
+            let mut m = if id == shape::BLANK { 0 } else { Self::floor_rows(id, self.shape(id).rows_hit_from(a), floor) };
+            let mut i = i.wrapping_add(1);
+            if cols == 2 {
+                let id = self.id_at(i);
+                if id != shape::BLANK {
+                    m |= Self::floor_rows(id, self.shape(id).rows_hit_from(0), floor);
+                }
+                i = i.wrapping_add(1);
+            }
+            let id = self.id_at(i);
+            if id != shape::BLANK {
+                m |= Self::floor_rows(id, self.shape(id).rows_hit_upto(b), floor);
+            }
+            return m;
+        }
+        self.rows_hit_any(ty, x0, x1, floor)
+    }
+
+    /// [`Map::rows_hit`] for any rows and columns (edges, wide spans).
+    #[inline(never)]
+    fn rows_hit_any(&self, ty: i16, x0: i16, x1: i16, floor: bool) -> u16 {
         let mut tx = x0 >> 4;
         let tx1 = x1 >> 4;
         let (a, b) = ((x0 & 15) as u16, (x1 & 15) as u16);
-        // Inside the map: walk the tile row by index.
-        if let (true, Some(&off)) = (tx >= 0 && (tx1 as u16) < self.width, self.row_offsets.get(ty as u16 as usize)) {
-            let idx = off as usize + tx as u16 as usize;
-            let at = |i: usize| match self.tiles.get(idx + i) {
-                Some(&id) => id,
-                None => shape::BLANK,
-            };
-            return self.rows_hit_tiles(at, (tx1 - tx) as u16 as usize, a, b, floor);
-        }
-        let at = |i: usize| {
-            tx = (x0 >> 4) + i as i16;
-            self.tile(tx, ty)
-        };
-        self.rows_hit_tiles(at, (tx1 - (x0 >> 4)) as u16 as usize, a, b, floor)
-    }
-
-    /// [`Map::rows_hit`] over the tiles `at(0) ..= at(last)` of one tile row,
-    /// the first entered at pixel column `a`, the last left after column `b`.
-    #[inline(always)]
-    fn rows_hit_tiles(&self, mut at: impl FnMut(usize) -> u16, last: usize, a: u16, b: u16, floor: bool) -> u16 {
-        let hit = |id: u16, m: u16| -> u16 {
-            if floor && id == shape::ONE_WAY {
-                1
-            } else {
-                m
-            }
-        };
-        let id = at(0);
-        if last == 0 {
-            return if id == shape::BLANK { 0 } else { hit(id, self.shape(id).rows_hit(a, b)) };
-        }
         let mut m = 0;
-        if id != shape::BLANK {
-            m = hit(id, self.shape(id).rows_hit_from(a));
-        }
-        let mut i = 1;
-        while i < last {
-            let id = at(i);
+        loop {
+            let id = self.tile(tx, ty);
             if id != shape::BLANK {
-                m |= hit(id, self.shape(id).rows_hit_from(0));
+                let s = self.shape(id);
+                let r = match (tx == x0 >> 4, tx == tx1) {
+                    (true, true) => s.rows_hit(a, b),
+                    (true, false) => s.rows_hit_from(a),
+                    (false, true) => s.rows_hit_upto(b),
+                    (false, false) => s.rows_hit_from(0),
+                };
+                m |= Self::floor_rows(id, r, floor);
             }
-            i += 1;
+            if tx == tx1 {
+                return m;
+            }
+            tx += 1;
         }
-        let id = at(last);
-        if id != shape::BLANK {
-            m |= hit(id, self.shape(id).rows_hit_upto(b));
-        }
-        m
     }
 
     /// Span query: is any pixel of column `x`, rows `y0 ..= y1` (pixel-space)
@@ -436,8 +478,8 @@ impl<'a> Map<'a> {
     }
 
     /// The topmost solid pixel row of column `x` within rows `y0 ..= y1`
-    /// (pixel-space), or `y1 + 1` when there is none. One lookup per tile down
-    /// to the first non-blank one.
+    /// (pixel-space, `y0 <= y1`), or `y1 + 1` when there is none. One lookup
+    /// per tile down to the first tile that holds one.
     #[inline(never)]
     pub fn column_top(&self, x: i16, y0: i16, y1: i16) -> i16 {
         let tx = x >> 4;
@@ -445,7 +487,7 @@ impl<'a> Map<'a> {
         let mut ty = y0 >> 4;
         let ty1 = y1 >> 4;
         let mut vmask = FROM_BIT[(y0 & 15) as usize];
-        while ty <= ty1 {
+        loop {
             if ty == ty1 {
                 vmask &= UPTO_BIT[(y1 & 15) as usize];
             }
@@ -456,10 +498,12 @@ impl<'a> Map<'a> {
                     return (ty << 4) + bits::lowest(c);
                 }
             }
+            if ty >= ty1 {
+                return y1.wrapping_add(1);
+            }
             ty += 1;
             vmask = 0xFFFF;
         }
-        y1.wrapping_add(1)
     }
 
     /// Column sweep: tests the pixel columns `x, x + dir, x + 2 dir, ...`
@@ -467,43 +511,48 @@ impl<'a> Map<'a> {
     /// and returns how many columns are free before the first one holding a
     /// solid pixel (`n` when all are free). Tile by tile: per tile column
     /// crossed, one table read per tile and one bit scan.
-    #[inline(never)]
+    #[inline(always)]
     pub fn sweep_cols(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> i16 {
-        let mut free: i16 = 0;
-        let mut x = x;
-        while free < n {
-            let px0 = (x & 15) as u16;
-            let m = self.cols_hit(x >> 4, y0, y1);
-            let left = n - free;
-            if dir > 0 {
-                let room = 16 - px0 as i16;
-                if m != 0 {
-                    let first = bits::lowest(m >> px0);
-                    if first < room && first < left {
-                        return free + first;
-                    }
-                }
-                if room >= left {
-                    return n;
-                }
-                free += room;
-                x = x.wrapping_add(room);
-            } else {
-                let room = px0 as i16 + 1;
-                if m != 0 {
-                    let first = bits::highest_from_top(m << (15 - px0));
-                    if first < room && first < left {
-                        return free + first;
-                    }
-                }
-                if room >= left {
-                    return n;
-                }
-                free += room;
-                x = x.wrapping_sub(room);
-            }
+        if dir > 0 {
+            self.sweep_cols_to::<true>(x, n, y0, y1)
+        } else {
+            self.sweep_cols_to::<false>(x, n, y0, y1)
         }
-        n
+    }
+
+    /// [`Map::sweep_cols`] to the right (`RIGHT`) or to the left. One tile
+    /// column per call (no loop: nothing is set up that a short sweep does not
+    /// use); a longer sweep goes on in the next call.
+    #[inline(never)]
+    pub(crate) fn sweep_cols_to<const RIGHT: bool>(&self, x: i16, n: i16, y0: i16, y1: i16) -> i16 {
+        if n <= 0 {
+            return n;
+        }
+        let (room, first) = Self::scan::<RIGHT>(self.cols_hit(x >> 4, y0, y1), (x & 15) as u16);
+        if first < room || room >= n {
+            return if first < n { first } else { n };
+        }
+        room + self.sweep_cols_on::<RIGHT>(x.wrapping_add(if RIGHT { room } else { -room }), n - room, y0, y1)
+    }
+
+    /// The rest of a column sweep, in a call of its own (a loop would make the
+    /// compiler set up every tile's invariants before the first tile).
+    #[inline(never)]
+    fn sweep_cols_on<const RIGHT: bool>(&self, x: i16, n: i16, y0: i16, y1: i16) -> i16 {
+        self.sweep_cols_to::<RIGHT>(x, n, y0, y1)
+    }
+
+    /// One tile's part of a sweep that enters the tile at pixel `p` (0..16)
+    /// and goes towards higher bits (`UP`) or lower ones: (the pixels of
+    /// the tile it crosses, the distance to the first set bit of `m` on the
+    /// way, 16 when there is none).
+    #[inline(always)]
+    fn scan<const UP: bool>(m: u16, p: u16) -> (i16, i16) {
+        if UP {
+            (16 - p as i16, bits::lowest(m >> p))
+        } else {
+            (p as i16 + 1, bits::highest_from_top(m << (15 - p)))
+        }
     }
 
     /// Row sweep: tests the pixel rows `y, y + dir, ...` (`n >= 0` of them),
@@ -511,43 +560,34 @@ impl<'a> Map<'a> {
     /// before the first one holding a solid pixel (with `one_way`: or the
     /// top row of a one-way platform). Per tile row crossed, one table read
     /// per tile and one bit scan.
-    #[inline(never)]
+    #[inline(always)]
     pub fn sweep_rows(&self, y: i16, dir: i16, n: i16, x0: i16, x1: i16, one_way: bool) -> i16 {
-        let mut free: i16 = 0;
-        let mut y = y;
-        while free < n {
-            let py0 = (y & 15) as u16;
-            let m = self.rows_hit(y >> 4, x0, x1, one_way);
-            let left = n - free;
-            if dir > 0 {
-                let room = 16 - py0 as i16;
-                if m != 0 {
-                    let first = bits::lowest(m >> py0);
-                    if first < room && first < left {
-                        return free + first;
-                    }
-                }
-                if room >= left {
-                    return n;
-                }
-                free += room;
-                y = y.wrapping_add(room);
-            } else {
-                let room = py0 as i16 + 1;
-                if m != 0 {
-                    let first = bits::highest_from_top(m << (15 - py0));
-                    if first < room && first < left {
-                        return free + first;
-                    }
-                }
-                if room >= left {
-                    return n;
-                }
-                free += room;
-                y = y.wrapping_sub(room);
-            }
+        match (dir > 0, one_way) {
+            (true, true) => self.sweep_rows_to::<true, true>(y, n, x0, x1),
+            (true, false) => self.sweep_rows_to::<true, false>(y, n, x0, x1),
+            (false, true) => self.sweep_rows_to::<false, true>(y, n, x0, x1),
+            (false, false) => self.sweep_rows_to::<false, false>(y, n, x0, x1),
         }
-        n
+    }
+
+    /// [`Map::sweep_rows`] down (`DOWN`) or up, through solid pixels or (with
+    /// `FLOOR`) floor pixels. One tile row per call, like `sweep_cols_to`.
+    #[inline(never)]
+    pub(crate) fn sweep_rows_to<const DOWN: bool, const FLOOR: bool>(&self, y: i16, n: i16, x0: i16, x1: i16) -> i16 {
+        if n <= 0 {
+            return n;
+        }
+        let (room, first) = Self::scan::<DOWN>(self.rows_hit(y >> 4, x0, x1, FLOOR), (y & 15) as u16);
+        if first < room || room >= n {
+            return if first < n { first } else { n };
+        }
+        room + self.sweep_rows_on::<DOWN, FLOOR>(y.wrapping_add(if DOWN { room } else { -room }), n - room, x0, x1)
+    }
+
+    /// The rest of a row sweep, in a call of its own (see `sweep_cols_on`).
+    #[inline(never)]
+    fn sweep_rows_on<const DOWN: bool, const FLOOR: bool>(&self, y: i16, n: i16, x0: i16, x1: i16) -> i16 {
+        self.sweep_rows_to::<DOWN, FLOOR>(y, n, x0, x1)
     }
 
     /// Is any pixel of the pixel-space rectangle `x, y, w, h` solid? (For

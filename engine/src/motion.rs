@@ -58,16 +58,19 @@ const MAX_SPEED_RAW: i16 = MAX_SPEED_PX << 3;
 /// The map plus the solid boxes a body collides with this frame (boxes in
 /// `ignore`, a bit per box, are the ones the body overlapped at the start).
 /// Every query is the map's tile-granular query combined with the boxes.
-struct World<'w, 'm> {
+struct World<'w, 'm, const BOXES: bool> {
     map: &'w Map<'m>,
     solids: &'w [SolidBox],
     ignore: u16,
 }
 
-impl World<'_, '_> {
+impl<const BOXES: bool> World<'_, '_, BOXES> {
     /// Calls `f` with every box that takes part (not ignored, not empty).
     #[inline(always)]
     fn each_box(&self, mut f: impl FnMut(usize, &crate::body::Rect)) {
+        if !BOXES {
+            return;
+        }
         let mut bit = 1u16;
         for (i, s) in self.solids.iter().enumerate() {
             let r = &s.rect;
@@ -200,10 +203,20 @@ fn clamp_pos(raw: i16, size: i16) -> i16 {
 /// changes height does it go pixel by pixel: a climb (the leading column's
 /// topmost solid row gives the only raise that can work, then one head sweep)
 /// or a snap (one sweep of the rows under the feet).
-#[inline]
-fn step_x(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, steps: i16, mut walk: bool, floor: &mut Floor) -> bool {
-    let dir: i16 = if steps > 0 { 1 } else { -1 };
-    let mut n = if steps > 0 { steps } else { -steps };
+#[inline(always)]
+fn step_x<const BOXES: bool>(wd: &World<BOXES>, x: &mut i16, y: &mut i16, w: i16, h: i16, steps: i16, walk: bool, floor: &mut Floor) -> bool {
+    if steps > 0 {
+        step_x_to::<true, BOXES>(wd, x, y, w, h, steps, walk, floor)
+    } else {
+        step_x_to::<false, BOXES>(wd, x, y, w, h, -steps, walk, floor)
+    }
+}
+
+/// [`step_x`] to the right (`RIGHT`) or to the left, `n` pixels.
+#[inline(never)]
+fn step_x_to<const RIGHT: bool, const BOXES: bool>(wd: &World<BOXES>, x: &mut i16, y: &mut i16, w: i16, h: i16, n: i16, mut walk: bool, floor: &mut Floor) -> bool {
+    let dir: i16 = if RIGHT { 1 } else { -1 };
+    let mut n = n;
     while n > 0 {
         let lead = if dir > 0 { *x + w } else { *x - 1 };
         if !walk {
@@ -258,7 +271,7 @@ fn step_x(wd: &World, x: &mut i16, y: &mut i16, w: i16, h: i16, steps: i16, mut 
 /// blocked. Moving down, one-way platform tops block, and the sweep looks one
 /// row further to learn whether the final box stands on a floor.
 #[inline]
-fn step_y(wd: &World, x: i16, y: &mut i16, w: i16, h: i16, steps: i16, floor: &mut Floor) -> bool {
+fn step_y<const BOXES: bool>(wd: &World<BOXES>, x: i16, y: &mut i16, w: i16, h: i16, steps: i16, floor: &mut Floor) -> bool {
     if steps > 0 {
         let free = wd.sweep_rows(*y + h, 1, steps + 1, x, x + w - 1, true);
         let moved = if free < steps { free } else { steps };
@@ -307,13 +320,13 @@ pub fn move_bodies(map: &Map, solids: &[SolidBox], bodies: &mut [Body]) {
 /// [`move_in`] with solid boxes (out of line: the per-body loop stays small).
 #[inline(never)]
 fn move_with_boxes(map: &Map, solids: &[SolidBox], body: &mut Body) {
-    move_in(map, solids, body);
+    move_in::<true>(map, solids, body);
 }
 
 /// [`move_in`] through the map alone: every box query compiles away.
 #[inline(never)]
 fn move_through_map(map: &Map, body: &mut Body) {
-    move_in(map, &[], body);
+    move_in::<false>(map, &[], body);
 }
 
 /// The move of a body that no box can reach, when it is where the engine's
@@ -370,7 +383,7 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
 /// One frame of one body through the map and `solids` (already cut to
 /// [`MAX_SOLIDS`]).
 #[inline(always)]
-fn move_in(map: &Map, solids: &[SolidBox], body: &mut Body) {
+fn move_in<const BOXES: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
     let w = clamp_size(body.w);
     let h = clamp_size(body.h);
     let grounded = body.flags.contains(Flags::ON_GROUND);
@@ -386,7 +399,7 @@ fn move_in(map: &Map, solids: &[SolidBox], body: &mut Body) {
     // 1. Carried by the box we stand on.
     if riding < solids.len() {
         let s = solids[riding];
-        let wd = World { map, solids, ignore: overlapping_boxes(solids, x, y, w, h) | (1u16 << riding) };
+        let wd = World::<BOXES> { map, solids, ignore: overlapping_boxes(solids, x, y, w, h) | (1u16 << riding) };
         if s.dx != 0 {
             let t = (clamp_pos(xr.saturating_add((s.dx as i16) << 3), w) >> 3) - x;
             step_x(&wd, &mut x, &mut y, w, h, t, false, &mut floor);
@@ -400,7 +413,7 @@ fn move_in(map: &Map, solids: &[SolidBox], body: &mut Body) {
         yr = (y << 3) | (yr & 7);
     }
 
-    let wd = World { map, solids, ignore: if solids.is_empty() { 0 } else { overlapping_boxes(solids, x, y, w, h) } };
+    let wd = World::<BOXES> { map, solids, ignore: if solids.is_empty() { 0 } else { overlapping_boxes(solids, x, y, w, h) } };
     let mut vx = clamp_speed(body.vx.to_bits());
     let mut vy = clamp_speed(body.vy.to_bits());
 
@@ -556,7 +569,7 @@ pub fn ground_under(map: &Map, solids: &[SolidBox], body: &Body) -> bool {
     let solids = if solids.len() > MAX_SOLIDS { &solids[..MAX_SOLIDS] } else { solids };
     let r = body.rect();
     let w = clamp_size(body.w);
-    let wd = World { map, solids, ignore: overlapping_boxes(solids, r.x, r.y, w, clamp_size(body.h)) };
+    let wd = World::<true> { map, solids, ignore: overlapping_boxes(solids, r.x, r.y, w, clamp_size(body.h)) };
     wd.sweep_rows(r.y + r.h, 1, 1, r.x, r.x + w - 1, true) == 0
 }
 
