@@ -169,7 +169,10 @@ enum Floor {
 /// Clamps a raw sub-pixel velocity to +-127 px/frame.
 #[inline]
 fn clamp_speed(v: i16) -> i16 {
-    if v > MAX_SPEED_RAW {
+    // One unsigned compare for speeds within the limit.
+    if (v as u16).wrapping_add(MAX_SPEED_RAW as u16) <= 2 * MAX_SPEED_RAW as u16 {
+        v
+    } else if v > MAX_SPEED_RAW {
         MAX_SPEED_RAW
     } else if v < -MAX_SPEED_RAW {
         -MAX_SPEED_RAW
@@ -307,13 +310,29 @@ fn overlapping_boxes(solids: &[SolidBox], x: i16, y: i16, w: i16, h: i16) -> u16
 /// same box from frame to frame for riding to work.
 pub fn move_bodies(map: &Map, solids: &[SolidBox], bodies: &mut [Body]) {
     let solids = if solids.len() > MAX_SOLIDS { &solids[..MAX_SOLIDS] } else { solids };
+    if solids.is_empty() {
+        for body in bodies.iter_mut() {
+            move_alone(map, body);
+        }
+        return;
+    }
     let reach = BoxesBound::of(solids);
     for body in bodies.iter_mut() {
         if reach.may_reach(body) && !boxes_out_of_reach(solids, body) {
             move_with_boxes(map, solids, body);
-        } else if !stays_at_rest(body) {
-            move_through_map(map, body);
+        } else {
+            move_alone(map, body);
         }
+    }
+}
+
+/// The move of a body that no box can reach: nothing when it stays at rest,
+/// else [`move_through_map`] (kept apart so that a body at rest pays for none
+/// of the full move's set-up).
+#[inline(never)]
+fn move_alone(map: &Map, body: &mut Body) {
+    if !stays_at_rest(body) {
+        move_through_map(map, body);
     }
 }
 
@@ -341,7 +360,7 @@ fn stays_at_rest(body: &mut Body) -> bool {
     let h = clamp_size(body.h);
     let xr = body.x.to_bits();
     let yr = body.y.to_bits();
-    if body.rest_size != rest_size(w, h) || xr != body.rest_x || yr != body.rest_y || body.flags.contains(Flags::ON_BOX) {
+    if body.rest_size != rest_size(w, h) || xr != body.rest_x || yr != body.rest_y || body.flags.0 & Flags::ON_BOX.0 != 0 {
         return false;
     }
     let vx = clamp_speed(body.vx.to_bits());
@@ -575,12 +594,13 @@ pub fn ground_under(map: &Map, solids: &[SolidBox], body: &Body) -> bool {
 
 #[inline]
 fn clamp_size(s: u8) -> i16 {
-    if s == 0 {
-        1
-    } else if s > MAX_BODY_SIZE {
-        MAX_BODY_SIZE as i16
-    } else {
+    // One unsigned compare for the usual 1..=64.
+    if s.wrapping_sub(1) < MAX_BODY_SIZE {
         s as i16
+    } else if s == 0 {
+        1
+    } else {
+        MAX_BODY_SIZE as i16
     }
 }
 
