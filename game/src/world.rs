@@ -8,7 +8,7 @@
 
 use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
 use megacollide_engine::camera::{Camera, SCREEN_H, SCREEN_W};
-use megacollide_engine::motion::move_body;
+use megacollide_engine::motion::move_bodies;
 use megacollide_engine::platformer::{self, Events, Player, PlayerConfig};
 use megacollide_engine::SubPx;
 
@@ -82,12 +82,18 @@ impl Enemy {
         map.is_floor(x, y) || map.column_solid(x, y, y + megacollide_engine::SNAP_DOWN_PX - 1)
     }
 
-    fn step(&mut self, map: &megacollide_engine::Map, solids: &[SolidBox]) {
+    /// Before the move: walking speed and gravity into the body's velocity.
+    fn prepare(&mut self) {
         let b = &mut self.body;
         b.vx = SubPx::from_bits((self.dir as i16 * self.speed as i16) << 3);
         let vy = b.vy.to_bits() + ENEMY_GRAVITY;
         b.vy = SubPx::from_bits(if vy > ENEMY_MAX_FALL { ENEMY_MAX_FALL } else { vy });
-        move_body(map, solids, b);
+    }
+
+    /// After the move: back to the spawn point after falling out of the map, turn around
+    /// at walls and ledges.
+    fn after_move(&mut self, map: &megacollide_engine::Map) {
+        let b = &mut self.body;
         let f = b.flags;
         if f.contains(Flags::FELL_OUT) {
             *b = Body::new(self.spawn.x, self.spawn.y, b.w, b.h);
@@ -308,11 +314,26 @@ impl World {
             c.view_w + 2 * ACTIVE_MARGIN,
             c.view_h + 2 * ACTIVE_MARGIN,
         );
+        // The enemies near the view move in one engine call.
+        let mut moving = [0u8; MAX_ENEMIES];
+        let mut bodies = [Body::new(0, 0, 1, 1); MAX_ENEMIES];
+        let mut k = 0;
         for i in 0..self.enemy_count as usize {
             let e = &mut self.enemies[i];
             if e.body.rect().overlaps(&active) {
-                e.step(map, &self.solids[..n]);
+                e.prepare();
+                bodies[k] = e.body;
+                moving[k] = i as u8;
+                k += 1;
             }
+        }
+        move_bodies(map, &self.solids[..n], &mut bodies[..k]);
+        for (b, &i) in bodies[..k].iter().zip(moving[..k].iter()) {
+            let e = &mut self.enemies[i as usize];
+            e.body = *b;
+            e.after_move(map);
+        }
+        for e in self.enemies[..self.enemy_count as usize].iter() {
             touch |= e.body.rect().overlaps(&p);
         }
         if touch && !self.enemy_touch {

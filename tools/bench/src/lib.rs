@@ -34,6 +34,12 @@ use shared::{ai_prepare, mask_pair, BODY_COUNT};
 pub const TARGET_POINT_QUERY_AVG: u64 = 120;
 pub const TARGET_BODY_MOVE_AVG: u64 = 1_500;
 pub const TARGET_FRAME_32: u64 = 51_000;
+/// Target: one 16x32 body walking at 127 px/frame, average cycles (cost by tiles, not pixels).
+pub const TARGET_WALK_127_AVG: u64 = 6_000;
+/// Target: one body standing still (at rest), average cycles.
+pub const TARGET_STILL_AVG: u64 = 150;
+/// Target: the worst move of the typical set.
+pub const TARGET_TYPICAL_MAX: u64 = 4_000;
 pub const TARGET_MASK32_NOHIT: u64 = 2_500;
 
 /// Seeded, deterministic pseudo-random numbers (SplitMix64).
@@ -457,6 +463,9 @@ pub fn run(mc: &mut Machine, rom_elf: Option<&[u8]>) -> Report {
     rep.keys.insert("body_move_walk_slope_avg".into(), walk_slope.avg());
     rep.keys.insert("body_move_fall_avg".into(), fall.avg());
     rep.keys.insert("body_move_typical_max".into(), typical.max);
+    rep.keys.insert("body_move_walk_127_avg".into(), worst_walk.avg());
+    rep.keys.insert("body_move_walk_127_max".into(), worst_walk.max);
+    rep.keys.insert("body_move_still_avg".into(), standing.avg());
 
     // ---- Player::update: a scripted run through the demo level ---------------------------
     let spawn = levels::DEMO.spawn.map(|p| (p.x, p.y)).unwrap_or((48, 320));
@@ -558,6 +567,9 @@ pub fn run(mc: &mut Machine, rom_elf: Option<&[u8]>) -> Report {
         ("point query, average (C call)", "point_query_avg", TARGET_POINT_QUERY_AVG),
         ("point query, average (inlined)", "point_query_inlined_avg", TARGET_POINT_QUERY_AVG),
         ("one body move, average", "body_move_avg", TARGET_BODY_MOVE_AVG),
+        ("one body move, typical worst", "body_move_typical_max", TARGET_TYPICAL_MAX),
+        ("one body, walk 127 px/f (average)", "body_move_walk_127_avg", TARGET_WALK_127_AVG),
+        ("one body standing still (average)", "body_move_still_avg", TARGET_STILL_AVG),
         ("32 bodies, one frame (average)", "frame_32_bodies", TARGET_FRAME_32),
         ("32 bodies, one frame (worst frame)", "frame_32_bodies_max", TARGET_FRAME_32),
         ("mask 32x32 no hit", "mask32_nohit", TARGET_MASK32_NOHIT),
@@ -585,6 +597,18 @@ pub fn run(mc: &mut Machine, rom_elf: Option<&[u8]>) -> Report {
             move_one(mc, b);
         }
         rep.profiles.push(("one body move (typical set)".into(), mc.take_profile()));
+    }
+    if missed("body_move_walk_127_avg") {
+        mc.start_profile(&["bench_move_body"]);
+        time_moves(mc, &flat, 1, max_v, true);
+        time_moves(mc, &slope, 1, max_v, true);
+        rep.profiles.push(("one body move, walk 127 px/f".into(), mc.take_profile()));
+    }
+    if missed("body_move_still_avg") {
+        mc.start_profile(&["bench_move_body"]);
+        time_moves(mc, &flat, 1, 0, true);
+        time_moves(mc, &slope, 1, 0, true);
+        rep.profiles.push(("one body move, standing still".into(), mc.take_profile()));
     }
     if missed("frame_32_bodies") || missed("frame_32_bodies_max") {
         mc.start_profile(&["bench_frame_move"]);
