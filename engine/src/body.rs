@@ -153,7 +153,7 @@ pub struct Body {
     pub rest_x: i16,
     /// Where the engine's last move left the body: `y` (sub-pixel bits).
     pub rest_y: i16,
-    /// The clamped size of the last move, `w << 8 | h` (`0` = no last move).
+    /// The size `w << 8 | h` at the last move (`0` = no last move).
     pub rest_size: u16,
 }
 

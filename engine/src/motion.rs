@@ -356,29 +356,33 @@ fn move_through_map(map: &Map, body: &mut Body) {
 /// false (and changes nothing) when that does not apply.
 #[inline(always)]
 fn stays_at_rest(body: &mut Body) -> bool {
-    let w = clamp_size(body.w);
-    let h = clamp_size(body.h);
     let xr = body.x.to_bits();
     let yr = body.y.to_bits();
-    if body.rest_size != rest_size(w, h) || xr != body.rest_x || yr != body.rest_y || body.flags.0 & Flags::ON_BOX.0 != 0 {
-        return false;
-    }
-    let vx = clamp_speed(body.vx.to_bits());
-    let vy = clamp_speed(body.vy.to_bits());
-    let nxr = clamp_pos(xr.saturating_add(vx), w);
-    let mut nyr = clamp_pos(yr.saturating_add(vy), h);
-    if (nxr ^ xr) & !7 != 0 || (nyr ^ yr) & !7 != 0 {
+    let vx = body.vx.to_bits();
+    let vy = body.vy.to_bits();
+    let nxr = xr.wrapping_add(vx);
+    let mut nyr = yr.wrapping_add(vy);
+    // Same whole pixel: the velocity is -7..=7 sub-pixels and does not cross a
+    // pixel border, so no clamp applies (the record holds a clamped position)
+    // and the velocity is within the speed limit.
+    if body.rest_size == 0
+        || body.rest_size != rest_size(body)
+        || xr != body.rest_x
+        || yr != body.rest_y
+        || (nxr ^ xr) & !7 != 0
+        || (nyr ^ yr) & !7 != 0
+        || body.flags.0 & Flags::ON_BOX.0 != 0
+    {
         return false;
     }
     let flags = Flags(body.flags.0 & (Flags::ON_GROUND.0 | Flags::FELL_OUT.0));
     let mut vy = vy;
-    if flags.contains(Flags::ON_GROUND) && vy >= 0 {
+    if flags.0 & Flags::ON_GROUND.0 != 0 && vy >= 0 {
         vy = 0;
         nyr = yr & !7;
     }
     body.x = crate::SubPx::from_bits(nxr);
     body.y = crate::SubPx::from_bits(nyr);
-    body.vx = crate::SubPx::from_bits(vx);
     body.vy = crate::SubPx::from_bits(vy);
     body.flags = flags;
     body.riding = NO_BOX;
@@ -387,10 +391,11 @@ fn stays_at_rest(body: &mut Body) -> bool {
     true
 }
 
-/// The `Body::rest_size` key of a move with the clamped size `w` x `h`.
+/// The `Body::rest_size` key of a body: its size `w << 8 | h` as stored (0 for
+/// a 0 x 0 body, which never counts as a record).
 #[inline(always)]
-fn rest_size(w: i16, h: i16) -> u16 {
-    (w as u16) << 8 | h as u16
+fn rest_size(body: &Body) -> u16 {
+    (body.w as u16) << 8 | body.h as u16
 }
 
 /// Moves one body by one frame: [`move_bodies`] for a single body.
@@ -502,7 +507,7 @@ fn move_in<const BOXES: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
     body.riding = new_riding;
     body.rest_x = xr;
     body.rest_y = yr;
-    body.rest_size = rest_size(w, h);
+    body.rest_size = rest_size(body);
 }
 
 /// The pixel-space rectangle that holds every box of a frame (`x0 > x1` when

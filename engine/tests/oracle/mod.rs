@@ -195,5 +195,5 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     // The engine's record of this move (what lets a body at rest skip the ground test).
     body.rest_x = xr as i16;
     body.rest_y = yr as i16;
-    body.rest_size = (w << 8 | h) as u16;
+    body.rest_size = (body.w as u16) << 8 | body.h as u16;
 }
