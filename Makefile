@@ -25,7 +25,7 @@ GATE         := $(HOST_BIN)/m68k-gate
 PLUGIN       := target/llvm-fixes/libm68k_fixes.so
 
 # Everything the ROM is built from (a change to any of these rebuilds it; nothing else does).
-ROM_SOURCES  := Cargo.toml Cargo.lock build.rs .cargo/config.toml $(OUT)/gen/levels.rs \
+ROM_SOURCES  := Cargo.toml Cargo.lock .cargo/config.toml $(OUT)/gen/levels.rs \
                 $(shell find src linker engine/src engine/Cargo.toml engine-m68k-kernels game/src game/Cargo.toml tools/m68k-as megadrive-sys selftest -type f 2>/dev/null)
 LEVELS       := $(shell find levels -type f 2>/dev/null)
 TOOL_SOURCES  = $(shell find tools/$(1)/src tools/$(1)/Cargo.toml -type f 2>/dev/null) Cargo.lock
@@ -60,7 +60,7 @@ $(GATE): $(DEPS_STAMP) $(call TOOL_SOURCES,m68k-gate)
 	$(CARGO) build --release --quiet -p m68k-gate
 	@touch $@
 
-# Levels -> ROM data (out/gen/levels.rs, included by src/levels.rs) and previews (out/levels/).
+# Levels -> ROM data (out/gen/levels.rs, included by src/rom/levels.rs) and previews (out/levels/).
 $(OUT)/gen/levels.rs: $(ROMTOOL) $(LEVELS)
 	$(ROMTOOL) levels levels --out-dir $(OUT)/gen --preview-dir $(OUT)/levels
 

@@ -2,7 +2,7 @@
 //! enemies, moving platforms, potatoes for the pixel-perfect test, camera), the sprite art
 //! and masks, the attract-mode input script and the RAM layout tests read.
 //!
-//! The ROM (`src/`) draws this world and feeds it pad input; host tests run the very same
+//! The ROM (`src/rom/`) draws this world and feeds it pad input; host tests run the very same
 //! code with the same inputs and must get a bit-identical trajectory.
 //!
 //! Units: positions are pixel-space (1 unit = 1 pixel, origin at the map's top-left) unless

@@ -5,7 +5,7 @@
 //! fails when the committed file differs from a fresh generation.
 //!
 //! This crate only names addresses, register numbers and bit masks; the ROM crate
-//! (`src/vdp.rs`, `src/pad.rs`) does the volatile accesses.
+//! (`src/rom/vdp.rs`, `src/rom/pad.rs`) does the volatile accesses.
 #![no_std]
 #![allow(non_camel_case_types, non_upper_case_globals, missing_docs)]
 

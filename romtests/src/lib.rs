@@ -1,5 +1,5 @@
 //! Shared helpers for the ROM tests: where the built ROMs are, their symbols, and the
-//! layout of the ROM's test-visible RAM blocks (see `src/sysvars.rs` and `src/selftest.rs`
+//! layout of the ROM's test-visible RAM blocks (see `src/rom/sysvars.rs` and `src/rom/selftest.rs`
 //! of the ROM crate).
 #![deny(missing_docs)]
 

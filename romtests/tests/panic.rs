@@ -15,8 +15,8 @@ fn panic_sets_marker_and_message_in_genesis_plus_gx() {
     assert_eq!(gx.read_u32_be(sv + sysvars::FAULT), FAULT_PANIC, "fault marker is PANC");
     let message = c_string(&gx.read_bytes(sv + sysvars::MESSAGE, sysvars::MESSAGE_BYTES));
     let line = gx.read_u32_be(sv + sysvars::FAULT_INFO);
-    assert_eq!(line, 8, "panic line recorded (the panic! in src/panic_test.rs)");
-    assert_eq!(message, format!("src/panic_test.rs:{line}: deliberate test panic at frame 30"), "panic message (frame {at})");
+    assert_eq!(line, 8, "panic line recorded (the panic! in src/rom/panic_test.rs)");
+    assert_eq!(message, format!("src/rom/panic_test.rs:{line}: deliberate test panic at frame 30"), "panic message (frame {at})");
     // The panic screen: red "PANIC" title and the message on black. Redrawing it clears all
     // of VRAM with the CPU (about 15 frames): give it a second, then compare.
     gx.run_frames(60, emu::Pad::NONE);

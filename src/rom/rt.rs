@@ -10,7 +10,7 @@ extern "C" {
 
 /// Unmasks all interrupts (SR = 0x2000).
 pub fn interrupts_on() {
-    // SAFETY: assembly routine that only writes SR (see src/startup.s).
+    // SAFETY: assembly routine that only writes SR (see src/rom/startup.s).
     unsafe { enable_interrupts() }
 }
 

@@ -1,5 +1,5 @@
 //! Build script of the ROM crate (only ever built for m68k-unknown-none-elf):
-//! assembles `src/startup.s` and `src/mulsi3.s` with GNU as, turns the public-domain 8x8 font into VDP
+//! assembles `src/rom/startup.s` and `src/rom/mulsi3.s` with GNU as, turns the public-domain 8x8 font into VDP
 //! tiles, and passes the linker script to ld.
 
 use std::path::PathBuf;
@@ -10,7 +10,7 @@ fn main() {
 
     // Startup code, vectors and interrupt entry points; the 32-bit multiply routine.
     for name in ["startup", "mulsi3"] {
-        m68k_as::assemble_and_link(&root.join(format!("src/{name}.s")), &out);
+        m68k_as::assemble_and_link(&root.join(format!("src/rom/{name}.s")), &out);
     }
     println!("cargo:rerun-if-changed=linker/megadrive.ld");
     println!("cargo:rustc-link-arg=-T{}", root.join("linker/megadrive.ld").display());
