@@ -1,5 +1,5 @@
 | mulsi3.s - the 32-bit multiply runtime routine for the plain 68000, assembled with GNU as
-| (-m68000) into the ROM (src/rom/build.rs) and the bench ELF (bench/build.rs).
+| (-m68000) into the ROM (src/rom/build.rs) and the bench ELF (src/bench/build.rs).
 
     .section .text.__mulsi3,"ax"
 | __mulsi3(a, b): 32x32->32 multiply from three 16x16 mulu.w (compiler_builtins has no

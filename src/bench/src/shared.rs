@@ -1,4 +1,4 @@
-// Benchmark data and logic shared by the 68000 bench ELF (bench/src/main.rs) and the host
+// Benchmark data and logic shared by the 68000 bench ELF (src/bench/src/main.rs) and the host
 // runner (tools/bench), which `include!`s this file so both run exactly the same code.
 // Needs `megacollide_engine` in scope as a crate.
 

@@ -14,7 +14,7 @@ fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     // The bench runtime, and the ROM's 32-bit multiply routine.
-    for src in [root.join("src/rt.s"), root.join("../src/rom/mulsi3.s")] {
+    for src in [root.join("src/rt.s"), root.join("../rom/mulsi3.s")] {
         m68k_as::assemble_and_link(&src, &out);
     }
     println!("cargo:rerun-if-changed=bench.ld");

@@ -22,7 +22,7 @@ use megacollide_engine::SubPx;
 
 #[allow(dead_code)]
 pub mod levels {
-    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../out/gen/levels.rs"));
+    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../out/gen/levels.rs"));
 }
 #[allow(dead_code)]
 mod shared {

@@ -2,7 +2,7 @@
 |
 | mc_move_body is motion::move_body for a body that meets no solid box this frame (the
 | engine's Rust code decides that and keeps the boxes case). It follows the Rust code step by
-| step (clamps, X axis, Y axis, ground and fall-out flags; see engine/src/motion.rs), with
+| step (clamps, X axis, Y axis, ground and fall-out flags; see src/engine/src/motion.rs), with
 | two exact shortcuts of the pixel-by-pixel walk:
 |
 |  * climbing: the Rust code tries s = 1 ..= 8 (head row y - s free? leading column at the

@@ -21,7 +21,7 @@ pub mod world;
 /// engine maps, entities and the shapes' VDP graphics.
 #[allow(missing_docs, dead_code)]
 pub mod levels {
-    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../out/gen/levels.rs"));
+    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../out/gen/levels.rs"));
 }
 
 pub use script::{ScriptPlayer, ATTRACT};

@@ -5,7 +5,7 @@
 //! start-up code, `linker/megadrive.ld`) and runs its tests on the 68000, in Genesis Plus
 //! GX, driven by the cargo runner `tools/testrunner`.
 //!
-//! A test crate uses it like this (see `engine/tests/suite/main.rs`):
+//! A test crate uses it like this (see `src/engine/tests/suite/main.rs`):
 //!
 //! ```ignore
 //! #![no_std]

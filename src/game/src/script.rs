@@ -24,7 +24,7 @@ const fn run(input: u8, frames: u16) -> Run {
 }
 
 /// The attract-mode script (see the module docs); [`attract_len`] frames long. Resolved by
-/// `cargo run -p megacollide-game --example author -- game/attract.txt` (the comments are
+/// `cargo run -p megacollide-game --example author -- src/game/attract.txt` (the comments are
 /// the source lines: a button set held until a frame count or a condition).
 pub static ATTRACT: [Run; 39] = [
     run(0, 20),  // - 20

@@ -11,7 +11,7 @@ fn main() {
         return;
     }
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
-    let script = root.join("../linker/megadrive.ld");
+    let script = root.join("../../linker/megadrive.ld");
     println!("cargo:rerun-if-changed={}", script.display());
     println!("cargo:rustc-link-arg-tests=-T{}", script.display());
     // The tests' reference maps live on the stack: 40 KiB of the 64 KiB RAM.
