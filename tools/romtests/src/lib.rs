@@ -34,7 +34,7 @@ pub mod sysvars {
 pub fn out_dir() -> PathBuf {
     std::env::var_os("MEGACOLLIDE_OUT")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../out"))
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../out"))
 }
 
 /// A built ROM and its ELF (`out/NAME.md`, `out/NAME.elf`), which must exist.
