@@ -1,6 +1,6 @@
 //! Build script of the bench ELF (only ever built for m68k-unknown-none-elf): assembles
 //! `src/rt.s` (`abort`, the trap the panic handler uses) and the ROM's `src/rom/mulsi3.s` with GNU as and links
-//! with `bench.ld` (code at 0x200, data in the Mega Drive's RAM; no vectors, no startup:
+//! with `linker/bench.ld` (code at 0x200, data in the Mega Drive's RAM; no vectors, no startup:
 //! tools/bench loads the ELF and calls the entry points directly).
 
 use std::path::PathBuf;
@@ -17,6 +17,7 @@ fn main() {
     for src in [root.join("src/rt.s"), root.join("../rom/mulsi3.s")] {
         m68k_as::assemble_and_link(&src, &out);
     }
-    println!("cargo:rerun-if-changed=bench.ld");
-    println!("cargo:rustc-link-arg=-T{}", root.join("bench.ld").display());
+    let script = root.join("../../linker/bench.ld");
+    println!("cargo:rerun-if-changed={}", script.display());
+    println!("cargo:rustc-link-arg=-T{}", script.display());
 }

@@ -1,6 +1,6 @@
 //! megacollide-bench: the engine's real 68000 code behind `extern "C"` entry points, for
 //! tools/bench to time on a cycle-exact 68000 model. Not a cartridge: no vectors and no
-//! startup code (see bench.ld); the host loads the ELF, writes arguments on the stack (m68k
+//! startup code (see linker/bench.ld); the host loads the ELF, writes arguments on the stack (m68k
 //! C ABI: every argument in a 4-byte stack slot, first argument at 4(sp) on entry, result in
 //! d0) and runs from the entry point to its `rts`.
 //!
