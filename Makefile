@@ -25,8 +25,8 @@ GATE         := $(HOST_BIN)/m68k-gate
 PLUGIN       := target/llvm-fixes/libm68k_fixes.so
 
 # Everything the ROM is built from (a change to any of these rebuilds it; nothing else does).
-ROM_SOURCES  := Cargo.toml Cargo.lock build.rs .cargo/config.toml $(OUT)/gen/levels.rs \
-                $(shell find src linker engine/src engine/Cargo.toml engine-m68k-kernels game/src game/Cargo.toml tools/m68k-as megadrive-sys selftest -type f 2>/dev/null)
+ROM_SOURCES  := Cargo.toml Cargo.lock .cargo/config.toml $(OUT)/gen/levels.rs \
+                $(shell find src/rom linker/megadrive.ld src/engine/src src/engine/Cargo.toml src/engine-m68k-kernels src/game/src src/game/Cargo.toml tools/m68k-as src/megadrive-sys src/selftest -type f 2>/dev/null)
 LEVELS       := $(shell find levels -type f 2>/dev/null)
 TOOL_SOURCES  = $(shell find tools/$(1)/src tools/$(1)/Cargo.toml -type f 2>/dev/null) Cargo.lock
 
@@ -60,7 +60,7 @@ $(GATE): $(DEPS_STAMP) $(call TOOL_SOURCES,m68k-gate)
 	$(CARGO) build --release --quiet -p m68k-gate
 	@touch $@
 
-# Levels -> ROM data (out/gen/levels.rs, included by src/levels.rs) and previews (out/levels/).
+# Levels -> ROM data (out/gen/levels.rs, included by src/rom/levels.rs) and previews (out/levels/).
 $(OUT)/gen/levels.rs: $(ROMTOOL) $(LEVELS)
 	$(ROMTOOL) levels levels --out-dir $(OUT)/gen --preview-dir $(OUT)/levels
 
@@ -108,31 +108,31 @@ $(OUT)/%.md: $(OUT)/%.elf $(ROMTOOL) $(GATE)
 # The whole engine as 68000 code (release settings, fix plugin) for the disassembly gate: the
 # ROM links only the parts it uses. Linked at 0 so every function has its own address;
 # calls into core stay unresolved, which the gate does not care about. The hand-written
-# kernels (engine-m68k-kernels/src/kernels.s) are linked in so the gate checks them too.
+# kernels (src/engine-m68k-kernels/src/kernels.s) are linked in so the gate checks them too.
 $(OUT)/engine-m68k.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(GATE)
 	@mkdir -p $(OUT)
 	$(CARGO) rustc -p megacollide-engine --lib --release --target $(TARGET) -Zbuild-std=core $(M68K_FLAGS) --quiet -- -C linker-plugin-lto=no -C embed-bitcode=no --emit=obj=$(CURDIR)/$(@:.elf=.o)
-	m68k-linux-gnu-as -m68000 --register-prefix-optional -o $(OUT)/m68k-kernels.o engine-m68k-kernels/src/kernels.s
+	m68k-linux-gnu-as -m68000 --register-prefix-optional -o $(OUT)/m68k-kernels.o src/engine-m68k-kernels/src/kernels.s
 	m68k-linux-gnu-ld -o $@ -Ttext=0 -e 0 --unresolved-symbols=ignore-all --noinhibit-exec $(@:.elf=.o) $(OUT)/m68k-kernels.o
 	$(GATE) $@
 
-# Exact 68000 cycle counts of the engine (bench/ on the m68k crate's cycle-exact model).
-$(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(shell find bench -type f)
+# Exact 68000 cycle counts of the engine (src/bench/ on the m68k crate's cycle-exact model).
+$(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(shell find src/bench -type f) linker/bench.ld
 	@mkdir -p $(OUT)
 	$(CARGO) build -p megacollide-bench --release --target $(TARGET) -Zbuild-std=core -Zbuild-std-features=compiler-builtins-mem $(M68K_FLAGS) --quiet
 	cp target/$(TARGET)/release/megacollide-bench $@
 
-$(HOST_BIN)/bench: $(DEPS_STAMP) $(call TOOL_SOURCES,bench) $(OUT)/gen/levels.rs bench/src/shared.rs
+$(HOST_BIN)/bench: $(DEPS_STAMP) $(call TOOL_SOURCES,bench) $(OUT)/gen/levels.rs src/bench/src/shared.rs
 	$(CARGO) build --release --quiet -p bench
 	@touch $@
 
 # The cargo runner of 68000 test binaries (.cargo/config.toml: target.m68k-unknown-none-elf.runner).
 $(HOST_BIN)/m68k-testrunner: $(DEPS_STAMP) $(call TOOL_SOURCES,testrunner) $(call TOOL_SOURCES,emu) \
-                             $(call TOOL_SOURCES,romtool) $(call TOOL_SOURCES,m68k-gate) testrt/src/lib.rs
+                             $(call TOOL_SOURCES,romtool) $(call TOOL_SOURCES,m68k-gate) src/testrt/src/lib.rs
 	$(CARGO) build --release --quiet -p testrunner
 	@touch $@
 
-# On-target tests: the engine's test suite (engine/tests/suite) built for the 68000 like the ROM
+# On-target tests: the engine's test suite (src/engine/tests/suite) built for the 68000 like the ROM
 # (release, fix plugin) and run in Genesis Plus GX by the runner; reports like libtest.
 test-m68k: $(DEPS_STAMP) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	$(CARGO) test-m68k $(M68K_FLAGS) --quiet

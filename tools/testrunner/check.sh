@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The on-target runner's own check (run by `make test`): runs testrt/tests/runner_check.rs on
+# The on-target runner's own check (run by `make test`): runs src/testrt/tests/runner_check.rs on
 # the 68000, whose tests pass, panic, take an address error, hang and panic deep in a call chain
 # on purpose, and checks that the run went on after every failure, reported each one with its
 # message and failed as a whole (exit 101). Usage: check.sh LOG -- CARGO-TEST-COMMAND...

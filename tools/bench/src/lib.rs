@@ -1,5 +1,5 @@
 //! bench: exact 68000 cycle counts of megacollide-engine. Runs the entry points of the bench
-//! ELF (crate `bench/`, `out/bench.elf`) on the `m68k` crate's cycle-exact M68000 model,
+//! ELF (crate `src/bench/`, `out/bench.elf`) on the `m68k` crate's cycle-exact M68000 model,
 //! checks every result against the same engine call on the host, and reports cycles per
 //! call, the cycle targets, a per-function profile of any missed target, and the demo ROM's
 //! ROM and RAM sizes.
@@ -25,7 +25,7 @@ pub mod levels {
 }
 #[allow(dead_code)]
 pub mod shared {
-    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../bench/src/shared.rs"));
+    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/bench/src/shared.rs"));
 }
 use levels::DEMO_MAP;
 use shared::{ai_prepare, mask_pair, BODY_COUNT};

@@ -1,5 +1,6 @@
-//! The harness's own tiny test ROM (source: `tools/emu/testrom/`), assembled
-//! with GNU binutils for m68k at test time (never committed as a binary).
+//! The harness's own tiny test ROM (source: `tools/emu/testrom/testrom.s`, linker script
+//! `linker/emu-testrom.ld`), assembled with GNU binutils for m68k at test time (never
+//! committed as a binary).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -7,7 +8,7 @@ use std::process::Command;
 use anyhow::{ensure, Context, Result};
 
 pub const SOURCE: &str = include_str!("../testrom/testrom.s");
-pub const LINKER_SCRIPT: &str = include_str!("../testrom/testrom.ld");
+pub const LINKER_SCRIPT: &str = include_str!("../../../linker/emu-testrom.ld");
 
 /// Value the test ROM stores at `alive_marker` once initialised ('ALIV').
 pub const ALIVE_MAGIC: u32 = 0x414C_4956;

@@ -1,6 +1,6 @@
 | megacollide emu harness test ROM (GNU as, m68k-linux-gnu-as -m68000).
 |
-| RAM layout (see testrom.ld; addresses are also exported as ELF symbols):
+| RAM layout (see linker/emu-testrom.ld; addresses are also exported as ELF symbols):
 |   frame_counter  .long   incremented once per VBlank interrupt
 |   pad_state      .word   3-button pad 1, active high, bits: 0 up 1 down 2 left
 |                          3 right 4 B 5 C 6 A 7 Start (read in the VBlank handler)

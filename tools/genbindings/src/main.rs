@@ -1,4 +1,4 @@
-//! `genbindings`: regenerates `megadrive-sys/src/bindings.rs` (used by `make bindings`).
+//! `genbindings`: regenerates `src/megadrive-sys/src/bindings.rs` (used by `make bindings`).
 
 fn main() {
     let out = genbindings::bindings_path();

@@ -6,7 +6,7 @@ fn committed_bindings_match_a_fresh_generation() {
     let committed = std::fs::read_to_string(genbindings::bindings_path()).expect("bindings.rs exists");
     assert!(
         fresh == committed,
-        "megadrive-sys/src/bindings.rs is stale: run `make bindings` and commit the result"
+        "src/megadrive-sys/src/bindings.rs is stale: run `make bindings` and commit the result"
     );
 }
 

@@ -593,7 +593,7 @@ fn generated_rust_compiles_in_a_no_std_crate() {
     for f in ["lib.rs", "main.rs"] {
         std::fs::copy(fixtures().join("include_check/src").join(f), src.join(f)).unwrap();
     }
-    let engine = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../engine").canonicalize().unwrap();
+    let engine = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/engine").canonicalize().unwrap();
     let manifest = format!(
         "[package]\nname = \"include_check\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
          [dependencies]\nmegacollide-engine = {{ path = {:?} }}\n\n[workspace]\n",

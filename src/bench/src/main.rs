@@ -1,0 +1,449 @@
+//! megacollide-bench: the engine's real 68000 code behind `extern "C"` entry points, for
+//! tools/bench to time on a cycle-exact 68000 model. Not a cartridge: no vectors and no
+//! startup code (see linker/bench.ld); the host loads the ELF, writes arguments on the stack (m68k
+//! C ABI: every argument in a 4-byte stack slot, first argument at 4(sp) on entry, result in
+//! d0) and runs from the entry point to its `rts`.
+//!
+//! Entry points that are timed: `bench_point_query`, `bench_is_floor`, `bench_move_body`,
+//! `bench_frame_move`, `bench_player_update`, `bench_mask`, and the span / sweep queries
+//! (`bench_sweep_cols`, `bench_sweep_rows`, `bench_column_solid`, `bench_row_solid`). The others (`bench_body_set`,
+//! `bench_body_get`, `bench_frame_prepare`, `bench_player_reset`) set up and read state.
+//!
+//! On any other target (e.g. `cargo test --workspace` on the host) it builds as an empty
+//! host program, so the workspace's host commands need not exclude it.
+#![cfg_attr(target_arch = "m68k", no_std, no_main)]
+
+use core::cell::UnsafeCell;
+
+use megacollide_engine::body::{Body, Flags, SolidBox, NO_BOX};
+use megacollide_engine::motion::{move_bodies, move_body};
+use megacollide_engine::platformer::{Input, Player, PlayerConfig};
+use megacollide_engine::SubPx;
+
+#[allow(dead_code)]
+pub mod levels {
+    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../out/gen/levels.rs"));
+}
+#[allow(dead_code)]
+mod shared {
+    include!("shared.rs");
+}
+use levels::DEMO_MAP;
+use shared::{ai_prepare, mask_pair, BODY_COUNT};
+
+/// Single-threaded static state (the 68000 runs one call at a time).
+struct Static<T>(UnsafeCell<T>);
+// SAFETY: the bench ELF has no interrupts and no threads; one entry point runs at a time.
+unsafe impl<T> Sync for Static<T> {}
+impl<T> Static<T> {
+    #[allow(clippy::mut_from_ref)]
+    fn get(&self) -> &mut T {
+        // SAFETY: see the Sync impl: never two live references.
+        unsafe { &mut *self.0.get() }
+    }
+}
+
+static BODIES: Static<[Body; BODY_COUNT]> = Static(UnsafeCell::new([Body::new(0, 0, 16, 32); BODY_COUNT]));
+static PLAYER: Static<Player> = Static(UnsafeCell::new(Player::new(0, 0, PlayerConfig::DEFAULT)));
+static FRAME: Static<u32> = Static(UnsafeCell::new(0));
+/// No moving boxes in these benchmarks (the demo's lift is not simulated).
+static SOLIDS: [SolidBox; 0] = [];
+
+/// `DEMO_MAP.is_solid(x, y)` (point query).
+#[no_mangle]
+pub extern "C" fn bench_point_query(x: i32, y: i32) -> u32 {
+    DEMO_MAP.is_solid(x as i16, y as i16) as u32
+}
+
+/// Points of `bench_point_query_many` (x, y), written by the host.
+#[no_mangle]
+static BENCH_POINTS: Static<[[i16; 2]; POINTS]> = Static(UnsafeCell::new([[0; 2]; POINTS]));
+const POINTS: usize = 256;
+
+/// `is_solid` for the first `n` points of `BENCH_POINTS` (inlined in a loop, as in game
+/// code); returns how many are solid.
+#[no_mangle]
+pub extern "C" fn bench_point_query_many(n: u32) -> u32 {
+    let mut k = 0;
+    for p in BENCH_POINTS.get().iter().take(n as usize) {
+        k += DEMO_MAP.is_solid(p[0], p[1]) as u32;
+    }
+    k
+}
+
+/// The loop of `bench_point_query_many` without the query (its baseline): returns how many
+/// points have x > y.
+#[no_mangle]
+pub extern "C" fn bench_point_loop_baseline(n: u32) -> u32 {
+    let mut k = 0;
+    for p in BENCH_POINTS.get().iter().take(n as usize) {
+        k += (p[0] > p[1]) as u32;
+    }
+    k
+}
+
+/// `DEMO_MAP.is_floor(x, y)` (point query that also sees one-way tops).
+#[no_mangle]
+pub extern "C" fn bench_is_floor(x: i32, y: i32) -> u32 {
+    DEMO_MAP.is_floor(x as i16, y as i16) as u32
+}
+
+/// Sets body `i` (`i >= 32`: the player's body): sub-pixel position and velocity (I13F3
+/// bits), size `w << 8 | h`, `flags << 8 | riding`, the last move's record
+/// `rest_x << 16 | rest_y` and `rest_size`.
+#[no_mangle]
+pub extern "C" fn bench_body_set(i: u32, x: i32, y: i32, vx: i32, vy: i32, wh: u32, flags_riding: u32, rest_xy: u32, rest_size: u32) {
+    let b = body(i);
+    *b = Body::new(0, 0, (wh >> 8) as u8, wh as u8);
+    b.x = SubPx::from_bits(x as i16);
+    b.y = SubPx::from_bits(y as i16);
+    b.vx = SubPx::from_bits(vx as i16);
+    b.vy = SubPx::from_bits(vy as i16);
+    b.flags = Flags((flags_riding >> 8) as u8);
+    b.riding = flags_riding as u8;
+    b.rest_x = (rest_xy >> 16) as i16;
+    b.rest_y = rest_xy as i16;
+    b.rest_size = rest_size as u16;
+}
+
+/// Field `field` of body `i`: 0 x, 1 y, 2 vx, 3 vy (I13F3 bits), 4 flags, 5 riding, 6 rest_x,
+/// 7 rest_y, 8 rest_size.
+#[no_mangle]
+pub extern "C" fn bench_body_get(i: u32, field: u32) -> i32 {
+    let b = body(i);
+    match field {
+        0 => b.x.to_bits() as i32,
+        1 => b.y.to_bits() as i32,
+        2 => b.vx.to_bits() as i32,
+        3 => b.vy.to_bits() as i32,
+        4 => b.flags.0 as i32,
+        5 => b.riding as i32,
+        6 => b.rest_x as i32,
+        7 => b.rest_y as i32,
+        _ => b.rest_size as i32,
+    }
+}
+
+fn body(i: u32) -> &'static mut Body {
+    if i as usize >= BODY_COUNT {
+        &mut PLAYER.get().body
+    } else {
+        &mut BODIES.get()[i as usize]
+    }
+}
+
+/// One frame of `motion::move_body` for body `i` on the demo map; returns its flags.
+#[no_mangle]
+pub extern "C" fn bench_move_body(i: u32) -> u32 {
+    let b = &mut BODIES.get()[(i as usize) % BODY_COUNT];
+    move_body(&DEMO_MAP, &SOLIDS, b);
+    b.flags.0 as u32
+}
+
+/// Game logic before a frame (not timed): gravity, walls, jumps for bodies `0..n`.
+#[no_mangle]
+pub extern "C" fn bench_frame_prepare(n: u32) {
+    let frame = FRAME.get();
+    for (i, b) in BODIES.get().iter_mut().take(n as usize).enumerate() {
+        ai_prepare(b, i as u32, *frame);
+    }
+    *frame = frame.wrapping_add(1);
+}
+
+/// The timed frame: `move_bodies` (one call) for bodies `0..n` on the demo map.
+#[no_mangle]
+pub extern "C" fn bench_frame_move(n: u32) {
+    let bodies = BODIES.get();
+    let n = (n as usize).min(bodies.len());
+    move_bodies(&DEMO_MAP, &SOLIDS, &mut bodies[..n]);
+}
+
+/// A fresh default player at `(x, y)`; resets the frame counter.
+#[no_mangle]
+pub extern "C" fn bench_player_reset(x: i32, y: i32) {
+    *PLAYER.get() = Player::new(x as i16, y as i16, PlayerConfig::DEFAULT);
+    *FRAME.get() = 0;
+}
+
+/// One `Player::update` (input bits: 1 left, 2 right, 4 jump); returns the events.
+#[no_mangle]
+pub extern "C" fn bench_player_update(input: u32) -> u32 {
+    PLAYER.get().update(Input::from_bits(input as u8), &DEMO_MAP, &SOLIDS).0 as u32
+}
+
+/// `a.hit(ax, ay, &b, bx, by)` for the 32x32 mask pair `pair` (see shared.rs).
+#[no_mangle]
+pub extern "C" fn bench_mask(ax: i32, ay: i32, bx: i32, by: i32, pair: u32) -> u32 {
+    let (a, b) = mask_pair(pair);
+    a.hit(ax as i16, ay as i16, &b, bx as i16, by as i16) as u32
+}
+
+/// `DEMO_MAP.sweep_cols(x, dir, n, y0, y1)` (map kernels cross-check and timing).
+#[no_mangle]
+pub extern "C" fn bench_sweep_cols(x: i32, dir: i32, n: i32, y0: i32, y1: i32) -> i32 {
+    DEMO_MAP.sweep_cols(x as i16, dir as i16, n as i16, y0 as i16, y1 as i16) as i32
+}
+
+/// `DEMO_MAP.sweep_rows(y, dir, n, x0, x1, one_way != 0)` (map kernels cross-check and timing).
+#[no_mangle]
+pub extern "C" fn bench_sweep_rows(y: i32, dir: i32, n: i32, x0: i32, x1: i32, one_way: u32) -> i32 {
+    DEMO_MAP.sweep_rows(y as i16, dir as i16, n as i16, x0 as i16, x1 as i16, one_way != 0) as i32
+}
+
+/// `DEMO_MAP.column_solid(x, y0, y1)` (map kernels cross-check and timing).
+#[no_mangle]
+pub extern "C" fn bench_column_solid(x: i32, y0: i32, y1: i32) -> u32 {
+    DEMO_MAP.column_solid(x as i16, y0 as i16, y1 as i16) as u32
+}
+
+/// `DEMO_MAP.row_solid(y, x0, x1, one_way != 0)` (map kernels cross-check and timing).
+#[no_mangle]
+pub extern "C" fn bench_row_solid(y: i32, x0: i32, x1: i32, one_way: u32) -> u32 {
+    DEMO_MAP.row_solid(y as i16, x0 as i16, x1 as i16, one_way != 0) as u32
+}
+
+/// Trace helper (perf experiments): body 0 = 16x32 at pixel (x, y), standing (ON_GROUND),
+/// vx = `vx` sub-pixels, vy = 3; with `rest` != 0 as if the engine's last move had left it
+/// there (its rest record set); one move_body. Use with `bench --trace`.
+#[no_mangle]
+pub extern "C" fn bench_trace_walk(x: i32, y: i32, vx: i32, rest: u32) -> u32 {
+    let b = &mut BODIES.get()[0];
+    *b = Body::new(x as i16, y as i16, 16, 32);
+    b.vx = SubPx::from_bits(vx as i16);
+    b.vy = SubPx::from_bits(3);
+    b.flags = Flags::ON_GROUND;
+    if rest != 0 {
+        b.rest_x = b.x.to_bits();
+        b.rest_y = b.y.to_bits();
+        b.rest_size = 16 << 8 | 32;
+    }
+    move_body(&DEMO_MAP, &SOLIDS, b);
+    b.flags.0 as u32
+}
+
+#[cfg(target_arch = "m68k")]
+extern "C" {
+    fn bench_trap() -> !;
+}
+
+#[cfg(not(target_arch = "m68k"))]
+fn main() {}
+
+#[cfg(target_arch = "m68k")]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    // SAFETY: an ILLEGAL instruction; the host stops there and reports a panic.
+    unsafe { bench_trap() }
+}
+
+const _: () = assert!(NO_BOX == 0xFF);
+
+// ---- Differential checks (tools/bench/tests/differential.rs) -------------------------------
+// Entry points (`bench_diff_*`: bench.ld keeps `.text.bench_*`) that run the engine on data the host writes into RAM (a map with every tile
+// shape, points, bodies, a player, mask pairs) and leave the results in RAM, so that the host
+// can compare them with the same engine calls on the host, case by case.
+
+use megacollide_engine::map::{Edge, Edges, Map};
+use megacollide_engine::mask::Mask;
+use megacollide_engine::shape::TileShape;
+use megacollide_engine::Rect;
+
+/// Most tiles of a differential map.
+const DIFF_MAX_TILES: usize = 4096;
+/// Most rows of a differential map.
+const DIFF_MAX_ROWS: usize = 248;
+/// Most height tiles (ids 32..) of a differential map.
+const DIFF_MAX_HEIGHT_TILES: usize = 4;
+/// Points per `bench_diff_points` call.
+const DIFF_POINTS_N: usize = 2048;
+/// Bodies per `bench_diff_move` call.
+const DIFF_BODIES_N: usize = 8;
+/// Solid boxes of `bench_diff_move` / `bench_diff_player_update`.
+const DIFF_SOLIDS_N: usize = 4;
+/// Mask cases per `bench_diff_masks` call.
+const DIFF_MASK_CASES_N: usize = 32;
+
+const EMPTY_SHAPE: TileShape = TileShape::from_rows([0; 16]);
+
+/// The map: [0] 1 = the RAM map below, 0 = the demo map; [1] width, [2] height (tiles);
+/// [3] edges (bit 0 left, 1 right, 2 top, 3 bottom: 1 = solid); [4] height tiles.
+#[no_mangle]
+static DIFF_MAP_INFO: Static<[u16; 8]> = Static(UnsafeCell::new([0; 8]));
+#[no_mangle]
+static DIFF_TILES: Static<[u16; DIFF_MAX_TILES]> = Static(UnsafeCell::new([0; DIFF_MAX_TILES]));
+#[no_mangle]
+static DIFF_ROWS: Static<[u16; DIFF_MAX_ROWS]> = Static(UnsafeCell::new([0; DIFF_MAX_ROWS]));
+/// Height tile `i`: 16 column heights ([16] = 0) or 16 row widths ([16] = 1).
+#[no_mangle]
+static DIFF_HEIGHTS: Static<[[i8; 18]; DIFF_MAX_HEIGHT_TILES]> = Static(UnsafeCell::new([[0; 18]; DIFF_MAX_HEIGHT_TILES]));
+static DIFF_SHAPES: Static<[TileShape; DIFF_MAX_HEIGHT_TILES]> = Static(UnsafeCell::new([EMPTY_SHAPE; DIFF_MAX_HEIGHT_TILES]));
+
+/// Builds the height tiles from `DIFF_HEIGHTS` (call after writing a new map).
+#[no_mangle]
+pub extern "C" fn bench_diff_map_setup() {
+    for (s, h) in DIFF_SHAPES.get().iter_mut().zip(DIFF_HEIGHTS.get().iter()) {
+        let mut a = [0i8; 16];
+        a.copy_from_slice(&h[..16]);
+        *s = if h[16] == 0 { TileShape::from_heights(a) } else { TileShape::from_widths(a) };
+    }
+}
+
+fn diff_map() -> Map<'static> {
+    let info = DIFF_MAP_INFO.get();
+    if info[0] == 0 {
+        return DEMO_MAP;
+    }
+    let (w, h) = (info[1], info[2]);
+    let e = info[3];
+    let edge = |bit: u16| if e & bit != 0 { Edge::Solid } else { Edge::Open };
+    Map::new(&DIFF_TILES.get()[..(w as usize * h as usize)], w, h, &DIFF_ROWS.get()[..h as usize])
+        .with_edges(Edges { left: edge(1), right: edge(2), top: edge(4), bottom: edge(8) })
+        .with_height_tiles(&DIFF_SHAPES.get()[..info[4] as usize])
+}
+
+/// Points (x, y) of `bench_diff_points`.
+#[no_mangle]
+static DIFF_POINTS: Static<[[i16; 2]; DIFF_POINTS_N]> = Static(UnsafeCell::new([[0; 2]; DIFF_POINTS_N]));
+/// Per point: bit 0 `is_solid`, bit 1 `is_floor`.
+#[no_mangle]
+static DIFF_POINT_RESULTS: Static<[u8; DIFF_POINTS_N]> = Static(UnsafeCell::new([0; DIFF_POINTS_N]));
+
+/// Point queries of the first `n` points of `DIFF_POINTS` on the current map.
+#[no_mangle]
+pub extern "C" fn bench_diff_points(n: u32) {
+    let m = diff_map();
+    for (p, r) in DIFF_POINTS.get().iter().zip(DIFF_POINT_RESULTS.get().iter_mut()).take(n as usize) {
+        *r = m.is_solid(p[0], p[1]) as u8 | (m.is_floor(p[0], p[1]) as u8) << 1;
+    }
+}
+
+/// Bodies: x, y, vx, vy (I13F3 bits), w << 8 | h, flags << 8 | riding, rest_x, rest_y,
+/// rest_size.
+#[no_mangle]
+static DIFF_BODY_IO: Static<[[i16; 9]; DIFF_BODIES_N]> = Static(UnsafeCell::new([[0; 9]; DIFF_BODIES_N]));
+/// Solid boxes: x, y, w, h, dx, dy.
+#[no_mangle]
+static DIFF_SOLID_IO: Static<[[i16; 6]; DIFF_SOLIDS_N]> = Static(UnsafeCell::new([[0; 6]; DIFF_SOLIDS_N]));
+
+fn diff_solids(n: usize) -> [SolidBox; DIFF_SOLIDS_N] {
+    let mut s = [SolidBox { rect: Rect::new(0, 0, 0, 0), dx: 0, dy: 0 }; DIFF_SOLIDS_N];
+    for (b, io) in s.iter_mut().zip(DIFF_SOLID_IO.get().iter()).take(n) {
+        *b = SolidBox { rect: Rect::new(io[0], io[1], io[2], io[3]), dx: io[4] as i8, dy: io[5] as i8 };
+    }
+    s
+}
+
+/// One frame: one `move_bodies` call for bodies `0..n` of `DIFF_BODY_IO` on the current map
+/// with the first `solids` boxes of `DIFF_SOLID_IO`; the bodies are written back.
+#[no_mangle]
+pub extern "C" fn bench_diff_move(n: u32, solids: u32) {
+    let m = diff_map();
+    let s = diff_solids(solids as usize);
+    let io = DIFF_BODY_IO.get();
+    let n = (n as usize).min(DIFF_BODIES_N);
+    let mut bodies = [Body::new(0, 0, 1, 1); DIFF_BODIES_N];
+    for (b, io) in bodies.iter_mut().zip(io.iter()).take(n) {
+        *b = Body::new(0, 0, (io[4] as u16 >> 8) as u8, io[4] as u8);
+        b.x = SubPx::from_bits(io[0]);
+        b.y = SubPx::from_bits(io[1]);
+        b.vx = SubPx::from_bits(io[2]);
+        b.vy = SubPx::from_bits(io[3]);
+        b.flags = Flags((io[5] as u16 >> 8) as u8);
+        b.riding = io[5] as u8;
+        b.rest_x = io[6];
+        b.rest_y = io[7];
+        b.rest_size = io[8] as u16;
+    }
+    move_bodies(&m, &s[..solids as usize], &mut bodies[..n]);
+    for (b, io) in bodies.iter().zip(io.iter_mut()).take(n) {
+        *io = [
+            b.x.to_bits(),
+            b.y.to_bits(),
+            b.vx.to_bits(),
+            b.vy.to_bits(),
+            ((b.w as u16) << 8 | b.h as u16) as i16,
+            ((b.flags.0 as u16) << 8 | b.riding as u16) as i16,
+            b.rest_x,
+            b.rest_y,
+            b.rest_size as i16,
+        ];
+    }
+}
+
+static DIFF_PLAYER: Static<Player> = Static(UnsafeCell::new(Player::new(0, 0, PlayerConfig::DEFAULT)));
+/// The player after `bench_diff_player_update`: x, y, body vx, body vy, flags << 8 | riding,
+/// vx, vy (I8F8 bits), facing_left, is_dead, respawn_timer, events.
+#[no_mangle]
+static DIFF_PLAYER_IO: Static<[i16; 12]> = Static(UnsafeCell::new([0; 12]));
+
+/// A new player at (x, y) with the default tuning (`ice` = 0) or the icy one (1).
+#[no_mangle]
+pub extern "C" fn bench_diff_player_reset(x: i32, y: i32, ice: u32) {
+    let cfg = if ice != 0 { PlayerConfig::DEFAULT.ice() } else { PlayerConfig::DEFAULT };
+    *DIFF_PLAYER.get() = Player::new(x as i16, y as i16, cfg);
+}
+
+/// One `Player::update` (input bits: 1 left, 2 right, 4 jump) on the current map with the
+/// first `solids` boxes; the player's state goes to `DIFF_PLAYER_IO`.
+#[no_mangle]
+pub extern "C" fn bench_diff_player_update(input: u32, solids: u32) {
+    let m = diff_map();
+    let s = diff_solids(solids as usize);
+    let p = DIFF_PLAYER.get();
+    let ev = p.update(Input::from_bits(input as u8), &m, &s[..solids as usize]);
+    let b = &p.body;
+    *DIFF_PLAYER_IO.get() = [
+        b.x.to_bits(),
+        b.y.to_bits(),
+        b.vx.to_bits(),
+        b.vy.to_bits(),
+        ((b.flags.0 as u16) << 8 | b.riding as u16) as i16,
+        p.vx.to_bits(),
+        p.vy.to_bits(),
+        p.facing_left as i16,
+        p.is_dead() as i16,
+        p.respawn_timer() as i16,
+        ev.0 as i16,
+        0,
+    ];
+}
+
+/// Mask pair: rows of a and b (bit 31 = leftmost pixel).
+#[no_mangle]
+static DIFF_MASK_ROWS: Static<[[u32; 32]; 2]> = Static(UnsafeCell::new([[0; 32]; 2]));
+/// Cases: width a, height a, width b, height b, ax, ay, bx, by.
+#[no_mangle]
+static DIFF_MASK_CASES: Static<[[i16; 8]; DIFF_MASK_CASES_N]> = Static(UnsafeCell::new([[0; 8]; DIFF_MASK_CASES_N]));
+/// Results: [0] hit; [1..6] hit_rect (some, x, y, w, h); [6..9] push_out (some, dx, dy);
+/// [9..14] overlap_pixels' rect (some, x, y, w, h).
+#[no_mangle]
+static DIFF_MASK_OUT: Static<[[i16; 14]; DIFF_MASK_CASES_N]> = Static(UnsafeCell::new([[0; 14]; DIFF_MASK_CASES_N]));
+/// The overlap pixels of each case.
+#[no_mangle]
+static DIFF_MASK_PIXELS: Static<[[u32; 32]; DIFF_MASK_CASES_N]> = Static(UnsafeCell::new([[0; 32]; DIFF_MASK_CASES_N]));
+
+/// `hit`, `hit_rect`, `push_out` and `overlap_pixels` for the first `n` cases.
+#[no_mangle]
+pub extern "C" fn bench_diff_masks(n: u32) {
+    let rows = DIFF_MASK_ROWS.get();
+    let out = DIFF_MASK_OUT.get();
+    let pix = DIFF_MASK_PIXELS.get();
+    for (k, c) in DIFF_MASK_CASES.get().iter().enumerate().take(n as usize) {
+        let a = Mask::new(&rows[0][..c[1] as usize], c[0] as u8);
+        let b = Mask::new(&rows[1][..c[3] as usize], c[2] as u8);
+        let (ax, ay, bx, by) = (c[4], c[5], c[6], c[7]);
+        let o = &mut out[k];
+        *o = [0; 14];
+        o[0] = a.hit(ax, ay, &b, bx, by) as i16;
+        if let Some(r) = a.hit_rect(ax, ay, &b, bx, by) {
+            o[1..6].copy_from_slice(&[1, r.x, r.y, r.w, r.h]);
+        }
+        if let Some((dx, dy)) = a.push_out(ax, ay, &b, bx, by) {
+            o[6..9].copy_from_slice(&[1, dx, dy]);
+        }
+        pix[k] = [0; 32];
+        if let Some(r) = a.overlap_pixels(ax, ay, &b, bx, by, &mut pix[k]) {
+            o[9..14].copy_from_slice(&[1, r.x, r.y, r.w, r.h]);
+        }
+    }
+}

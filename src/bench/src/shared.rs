@@ -1,0 +1,73 @@
+// Benchmark data and logic shared by the 68000 bench ELF (src/bench/src/main.rs) and the host
+// runner (tools/bench), which `include!`s this file so both run exactly the same code.
+// Needs `megacollide_engine` in scope as a crate.
+
+use megacollide_engine::body::{Body, Flags};
+use megacollide_engine::SubPx as I13F3;
+use megacollide_engine::mask::Mask;
+
+/// Bodies of the frame benchmark (and of the single-body benchmarks: index 0).
+pub const BODY_COUNT: usize = 32;
+
+/// Gravity of the frame benchmark's bodies: 3/8 px per frame per frame (sub-pixels).
+pub const AI_GRAVITY: i16 = 3;
+/// Largest fall speed: 6 px per frame.
+pub const AI_MAX_FALL: i16 = 6 * 8;
+/// Walking speed: 2 px per frame.
+pub const AI_WALK: i16 = 16;
+/// Jump speed: 5.5 px per frame up.
+pub const AI_JUMP: i16 = -44;
+
+/// One frame of "game logic" for body `i` at frame `frame` before it moves: gravity, turn
+/// around at walls, jump now and then. Not part of the measured movement.
+pub fn ai_prepare(b: &mut Body, i: u32, frame: u32) {
+    let mut vy = b.vy.to_bits();
+    let mut vx = b.vx.to_bits();
+    if b.flags.contains(Flags::HIT_LEFT) {
+        vx = AI_WALK;
+    } else if b.flags.contains(Flags::HIT_RIGHT) {
+        vx = -AI_WALK;
+    } else if vx == 0 {
+        vx = if i & 1 == 0 { AI_WALK } else { -AI_WALK };
+    }
+    if b.flags.contains(Flags::ON_GROUND) && (frame.wrapping_add(i * 7)) % 53 == 0 {
+        vy = AI_JUMP;
+    } else {
+        vy += AI_GRAVITY;
+        if vy > AI_MAX_FALL {
+            vy = AI_MAX_FALL;
+        }
+    }
+    b.vx = I13F3::from_bits(vx);
+    b.vy = I13F3::from_bits(vy);
+}
+
+/// Rows of the 32x32 test masks: bit 31 is the leftmost pixel.
+pub const fn mask_rows(kind: u32) -> [u32; 32] {
+    let mut rows = [0u32; 32];
+    let mut r = 0;
+    while r < 32 {
+        rows[r] = match kind {
+            0 => 0xFFFF_FFFF,                                         // all solid
+            1 => if r & 1 == 0 { 0xAAAA_AAAA } else { 0x5555_5555 }, // checkerboard
+            _ => if r & 1 == 0 { 0x5555_5555 } else { 0xAAAA_AAAA }, // the other squares
+        };
+        r += 1;
+    }
+    rows
+}
+
+pub static MASK_SOLID_ROWS: [u32; 32] = mask_rows(0);
+pub static MASK_CHECK_ROWS: [u32; 32] = mask_rows(1);
+pub static MASK_CHECK_INV_ROWS: [u32; 32] = mask_rows(2);
+
+/// The two masks of pair `pair`: 0 = solid vs solid (hits on the first row of any
+/// overlap), 1 = checkerboard vs the complementary checkerboard (never hits when aligned
+/// on even offsets: every row of a full overlap is tested).
+pub fn mask_pair(pair: u32) -> (Mask<'static>, Mask<'static>) {
+    if pair == 0 {
+        (Mask::new(&MASK_SOLID_ROWS, 32), Mask::new(&MASK_SOLID_ROWS, 32))
+    } else {
+        (Mask::new(&MASK_CHECK_ROWS, 32), Mask::new(&MASK_CHECK_INV_ROWS, 32))
+    }
+}

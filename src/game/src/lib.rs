@@ -1,0 +1,29 @@
+//! The demo game's rules, without any hardware access: the world (player, patrolling
+//! enemies, moving platforms, potatoes for the pixel-perfect test, camera), the sprite art
+//! and masks, the attract-mode input script and the RAM layout tests read.
+//!
+//! The ROM (`src/rom/`) draws this world and feeds it pad input; host tests run the very same
+//! code with the same inputs and must get a bit-identical trajectory.
+//!
+//! Units: positions are pixel-space (1 unit = 1 pixel, origin at the map's top-left) unless
+//! a field says sub-pixels (1/8 pixel, the engine's `SubPx`) or fine speed (1/256 pixel per
+//! frame, the engine's `Speed`). Time is in frames (60 per second, NTSC).
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod art;
+pub mod script;
+pub mod state;
+pub mod world;
+
+/// Level data compiled from `levels/` by `romtool levels` (`out/gen/levels.rs`): tile ids,
+/// engine maps, entities and the shapes' VDP graphics.
+#[allow(missing_docs, dead_code)]
+pub mod levels {
+    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../out/gen/levels.rs"));
+}
+
+pub use script::{ScriptPlayer, ATTRACT};
+pub use state::GameState;
+pub use world::{Input, World};

@@ -1,0 +1,246 @@
+//! Shared helpers for the ROM tests: where the built ROMs are, their symbols, and the
+//! layout of the ROM's test-visible RAM blocks (see `src/rom/sysvars.rs` and `src/rom/selftest.rs`
+//! of the ROM crate).
+#![deny(missing_docs)]
+
+use anyhow::{Context, Result};
+use std::path::PathBuf;
+use std::sync::{Mutex, MutexGuard};
+
+/// "MCOL": `SYSVARS.alive` once the ROM has booted.
+pub const ALIVE_MAGIC: u32 = 0x4D43_4F4C;
+/// "PANC": `SYSVARS.fault` after a panic.
+pub const FAULT_PANIC: u32 = 0x5041_4E43;
+/// "DONE": `SELFTEST.done` when every check ran.
+pub const DONE_MAGIC: u32 = 0x444F_4E45;
+
+/// Offsets inside the `SYSVARS` block (bytes).
+pub mod sysvars {
+    /// `alive` (u32).
+    pub const ALIVE: u32 = 0x00;
+    /// `frames` (u32).
+    pub const FRAMES: u32 = 0x04;
+    /// `fault` (u32).
+    pub const FAULT: u32 = 0x08;
+    /// `fault_info` (u32).
+    pub const FAULT_INFO: u32 = 0x0C;
+    /// `message` (96 bytes, NUL-terminated).
+    pub const MESSAGE: u32 = 0x10;
+    /// Length of `message`.
+    pub const MESSAGE_BYTES: usize = 96;
+}
+
+/// The folder holding the built ROMs: `$MEGACOLLIDE_OUT` (set by `make test`), else `out/`.
+pub fn out_dir() -> PathBuf {
+    std::env::var_os("MEGACOLLIDE_OUT")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../out"))
+}
+
+/// A built ROM and its ELF (`out/NAME.md`, `out/NAME.elf`), which must exist.
+pub struct Rom {
+    /// The packed image.
+    pub image: Vec<u8>,
+    /// Path of the packed image.
+    pub path: PathBuf,
+    /// Symbols of the ELF the image was packed from.
+    pub symbols: emu::Symbols,
+}
+
+impl Rom {
+    /// Loads `out/NAME.md` and `out/NAME.elf`; a missing file is an error (run `make test`).
+    pub fn load(name: &str) -> Result<Rom> {
+        let dir = out_dir();
+        let path = dir.join(format!("{name}.md"));
+        let image = std::fs::read(&path)
+            .with_context(|| format!("{}: missing; build it with `make test`", path.display()))?;
+        let elf = dir.join(format!("{name}.elf"));
+        let symbols = emu::Symbols::load(&elf).with_context(|| format!("{}: cannot read symbols", elf.display()))?;
+        Ok(Rom { image, path, symbols })
+    }
+
+    /// Address of a symbol that must exist.
+    pub fn sym(&self, name: &str) -> u32 {
+        self.symbols.require(name).unwrap_or_else(|e| panic!("{}: {e:#}", self.path.display()))
+    }
+}
+
+static GPGX_LOCK: Mutex<()> = Mutex::new(());
+
+/// Opens the Genesis Plus GX core with `rom` loaded. The core is a process-wide singleton,
+/// so the returned guard serialises the tests that use it.
+pub fn gpgx_with(rom: &Rom) -> (MutexGuard<'static, ()>, emu::Gpgx) {
+    let guard = GPGX_LOCK.lock().unwrap_or_else(|p| p.into_inner());
+    let core = emu::find_gpgx_core().expect("Genesis Plus GX core (run `make deps`)");
+    let mut gx = emu::Gpgx::open(core).expect("open the Genesis Plus GX core");
+    gx.load_rom(&rom.image).expect("load the ROM");
+    (guard, gx)
+}
+
+/// Compares the current Genesis Plus GX screen with `reference/NAME.png` (per-channel
+/// tolerance 8 for palette levels, no differing pixel). On a mismatch the actual image and a
+/// diff are written to `out/test-failures/`; `EMU_UPDATE_REFERENCES=1` rewrites the reference.
+pub fn assert_screen(gx: &emu::Gpgx, name: &str) {
+    assert_image(&gx.screenshot(), name);
+}
+
+/// [`assert_screen`] for an image the test prepared (e.g. with a changing area blanked).
+pub fn assert_image(image: &emu::RgbImage, name: &str) {
+    let reference = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("reference").join(format!("{name}.png"));
+    emu::compare_with_reference(image, reference, emu::Tolerance::new(8, 0), emu::default_failure_dir(), name)
+        .unwrap_or_else(|e| panic!("screen {name} differs from its reference: {e:?}"));
+}
+
+/// Reads a NUL-terminated string from emulator memory bytes.
+pub fn c_string(bytes: &[u8]) -> String {
+    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    String::from_utf8_lossy(&bytes[..end]).into_owned()
+}
+
+/// Big-endian u32 from the first four bytes.
+pub fn be32(bytes: &[u8]) -> u32 {
+    u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+}
+
+pub use megacollide_game::state::{GameState, GAME_STATE_BYTES, MODE_ATTRACT, MODE_PLAY, MODE_TITLE};
+
+/// Reads the ROM's `GAME` block (address from the ELF's symbols) from Genesis Plus GX.
+pub fn game_state(gx: &emu::Gpgx, game_addr: u32) -> GameState {
+    let bytes = gx.read_bytes(game_addr, GAME_STATE_BYTES);
+    GameState::from_be_bytes(bytes.as_slice().try_into().expect("GAME block size"))
+}
+
+/// The part of a [`GameState`] that the world step decides (what the host and the 68000 must
+/// agree on): the ROM-owned fields (VBlank count, timing, mode, overlay, buttons) zeroed.
+pub fn world_part(s: &GameState) -> GameState {
+    GameState { vblanks: 0, missed_frames: 0, frame_lines: 0, worst_lines: 0, mode: 0, overlay: 0, redraws: 0, buttons: 0, ..*s }
+}
+
+/// The attract script as one input per frame.
+pub fn attract_inputs() -> Vec<megacollide_game::Input> {
+    let mut p = megacollide_game::ScriptPlayer::new(&megacollide_game::ATTRACT);
+    std::iter::from_fn(|| p.next_input()).collect()
+}
+
+/// Runs `inputs` through the game's world on the host, from a reset on the demo level:
+/// element `i` is the state after step `i + 1` (its `tick`).
+pub fn host_run(inputs: &[megacollide_game::Input]) -> Vec<GameState> {
+    let mut w = megacollide_game::World::new(&megacollide_game::levels::DEMO);
+    inputs
+        .iter()
+        .map(|&i| {
+            w.step(i);
+            let mut s = GameState::ZERO;
+            s.capture(&w);
+            s
+        })
+        .collect()
+}
+
+/// Compares a 68000 trajectory (states for ticks 1..) with the host's, field by field;
+/// panics at the first differing tick, printing both states.
+pub fn assert_same_trajectory(what: &str, rom: &[GameState], host: &[GameState]) {
+    assert_eq!(rom.len(), host.len(), "{what}: number of steps");
+    for (r, h) in rom.iter().zip(host) {
+        assert_eq!(world_part(r), world_part(h), "{what}: first difference at tick {} (left: 68000, right: host)", h.tick);
+    }
+}
+
+/// VRAM address of plane A (the ROM's `vdp::PLANE_A`).
+pub const VRAM_PLANE_A: usize = 0xC000;
+/// VRAM address of plane B, where the level is drawn (`vdp::PLANE_B`).
+pub const VRAM_PLANE_B: usize = 0xE000;
+/// VRAM address of the horizontal scroll table (`vdp::HSCROLL`).
+pub const VRAM_HSCROLL: usize = 0xB800;
+
+/// VRAM address of the shape graphics (VDP tile 256, the ROM's `level_view::SHAPE_BASE`).
+pub const VRAM_SHAPES: usize = 0x2000;
+
+/// The VDP's 64 KiB of VRAM, in the VDP's byte order, taken from a Genesis Plus GX save
+/// state (the core does not expose VRAM through the libretro memory API; its state holds it
+/// as one block of host-order 16-bit words). The block is found by the shape graphics the
+/// demo ROM loads at [`VRAM_SHAPES`] (`SHAPE_GFX`, known to the tests through the game
+/// crate), in either byte order; panics unless found exactly once.
+pub fn vram_in_state(state: &[u8]) -> Vec<u8> {
+    VramInState::locate(state).extract(state)
+}
+
+/// Where [`vram_in_state`] found VRAM in a save state: the same place in every state of one
+/// run, so a test that reads VRAM every frame locates it once and then only re-checks the
+/// signature.
+#[derive(Clone, Copy, Debug)]
+pub struct VramInState {
+    base: usize,
+    swap: bool,
+}
+
+fn shape_signature(swap: bool) -> Vec<u8> {
+    let words = &megacollide_game::levels::SHAPE_GFX[64..320];
+    words.iter().flat_map(|w| if swap { w.to_le_bytes() } else { w.to_be_bytes() }).collect()
+}
+
+impl VramInState {
+    /// Searches the state for the shape graphics (see [`vram_in_state`]).
+    pub fn locate(state: &[u8]) -> VramInState {
+        let find = |sig: &[u8]| -> Vec<usize> {
+            state.windows(sig.len()).enumerate().filter(|(_, w)| *w == sig).map(|(i, _)| i).collect()
+        };
+        let (hb, hl) = (find(&shape_signature(false)), find(&shape_signature(true)));
+        assert_eq!(hb.len() + hl.len(), 1, "shape graphics found {} (BE) + {} (LE) times in the save state", hb.len(), hl.len());
+        let (hit, swap) = if hb.len() == 1 { (hb[0], false) } else { (hl[0], true) };
+        let base = hit.checked_sub(VRAM_SHAPES + 128).expect("VRAM block inside the state");
+        VramInState { base, swap }
+    }
+
+    /// VRAM in the VDP's byte order; panics if the signature is no longer there.
+    pub fn extract(&self, state: &[u8]) -> Vec<u8> {
+        let block = &state[self.base..self.base + 0x10000];
+        assert_eq!(&block[VRAM_SHAPES + 128..VRAM_SHAPES + 640], shape_signature(self.swap).as_slice(), "VRAM moved in the save state");
+        if self.swap {
+            block.chunks(2).flat_map(|w| [w[1], w[0]]).collect()
+        } else {
+            block.to_vec()
+        }
+    }
+}
+
+/// Big-endian word of VRAM at byte address `addr`.
+pub fn vram_word(vram: &[u8], addr: usize) -> u16 {
+    u16::from_be_bytes([vram[addr], vram[addr + 1]])
+}
+
+/// Checks that plane B shows the demo level for a camera at pixel-space (`cx`, `cy`): every
+/// visible map tile (tile space) is in its ring-buffer place (cells `2 * (tx & 31)`,
+/// `2 * (ty & 15)`) as the 4 cells of its shape graphics, and the horizontal scroll is
+/// `-cx`. Returns a description of the first wrong cell.
+pub fn check_plane_b(vram: &[u8], cx: i16, cy: i16) -> Result<(), String> {
+    use megacollide_game::levels::{shape_vdp_tile, DEMO};
+    /// The ROM's shape graphics start at VDP tile 256 and use palette line 2 (level_view.rs).
+    const SHAPE_BASE: u16 = 256;
+    const SHAPE_PALETTE: u16 = 2 << 13;
+    let hs = vram_word(vram, VRAM_HSCROLL + 2);
+    if hs != (cx as u16).wrapping_neg() {
+        return Err(format!("plane B hscroll {hs:#06x}, camera x {cx}"));
+    }
+    for ty in (cy >> 4)..=((cy + 223) >> 4) {
+        for tx in (cx >> 4)..=((cx + 319) >> 4) {
+            let inside = tx >= 0 && ty >= 0 && (tx as u16) < DEMO.width && (ty as u16) < DEMO.height;
+            let id = if inside { DEMO.map.tile(tx, ty) } else { 0 };
+            let first = SHAPE_PALETTE | (SHAPE_BASE + shape_vdp_tile(id));
+            let (px, py) = (((tx & 31) * 2) as usize, ((ty & 15) * 2) as usize);
+            for (i, (dx, dy)) in [(0, 0), (1, 0), (0, 1), (1, 1)].into_iter().enumerate() {
+                let addr = VRAM_PLANE_B + ((py + dy) * 64 + px + dx) * 2;
+                let got = vram_word(vram, addr);
+                if got != first + i as u16 {
+                    return Err(format!(
+                        "camera ({cx}, {cy}): map tile ({tx}, {ty}) id {id}: plane B cell ({}, {}) = {got:#06x}, expected {:#06x}",
+                        px + dx,
+                        py + dy,
+                        first + i as u16
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
