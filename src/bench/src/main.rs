@@ -178,25 +178,25 @@ pub extern "C" fn bench_mask(ax: i32, ay: i32, bx: i32, by: i32, pair: u32) -> u
     a.hit(ax as i16, ay as i16, &b, bx as i16, by as i16) as u32
 }
 
-/// `DEMO_MAP.sweep_cols(x, dir, n, y0, y1)` (map kernels cross-check and timing).
+/// `DEMO_MAP.sweep_cols(x, dir, n, y0, y1)` (68000 vs host cross-check and timing).
 #[no_mangle]
 pub extern "C" fn bench_sweep_cols(x: i32, dir: i32, n: i32, y0: i32, y1: i32) -> i32 {
     DEMO_MAP.sweep_cols(x as i16, dir as i16, n as i16, y0 as i16, y1 as i16) as i32
 }
 
-/// `DEMO_MAP.sweep_rows(y, dir, n, x0, x1, one_way != 0)` (map kernels cross-check and timing).
+/// `DEMO_MAP.sweep_rows(y, dir, n, x0, x1, one_way != 0)` (68000 vs host cross-check and timing).
 #[no_mangle]
 pub extern "C" fn bench_sweep_rows(y: i32, dir: i32, n: i32, x0: i32, x1: i32, one_way: u32) -> i32 {
     DEMO_MAP.sweep_rows(y as i16, dir as i16, n as i16, x0 as i16, x1 as i16, one_way != 0) as i32
 }
 
-/// `DEMO_MAP.column_solid(x, y0, y1)` (map kernels cross-check and timing).
+/// `DEMO_MAP.column_solid(x, y0, y1)` (68000 vs host cross-check and timing).
 #[no_mangle]
 pub extern "C" fn bench_column_solid(x: i32, y0: i32, y1: i32) -> u32 {
     DEMO_MAP.column_solid(x as i16, y0 as i16, y1 as i16) as u32
 }
 
-/// `DEMO_MAP.row_solid(y, x0, x1, one_way != 0)` (map kernels cross-check and timing).
+/// `DEMO_MAP.row_solid(y, x0, x1, one_way != 0)` (68000 vs host cross-check and timing).
 #[no_mangle]
 pub extern "C" fn bench_row_solid(y: i32, x0: i32, x1: i32, one_way: u32) -> u32 {
     DEMO_MAP.row_solid(y as i16, x0 as i16, x1 as i16, one_way != 0) as u32

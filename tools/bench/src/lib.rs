@@ -338,7 +338,7 @@ pub fn run(mc: &mut Machine, rom_elf: Option<&[u8]>) -> Report {
     rep.keys.insert("point_query_max".into(), all.max);
     rep.keys.insert("point_query_uniform_avg".into(), uni.avg());
 
-    // ---- Span and sweep queries (the 68000 map kernels vs the host's Rust) -----------------
+    // ---- Span and sweep queries (the 68000 build vs the host build) -----------------------
     // Random spans and sweeps in and around the demo map (edges, one-way tops, height tiles,
     // both directions); every result is compared with the host.
     let mut sweep_c = Stats::default();
