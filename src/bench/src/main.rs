@@ -29,7 +29,7 @@ mod shared {
     include!("shared.rs");
 }
 use levels::DEMO_MAP;
-use shared::{ai_prepare, mask_pair, BODY_COUNT};
+use shared::{ai_prepare, body_from_words, body_words, mask_pair, player_words, BODY_COUNT};
 
 /// Single-threaded static state (the 68000 runs one call at a time).
 struct Static<T>(UnsafeCell<T>);
@@ -343,30 +343,11 @@ pub extern "C" fn bench_diff_move(n: u32, solids: u32) {
     let n = (n as usize).min(DIFF_BODIES_N);
     let mut bodies = [Body::new(0, 0, 1, 1); DIFF_BODIES_N];
     for (b, io) in bodies.iter_mut().zip(io.iter()).take(n) {
-        *b = Body::new(0, 0, (io[4] as u16 >> 8) as u8, io[4] as u8);
-        b.x = SubPx::from_bits(io[0]);
-        b.y = SubPx::from_bits(io[1]);
-        b.vx = SubPx::from_bits(io[2]);
-        b.vy = SubPx::from_bits(io[3]);
-        b.flags = Flags((io[5] as u16 >> 8) as u8);
-        b.riding = io[5] as u8;
-        b.rest_x = io[6];
-        b.rest_y = io[7];
-        b.rest_size = io[8] as u16;
+        *b = body_from_words(io);
     }
     move_bodies(&m, &s[..solids as usize], &mut bodies[..n]);
     for (b, io) in bodies.iter().zip(io.iter_mut()).take(n) {
-        *io = [
-            b.x.to_bits(),
-            b.y.to_bits(),
-            b.vx.to_bits(),
-            b.vy.to_bits(),
-            ((b.w as u16) << 8 | b.h as u16) as i16,
-            ((b.flags.0 as u16) << 8 | b.riding as u16) as i16,
-            b.rest_x,
-            b.rest_y,
-            b.rest_size as i16,
-        ];
+        *io = body_words(b);
     }
 }
 
@@ -374,7 +355,7 @@ static DIFF_PLAYER: Static<Player> = Static(UnsafeCell::new(Player::new(0, 0, Pl
 /// The player after `bench_diff_player_update`: x, y, body vx, body vy, flags << 8 | riding,
 /// vx, vy (I8F8 bits), facing_left, is_dead, respawn_timer, events.
 #[no_mangle]
-static DIFF_PLAYER_IO: Static<[i16; 12]> = Static(UnsafeCell::new([0; 12]));
+static DIFF_PLAYER_IO: Static<[i16; 11]> = Static(UnsafeCell::new([0; 11]));
 
 /// A new player at (x, y) with the default tuning (`ice` = 0) or the icy one (1).
 #[no_mangle]
@@ -391,21 +372,8 @@ pub extern "C" fn bench_diff_player_update(input: u32, solids: u32) {
     let s = diff_solids(solids as usize);
     let p = DIFF_PLAYER.get();
     let ev = p.update(Input::from_bits(input as u8), &m, &s[..solids as usize]);
-    let b = &p.body;
-    *DIFF_PLAYER_IO.get() = [
-        b.x.to_bits(),
-        b.y.to_bits(),
-        b.vx.to_bits(),
-        b.vy.to_bits(),
-        ((b.flags.0 as u16) << 8 | b.riding as u16) as i16,
-        p.vx.to_bits(),
-        p.vy.to_bits(),
-        p.facing_left as i16,
-        p.is_dead() as i16,
-        p.respawn_timer() as i16,
-        ev.0 as i16,
-        0,
-    ];
+    let w = player_words(p, ev.0);
+    DIFF_PLAYER_IO.get()[..w.len()].copy_from_slice(&w);
 }
 
 /// Mask pair: rows of a and b (bit 31 = leftmost pixel).

@@ -3,6 +3,7 @@
 // Needs `megacollide_engine` in scope as a crate.
 
 use megacollide_engine::body::{Body, Flags};
+use megacollide_engine::platformer::Player;
 use megacollide_engine::SubPx as I13F3;
 use megacollide_engine::mask::Mask;
 
@@ -70,4 +71,54 @@ pub fn mask_pair(pair: u32) -> (Mask<'static>, Mask<'static>) {
     } else {
         (Mask::new(&MASK_CHECK_ROWS, 32), Mask::new(&MASK_CHECK_INV_ROWS, 32))
     }
+}
+
+/// A body as the words the differential checks exchange: x, y, vx, vy (I13F3 bits),
+/// w << 8 | h, flags << 8 | riding, rest_x, rest_y, rest_size.
+pub fn body_words(b: &Body) -> [i16; 9] {
+    [
+        b.x.to_bits(),
+        b.y.to_bits(),
+        b.vx.to_bits(),
+        b.vy.to_bits(),
+        ((b.w as u16) << 8 | b.h as u16) as i16,
+        ((b.flags.0 as u16) << 8 | b.riding as u16) as i16,
+        b.rest_x,
+        b.rest_y,
+        b.rest_size as i16,
+    ]
+}
+
+/// The body of [`body_words`]' words.
+pub fn body_from_words(w: &[i16; 9]) -> Body {
+    let mut b = Body::new(0, 0, (w[4] as u16 >> 8) as u8, w[4] as u8);
+    b.x = I13F3::from_bits(w[0]);
+    b.y = I13F3::from_bits(w[1]);
+    b.vx = I13F3::from_bits(w[2]);
+    b.vy = I13F3::from_bits(w[3]);
+    b.flags = Flags((w[5] as u16 >> 8) as u8);
+    b.riding = w[5] as u8;
+    b.rest_x = w[6];
+    b.rest_y = w[7];
+    b.rest_size = w[8] as u16;
+    b
+}
+
+/// A player after an update with events `ev`, as words: body x, y, vx, vy, flags << 8 |
+/// riding, vx, vy (I8F8 bits), facing_left, dead, respawn timer, events.
+pub fn player_words(p: &Player, ev: u8) -> [i16; 11] {
+    let b = &p.body;
+    [
+        b.x.to_bits(),
+        b.y.to_bits(),
+        b.vx.to_bits(),
+        b.vy.to_bits(),
+        ((b.flags.0 as u16) << 8 | b.riding as u16) as i16,
+        p.vx.to_bits(),
+        p.vy.to_bits(),
+        p.facing_left as i16,
+        p.is_dead() as i16,
+        p.respawn_timer() as i16,
+        ev as i16,
+    ]
 }

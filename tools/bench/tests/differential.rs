@@ -16,6 +16,7 @@
 //! The first differing case is printed in the failure. Seeds are fixed (deterministic).
 //! Build the ELF first (`make out/bench.elf`; `make test` does).
 
+use bench::shared::{body_words, player_words};
 use bench::{levels, Machine, Rng};
 use m68k::AddressBus;
 use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
@@ -256,19 +257,6 @@ fn point_queries_100k_on_maps_with_every_shape() {
 
 const SIZES: [(u8, u8); 8] = [(1, 1), (8, 8), (16, 32), (24, 16), (32, 48), (64, 64), (3, 60), (60, 5)];
 
-fn body_words(b: &Body) -> [i16; 9] {
-    [
-        b.x.to_bits(),
-        b.y.to_bits(),
-        b.vx.to_bits(),
-        b.vy.to_bits(),
-        ((b.w as u16) << 8 | b.h as u16) as i16,
-        ((b.flags.0 as u16) << 8 | b.riding as u16) as i16,
-        b.rest_x,
-        b.rest_y,
-        b.rest_size as i16,
-    ]
-}
 
 /// A free spot for a `w` x `h` box (or somewhere above the map when there is none).
 fn spawn(rng: &mut Rng, m: &Map, w: u8, h: u8) -> Body {
@@ -402,22 +390,6 @@ fn body_moves_10000_frames_8_sizes() {
     println!("{frames} frames x {} bodies identical on the 68000 and the host ({} Mcycles in total)", SIZES.len(), CYCLES.load(std::sync::atomic::Ordering::Relaxed) / 1_000_000);
 }
 
-fn player_words(p: &Player, ev: u8) -> [i16; 11] {
-    let b = &p.body;
-    [
-        b.x.to_bits(),
-        b.y.to_bits(),
-        b.vx.to_bits(),
-        b.vy.to_bits(),
-        ((b.flags.0 as u16) << 8 | b.riding as u16) as i16,
-        p.vx.to_bits(),
-        p.vy.to_bits(),
-        p.facing_left as i16,
-        p.is_dead() as i16,
-        p.respawn_timer() as i16,
-        ev as i16,
-    ]
-}
 
 #[test]
 fn player_updates_10000_frames_scripted_and_random_input() {
