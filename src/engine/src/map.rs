@@ -535,11 +535,24 @@ impl<'a> Map<'a> {
         room + self.sweep_cols_on::<RIGHT>(x.wrapping_add(if RIGHT { room } else { -room }), n - room, y0, y1)
     }
 
-    /// The rest of a column sweep, in a call of its own (a loop would make the
-    /// compiler set up every tile's invariants before the first tile).
+    /// The rest of a column sweep (`n > 0` columns), in a call of its own: the
+    /// first tile column above runs without a loop (a loop makes the compiler
+    /// set up every tile's invariants before the first tile), the rest loops
+    /// here (no recursion: the stack stays two calls deep at any length).
     #[inline(never)]
     fn sweep_cols_on<const RIGHT: bool>(&self, x: i16, n: i16, y0: i16, y1: i16) -> i16 {
-        self.sweep_cols_to::<RIGHT>(x, n, y0, y1)
+        let mut free = 0;
+        let mut x = x;
+        while free < n {
+            let left = n - free;
+            let (room, first) = Self::scan::<RIGHT>(self.cols_hit(x >> 4, y0, y1), (x & 15) as u16);
+            if first < room || room >= left {
+                return free + if first < left { first } else { left };
+            }
+            free += room;
+            x = x.wrapping_add(if RIGHT { room } else { -room });
+        }
+        n
     }
 
     /// One tile's part of a sweep that enters the tile at pixel `p` (0..16)
@@ -584,10 +597,22 @@ impl<'a> Map<'a> {
         room + self.sweep_rows_on::<DOWN, FLOOR>(y.wrapping_add(if DOWN { room } else { -room }), n - room, x0, x1)
     }
 
-    /// The rest of a row sweep, in a call of its own (see `sweep_cols_on`).
+    /// The rest of a row sweep (`n > 0` rows), in a call of its own (see
+    /// `sweep_cols_on`).
     #[inline(never)]
     fn sweep_rows_on<const DOWN: bool, const FLOOR: bool>(&self, y: i16, n: i16, x0: i16, x1: i16) -> i16 {
-        self.sweep_rows_to::<DOWN, FLOOR>(y, n, x0, x1)
+        let mut free = 0;
+        let mut y = y;
+        while free < n {
+            let left = n - free;
+            let (room, first) = Self::scan::<DOWN>(self.rows_hit(y >> 4, x0, x1, FLOOR), (y & 15) as u16);
+            if first < room || room >= left {
+                return free + if first < left { first } else { left };
+            }
+            free += room;
+            y = y.wrapping_add(if DOWN { room } else { -room });
+        }
+        n
     }
 
     /// Is any pixel of the pixel-space rectangle `x, y, w, h` solid? (For

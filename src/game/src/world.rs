@@ -314,7 +314,25 @@ impl World {
             c.view_w + 2 * ACTIVE_MARGIN,
             c.view_h + 2 * ACTIVE_MARGIN,
         );
-        // The enemies near the view move in one engine call.
+        self.move_enemies(active);
+        for e in self.enemies[..self.enemy_count as usize].iter() {
+            touch |= e.body.rect().overlaps(&p);
+        }
+        if touch && !self.enemy_touch {
+            self.enemy_touches = self.enemy_touches.wrapping_add(1);
+        }
+        self.enemy_touch = touch;
+        self.test_potatoes(p);
+        self.at_goal = self.goal.w > 0 && self.goal.overlaps(&p);
+        self.move_camera();
+    }
+
+    /// The enemies whose box meets `active` (the view and its margin) move, all in one
+    /// engine call. Out of line: its scratch copies of the bodies stay off the stack
+    /// while the player moves.
+    #[inline(never)]
+    fn move_enemies(&mut self, active: Rect) {
+        let map = self.level.map;
         let mut moving = [0u8; MAX_ENEMIES];
         let mut bodies = [Body::new(0, 0, 1, 1); MAX_ENEMIES];
         let mut k = 0;
@@ -327,22 +345,12 @@ impl World {
                 k += 1;
             }
         }
-        move_bodies(map, &self.solids[..n], &mut bodies[..k]);
+        move_bodies(map, &self.solids[..self.platform_count as usize], &mut bodies[..k]);
         for (b, &i) in bodies[..k].iter().zip(moving[..k].iter()) {
             let e = &mut self.enemies[i as usize];
             e.body = *b;
             e.after_move(map);
         }
-        for e in self.enemies[..self.enemy_count as usize].iter() {
-            touch |= e.body.rect().overlaps(&p);
-        }
-        if touch && !self.enemy_touch {
-            self.enemy_touches = self.enemy_touches.wrapping_add(1);
-        }
-        self.enemy_touch = touch;
-        self.test_potatoes(p);
-        self.at_goal = self.goal.w > 0 && self.goal.overlaps(&p);
-        self.move_camera();
     }
 
     /// Bounding boxes first, then the masks of the boxes that overlap.
