@@ -56,9 +56,18 @@ enum Command {
 }
 
 fn main() {
-    if let Err(e) = run() {
-        eprintln!("romtool: error: {e:#}");
-        std::process::exit(1);
+    // A panic is a bug in romtool, never the input's fault: report it as such (exit 70)
+    // instead of an abort trace.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("romtool: internal error (a bug in romtool, please report it with the input): {info}");
+    }));
+    match std::panic::catch_unwind(run) {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => {
+            eprintln!("romtool: error: {e:#}");
+            std::process::exit(1);
+        }
+        Err(_) => std::process::exit(70),
     }
 }
 
@@ -91,7 +100,7 @@ fn run() -> Result<()> {
                     for d in &diags {
                         eprintln!("error: {d}");
                     }
-                    anyhow::bail!("{} error(s) in {}; nothing written", diags.len(), opts.dir.display());
+                    anyhow::bail!("{} error(s) in {}; nothing written", romtool::levels::error_count(&diags), opts.dir.display());
                 }
             };
             for l in &levels {
@@ -104,10 +113,13 @@ fn run() -> Result<()> {
                     l.entities.len(),
                     if l.spawn.is_some() { ", spawn point" } else { "" }
                 );
+                for n in &l.notes {
+                    println!("romtool: {}: note: {n}", l.path.display());
+                }
             }
             if !check {
-                for (path, bytes) in &files {
-                    write_atomically(path, bytes)?;
+                romtool::output::write_all_atomically(&files)?;
+                for (path, _) in &files {
                     println!("romtool: wrote {}", path.display());
                 }
             }

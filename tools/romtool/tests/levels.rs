@@ -284,7 +284,7 @@ fn error_syntax_json() {
 
 #[test]
 fn error_syntax_xml() {
-    assert_errors("syntax.tmx", &["tests/fixtures/bad/syntax.tmx:4:1: XML syntax error: expected 'layer' tag, not 'map'"]);
+    assert_errors("syntax.tmx", &["tests/fixtures/bad/syntax.tmx:4:1: XML syntax error: expected `</layer>`, found `</map>`"]);
 }
 
 #[test]
@@ -372,9 +372,14 @@ fn error_unsupported_encoding() {
         "zstd.tmx",
         &["tests/fixtures/bad/zstd.tmx: layer `collision`: compression `zstd` is not supported: expected none, `zlib` or `gzip` (or CSV)"],
     );
+    // Infinite maps are read (issue 13); this one (unchunked data in an infinite map, read as
+    // a block at the origin) fails on its ids.
     assert_errors(
         "infinite.tmx",
-        &["tests/fixtures/bad/infinite.tmx:2:1: infinite maps (chunked layer data) are not supported: expected a finite map (Map > Map Properties > Infinite off)"],
+        &[
+            "tests/fixtures/bad/infinite.tmx:9:32: tile (3, 1): tile id 26 is reserved by the engine (20..=31): expected 0, 2..=19 or 32..=34",
+            "tests/fixtures/bad/infinite.tmx:10:7: tile (3, 2): tile id 1 is reserved (16Tile's palette slot): expected 0, 2..=19 or 32..=34",
+        ],
     );
     assert_errors("tilesize.tmj", &["tests/fixtures/bad/tilesize.tmj: map tiles are 8x8 pixels: expected 16x16"]);
 }
