@@ -88,10 +88,11 @@ pub fn rust_str(s: &str) -> String {
     o
 }
 
-/// Text for a `//` or `///` comment: control characters (which would end or break the
-/// comment) become `?`.
+/// Text for a `//` or `///` comment: as in [`rust_str`] without the quotes (control
+/// characters would end or break the comment; the file stays ASCII).
 fn comment(s: &str) -> String {
-    s.chars().map(|c| if c.is_control() { '?' } else { c }).collect()
+    let q = rust_str(s);
+    q[1..q.len() - 1].to_string()
 }
 
 fn entity_literal(e: &Entity) -> String {

@@ -900,9 +900,12 @@ fn json_error(path: &Path, e: &serde_json::Error) -> Diag {
 /// A decoded gid and where it was written (line, column) if known.
 type Gid = (u32, Option<(usize, usize)>);
 
-/// Decodes layer data that must hold `expected` gids; `None` after reporting an error.
-fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Src) -> Option<Vec<Gid>> {
+/// Decodes layer data that should hold `expected` gids: the gids (at most `expected + 1` are
+/// kept) and how many there are; `None` after reporting an error.
+fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Src) -> Option<(Vec<Gid>, u64)> {
     let before = diags.count();
+    let keep = expected.saturating_add(1);
+    let mut total: u64 = 0;
     let gids: Vec<Gid> = match enc {
         Enc::Csv(el) => {
             let mut gids = Vec::new();
@@ -916,6 +919,10 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
                 for (i, ch) in text.char_indices().chain(std::iter::once((text.len(), ','))) {
                     if ch == ',' || ch.is_whitespace() {
                         if let Some(st) = start.take() {
+                            total += 1;
+                            if total > keep {
+                                continue;
+                            }
                             let tok = &text[st..i];
                             let pos = if exact { base + st } else { base };
                             let (l, c) = src.lines.locate(pos);
@@ -925,9 +932,6 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
                                     push(diags, src, At::Loc(Loc::LineCol(l, c)), format!("bad gid `{tok}` in layer `{layer}`: expected an unsigned integer"));
                                     gids.push((0, Some((l, c))));
                                 }
-                            }
-                            if gids.len() as u64 > expected.saturating_add(1) {
-                                break;
                             }
                         }
                     } else if start.is_none() {
@@ -940,6 +944,10 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
         Enc::XmlTiles(doc, el) => {
             let mut gids = Vec::new();
             for t in doc.children_named(el, "tile") {
+                total += 1;
+                if total > keep {
+                    continue;
+                }
                 let (l, c) = src.lines.locate(t.pos);
                 let g = match t.attr("gid") {
                     None => 0,
@@ -952,15 +960,13 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
                     },
                 };
                 gids.push((g, Some((l, c))));
-                if gids.len() as u64 > expected.saturating_add(1) {
-                    break;
-                }
             }
             gids
         }
         Enc::Array(a, path) => {
-            let mut gids = Vec::with_capacity(a.len().min(expected as usize + 1));
-            for (i, v) in a.iter().enumerate() {
+            let mut gids = Vec::with_capacity(a.len().min(keep as usize));
+            total = a.len() as u64;
+            for (i, v) in a.iter().enumerate().take(keep as usize) {
                 match v.as_u64().and_then(|g| u32::try_from(g).ok()) {
                     Some(g) => gids.push((g, None)),
                     None => {
@@ -973,10 +979,11 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
         }
         Enc::B64(text, compression) => {
             let bytes = decode_base64(text, compression, expected, layer).map_err(|m| push(diags, src, At::File, m)).ok()?;
-            bytes.chunks_exact(4).map(|c| (u32::from_le_bytes([c[0], c[1], c[2], c[3]]), None)).collect()
+            total = bytes.len() as u64 / 4;
+            bytes.chunks_exact(4).take(keep as usize).map(|c| (u32::from_le_bytes([c[0], c[1], c[2], c[3]]), None)).collect()
         }
     };
-    (diags.count() == before).then_some(gids)
+    (diags.count() == before).then_some((gids, total))
 }
 
 /// base64 layer data -> bytes, decompressing at most `expected * 4` bytes.
@@ -1419,12 +1426,12 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
                 push(diags, src, At::File, format!("the infinite map's chunks hold more than {MAX_CHUNK_TILES} tiles: expected a map of at most 256x248 tiles"));
                 return fail(diags);
             }
-            let Some(gids) = decode(&ch.enc, n, &layer.name, diags, src) else { continue };
-            if gids.len() as u64 != n {
+            let Some((gids, count)) = decode(&ch.enc, n, &layer.name, diags, src) else { continue };
+            if count != n {
                 let what = if map_infinite {
-                    format!("layer `{}` chunk at ({}, {}) has {} tiles: expected {} x {} = {n}", layer.name, ch.x, ch.y, gids.len(), ch.w, ch.h)
+                    format!("layer `{}` chunk at ({}, {}) has {count} tiles: expected {} x {} = {n}", layer.name, ch.x, ch.y, ch.w, ch.h)
                 } else {
-                    format!("layer `{}` has {} tiles: expected width x height = {width} x {height} = {n}", layer.name, gids.len())
+                    format!("layer `{}` has {count} tiles: expected width x height = {width} x {height} = {n}", layer.name)
                 };
                 push(diags, src, At::File, what);
                 continue;
