@@ -56,18 +56,15 @@ enum Command {
 }
 
 fn main() {
-    // A panic is a bug in romtool, never the input's fault: report it as such (exit 70)
-    // instead of an abort trace.
+    // A panic is a bug in romtool, never the input's fault: report it as such and exit 70
+    // (the workspace builds with `panic = "abort"`, so this hook is the last word).
     std::panic::set_hook(Box::new(|info| {
         eprintln!("romtool: internal error (a bug in romtool, please report it with the input): {info}");
+        std::process::exit(70);
     }));
-    match std::panic::catch_unwind(run) {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => {
-            eprintln!("romtool: error: {e:#}");
-            std::process::exit(1);
-        }
-        Err(_) => std::process::exit(70),
+    if let Err(e) = run() {
+        eprintln!("romtool: error: {e:#}");
+        std::process::exit(1);
     }
 }
 

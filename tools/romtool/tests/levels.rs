@@ -638,3 +638,45 @@ fn generated_rust_compiles_in_a_no_std_crate() {
         .count();
     assert_eq!(lines[1], format!("e1m1 19x16 solid={solid} spawn=none entities=0 enemies=0"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 13: id maps, the budgets against the ROM
+
+/// The README's id-map example: an export numbering solid as 1, translated by its id map.
+#[test]
+fn example_16tile_idmap() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/16tile-idmap");
+    let all = levels::load_dir(&dir).unwrap_or_else(|e| panic!("{e:?}"));
+    let l = &all[0];
+    assert_eq!((l.width, l.height), (12, 4));
+    assert_eq!(&l.tiles[12..24], &[0, 0, 0, 4, 5, 2, 2, 10, 11, 0, 0, 0]);
+    assert_eq!(&l.tiles[24..36], &[0, 0, 3, 2, 2, 2, 2, 2, 2, 9, 0, 0]);
+    assert!(l.notes[0].starts_with("tile ids translated by"), "{:?}", l.notes);
+}
+
+/// Reads `const NAME: u16 = N;` from a ROM source file.
+fn rom_const(file: &str, name: &str) -> usize {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with(&format!("const {name}: u16 =")) || l.trim_start().starts_with(&format!("pub const {name}: u16 =")))
+        .unwrap_or_else(|| panic!("{file} has no `const {name}: u16`: update romtool's VRAM budget (src/levels/budget.rs) to the ROM's layout"));
+    line.split('=').nth(1).unwrap().trim().trim_end_matches(';').trim().parse().unwrap()
+}
+
+/// The VRAM budget for height tiles is what the ROM leaves between its shape graphics and its
+/// sprite graphics: a layout change in `src/` must change the budget too.
+#[test]
+fn vram_budget_matches_the_rom_layout() {
+    use romtool::levels::budget;
+    let shapes = rom_const("src/level_view.rs", "SHAPE_BASE");
+    let sprites = rom_const("src/sprites.rs", "BASE");
+    assert_eq!(shapes, budget::ROM_SHAPE_BASE_TILE, "src/level_view.rs SHAPE_BASE");
+    assert_eq!(sprites, budget::ROM_SPRITE_BASE_TILE, "src/sprites.rs BASE");
+    let free = sprites - shapes - 4 * shape::BUILTIN_COUNT;
+    assert_eq!(free / 4, budget::VRAM_HEIGHT_TILES);
+    // The ROM loads all of a level's height-tile graphics there.
+    let all = levels::load_dir(&levels_dir()).unwrap();
+    assert!(all.iter().all(|l| l.height_tiles.len() <= budget::VRAM_HEIGHT_TILES));
+}

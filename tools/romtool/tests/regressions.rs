@@ -195,7 +195,7 @@ fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
     // Half a million objects passed.
     let mut objs = String::from(" <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"csv\">1,1,1,1,1,1,1,1,3,3,3,3</data></layer>\n <objectgroup name=\"o\">\n");
     for i in 1..=500_000 {
-        objs.push_str(&format!("<object id=\"{i}\" type=\"enemy\" x=\"0\" y=\"0\"/>\n"));
+        objs.push_str(&format!("<object id=\"{i}\"/>\n"));
     }
     objs.push_str(" </objectgroup>");
     cases.push((
@@ -224,6 +224,42 @@ fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
         vec![("z.tmx".into(), devzero.into_bytes())],
         "# An external tileset that is a device (would never end).\noutcome: error\nstderr: external tileset `/dev/zero`: /dev/zero: not a regular file",
     ));
+    // Files at the size limits, of the smallest tokens (the most parsed values per byte).
+    let limit = 16 << 20;
+    let mut zeros = String::from("{\"type\": \"map\", \"orientation\": \"orthogonal\", \"width\": 4, \"height\": 3, \"tilewidth\": 16, \"tileheight\": 16, \"tilesets\": [{\"firstgid\": 1, \"name\": \"c\"}], \"layers\": [{\"type\": \"tilelayer\", \"name\": \"collision\", \"width\": 4, \"height\": 3, \"data\": [0");
+    while zeros.len() < limit - 16 {
+        zeros.push_str(",0");
+    }
+    zeros.push_str("]}]}");
+    cases.push((
+        "json_at_size_limit",
+        vec![("zeros.tmj".into(), zeros.into_bytes())],
+        "# 16 MiB of JSON zeros (8 million values).\noutcome: error\nstderr: zeros.tmj: layer `collision` has 8388482 tiles: expected width x height = 4 x 3 = 12",
+    ));
+    let mut elems = tmx(4, 3, "").replace("</map>\n", "<objectgroup name=\"o\">");
+    while elems.len() < limit - 32 {
+        elems.push_str("<a/>");
+    }
+    elems.push_str("</objectgroup></map>");
+    cases.push(("xml_at_size_limit", vec![("elems.tmx".into(), elems.into_bytes())], "# 16 MiB of empty XML elements (4 million).\noutcome: error\nstderr: no tile layer"));
+    let mut body = String::from(" <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"csv\">");
+    while body.len() < limit - 512 {
+        body.push_str("&#49;");
+    }
+    body.push_str("</data></layer>");
+    let r = tmx(4, 3, &body);
+    cases.push(("xml_refs_at_size_limit", vec![("refs.tmx".into(), r.into_bytes())], "# 16 MiB of character references in CSV data.\noutcome: error\nstderr: refs.tmx"));
+    let mut c = String::from("const int16_t ATileWidth = 4;\nconst int16_t ATileHeight = 3;\nconst uint16_t A[] = {0");
+    while c.len() < (4 << 20) - 8 {
+        c.push_str(",0");
+    }
+    c.push_str("};\n");
+    cases.push(("c_at_size_limit", vec![("zeros.h".into(), c.into_bytes())], "# A 4 MiB 16Tile export of zeros.\noutcome: error\nstderr: zeros.h:3:16: the tile array has"));
+    let mut over = String::from("const int16_t ATileWidth = 1;\n");
+    while over.len() <= 4 << 20 {
+        over.push_str("// padding padding padding padding padding padding padding padding\n");
+    }
+    cases.push(("c_over_size_limit", vec![("big.h".into(), over.into_bytes())], "# A 16Tile export over 4 MiB.\noutcome: error\nstderr: big.h: file is 4194364 bytes: expected at most 4194304 bytes"));
     cases
 }
 

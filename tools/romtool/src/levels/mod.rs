@@ -323,7 +323,8 @@ pub fn load_file(path: &Path) -> Result<LevelSource, Vec<Diag>> {
     let format = format_of(path).ok_or_else(|| {
         vec![Diag::new(path, Loc::File, "not a level file: expected a 16Tile export (.h, .c, .txt) or a Tiled map (.tmj, .json, .tmx)")]
     })?;
-    let text = text::read_text(path).map_err(|e| vec![Diag::new(path, Loc::File, e)])?;
+    let limit = if format == Format::SixteenTile { text::MAX_C_FILE_BYTES } else { text::MAX_FILE_BYTES };
+    let text = text::read_limited_to(path, limit).and_then(text::utf8_text).map_err(|e| vec![Diag::new(path, Loc::File, e)])?;
     let src = match format {
         Format::SixteenTile => sixteen::parse(path, &text),
         Format::Tmj => tiled::parse_tmj(path, &text),

@@ -11,9 +11,13 @@ use std::io::Read as _;
 use std::path::Path;
 
 /// Largest input file romtool reads (bytes). The largest legal level (256 x 248 tiles as
-/// XML `<tile>` elements with flags) is about 2 MB; 64 MiB leaves room for huge art layers
-/// and comments while bounding memory.
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
+/// XML `<tile>` elements with flags, or a pretty-printed JSON layer) is about 2 MB per layer;
+/// 16 MiB leaves room for several layers and objects, while the parsed form of any file
+/// (JSON values, XML elements: at most about 25 bytes of memory per byte of input) stays
+/// well under half a gigabyte.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+/// Largest 16Tile export (bytes): a 256 x 248 export is under 1 MiB.
+pub const MAX_C_FILE_BYTES: u64 = 4 << 20;
 
 /// Reads a whole regular file of at most [`MAX_FILE_BYTES`] bytes. Errors are sentences
 /// without the file name (the caller names the file).

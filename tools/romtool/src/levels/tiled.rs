@@ -306,7 +306,7 @@ struct Tileset {
 /// Layer data as written, decoded only for the layers used.
 enum Enc<'d> {
     /// TMX CSV text of this element.
-    Csv(&'d Element),
+    Csv(&'d Doc, &'d Element),
     /// TMX `<tile>` children of this element.
     XmlTiles(&'d Doc, &'d Element),
     /// TMJ array.
@@ -453,7 +453,7 @@ fn tmx_props(doc: &Doc, el: &Element, diags: &mut Diags, src: &mut Src, what: &s
             let ty = p.value("type").unwrap_or("string");
             let raw = match p.value("value") {
                 Some(v) => v.to_string(),
-                None => p.text(),
+                None => doc.text(p),
             };
             let at = p.attr("value").map(|a| a.pos).unwrap_or(p.pos);
             match prop_value(ty, Sc::T(&raw)) {
@@ -907,38 +907,48 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
     let keep = expected.saturating_add(1);
     let mut total: u64 = 0;
     let gids: Vec<Gid> = match enc {
-        Enc::Csv(el) => {
+        Enc::Csv(doc, el) => {
+            // One character stream over the text pieces (a reference stands at its `&`), so a
+            // token may span pieces; tokens are runs of characters other than `,` / whitespace.
+            let chars = doc.texts(el).flat_map(|piece| -> Box<dyn Iterator<Item = (char, usize)> + '_> {
+                match piece {
+                    xml::Text::Raw { text, pos } => Box::new(text.char_indices().map(move |(i, c)| (c, pos + i))),
+                    xml::Text::Ref { ch, pos } => Box::new(std::iter::once((*ch, *pos))),
+                }
+            });
             let mut gids = Vec::new();
-            for piece in el.texts() {
-                let (text, base, exact) = match piece {
-                    xml::Text::Raw { text, pos } => (text.as_str(), *pos, true),
-                    xml::Text::Ref { text, pos } => (text.as_str(), *pos, false),
-                };
-                // Tokens: runs of characters other than `,` and whitespace.
-                let mut start: Option<usize> = None;
-                for (i, ch) in text.char_indices().chain(std::iter::once((text.len(), ','))) {
-                    if ch == ',' || ch.is_whitespace() {
-                        if let Some(st) = start.take() {
-                            total += 1;
-                            if total > keep {
-                                continue;
-                            }
-                            let tok = &text[st..i];
-                            let pos = if exact { base + st } else { base };
-                            let (l, c) = src.lines.locate(pos);
-                            match tok.parse::<u32>() {
-                                Ok(g) if tok.bytes().all(|b| b.is_ascii_digit()) => gids.push((g, Some((l, c)))),
-                                _ => {
-                                    push(diags, src, At::Loc(Loc::LineCol(l, c)), format!("bad gid `{tok}` in layer `{layer}`: expected an unsigned integer"));
-                                    gids.push((0, Some((l, c))));
-                                }
-                            }
+            let mut tok = String::new();
+            let mut tok_pos: Option<usize> = None;
+            let mut tok_len = 0usize;
+            let mut finish_tok = |tok: &mut String, tok_pos: &mut Option<usize>, tok_len: &mut usize, gids: &mut Vec<Gid>, diags: &mut Diags, src: &mut Src| {
+                let Some(pos) = tok_pos.take() else { return };
+                total += 1;
+                if total <= keep {
+                    let (l, c) = src.lines.locate(pos);
+                    match tok.parse::<u32>() {
+                        Ok(g) if *tok_len == tok.len() && tok.bytes().all(|b| b.is_ascii_digit()) => gids.push((g, Some((l, c)))),
+                        _ => {
+                            let shown = if *tok_len > tok.len() { format!("{tok}...") } else { tok.clone() };
+                            push(diags, src, At::Loc(Loc::LineCol(l, c)), format!("bad gid `{shown}` in layer `{layer}`: expected an unsigned integer"));
+                            gids.push((0, Some((l, c))));
                         }
-                    } else if start.is_none() {
-                        start = Some(i);
+                    }
+                }
+                tok.clear();
+                *tok_len = 0;
+            };
+            for (ch, pos) in chars {
+                if ch == ',' || ch.is_whitespace() {
+                    finish_tok(&mut tok, &mut tok_pos, &mut tok_len, &mut gids, diags, src);
+                } else {
+                    tok_pos.get_or_insert(pos);
+                    tok_len += ch.len_utf8();
+                    if tok.len() < 24 {
+                        tok.push(ch);
                     }
                 }
             }
+            finish_tok(&mut tok, &mut tok_pos, &mut tok_len, &mut gids, diags, src);
             gids
         }
         Enc::XmlTiles(doc, el) => {
@@ -1044,8 +1054,8 @@ fn tmx_enc<'d>(
     src: &mut Src,
 ) -> Option<Enc<'d>> {
     match encoding {
-        Some("csv") => Some(Enc::Csv(el)),
-        Some("base64") => Some(Enc::B64(el.text(), compression.to_string())),
+        Some("csv") => Some(Enc::Csv(doc, el)),
+        Some("base64") => Some(Enc::B64(doc.text(el), compression.to_string())),
         None => Some(Enc::XmlTiles(doc, el)),
         Some(other) => {
             push(diags, src, At::Byte(data.pos), format!("layer `{name}`: encoding `{other}` is not supported: expected `csv` or `base64`"));
@@ -1282,7 +1292,7 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
             let mut f = Fields { diags: &mut diags, src: &mut src, what: "layer: ".into() };
             let name = f.string(&ln, "name").unwrap_or_default();
             f.what = format!("layer `{name}`: ");
-            match layer.name.as_str() {
+            match &*layer.name {
                 "layer" => {
                     let lw = f.int(&ln, "width", i64::MIN, i64::MAX);
                     let lh = f.int(&ln, "height", i64::MIN, i64::MAX);

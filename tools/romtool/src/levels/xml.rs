@@ -17,11 +17,28 @@ use std::borrow::Cow;
 /// Deepest element nesting accepted (Tiled's group layers rarely go past 10).
 pub const MAX_DEPTH: usize = 100;
 
+/// Tag and attribute names Tiled uses: kept without an allocation (a file of millions of
+/// `<tile gid="..."/>` elements would otherwise allocate a name per element and attribute).
+const KNOWN: &[&str] = &[
+    "map", "layer", "data", "tile", "chunk", "object", "objectgroup", "group", "tileset", "image", "properties", "property", "polyline",
+    "polygon", "template", "point", "ellipse", "text", "imagelayer", "editorsettings", "wangsets", "grid", "tileoffset", "animation", "frame",
+    "name", "type", "class", "id", "x", "y", "width", "height", "gid", "value", "source", "encoding", "compression", "firstgid", "tilewidth",
+    "tileheight", "margin", "spacing", "trans", "points", "orientation", "infinite", "offsetx", "offsety", "rotation", "visible", "version",
+    "tiledversion", "renderorder", "nextlayerid", "nextobjectid", "tilecount", "columns", "opacity", "locked", "propertytype",
+];
+
+fn name_of(s: &str) -> Cow<'static, str> {
+    match KNOWN.iter().find(|k| **k == s) {
+        Some(k) => Cow::Borrowed(k),
+        None => Cow::Owned(s.to_string()),
+    }
+}
+
 /// An attribute: its name, unescaped value and the byte offset of the value in the file.
 #[derive(Debug)]
 pub struct Attr {
     /// Name (local part, without any namespace prefix).
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// Value with references resolved and whitespace normalised as XML requires.
     pub value: String,
     /// Byte offset of the raw value (after the opening quote).
@@ -38,38 +55,40 @@ pub enum Text {
         /// Byte offset of its first character.
         pos: usize,
     },
-    /// One resolved reference (`&amp;`, `&#44;`), written at byte `pos` (the `&`).
+    /// One resolved reference (`&amp;`, `&#44;`): the character it stands for, written at
+    /// byte `pos` (the `&`).
     Ref {
-        /// The character(s) it stands for.
-        text: String,
+        /// The character.
+        ch: char,
         /// Byte offset of the `&`.
         pos: usize,
     },
 }
 
 impl Text {
-    /// The characters of this piece.
-    pub fn as_str(&self) -> &str {
+    /// Appends the characters of this piece to `out`.
+    pub fn push_to(&self, out: &mut String) {
         match self {
-            Text::Raw { text, .. } | Text::Ref { text, .. } => text,
+            Text::Raw { text, .. } => out.push_str(text),
+            Text::Ref { ch, .. } => out.push(*ch),
         }
     }
 }
 
 /// A child of an element.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum Child {
     /// An element (index into [`Doc::elements`]).
-    Element(usize),
-    /// Character data.
-    Text(Text),
+    Element(u32),
+    /// Character data (index into [`Doc::texts`]).
+    Text(u32),
 }
 
 /// An element.
 #[derive(Debug)]
 pub struct Element {
     /// Tag name (local part).
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// Byte offset of its `<`.
     pub pos: usize,
     /// Attributes in file order.
@@ -83,6 +102,8 @@ pub struct Element {
 pub struct Doc {
     /// Every element; `elements[0]` is the root.
     pub elements: Vec<Element>,
+    /// Every piece of character data.
+    pub texts: Vec<Text>,
 }
 
 /// A syntax error: message and byte offset.
@@ -105,7 +126,7 @@ fn local(name: &str) -> &str {
 }
 
 fn start_element(text: &str, e: &BytesStart, pos: usize) -> Result<Element, XmlError> {
-    let name = local(e.name().0).to_string();
+    let name = name_of(local(e.name().0));
     let mut attrs = Vec::new();
     for a in e.attributes() {
         let a = a.map_err(|err| XmlError { msg: format!("bad attribute in `<{name}>`: {err}"), pos })?;
@@ -118,18 +139,18 @@ fn start_element(text: &str, e: &BytesStart, pos: usize) -> Result<Element, XmlE
             .normalized_value(XmlVersion::Implicit1_0)
             .map_err(|err| XmlError { msg: format!("bad value of attribute `{key}`: {err}"), pos: vpos })?
             .into_owned();
-        attrs.push(Attr { name: local(key).to_string(), value, pos: vpos });
+        attrs.push(Attr { name: name_of(local(key)), value, pos: vpos });
     }
     Ok(Element { name, pos, attrs, children: Vec::new() })
 }
 
-fn resolve_ref(name: &str) -> Option<Cow<'static, str>> {
+fn resolve_ref(name: &str) -> Option<char> {
     match name {
-        "lt" => Some("<".into()),
-        "gt" => Some(">".into()),
-        "amp" => Some("&".into()),
-        "apos" => Some("'".into()),
-        "quot" => Some("\"".into()),
+        "lt" => Some('<'),
+        "gt" => Some('>'),
+        "amp" => Some('&'),
+        "apos" => Some('\''),
+        "quot" => Some('"'),
         _ => None,
     }
 }
@@ -143,6 +164,7 @@ pub fn parse(text: &str) -> Result<Doc, XmlError> {
     cfg.expand_empty_elements = false;
     cfg.trim_text(false);
     let mut elements: Vec<Element> = Vec::new();
+    let mut texts: Vec<Text> = Vec::new();
     let mut stack: Vec<usize> = Vec::new();
     let mut root_done = false;
     let err_at = |msg: String, pos: usize| XmlError { msg, pos };
@@ -175,7 +197,7 @@ pub fn parse(text: &str) -> Result<Doc, XmlError> {
                 let el = start_element(text, &e, before)?;
                 let idx = elements.len();
                 if let Some(&parent) = stack.last() {
-                    elements[parent].children.push(Child::Element(idx));
+                    elements[parent].children.push(Child::Element(idx as u32));
                 }
                 elements.push(el);
                 stack.push(idx);
@@ -184,7 +206,7 @@ pub fn parse(text: &str) -> Result<Doc, XmlError> {
                 let el = start_element(text, &e, before)?;
                 let idx = elements.len();
                 if let Some(&parent) = stack.last() {
-                    elements[parent].children.push(Child::Element(idx));
+                    elements[parent].children.push(Child::Element(idx as u32));
                 } else {
                     root_done = true;
                 }
@@ -201,7 +223,8 @@ pub fn parse(text: &str) -> Result<Doc, XmlError> {
                 match stack.last() {
                     Some(&parent) => {
                         let pos = offset_in(text, s).unwrap_or(before);
-                        elements[parent].children.push(Child::Text(Text::Raw { text: s.to_string(), pos }));
+                        elements[parent].children.push(Child::Text(texts.len() as u32));
+                        texts.push(Text::Raw { text: s.to_string(), pos });
                     }
                     None if s.trim().is_empty() => {}
                     None => return Err(err_at("text outside the root element: expected only markup".into(), before)),
@@ -213,11 +236,12 @@ pub fn parse(text: &str) -> Result<Doc, XmlError> {
                     return Err(err_at("CDATA outside the root element".into(), before));
                 };
                 let pos = offset_in(text, s).unwrap_or(before);
-                elements[parent].children.push(Child::Text(Text::Raw { text: s.to_string(), pos }));
+                elements[parent].children.push(Child::Text(texts.len() as u32));
+                texts.push(Text::Raw { text: s.to_string(), pos });
             }
             Event::GeneralRef(r) => {
                 let resolved = match r.resolve_char_ref() {
-                    Ok(Some(c)) => Some(Cow::Owned(c.to_string())),
+                    Ok(Some(c)) => Some(c),
                     Ok(None) => resolve_ref(&r),
                     Err(e) => return Err(err_at(format!("bad character reference `&{};`: {e}", &*r), before)),
                 };
@@ -227,7 +251,8 @@ pub fn parse(text: &str) -> Result<Doc, XmlError> {
                 let Some(&parent) = stack.last() else {
                     return Err(err_at("reference outside the root element".into(), before));
                 };
-                elements[parent].children.push(Child::Text(Text::Ref { text: resolved.into_owned(), pos: before }));
+                elements[parent].children.push(Child::Text(texts.len() as u32));
+                texts.push(Text::Ref { ch: resolved, pos: before });
             }
             Event::Comment(_) | Event::PI(_) | Event::Decl(_) | Event::DocType(_) => {}
             Event::Eof => break,
@@ -239,7 +264,7 @@ pub fn parse(text: &str) -> Result<Doc, XmlError> {
     if elements.is_empty() {
         return Err(err_at("no root element: expected an XML document".into(), 0));
     }
-    Ok(Doc { elements })
+    Ok(Doc { elements, texts })
 }
 
 impl Doc {
@@ -251,9 +276,26 @@ impl Doc {
     /// The element children of `el` (in order).
     pub fn children<'d>(&'d self, el: &'d Element) -> impl Iterator<Item = &'d Element> + 'd {
         el.children.iter().filter_map(move |c| match c {
-            Child::Element(i) => self.elements.get(*i),
+            Child::Element(i) => self.elements.get(*i as usize),
             Child::Text(_) => None,
         })
+    }
+
+    /// The text pieces directly inside `el`.
+    pub fn texts<'d>(&'d self, el: &'d Element) -> impl Iterator<Item = &'d Text> + 'd {
+        el.children.iter().filter_map(move |c| match c {
+            Child::Text(i) => self.texts.get(*i as usize),
+            Child::Element(_) => None,
+        })
+    }
+
+    /// All direct text of `el` joined.
+    pub fn text(&self, el: &Element) -> String {
+        let mut s = String::new();
+        for t in self.texts(el) {
+            t.push_to(&mut s);
+        }
+        s
     }
 
     /// The element children of `el` named `name`.
@@ -278,18 +320,6 @@ impl Element {
         self.attr(name).map(|a| a.value.as_str())
     }
 
-    /// The text pieces directly inside this element.
-    pub fn texts(&self) -> impl Iterator<Item = &Text> {
-        self.children.iter().filter_map(|c| match c {
-            Child::Text(t) => Some(t),
-            Child::Element(_) => None,
-        })
-    }
-
-    /// All direct text joined.
-    pub fn text(&self) -> String {
-        self.texts().map(Text::as_str).collect()
-    }
 }
 
 #[cfg(test)]
@@ -306,15 +336,16 @@ mod tests {
         assert_eq!(root.value("a"), Some("1&2"));
         assert_eq!(&t[root.attr("a").unwrap().pos..][..1], "1");
         let layer = d.child(root, "layer").unwrap();
-        assert_eq!(layer.text(), "x,y<z>");
-        let pieces: Vec<(&str, usize)> = layer
-            .texts()
+        assert_eq!(d.text(layer), "x,y<z>");
+        let pieces: Vec<(String, usize)> = d
+            .texts(layer)
             .map(|p| match p {
-                Text::Raw { text, pos } | Text::Ref { text, pos } => (text.as_str(), *pos),
+                Text::Raw { text, pos } => (text.clone(), *pos),
+                Text::Ref { ch, pos } => (ch.to_string(), *pos),
             })
             .collect();
-        assert_eq!(pieces[0], ("x", t.find("x&").unwrap()));
-        assert_eq!(pieces[1], (",", t.find("&#44;").unwrap()));
+        assert_eq!(pieces[0], ("x".to_string(), t.find("x&").unwrap()));
+        assert_eq!(pieces[1], (",".to_string(), t.find("&#44;").unwrap()));
         assert_eq!(d.children(root).count(), 2);
     }
 
