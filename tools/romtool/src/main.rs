@@ -91,7 +91,7 @@ fn run() -> Result<()> {
         }
         Command::Levels { dir, out_dir, preview_dir, grid, check } => {
             let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid };
-            let (levels, files) = match romtool::levels::build_outputs(&opts) {
+            let (levels, files, notes) = match romtool::levels::build_outputs_with_notes(&opts) {
                 Ok(r) => r,
                 Err(diags) => {
                     for d in &diags {
@@ -100,6 +100,9 @@ fn run() -> Result<()> {
                     anyhow::bail!("{} error(s) in {}; nothing written", romtool::levels::error_count(&diags), opts.dir.display());
                 }
             };
+            for n in &notes {
+                println!("romtool: note: {n}");
+            }
             for l in &levels {
                 println!(
                     "romtool: {}: {}x{} tiles, {} height tiles, {} entities{}",

@@ -318,6 +318,27 @@ pub fn is_support_file(path: &Path) -> bool {
         || name.starts_with('.')
 }
 
+/// Files that are documentation or other tools' data, whatever their extension: `README*`,
+/// `LICENSE*`, `COPYING*`, `AUTHORS*`, `*.license`, and `*.xml` (Tiled's object types file,
+/// tilesets saved as XML).
+pub fn is_doc_file(path: &Path) -> bool {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+    ["readme", "license", "licence", "copying", "authors"].iter().any(|d| name.starts_with(d)) || matches!(ext.as_str(), "license" | "xml")
+}
+
+/// Whether a `.txt` file looks like a C export (an initialiser `= {`); other text files, such
+/// as Tiled's automapping `rules.txt` or notes, are not levels.
+fn txt_is_export(path: &Path) -> bool {
+    match text::read_limited_to(path, text::MAX_C_FILE_BYTES) {
+        Ok(bytes) => {
+            let t = String::from_utf8_lossy(&bytes);
+            t.find('=').is_some_and(|i| t[i..].contains('{'))
+        }
+        Err(_) => true, // let the reader report it
+    }
+}
+
 /// Parses one level file (any supported format).
 pub fn load_file(path: &Path) -> Result<LevelSource, Vec<Diag>> {
     let format = format_of(path).ok_or_else(|| {
@@ -337,6 +358,12 @@ pub fn load_file(path: &Path) -> Result<LevelSource, Vec<Diag>> {
 /// every error found (all files are checked before giving up; at most
 /// [`MAX_ERRORS_PER_FILE`] per file are listed).
 pub fn load_dir(dir: &Path) -> Result<Vec<Level>, Vec<Diag>> {
+    load_dir_with_notes(dir).map(|(levels, _)| levels)
+}
+
+/// [`load_dir`], plus notes about the folder (files skipped as not being levels).
+pub fn load_dir_with_notes(dir: &Path) -> Result<(Vec<Level>, Vec<String>), Vec<Diag>> {
+    let mut notes = Vec::new();
     let mut names: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(rd) => rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file()).collect(),
         Err(e) => return Err(vec![Diag::new(dir, Loc::File, format!("cannot read the level folder: {e}"))]),
@@ -345,6 +372,13 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Level>, Vec<Diag>> {
     let mut errors = Vec::new();
     let mut sources = Vec::new();
     for path in names {
+        if is_doc_file(&path) {
+            continue;
+        }
+        if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt")) && !txt_is_export(&path) {
+            notes.push(format!("{}: not a 16Tile export (no `= {{ ... }}` array): skipped", path.display()));
+            continue;
+        }
         if format_of(&path).is_none() {
             if !is_support_file(&path) {
                 errors.push(Diag::new(
@@ -377,7 +411,7 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Level>, Vec<Diag>> {
             return Err(vec![Diag::new(dir, Loc::File, "no level files (.h, .c, .txt, .tmj, .json, .tmx) in the folder")]);
         }
         check_rom_budget(dir, &levels)?;
-        Ok(levels)
+        Ok((levels, notes))
     } else {
         Err(cap_per_file(errors))
     }
@@ -479,7 +513,12 @@ pub type Outputs = Vec<(PathBuf, Vec<u8>)>;
 
 /// Everything `romtool levels` writes, built in memory before anything is written.
 pub fn build_outputs(opts: &Options) -> Result<(Vec<Level>, Outputs), Vec<Diag>> {
-    let levels = load_dir(&opts.dir)?;
+    build_outputs_with_notes(opts).map(|(l, o, _)| (l, o))
+}
+
+/// [`build_outputs`], plus the folder notes of [`load_dir_with_notes`].
+pub fn build_outputs_with_notes(opts: &Options) -> Result<(Vec<Level>, Outputs, Vec<String>), Vec<Diag>> {
+    let (levels, notes) = load_dir_with_notes(&opts.dir)?;
     let mut files = vec![(opts.out_dir.join("levels.rs"), codegen::generate(&levels).into_bytes())];
     if let Some(pdir) = &opts.preview_dir {
         for level in &levels {
@@ -487,5 +526,5 @@ pub fn build_outputs(opts: &Options) -> Result<(Vec<Level>, Outputs), Vec<Diag>>
             files.push((pdir.join(format!("{}.png", level.name)), png));
         }
     }
-    Ok((levels, files))
+    Ok((levels, files, notes))
 }

@@ -711,8 +711,8 @@ fn external_tileset(map_src: &mut Src, at: At, source: &str, diags: &mut Diags, 
 
 fn tmx_object(doc: &Doc, o: &Element, offset: (f64, f64), diags: &mut Diags, src: &mut Src) -> Obj {
     let n = XNode(o);
-    let id_str = o.value("id").unwrap_or("?").to_string();
-    let mut f = Fields { diags: &mut *diags, src: &mut *src, what: format!("object {id_str}: ") };
+    let id_str = o.value("id").map(|i| format!("object {i}")).unwrap_or_else(|| "template object".into());
+    let mut f = Fields { diags: &mut *diags, src: &mut *src, what: format!("{id_str}: ") };
     let mut obj = Obj {
         id: f.int(&n, "id", 0, u32::MAX as i64).map(|v| v as u64),
         name: f.string(&n, "name"),
@@ -738,21 +738,21 @@ fn tmx_object(doc: &Doc, o: &Element, offset: (f64, f64), diags: &mut Diags, src
                 (Some(x), Some(y), None) if x.is_finite() && y.is_finite() && x.abs() <= MAX_COORD && y.abs() <= MAX_COORD => pts.push((x, y)),
                 _ => {
                     let at = pl.attr("points").map(|a| a.pos).unwrap_or(pl.pos);
-                    push(diags, src, At::Byte(at), format!("object {id_str}: point `{pair}`: expected `x,y` in pixels"));
+                    push(diags, src, At::Byte(at), format!("{id_str}: point `{pair}`: expected `x,y` in pixels"));
                     break;
                 }
             }
         }
         obj.points = Some(pts);
     }
-    obj.props = tmx_props(doc, o, diags, src, &format!("object {id_str}: ")).into_iter().map(|(n, v, _)| (n, v)).collect();
+    obj.props = tmx_props(doc, o, diags, src, &format!("{id_str}: ")).into_iter().map(|(n, v, _)| (n, v)).collect();
     obj
 }
 
 fn tmj_object(v: &Value, path: &JPath, offset: (f64, f64), diags: &mut Diags, src: &mut Src) -> Obj {
     let n = JNode::new(v, path.clone());
-    let id_str = v.get("id").map(|i| i.to_string()).unwrap_or_else(|| "?".into());
-    let mut f = Fields { diags: &mut *diags, src: &mut *src, what: format!("object {id_str}: ") };
+    let id_str = v.get("id").map(|i| format!("object {i}")).unwrap_or_else(|| "template object".into());
+    let mut f = Fields { diags: &mut *diags, src: &mut *src, what: format!("{id_str}: ") };
     let mut obj = Obj {
         id: f.int(&n, "id", 0, u32::MAX as i64).map(|v| v as u64),
         name: f.string(&n, "name"),
@@ -772,7 +772,7 @@ fn tmj_object(v: &Value, path: &JPath, offset: (f64, f64), diags: &mut Diags, sr
         let Some(list) = v.get(key) else { continue };
         let kp = path.key(key);
         let Some(list) = list.as_array() else {
-            push(diags, src, At::Json(&kp), format!("object {id_str}: `{key}` is not an array: expected [{{\"x\": .., \"y\": ..}}, ...]"));
+            push(diags, src, At::Json(&kp), format!("{id_str}: `{key}` is not an array: expected [{{\"x\": .., \"y\": ..}}, ...]"));
             continue;
         };
         let mut pts = Vec::new();
@@ -781,14 +781,14 @@ fn tmj_object(v: &Value, path: &JPath, offset: (f64, f64), diags: &mut Diags, sr
             match (num("x"), num("y")) {
                 (Some(x), Some(y)) => pts.push((x, y)),
                 _ => {
-                    push(diags, src, At::Json(&kp.index(i)), format!("object {id_str}: `{key}` point {i}: expected {{\"x\": number, \"y\": number}} in pixels"));
+                    push(diags, src, At::Json(&kp.index(i)), format!("{id_str}: `{key}` point {i}: expected {{\"x\": number, \"y\": number}} in pixels"));
                     break;
                 }
             }
         }
         obj.points = Some(pts);
     }
-    obj.props = tmj_props(v, path, diags, src, &format!("object {id_str}: ")).into_iter().map(|(n, v, _)| (n, v)).collect();
+    obj.props = tmj_props(v, path, diags, src, &format!("{id_str}: ")).into_iter().map(|(n, v, _)| (n, v)).collect();
     obj
 }
 
