@@ -1,7 +1,8 @@
 //! `romtool`: the megacollide host tool.
 //!
 //! `romtool pack ELF -o ROM [--elf-out ELF]` packs a linked 68000 ELF into a Mega Drive ROM.
-//! `romtool levels DIR --out-dir GEN [--preview-dir PNGS] [--grid]` compiles the level files.
+//! `romtool levels DIR --out-dir GEN [--preview-dir PNGS] [--grid] [--check] [--require-level NAME]...`
+//! compiles the level files.
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
@@ -52,6 +53,9 @@ enum Command {
         /// Only check the levels; write nothing.
         #[arg(long)]
         check: bool,
+        /// A level the ROM refers to by name (repeatable): missing, it is an error.
+        #[arg(long = "require-level", value_name = "NAME")]
+        require_level: Vec<String>,
     },
 }
 
@@ -89,8 +93,8 @@ fn run() -> Result<()> {
             );
             Ok(())
         }
-        Command::Levels { dir, out_dir, preview_dir, grid, check } => {
-            let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid };
+        Command::Levels { dir, out_dir, preview_dir, grid, check, require_level } => {
+            let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid, require: require_level };
             let (levels, files, notes) = match romtool::levels::build_outputs_with_notes(&opts) {
                 Ok(r) => r,
                 Err(diags) => {

@@ -464,7 +464,7 @@ fn fuzz_level_compiler() {
         for (n, b) in &case.files {
             std::fs::write(dir.join(n), b).unwrap();
         }
-        let opts = Options { dir: dir.clone(), out_dir: out.join("gen"), preview_dir: Some(out.join("prev")), grid: rng.chance(50) };
+        let opts = Options { dir: dir.clone(), out_dir: out.join("gen"), preview_dir: Some(out.join("prev")), grid: rng.chance(50), require: Vec::new() };
         let base = CURRENT.load(Ordering::Relaxed);
         PEAK.store(base, Ordering::Relaxed);
         let t = Instant::now();

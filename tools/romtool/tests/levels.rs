@@ -680,3 +680,33 @@ fn vram_budget_matches_the_rom_layout() {
     let all = levels::load_dir(&levels_dir()).unwrap();
     assert!(all.iter().all(|l| l.height_tiles.len() <= budget::VRAM_HEIGHT_TILES));
 }
+
+/// `--require-level`: a level the ROM refers to by name must exist (else the ROM would not
+/// build although romtool exited 0).
+#[test]
+fn cli_require_level() {
+    let out = tempfile::tempdir().unwrap();
+    let res = romtool()
+        .args(["levels"])
+        .arg(levels_dir())
+        .arg("--out-dir")
+        .arg(out.path())
+        .args(["--require-level", "demo", "--require-level", "e1m1", "--require-level", "e1m2"])
+        .output()
+        .unwrap();
+    assert_eq!(res.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert!(stderr.contains("level `e1m2` (Rust item E1M2) is missing: the ROM uses it (--require-level)"), "{stderr}");
+    assert!(!stderr.contains("`demo`"), "{stderr}");
+    assert!(!out.path().join("levels.rs").exists());
+}
+
+/// The kinds the game matches on exist even when no level uses them.
+#[test]
+fn default_entity_kinds_always_generated() {
+    let level = levels::load_file(&fixtures().join("good/tiny.h")).and_then(validate::validate).unwrap();
+    let rust = codegen::generate(std::slice::from_ref(&level));
+    for v in ["Enemy,", "Goal,", "MovingPlatform,", "Potato,"] {
+        assert!(rust.contains(&format!("    {v}\n")), "EntityKind::{v}");
+    }
+}

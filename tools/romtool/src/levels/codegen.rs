@@ -30,9 +30,10 @@ pub const GLOBAL_ITEMS: [&str; 12] = [
 /// Suffixes of the per-level items (`E1M1`, `E1M1_TILES`, ...).
 pub const LEVEL_SUFFIXES: [&str; 7] = ["", "_TILES", "_ROWS", "_HEIGHT_TILES", "_HEIGHT_GFX", "_MAP", "_ENTITIES"];
 
-/// Entity kinds that always exist in `EntityKind` (the demo ROM matches on them), whether or
-/// not a level uses them.
-pub const DEFAULT_KINDS: [&str; 3] = ["enemy", "moving_platform", "potato"];
+/// Entity kinds that always exist in `EntityKind` (the demo game matches on them in
+/// `game/src/world.rs`), whether or not a level uses them: without one of them the ROM would
+/// not build.
+pub const DEFAULT_KINDS: [&str; 4] = ["enemy", "goal", "moving_platform", "potato"];
 
 /// `moving_platform` -> `MovingPlatform`: the ASCII letters and digits of the class, each run
 /// capitalised; `K` in front when that is empty or starts with a digit; `Self` (a keyword)

@@ -506,6 +506,8 @@ pub struct Options {
     pub preview_dir: Option<PathBuf>,
     /// Draw the tile grid on the previews.
     pub grid: bool,
+    /// Levels the ROM refers to by name (`--require-level`): missing ones are an error.
+    pub require: Vec<String>,
 }
 
 /// Output files of `romtool levels`: (path, bytes).
@@ -519,6 +521,21 @@ pub fn build_outputs(opts: &Options) -> Result<(Vec<Level>, Outputs), Vec<Diag>>
 /// [`build_outputs`], plus the folder notes of [`load_dir_with_notes`].
 pub fn build_outputs_with_notes(opts: &Options) -> Result<(Vec<Level>, Outputs, Vec<String>), Vec<Diag>> {
     let (levels, notes) = load_dir_with_notes(&opts.dir)?;
+    let missing: Vec<Diag> = opts
+        .require
+        .iter()
+        .filter(|name| !levels.iter().any(|l| l.ident == ident_of(name)))
+        .map(|name| {
+            Diag::new(
+                &opts.dir,
+                Loc::File,
+                format!("level `{name}` (Rust item {}) is missing: the ROM uses it (--require-level): add it, or rename a level file to `{name}`", ident_of(name)),
+            )
+        })
+        .collect();
+    if !missing.is_empty() {
+        return Err(missing);
+    }
     let mut files = vec![(opts.out_dir.join("levels.rs"), codegen::generate(&levels).into_bytes())];
     if let Some(pdir) = &opts.preview_dir {
         for level in &levels {
