@@ -899,6 +899,8 @@ fn json_error(path: &Path, e: &serde_json::Error) -> Diag {
 
 /// A decoded gid and where it was written (line, column) if known.
 type Gid = (u32, Option<(usize, usize)>);
+/// A non-blank cell of a layer: tile x, y (Tiled's coordinates), gid without flags, place.
+type Cell = (i64, i64, u32, Option<(usize, usize)>);
 
 /// Decodes layer data that should hold `expected` gids: the gids (at most `expected + 1` are
 /// kept) and how many there are; `None` after reporting an error.
@@ -1136,26 +1138,42 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
     }
     let mut layers = Vec::new();
     let mut objects = Vec::new();
-    // Layers, groups included, without recursion (serde_json limits nesting anyway).
-    let mut work: Vec<(&Value, JPath, (f64, f64))> = vec![(&root, rp.clone(), (0.0, 0.0))];
-    while let Some((parent, ppath, poff)) = work.pop() {
-        let lp = ppath.key("layers");
-        let list = match parent.get("layers") {
-            Some(Value::Array(a)) => a,
-            None | Some(Value::Null) => continue,
-            Some(other) => {
-                push(&mut diags, &mut src, At::Json(&lp), format!("`layers` is {}: expected an array", shown(Sc::J(other))));
-                continue;
+    // Every layer in document order (groups' layers where the group is), with the offset of
+    // its groups; an explicit stack instead of recursion.
+    let mut flat: Vec<(&Value, JPath, (f64, f64))> = Vec::new();
+    let mut stack: Vec<LayerList> = Vec::new();
+    if let Some(top) = tmj_layer_list(&root, rp.key("layers"), (0.0, 0.0), &mut diags, &mut src) {
+        stack.push(top);
+    }
+    while let Some(top) = stack.last_mut() {
+        let (list, i, lp, off) = (top.0, top.1, top.2.clone(), top.3);
+        if i >= list.len() {
+            stack.pop();
+            continue;
+        }
+        top.1 += 1;
+        let layer = &list[i];
+        let p = lp.index(i);
+        flat.push((layer, p.clone(), off));
+        if layer.get("type").and_then(Value::as_str) == Some("group") {
+            let ln = JNode::new(layer, p.clone());
+            let mut f = Fields { diags: &mut diags, src: &mut src, what: "group layer: ".into() };
+            let goff = (off.0 + f.num(&ln, "offsetx").unwrap_or(0.0), off.1 + f.num(&ln, "offsety").unwrap_or(0.0));
+            if let Some(t) = tmj_layer_list(layer, p.key("layers"), goff, &mut diags, &mut src) {
+                stack.push(t);
             }
-        };
-        let mut groups = Vec::new();
-        for (i, layer) in list.iter().enumerate() {
-            let p = lp.index(i);
+        }
+    }
+    {
+        for (layer, p, poff) in flat {
             let ln = JNode::new(layer, p.clone());
             let mut f = Fields { diags: &mut diags, src: &mut src, what: "layer: ".into() };
             let name = f.string(&ln, "name").unwrap_or_default();
             let ty = f.string(&ln, "type").unwrap_or_default();
             f.what = format!("layer `{name}`: ");
+            if ty == "group" {
+                continue;
+            }
             let off = (poff.0 + f.num(&ln, "offsetx").unwrap_or(0.0), poff.1 + f.num(&ln, "offsety").unwrap_or(0.0));
             match ty.as_str() {
                 "tilelayer" => {
@@ -1189,13 +1207,13 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                         match layer.get("data") {
                             Some(data) => {
                                 if let Some(enc) = tmj_enc(data, p.key("data"), &encoding, &compression, &name, &mut diags, &mut src) {
-                                    chunks.push(Chunk { x: 0, y: 0, w: lw.unwrap_or(-1), h: lh.unwrap_or(-1), enc });
+                                    chunks.push(Chunk { x: 0, y: 0, w: lw.unwrap_or(width), h: lh.unwrap_or(height), enc });
                                 }
                             }
                             None => push(&mut diags, &mut src, At::File, format!("layer `{name}` has no `data`: expected an array of gids or a base64 string")),
                         }
                     }
-                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(-1), height: lh.unwrap_or(-1), offset: off });
+                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off });
                 }
                 "objectgroup" => {
                     let op = p.key("objects");
@@ -1205,13 +1223,8 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                         objects.push((obj, Place::Json(opp)));
                     }
                 }
-                "group" => groups.push((layer, p.clone(), off)),
                 _ => {}
             }
-        }
-        // Keep the file order: groups are read after their siblings, in order.
-        for g in groups.into_iter().rev() {
-            work.push(g);
         }
     }
     let mut objs = Vec::new();
@@ -1228,6 +1241,21 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
     let decl = MapDecl { width, height, infinite, tilesets, layers, objects: objs };
     let width_loc = Loc::File;
     finish(path, Format::Tmj, decl, width_loc, &mut diags, &mut src)
+}
+
+/// A `layers` array being walked: the layers, the next index, its path, the groups' offset.
+type LayerList<'v> = (&'v [Value], usize, JPath, (f64, f64));
+
+/// The `layers` array of a map or group, ready for the layer walk of [`parse_tmj`].
+fn tmj_layer_list<'v>(v: &'v Value, lp: JPath, off: (f64, f64), diags: &mut Diags, src: &mut Src) -> Option<LayerList<'v>> {
+    match v.get("layers") {
+        Some(Value::Array(a)) => Some((a.as_slice(), 0, lp, off)),
+        None | Some(Value::Null) => None,
+        Some(other) => {
+            push(diags, src, At::Json(&lp), format!("`layers` is {}: expected an array", shown(Sc::J(other))));
+            None
+        }
+    }
 }
 
 fn check_map_attrs(diags: &mut Diags, src: &mut Src, at: At, orientation: &str, tw: i64, th: i64) {
@@ -1283,11 +1311,27 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
     }
     let mut layers = Vec::new();
     let mut objects = Vec::new();
-    // Depth-first over groups with an explicit stack (the XML reader limits depth too).
-    let mut work: Vec<(&Element, (f64, f64))> = vec![(map, (0.0, 0.0))];
-    while let Some((parent, poff)) = work.pop() {
-        let mut groups = Vec::new();
-        for layer in doc.children(parent) {
+    // Every layer in document order (groups' layers where the group is), with the offset of
+    // its groups; an explicit stack instead of recursion (the XML reader limits depth too).
+    let mut flat: Vec<(&Element, (f64, f64))> = Vec::new();
+    let mut stack: Vec<(Vec<&Element>, usize, (f64, f64))> = vec![(doc.children(map).collect(), 0, (0.0, 0.0))];
+    while let Some(top) = stack.last_mut() {
+        let (i, off) = (top.1, top.2);
+        let Some(&layer) = top.0.get(i) else {
+            stack.pop();
+            continue;
+        };
+        top.1 += 1;
+        flat.push((layer, off));
+        if layer.name == "group" {
+            let mut f = Fields { diags: &mut diags, src: &mut src, what: "group layer: ".into() };
+            let ln = XNode(layer);
+            let goff = (off.0 + f.num(&ln, "offsetx").unwrap_or(0.0), off.1 + f.num(&ln, "offsety").unwrap_or(0.0));
+            stack.push((doc.children(layer).collect(), 0, goff));
+        }
+    }
+    {
+        for (layer, poff) in flat {
             let ln = XNode(layer);
             let mut f = Fields { diags: &mut diags, src: &mut src, what: "layer: ".into() };
             let name = f.string(&ln, "name").unwrap_or_default();
@@ -1324,14 +1368,10 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                     }
                     layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off });
                 }
-                "objectgroup" | "group" => {
+                "objectgroup" => {
                     let ox = f.num(&ln, "offsetx").unwrap_or(0.0);
                     let oy = f.num(&ln, "offsety").unwrap_or(0.0);
                     let off = (poff.0 + ox, poff.1 + oy);
-                    if layer.name == "group" {
-                        groups.push((layer, off));
-                        continue;
-                    }
                     for o in doc.children_named(layer, "object") {
                         let obj = tmx_object(&doc, o, off, &mut diags, &mut src);
                         objects.push((obj, Place::Byte(o.pos)));
@@ -1339,9 +1379,6 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                 }
                 _ => {}
             }
-        }
-        for g in groups.into_iter().rev() {
-            work.push(g);
         }
     }
     let mut objs = Vec::new();
@@ -1409,7 +1446,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     let map_infinite = infinite || chosen.iter().any(|&i| layers[i].infinite);
     let size_ok = (1..=MAX_MAP_WIDTH_TILES as i64).contains(&width) && (1..=MAX_MAP_HEIGHT_TILES as i64).contains(&height);
     // 2. Decode the chosen layers into cells (x, y, gid, line/col), bounded.
-    let mut cells: Vec<Vec<(i64, i64, u32, Option<(usize, usize)>)>> = Vec::new();
+    let mut cells: Vec<Vec<Cell>> = Vec::new();
     let mut chunk_total: u64 = 0;
     for &li in &chosen {
         let layer = &layers[li];
