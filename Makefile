@@ -62,7 +62,7 @@ $(GATE): $(DEPS_STAMP) $(call TOOL_SOURCES,m68k-gate)
 
 # Levels -> ROM data (out/gen/levels.rs, included by src/rom/levels.rs) and previews (out/levels/).
 $(OUT)/gen/levels.rs: $(ROMTOOL) $(LEVELS)
-	$(ROMTOOL) levels levels --out-dir $(OUT)/gen --preview-dir $(OUT)/levels
+	$(ROMTOOL) levels levels --out-dir $(OUT)/gen --preview-dir $(OUT)/levels --require-level demo --require-level e1m1
 
 # ELF -> ROM: pack (rewrites bra.l, header, checksum), then gate the code that will run.
 # pack_rom(elf, rom)

@@ -1,7 +1,8 @@
 //! `romtool`: the megacollide host tool.
 //!
 //! `romtool pack ELF -o ROM [--elf-out ELF]` packs a linked 68000 ELF into a Mega Drive ROM.
-//! `romtool levels DIR --out-dir GEN [--preview-dir PNGS] [--grid]` compiles the level files.
+//! `romtool levels DIR --out-dir GEN [--preview-dir PNGS] [--grid] [--check] [--require-level NAME]...`
+//! compiles the level files.
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
@@ -52,10 +53,19 @@ enum Command {
         /// Only check the levels; write nothing.
         #[arg(long)]
         check: bool,
+        /// A level the ROM refers to by name (repeatable): missing, it is an error.
+        #[arg(long = "require-level", value_name = "NAME")]
+        require_level: Vec<String>,
     },
 }
 
 fn main() {
+    // A panic is a bug in romtool, never the input's fault: report it as such and exit 70
+    // (the workspace builds with `panic = "abort"`, so this hook is the last word).
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("romtool: internal error (a bug in romtool, please report it with the input): {info}");
+        std::process::exit(70);
+    }));
     if let Err(e) = run() {
         eprintln!("romtool: error: {e:#}");
         std::process::exit(1);
@@ -83,17 +93,20 @@ fn run() -> Result<()> {
             );
             Ok(())
         }
-        Command::Levels { dir, out_dir, preview_dir, grid, check } => {
-            let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid };
-            let (levels, files) = match romtool::levels::build_outputs(&opts) {
+        Command::Levels { dir, out_dir, preview_dir, grid, check, require_level } => {
+            let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid, require: require_level };
+            let (levels, files, notes) = match romtool::levels::build_outputs_with_notes(&opts) {
                 Ok(r) => r,
                 Err(diags) => {
                     for d in &diags {
                         eprintln!("error: {d}");
                     }
-                    anyhow::bail!("{} error(s) in {}; nothing written", diags.len(), opts.dir.display());
+                    anyhow::bail!("{} error(s) in {}; nothing written", romtool::levels::error_count(&diags), opts.dir.display());
                 }
             };
+            for n in &notes {
+                println!("romtool: note: {n}");
+            }
             for l in &levels {
                 println!(
                     "romtool: {}: {}x{} tiles, {} height tiles, {} entities{}",
@@ -104,10 +117,13 @@ fn run() -> Result<()> {
                     l.entities.len(),
                     if l.spawn.is_some() { ", spawn point" } else { "" }
                 );
+                for n in &l.notes {
+                    println!("romtool: {}: note: {n}", l.path.display());
+                }
             }
             if !check {
-                for (path, bytes) in &files {
-                    write_atomically(path, bytes)?;
+                romtool::output::write_all_atomically(&files)?;
+                for (path, _) in &files {
                     println!("romtool: wrote {}", path.display());
                 }
             }

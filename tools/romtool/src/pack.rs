@@ -116,7 +116,7 @@ pub fn pack(data: &[u8], info: &HeaderInfo) -> Result<Packed, String> {
                     continue;
                 }
                 let ext = rela.r_offset.get(endian) as usize; // address of the 32-bit displacement
-                if ext < 2 || ext + 4 > rom.len() {
+                if ext < 2 || ext.saturating_add(4) > rom.len() {
                     continue;
                 }
                 let opcode = u16::from_be_bytes([rom[ext - 2], rom[ext - 1]]);
@@ -137,7 +137,12 @@ pub fn pack(data: &[u8], info: &HeaderInfo) -> Result<Packed, String> {
                 insn[..2].copy_from_slice(&new_opcode.to_be_bytes());
                 insn[2..].copy_from_slice(&dest.to_be_bytes());
                 rom[ext - 2..ext + 4].copy_from_slice(&insn);
-                let file_off = target.sh_offset(endian) as usize + (ext - 2 - target.sh_addr(endian) as usize);
+                // The same bytes in the ELF file (checked: the ELF's numbers are input).
+                let file_off = (ext - 2)
+                    .checked_sub(target.sh_addr(endian) as usize)
+                    .and_then(|o| o.checked_add(target.sh_offset(endian) as usize))
+                    .filter(|o| o.checked_add(6).is_some_and(|e| e <= elf_out.len()))
+                    .ok_or_else(|| format!("relocation at 0x{:06X} lies outside its section's file data", ext - 2))?;
                 elf_out[file_off..file_off + 6].copy_from_slice(&insn);
                 patches.push(Patch { addr: (ext - 2) as u32, target: dest, kind });
             }

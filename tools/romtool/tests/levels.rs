@@ -284,7 +284,7 @@ fn error_syntax_json() {
 
 #[test]
 fn error_syntax_xml() {
-    assert_errors("syntax.tmx", &["tests/fixtures/bad/syntax.tmx:4:1: XML syntax error: expected 'layer' tag, not 'map'"]);
+    assert_errors("syntax.tmx", &["tests/fixtures/bad/syntax.tmx:4:1: XML syntax error: expected `</layer>`, found `</map>`"]);
 }
 
 #[test]
@@ -372,9 +372,14 @@ fn error_unsupported_encoding() {
         "zstd.tmx",
         &["tests/fixtures/bad/zstd.tmx: layer `collision`: compression `zstd` is not supported: expected none, `zlib` or `gzip` (or CSV)"],
     );
+    // Infinite maps are read (issue 13); this one (unchunked data in an infinite map, read as
+    // a block at the origin) fails on its ids.
     assert_errors(
         "infinite.tmx",
-        &["tests/fixtures/bad/infinite.tmx:2:1: infinite maps (chunked layer data) are not supported: expected a finite map (Map > Map Properties > Infinite off)"],
+        &[
+            "tests/fixtures/bad/infinite.tmx:9:32: tile (3, 1): tile id 26 is reserved by the engine (20..=31): expected 0, 2..=19 or 32..=34",
+            "tests/fixtures/bad/infinite.tmx:10:7: tile (3, 2): tile id 1 is reserved (16Tile's palette slot): expected 0, 2..=19 or 32..=34",
+        ],
     );
     assert_errors("tilesize.tmj", &["tests/fixtures/bad/tilesize.tmj: map tiles are 8x8 pixels: expected 16x16"]);
 }
@@ -632,4 +637,76 @@ fn generated_rust_compiles_in_a_no_std_crate() {
         .filter(|&(x, y)| shape::solid_pixel(e1m1.tile(x, y), 8, 15))
         .count();
     assert_eq!(lines[1], format!("e1m1 19x16 solid={solid} spawn=none entities=0 enemies=0"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 13: id maps, the budgets against the ROM
+
+/// The README's id-map example: an export numbering solid as 1, translated by its id map.
+#[test]
+fn example_16tile_idmap() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/16tile-idmap");
+    let all = levels::load_dir(&dir).unwrap_or_else(|e| panic!("{e:?}"));
+    let l = &all[0];
+    assert_eq!((l.width, l.height), (12, 4));
+    assert_eq!(&l.tiles[12..24], &[0, 0, 0, 4, 5, 2, 2, 10, 11, 0, 0, 0]);
+    assert_eq!(&l.tiles[24..36], &[0, 0, 3, 2, 2, 2, 2, 2, 2, 9, 0, 0]);
+    assert!(l.notes[0].starts_with("tile ids translated by"), "{:?}", l.notes);
+}
+
+/// Reads `const NAME: u16 = N;` from a ROM source file.
+fn rom_const(file: &str, name: &str) -> usize {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with(&format!("const {name}: u16 =")) || l.trim_start().starts_with(&format!("pub const {name}: u16 =")))
+        .unwrap_or_else(|| panic!("{file} has no `const {name}: u16`: update romtool's VRAM budget (src/levels/budget.rs) to the ROM's layout"));
+    line.split('=').nth(1).unwrap().trim().trim_end_matches(';').trim().parse().unwrap()
+}
+
+/// The VRAM budget for height tiles is what the ROM leaves between its shape graphics and its
+/// sprite graphics: a layout change in `src/` must change the budget too.
+#[test]
+fn vram_budget_matches_the_rom_layout() {
+    use romtool::levels::budget;
+    let shapes = rom_const("src/level_view.rs", "SHAPE_BASE");
+    let sprites = rom_const("src/sprites.rs", "BASE");
+    assert_eq!(shapes, budget::ROM_SHAPE_BASE_TILE, "src/level_view.rs SHAPE_BASE");
+    assert_eq!(sprites, budget::ROM_SPRITE_BASE_TILE, "src/sprites.rs BASE");
+    let free = sprites - shapes - 4 * shape::BUILTIN_COUNT;
+    assert_eq!(free / 4, budget::VRAM_HEIGHT_TILES);
+    // The ROM loads all of a level's height-tile graphics there.
+    let all = levels::load_dir(&levels_dir()).unwrap();
+    assert!(all.iter().all(|l| l.height_tiles.len() <= budget::VRAM_HEIGHT_TILES));
+}
+
+/// `--require-level`: a level the ROM refers to by name must exist (else the ROM would not
+/// build although romtool exited 0).
+#[test]
+fn cli_require_level() {
+    let out = tempfile::tempdir().unwrap();
+    let res = romtool()
+        .args(["levels"])
+        .arg(levels_dir())
+        .arg("--out-dir")
+        .arg(out.path())
+        .args(["--require-level", "demo", "--require-level", "e1m1", "--require-level", "e1m2"])
+        .output()
+        .unwrap();
+    assert_eq!(res.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert!(stderr.contains("level `e1m2` (Rust item E1M2) is missing: the ROM uses it (--require-level)"), "{stderr}");
+    assert!(!stderr.contains("`demo`"), "{stderr}");
+    assert!(!out.path().join("levels.rs").exists());
+}
+
+/// The kinds the game matches on exist even when no level uses them.
+#[test]
+fn default_entity_kinds_always_generated() {
+    let level = levels::load_file(&fixtures().join("good/tiny.h")).and_then(validate::validate).unwrap();
+    let rust = codegen::generate(std::slice::from_ref(&level));
+    for v in ["Enemy,", "Goal,", "MovingPlatform,", "Potato,"] {
+        assert!(rust.contains(&format!("    {v}\n")), "EntityKind::{v}");
+    }
 }

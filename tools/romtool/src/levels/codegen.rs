@@ -30,11 +30,14 @@ pub const GLOBAL_ITEMS: [&str; 12] = [
 /// Suffixes of the per-level items (`E1M1`, `E1M1_TILES`, ...).
 pub const LEVEL_SUFFIXES: [&str; 7] = ["", "_TILES", "_ROWS", "_HEIGHT_TILES", "_HEIGHT_GFX", "_MAP", "_ENTITIES"];
 
-/// Entity kinds that always exist in `EntityKind` (the demo ROM matches on them), whether or
-/// not a level uses them.
-pub const DEFAULT_KINDS: [&str; 3] = ["enemy", "moving_platform", "potato"];
+/// Entity kinds that always exist in `EntityKind` (the demo game matches on them in
+/// `game/src/world.rs`), whether or not a level uses them: without one of them the ROM would
+/// not build.
+pub const DEFAULT_KINDS: [&str; 4] = ["enemy", "goal", "moving_platform", "potato"];
 
-/// `moving_platform` -> `MovingPlatform`.
+/// `moving_platform` -> `MovingPlatform`: the ASCII letters and digits of the class, each run
+/// capitalised; `K` in front when that is empty or starts with a digit; `Self` (a keyword)
+/// becomes `Self_`. Always a valid Rust identifier.
 pub fn variant_of(kind: &str) -> String {
     let mut s = String::new();
     for part in kind.split(|c: char| !c.is_ascii_alphanumeric()).filter(|p| !p.is_empty()) {
@@ -46,6 +49,9 @@ pub fn variant_of(kind: &str) -> String {
     }
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
         s.insert(0, 'K');
+    }
+    if s == "Self" {
+        s.push('_');
     }
     s
 }
@@ -61,8 +67,33 @@ fn words(out: &mut String, data: &[u16], per_line: usize, indent: &str) {
     }
 }
 
-fn rust_str(s: &str) -> String {
-    format!("{s:?}")
+/// A Rust string literal for any text: printable ASCII as is (`"` and backslash escaped),
+/// anything else as `\u{...}`, `\n` or `\t` escapes, so the literal is always valid and the
+/// generated file stays ASCII.
+pub fn rust_str(s: &str) -> String {
+    let mut o = String::with_capacity(s.len() + 2);
+    o.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            '\t' => o.push_str("\\t"),
+            ' '..='~' => o.push(c),
+            _ => {
+                let _ = write!(o, "\\u{{{:x}}}", c as u32);
+            }
+        }
+    }
+    o.push('"');
+    o
+}
+
+/// Text for a `//` or `///` comment: as in [`rust_str`] without the quotes (control
+/// characters would end or break the comment; the file stays ASCII).
+fn comment(s: &str) -> String {
+    let q = rust_str(s);
+    q[1..q.len() - 1].to_string()
 }
 
 fn entity_literal(e: &Entity) -> String {
@@ -115,7 +146,7 @@ pub fn generate(levels: &[Level]) -> String {
             l.height_tiles.len(),
             l.entities.len(),
             l.spawn.map(|p| format!("({}, {})", p.x, p.y)).unwrap_or_else(|| "none".into()),
-            l.path.file_name().unwrap_or_default().to_string_lossy()
+            comment(&l.path.file_name().unwrap_or_default().to_string_lossy())
         );
     }
     o.push_str(
@@ -154,7 +185,7 @@ pub fn generate(levels: &[Level]) -> String {
     o.push_str("/// Entity kinds: the Tiled object classes of every level (`moving_platform` -> `MovingPlatform`).\n");
     o.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub enum EntityKind {\n");
     for (variant, names) in &kinds {
-        let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        let names: Vec<String> = names.iter().map(|n| format!("`{}`", comment(n))).collect();
         let _ = writeln!(o, "    /// Tiled class {}.\n    {variant},", names.join(", "));
     }
     o.push_str("}\n\n");
@@ -210,8 +241,8 @@ pub fn generate(levels: &[Level]) -> String {
     for l in levels {
         let id = &l.ident;
         let (w, h) = (l.width as usize, l.height as usize);
-        let _ = writeln!(o, "\n// ---- {} ({}x{} tiles, from {}) ----\n", l.name, w, h, l.path.file_name().unwrap_or_default().to_string_lossy());
-        let _ = writeln!(o, "/// Tile ids of `{}`, row-major.", l.name);
+        let _ = writeln!(o, "\n// ---- {} ({}x{} tiles, from {}) ----\n", comment(&l.name), w, h, comment(&l.path.file_name().unwrap_or_default().to_string_lossy()));
+        let _ = writeln!(o, "/// Tile ids of `{}`, row-major.", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_TILES: [u16; {}] = [", w * h);
         for row in l.tiles.chunks(w) {
             o.push_str("    ");
@@ -219,9 +250,9 @@ pub fn generate(levels: &[Level]) -> String {
             o.push_str(",\n");
         }
         o.push_str("];\n");
-        let _ = writeln!(o, "/// Row offsets of `{}`.", l.name);
+        let _ = writeln!(o, "/// Row offsets of `{}`.", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_ROWS: [u16; {h}] = {engine}::map::row_offset_table::<{h}>({w});");
-        let _ = writeln!(o, "/// Height tiles of `{}` (ids 32..).", l.name);
+        let _ = writeln!(o, "/// Height tiles of `{}` (ids 32..).", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_HEIGHT_TILES: [{engine}::shape::TileShape; {}] = [", l.height_tiles.len());
         for rows in &l.height_tiles {
             let _ = writeln!(o, "    {engine}::shape::TileShape::from_rows([");
@@ -230,22 +261,22 @@ pub fn generate(levels: &[Level]) -> String {
         }
         o.push_str("];\n");
         let hg: Vec<u16> = l.height_tiles.iter().flat_map(gfx::height_words).collect();
-        let _ = writeln!(o, "/// VDP graphics of the height tiles of `{}`.", l.name);
+        let _ = writeln!(o, "/// VDP graphics of the height tiles of `{}`.", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_HEIGHT_GFX: [u16; {}] = [", hg.len());
         words(&mut o, &hg, 16, "    ");
         o.push_str("];\n");
-        let _ = writeln!(o, "/// The engine map of `{}`.", l.name);
+        let _ = writeln!(o, "/// The engine map of `{}`.", comment(&l.name));
         let _ = writeln!(
             o,
             "pub static {id}_MAP: {engine}::map::Map<'static> = {engine}::map::Map::new(&{id}_TILES, {w}, {h}, &{id}_ROWS)\n    .with_edges({engine}::map::Edges::CLASSIC)\n    .with_height_tiles(&{id}_HEIGHT_TILES);"
         );
-        let _ = writeln!(o, "/// Entities of `{}`.", l.name);
+        let _ = writeln!(o, "/// Entities of `{}`.", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_ENTITIES: [Entity; {}] = [", l.entities.len());
         for e in &l.entities {
             let _ = writeln!(o, "    {},", entity_literal(e));
         }
         o.push_str("];\n");
-        let _ = writeln!(o, "/// Level `{}`.", l.name);
+        let _ = writeln!(o, "/// Level `{}`.", comment(&l.name));
         let spawn = l.spawn.map(|p| format!("Some(LevelPoint {{ x: {}, y: {} }})", p.x, p.y)).unwrap_or_else(|| "None".into());
         let _ = writeln!(
             o,

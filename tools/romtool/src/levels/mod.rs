@@ -13,15 +13,26 @@
 //!    [`crate::output::write_atomically`].
 //!
 //! Every error is a [`Diag`]: the file, a place in it (line and column, or a tile / object of a
-//! Tiled map) and what was expected.
+//! Tiled map) and what was expected. At most [`MAX_ERRORS_PER_FILE`] errors are listed per
+//! file, then a count of the rest.
+//!
+//! Cost is bounded for any input: files are read with a size limit ([`text::read_limited`]),
+//! parsing is linear in the file size and never recursive in the input's nesting (XML:
+//! [`xml`]; JSON: `serde_json`'s depth limit), decompression and image decoding stop at what
+//! the map can use, and all arithmetic on input values is checked.
 
+pub mod budget;
 pub mod codegen;
 pub mod gfx;
+pub mod idmap;
+pub mod jsonpos;
 pub mod preview;
 pub mod sixteen;
+pub mod text;
 pub mod tiled;
 pub mod tileset;
 pub mod validate;
+pub mod xml;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -33,10 +44,10 @@ pub enum Loc {
     File,
     /// 1-based line and column.
     LineCol(usize, usize),
-    /// A tile of a Tiled layer (tile-space x, y).
-    Tile(usize, usize),
+    /// A tile of a Tiled layer (tile-space x, y, as Tiled numbers them: negative in infinite maps).
+    Tile(i64, i64),
     /// A tile with its 1-based line and column in the file (Tiled CSV data).
-    TileAt(usize, usize, usize, usize),
+    TileAt(i64, i64, usize, usize),
     /// A Tiled object (its id).
     Object(u64),
 }
@@ -57,6 +68,102 @@ impl Diag {
     pub fn new(file: &Path, loc: Loc, msg: impl Into<String>) -> Diag {
         Diag { file: file.to_path_buf(), loc, msg: msg.into() }
     }
+}
+
+/// Most errors listed per file; the rest are counted.
+pub const MAX_ERRORS_PER_FILE: usize = 20;
+
+/// Collects the errors of one level file: the first [`MAX_ERRORS_PER_FILE`] are kept, the
+/// rest only counted.
+#[derive(Debug)]
+pub struct Diags {
+    level: PathBuf,
+    list: Vec<Diag>,
+    more: usize,
+}
+
+impl Diags {
+    /// No errors yet, for the level file `level`.
+    pub fn new(level: &Path) -> Diags {
+        Diags { level: level.to_path_buf(), list: Vec::new(), more: 0 }
+    }
+    /// Whether further errors are only counted.
+    pub fn full(&self) -> bool {
+        self.list.len() >= MAX_ERRORS_PER_FILE
+    }
+    /// Adds an error (kept or counted).
+    pub fn push(&mut self, d: Diag) {
+        if self.full() {
+            self.more += 1;
+        } else {
+            self.list.push(d);
+        }
+    }
+    /// Counts one more error without keeping it.
+    pub fn count_more(&mut self) {
+        self.more += 1;
+    }
+    /// Errors so far (kept and counted).
+    pub fn count(&self) -> usize {
+        self.list.len() + self.more
+    }
+    /// No errors.
+    pub fn is_empty(&self) -> bool {
+        self.count() == 0
+    }
+    /// The kept errors, plus one line counting the others.
+    pub fn into_vec(mut self) -> Vec<Diag> {
+        if self.more > 0 {
+            self.list.push(Diag::new(&self.level, Loc::File, more_msg(self.more)));
+        }
+        self.list
+    }
+}
+
+fn more_msg(n: usize) -> String {
+    format!("{n} more errors not shown")
+}
+
+/// The number of errors a summary line stands for (`N more errors not shown`).
+fn summary_count(d: &Diag) -> Option<usize> {
+    d.msg.strip_suffix(" more errors not shown")?.parse().ok()
+}
+
+/// Keeps at most [`MAX_ERRORS_PER_FILE`] errors per file (in order), then one line counting
+/// the rest of that file.
+pub fn cap_per_file(diags: Vec<Diag>) -> Vec<Diag> {
+    use std::collections::HashMap;
+    let mut shown: HashMap<PathBuf, usize> = HashMap::new();
+    let mut hidden: HashMap<PathBuf, usize> = HashMap::new();
+    let mut order: Vec<PathBuf> = Vec::new();
+    let mut out = Vec::new();
+    for d in diags {
+        if !shown.contains_key(&d.file) {
+            order.push(d.file.clone());
+        }
+        let n = shown.entry(d.file.clone()).or_insert(0);
+        if let Some(k) = summary_count(&d) {
+            *hidden.entry(d.file.clone()).or_insert(0) += k;
+        } else if *n < MAX_ERRORS_PER_FILE {
+            *n += 1;
+            out.push(d);
+        } else {
+            *hidden.entry(d.file.clone()).or_insert(0) += 1;
+        }
+    }
+    for f in order {
+        if let Some(&k) = hidden.get(&f).filter(|&&k| k > 0) {
+            // After the last shown error of that file.
+            let at = out.iter().rposition(|d| d.file == f).map_or(out.len(), |i| i + 1);
+            out.insert(at, Diag::new(&f, Loc::File, more_msg(k)));
+        }
+    }
+    out
+}
+
+/// The number of errors in a capped list (summary lines count for what they stand for).
+pub fn error_count(diags: &[Diag]) -> usize {
+    diags.iter().map(|d| summary_count(d).unwrap_or(1)).sum()
 }
 
 impl fmt::Display for Diag {
@@ -120,7 +227,7 @@ pub struct Entity {
 pub enum Format {
     /// 16Tile C export (`.h`, `.c`, `.txt`).
     SixteenTile,
-    /// Tiled JSON (`.tmj`).
+    /// Tiled JSON (`.tmj`, `.json`).
     Tmj,
     /// Tiled XML (`.tmx`).
     Tmx,
@@ -154,6 +261,9 @@ pub struct LevelSource {
     pub width_loc: Loc,
     /// Where the height was declared.
     pub height_loc: Loc,
+    /// Things worth telling the user that are not errors (an infinite map's bounds, an id map
+    /// used).
+    pub notes: Vec<String>,
 }
 
 /// A validated level, ready for code generation.
@@ -177,6 +287,8 @@ pub struct Level {
     pub spawn: Option<Point>,
     /// Every other object, sorted by id.
     pub entities: Vec<Entity>,
+    /// Notes from reading the level (see [`LevelSource::notes`]).
+    pub notes: Vec<String>,
 }
 
 impl Level {
@@ -190,36 +302,68 @@ impl Level {
 pub fn format_of(path: &Path) -> Option<Format> {
     match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
         "h" | "c" | "txt" => Some(Format::SixteenTile),
-        "tmj" => Some(Format::Tmj),
+        "tmj" | "json" => Some(Format::Tmj),
         "tmx" => Some(Format::Tmx),
         _ => None,
     }
 }
 
-/// Files in a level folder that are not levels but allowed there: tileset images and
-/// external Tiled tilesets (used by the levels), and documentation.
-fn is_support_file(path: &Path) -> bool {
+/// Files in a level folder that are not levels but allowed there: tileset images, external
+/// Tiled tilesets and templates, id maps, Tiled's project / session / world files, and
+/// documentation.
+pub fn is_support_file(path: &Path) -> bool {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
-    matches!(ext.as_str(), "png" | "tsx" | "tsj" | "md") || path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
+    matches!(ext.as_str(), "png" | "tsx" | "tsj" | "tx" | "tj" | "md" | "idmap" | "tiled-project" | "tiled-session" | "world")
+        || name.starts_with('.')
+}
+
+/// Files that are documentation or other tools' data, whatever their extension: `README*`,
+/// `LICENSE*`, `COPYING*`, `AUTHORS*`, `*.license`, and `*.xml` (Tiled's object types file,
+/// tilesets saved as XML).
+pub fn is_doc_file(path: &Path) -> bool {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+    ["readme", "license", "licence", "copying", "authors"].iter().any(|d| name.starts_with(d)) || matches!(ext.as_str(), "license" | "xml")
+}
+
+/// Whether a `.txt` file looks like a C export (an initialiser `= {`); other text files, such
+/// as Tiled's automapping `rules.txt` or notes, are not levels.
+fn txt_is_export(path: &Path) -> bool {
+    match text::read_limited_to(path, text::MAX_C_FILE_BYTES) {
+        Ok(bytes) => {
+            let t = String::from_utf8_lossy(&bytes);
+            t.find('=').is_some_and(|i| t[i..].contains('{'))
+        }
+        Err(_) => true, // let the reader report it
+    }
 }
 
 /// Parses one level file (any supported format).
 pub fn load_file(path: &Path) -> Result<LevelSource, Vec<Diag>> {
     let format = format_of(path).ok_or_else(|| {
-        vec![Diag::new(path, Loc::File, "not a level file: expected a 16Tile export (.h, .c, .txt) or a Tiled map (.tmj, .tmx)")]
+        vec![Diag::new(path, Loc::File, "not a level file: expected a 16Tile export (.h, .c, .txt) or a Tiled map (.tmj, .json, .tmx)")]
     })?;
-    let bytes = std::fs::read(path).map_err(|e| vec![Diag::new(path, Loc::File, format!("cannot read: {e}"))])?;
-    let text = String::from_utf8(bytes).map_err(|e| vec![Diag::new(path, Loc::File, format!("not UTF-8 text: {e}"))])?;
-    match format {
+    let limit = if format == Format::SixteenTile { text::MAX_C_FILE_BYTES } else { text::MAX_FILE_BYTES };
+    let text = text::read_limited_to(path, limit).and_then(text::utf8_text).map_err(|e| vec![Diag::new(path, Loc::File, e)])?;
+    let src = match format {
         Format::SixteenTile => sixteen::parse(path, &text),
         Format::Tmj => tiled::parse_tmj(path, &text),
         Format::Tmx => tiled::parse_tmx(path, &text),
-    }
+    }?;
+    Ok(src)
 }
 
 /// Parses and validates every level file of `dir` (sorted by file name). Returns the levels or
-/// every error found (all files are checked before giving up).
+/// every error found (all files are checked before giving up; at most
+/// [`MAX_ERRORS_PER_FILE`] per file are listed).
 pub fn load_dir(dir: &Path) -> Result<Vec<Level>, Vec<Diag>> {
+    load_dir_with_notes(dir).map(|(levels, _)| levels)
+}
+
+/// [`load_dir`], plus notes about the folder (files skipped as not being levels).
+pub fn load_dir_with_notes(dir: &Path) -> Result<(Vec<Level>, Vec<String>), Vec<Diag>> {
+    let mut notes = Vec::new();
     let mut names: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(rd) => rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file()).collect(),
         Err(e) => return Err(vec![Diag::new(dir, Loc::File, format!("cannot read the level folder: {e}"))]),
@@ -228,15 +372,33 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Level>, Vec<Diag>> {
     let mut errors = Vec::new();
     let mut sources = Vec::new();
     for path in names {
+        if is_doc_file(&path) {
+            continue;
+        }
+        if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt")) && !txt_is_export(&path) {
+            notes.push(format!("{}: not a 16Tile export (no `= {{ ... }}` array): skipped", path.display()));
+            continue;
+        }
         if format_of(&path).is_none() {
             if !is_support_file(&path) {
                 errors.push(Diag::new(
                     &path,
                     Loc::File,
-                    "not a level file: expected a 16Tile export (.h, .c, .txt), a Tiled map (.tmj, .tmx), a tileset (.png, .tsx, .tsj) or .md",
+                    "not a level file: expected a 16Tile export (.h, .c, .txt), a Tiled map (.tmj, .json, .tmx), a tileset (.png, .tsx, .tsj), a template (.tx, .tj), an id map (.idmap), a Tiled project / session / world file or .md",
                 ));
             }
             continue;
+        }
+        // A `.json` file may be a tileset or template of the maps: skip those.
+        if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) {
+            match text::read_text(&path).map(|t| tiled::json_kind(&t)) {
+                Ok(tiled::JsonKind::Support) => continue,
+                Ok(tiled::JsonKind::Other) => {
+                    errors.push(Diag::new(&path, Loc::File, "not a Tiled map: expected a JSON object with `\"type\": \"map\"` and `layers` (or a Tiled tileset / template)"));
+                    continue;
+                }
+                _ => {}
+            }
         }
         match load_file(&path) {
             Ok(src) => sources.push(src),
@@ -246,12 +408,36 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Level>, Vec<Diag>> {
     let levels = compile_sources(sources, &mut errors);
     if errors.is_empty() {
         if levels.is_empty() {
-            return Err(vec![Diag::new(dir, Loc::File, "no level files (.h, .c, .txt, .tmj, .tmx) in the folder")]);
+            return Err(vec![Diag::new(dir, Loc::File, "no level files (.h, .c, .txt, .tmj, .json, .tmx) in the folder")]);
         }
-        Ok(levels)
+        check_rom_budget(dir, &levels)?;
+        Ok((levels, notes))
     } else {
-        Err(errors)
+        Err(cap_per_file(errors))
     }
+}
+
+/// The total ROM budget of all levels together.
+fn check_rom_budget(dir: &Path, levels: &[Level]) -> Result<(), Vec<Diag>> {
+    let total: u64 = budget::SHARED_BYTES + levels.iter().map(|l| budget::level_bytes(l) + 4).sum::<u64>();
+    if total <= budget::level_data_budget() {
+        return Ok(());
+    }
+    let mut biggest: Vec<&Level> = levels.iter().collect();
+    biggest.sort_by_key(|l| std::cmp::Reverse(budget::level_bytes(l)));
+    let list: Vec<String> = biggest.iter().take(5).map(|l| format!("`{}` {} bytes", l.name, budget::level_bytes(l))).collect();
+    Err(vec![Diag::new(
+        dir,
+        Loc::File,
+        format!(
+            "the {} levels need about {total} bytes of ROM: expected at most {} (a {} MiB cartridge minus {} KiB for the game's code); biggest: {}",
+            levels.len(),
+            budget::level_data_budget(),
+            budget::CARTRIDGE_BYTES >> 20,
+            budget::CODE_RESERVE_BYTES >> 10,
+            list.join(", ")
+        ),
+    )])
 }
 
 /// Validates parsed levels (and checks that their names give distinct Rust identifiers).
@@ -286,14 +472,27 @@ fn item_names(ident: &str) -> Vec<String> {
     codegen::LEVEL_SUFFIXES.iter().map(|s| format!("{ident}{s}")).collect()
 }
 
-/// The Rust identifier prefix of a level name: upper case, non-alphanumerics become `_`,
-/// a leading digit gets `L` in front (`e1m1` -> `E1M1`, `1-1` -> `L1_1`).
+/// The Rust identifier prefix of a level name: upper case, every character other than an
+/// ASCII letter or digit becomes `_`, a leading digit gets `L` in front (`e1m1` -> `E1M1`,
+/// `1-1` -> `L1_1`). A name without any ASCII letter or digit gives `L`; see
+/// [`level_ident`] for the check the compiler applies.
 pub fn ident_of(name: &str) -> String {
     let mut s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_uppercase() } else { '_' }).collect();
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
         s.insert(0, 'L');
     }
     s
+}
+
+/// The identifier prefix of a level name, or why the name cannot be one: it must contain an
+/// ASCII letter or digit (`_.h` or `ééé.h` would give no readable Rust name).
+pub fn level_ident(name: &str) -> Result<String, String> {
+    if !name.chars().any(|c| c.is_ascii_alphanumeric()) {
+        return Err(format!(
+            "level name `{name}` has no ASCII letter or digit, so it gives no Rust item name: rename the file (ASCII letters, digits, `_` and `-`)"
+        ));
+    }
+    Ok(ident_of(name))
 }
 
 /// Options of `romtool levels`.
@@ -307,6 +506,8 @@ pub struct Options {
     pub preview_dir: Option<PathBuf>,
     /// Draw the tile grid on the previews.
     pub grid: bool,
+    /// Levels the ROM refers to by name (`--require-level`): missing ones are an error.
+    pub require: Vec<String>,
 }
 
 /// Output files of `romtool levels`: (path, bytes).
@@ -314,12 +515,33 @@ pub type Outputs = Vec<(PathBuf, Vec<u8>)>;
 
 /// Everything `romtool levels` writes, built in memory before anything is written.
 pub fn build_outputs(opts: &Options) -> Result<(Vec<Level>, Outputs), Vec<Diag>> {
-    let levels = load_dir(&opts.dir)?;
+    build_outputs_with_notes(opts).map(|(l, o, _)| (l, o))
+}
+
+/// [`build_outputs`], plus the folder notes of [`load_dir_with_notes`].
+pub fn build_outputs_with_notes(opts: &Options) -> Result<(Vec<Level>, Outputs, Vec<String>), Vec<Diag>> {
+    let (levels, notes) = load_dir_with_notes(&opts.dir)?;
+    let missing: Vec<Diag> = opts
+        .require
+        .iter()
+        .filter(|name| !levels.iter().any(|l| l.ident == ident_of(name)))
+        .map(|name| {
+            Diag::new(
+                &opts.dir,
+                Loc::File,
+                format!("level `{name}` (Rust item {}) is missing: the ROM uses it (--require-level): add it, or rename a level file to `{name}`", ident_of(name)),
+            )
+        })
+        .collect();
+    if !missing.is_empty() {
+        return Err(missing);
+    }
     let mut files = vec![(opts.out_dir.join("levels.rs"), codegen::generate(&levels).into_bytes())];
     if let Some(pdir) = &opts.preview_dir {
         for level in &levels {
-            files.push((pdir.join(format!("{}.png", level.name)), preview::render_png(level, opts.grid)));
+            let png = preview::try_render_png(level, opts.grid).map_err(|e| vec![Diag::new(&level.path, Loc::File, format!("preview: {e}"))])?;
+            files.push((pdir.join(format!("{}.png", level.name)), png));
         }
     }
-    Ok((levels, files))
+    Ok((levels, files, notes))
 }

@@ -86,18 +86,33 @@ pub fn render_rgb(level: &Level, grid: bool) -> Vec<u8> {
     img
 }
 
-/// The preview as PNG bytes.
+/// The preview as PNG bytes (empty if the PNG encoder fails, which it does not for the sizes
+/// the engine allows; [`try_render_png`] reports it).
 pub fn render_png(level: &Level, grid: bool) -> Vec<u8> {
+    try_render_png(level, grid).unwrap_or_default()
+}
+
+/// The preview as PNG bytes, or why it could not be encoded.
+pub fn try_render_png(level: &Level, grid: bool) -> Result<Vec<u8>, String> {
     let (w, h) = (level.width as u32 * 16, level.height as u32 * 16);
-    let rgb = render_rgb(level, grid);
+    encode_png(w, h, png::ColorType::Rgb, None, &render_rgb(level, grid))
+}
+
+/// Encodes 8-bit pixels as a PNG; `palette` is (RGB palette, tRNS) for indexed images.
+pub fn encode_png(w: u32, h: u32, color: png::ColorType, palette: Option<(Vec<u8>, Vec<u8>)>, pixels: &[u8]) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, w, h);
-        enc.set_color(png::ColorType::Rgb);
+        enc.set_color(color);
         enc.set_depth(png::BitDepth::Eight);
         enc.set_compression(png::Compression::Balanced);
-        let mut wr = enc.write_header().expect("PNG header");
-        wr.write_image_data(&rgb).expect("PNG data");
+        if let Some((pal, trns)) = palette {
+            enc.set_palette(pal);
+            enc.set_trns(trns);
+        }
+        let mut wr = enc.write_header().map_err(|e| format!("PNG encoder: {e}"))?;
+        wr.write_image_data(pixels).map_err(|e| format!("PNG encoder: {e}"))?;
+        wr.finish().map_err(|e| format!("PNG encoder: {e}"))?;
     }
-    out
+    Ok(out)
 }

@@ -1,78 +1,237 @@
 //! Tileset PNGs: height tiles from a drawn tileset, and the collision tileset for editors.
 //!
-//! A tileset is a PNG of 16x16 tiles, row-major, no margin or spacing: tile `t` is at pixel
-//! `(16 * (t % columns), 16 * (t / columns))` with `columns = width / 16`. Tile `t` is tile id
-//! `t` of the map (16Tile ids / Tiled local ids). Tiles `0..32` are the engine's built-in shapes
-//! and are only pictures (the engine defines them). Tiles `32..` are **height tiles**: a pixel is
-//! solid when it is non-zero, i.e. a palette index other than 0 in an indexed PNG (the expected
-//! kind), or alpha >= 128 in a PNG with alpha, or any non-zero channel in a grey / RGB PNG
-//! without alpha. Trailing all-empty tiles are dropped, so a map may only use ids up to the last
-//! drawn tile.
+//! A tileset is a PNG of 16x16 tiles, row-major, with an optional margin (pixels around the
+//! grid) and spacing (pixels between tiles), as Tiled describes them: tile `t` is at pixel
+//! `(margin + (t % columns) * (16 + spacing), margin + (t / columns) * (16 + spacing))` with
+//! `columns = (width - margin + spacing) / (16 + spacing)` (Tiled's own formula). Tile `t`
+//! is tile id `t` of the map (16Tile ids / Tiled local ids). Tiles `0..32` are the engine's
+//! built-in shapes and are only pictures (the engine defines them). Tiles `32..` are
+//! **height tiles**: a pixel is solid when it is non-zero, i.e. a palette index other than 0
+//! in an indexed PNG (the expected kind), or alpha >= half in a PNG with alpha, or any
+//! non-zero channel in a grey / RGB PNG without alpha. With a transparent colour (Tiled's
+//! `trans`), pixels of exactly that colour are empty and every other opaque pixel is solid
+//! (indexed PNGs: the palette colour is compared). Trailing all-empty tiles are dropped, so a
+//! map may only use ids up to the last drawn tile.
+//!
+//! Decoding is bounded before anything is allocated: the header's size is checked against
+//! [`MAX_IMAGE_SIDE`], and rows are decoded one at a time, only as far down as the tiles
+//! asked for (an interlaced PNG, which cannot be read by rows, must fit
+//! [`MAX_INTERLACED_BYTES`] decoded).
 
 use super::{gfx, Diag, Loc};
 use megacollide_engine::shape;
 use std::path::Path;
 
-/// Reads the height tiles (tiles `32..`) of a tileset PNG as row bitmasks.
+/// Largest tileset image side accepted (pixels): 512 tiles of 16 pixels.
+pub const MAX_IMAGE_SIDE: u32 = 8192;
+/// Largest decoded size of an interlaced tileset PNG (bytes).
+pub const MAX_INTERLACED_BYTES: usize = 32 << 20;
+/// Memory the PNG decoder may use for its own buffers (bytes).
+const DECODER_LIMIT: usize = 16 << 20;
+
+/// How the tiles are laid out in an image.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Pixels around the grid.
+    pub margin: u32,
+    /// Pixels between tiles.
+    pub spacing: u32,
+    /// Pixels of this RGB colour are empty (Tiled's transparent colour).
+    pub trans: Option<[u8; 3]>,
+}
+
+impl Layout {
+    /// No margin, no spacing, no transparent colour (16Tile tilesets).
+    pub const PLAIN: Layout = Layout { margin: 0, spacing: 0, trans: None };
+}
+
+/// Which tiles to read.
+enum Select<'a> {
+    /// Every tile from 32 on (height tiles of a collision tileset).
+    From32,
+    /// These tiles (sorted, distinct).
+    Ids(&'a [u32]),
+}
+
+/// Reads the height tiles (tiles `32..`) of a tileset PNG (16x16 tiles, no margin or spacing)
+/// as row bitmasks.
 pub fn load_height_tiles(path: &Path) -> Result<Vec<[u16; 16]>, Diag> {
-    let err = |m: String| Diag::new(path, Loc::File, m);
-    let file = std::fs::File::open(path).map_err(|e| err(format!("cannot read the tileset: {e}")))?;
-    let mut dec = png::Decoder::new(std::io::BufReader::new(file));
-    dec.set_transformations(png::Transformations::IDENTITY);
-    let mut reader = dec.read_info().map_err(|e| err(format!("not a valid PNG: {e}")))?;
-    let mut buf = vec![0; reader.output_buffer_size().unwrap_or(0)];
-    let info = reader.next_frame(&mut buf).map_err(|e| err(format!("not a valid PNG: {e}")))?;
-    let (w, h) = (info.width as usize, info.height as usize);
-    if w == 0 || h == 0 || w % 16 != 0 || h % 16 != 0 {
-        return Err(err(format!("tileset is {w}x{h} pixels: expected a multiple of 16 in both directions (16x16 tiles)")));
-    }
-    let depth = info.bit_depth as usize;
-    let line = info.line_size;
-    let channels = info.color_type.samples();
-    let sample = |x: usize, y: usize, ch: usize| -> u32 {
-        let row = &buf[y * line..];
-        match depth {
-            1 | 2 | 4 => {
-                let bit = x * depth;
-                ((row[bit / 8] >> (8 - depth - bit % 8)) & ((1 << depth) - 1) as u8) as u32
-            }
-            8 => row[x * channels + ch] as u32,
-            _ => {
-                let i = (x * channels + ch) * 2;
-                u32::from(row[i]) << 8 | u32::from(row[i + 1])
-            }
-        }
-    };
-    let set = |x: usize, y: usize| -> bool {
-        use png::ColorType::*;
-        let top = 1u32 << (depth - 1);
-        match info.color_type {
-            Indexed => sample(x, y, 0) != 0,
-            GrayscaleAlpha => sample(x, y, 1) >= top,
-            Rgba => sample(x, y, 3) >= top,
-            Grayscale => sample(x, y, 0) != 0,
-            Rgb => (0..3).any(|c| sample(x, y, c) != 0),
-        }
-    };
-    let columns = w / 16;
-    let count = columns * (h / 16);
-    let mut tiles = Vec::new();
-    for t in shape::FIRST_HEIGHT_TILE as usize..count {
-        let (x0, y0) = (16 * (t % columns), 16 * (t / columns));
-        let mut rows = [0u16; 16];
-        for (py, row) in rows.iter_mut().enumerate() {
-            for px in 0..16 {
-                if set(x0 + px, y0 + py) {
-                    *row |= 1 << px;
-                }
-            }
-        }
-        tiles.push(rows);
-    }
+    load_height_tiles_with(path, &Layout::PLAIN)
+}
+
+/// [`load_height_tiles`] with a margin, spacing and transparent colour.
+pub fn load_height_tiles_with(path: &Path, layout: &Layout) -> Result<Vec<[u16; 16]>, Diag> {
+    let mut tiles: Vec<[u16; 16]> = decode(path, layout, Select::From32)?.into_iter().map(|(_, m)| m).collect();
     while tiles.last().is_some_and(|r| r.iter().all(|&m| m == 0)) {
         tiles.pop();
     }
     Ok(tiles)
+}
+
+/// The solid pixels of tiles `ids` (sorted, distinct) of a tileset PNG, in the order of `ids`.
+pub fn tile_masks(path: &Path, layout: &Layout, ids: &[u32]) -> Result<Vec<[u16; 16]>, Diag> {
+    Ok(decode(path, layout, Select::Ids(ids))?.into_iter().map(|(_, m)| m).collect())
+}
+
+struct Pixels<'a> {
+    depth: usize,
+    channels: usize,
+    color: png::ColorType,
+    palette: Option<&'a [u8]>,
+    trns: Option<&'a [u8]>,
+    trans: Option<[u8; 3]>,
+}
+
+impl Pixels<'_> {
+    fn sample(&self, row: &[u8], x: usize, ch: usize) -> u32 {
+        match self.depth {
+            1 | 2 | 4 => {
+                let bit = x * self.depth;
+                let byte = row.get(bit / 8).copied().unwrap_or(0);
+                ((byte >> (8 - self.depth - bit % 8)) & ((1u16 << self.depth) - 1) as u8) as u32
+            }
+            8 => row.get(x * self.channels + ch).copied().unwrap_or(0) as u32,
+            _ => {
+                let i = (x * self.channels + ch) * 2;
+                (u32::from(row.get(i).copied().unwrap_or(0)) << 8) | u32::from(row.get(i + 1).copied().unwrap_or(0))
+            }
+        }
+    }
+
+    /// 8-bit value of a sample (for comparing with the transparent colour).
+    fn to8(&self, v: u32) -> u8 {
+        match self.depth {
+            16 => (v >> 8) as u8,
+            8 => v as u8,
+            d => (v * 255 / ((1u32 << d) - 1)) as u8,
+        }
+    }
+
+    fn solid(&self, row: &[u8], x: usize) -> bool {
+        use png::ColorType::*;
+        let top = 1u32 << (self.depth - 1);
+        let Some(trans) = self.trans else {
+            return match self.color {
+                Indexed => self.sample(row, x, 0) != 0,
+                GrayscaleAlpha => self.sample(row, x, 1) >= top,
+                Rgba => self.sample(row, x, 3) >= top,
+                Grayscale => self.sample(row, x, 0) != 0,
+                Rgb => (0..3).any(|c| self.sample(row, x, c) != 0),
+            };
+        };
+        let (rgb, opaque) = match self.color {
+            Indexed => {
+                let i = self.sample(row, x, 0) as usize;
+                let pal = self.palette.unwrap_or(&[]);
+                let rgb = [0, 1, 2].map(|c| pal.get(i * 3 + c).copied().unwrap_or(0));
+                let alpha = self.trns.and_then(|t| t.get(i)).copied().unwrap_or(255);
+                (rgb, alpha >= 128)
+            }
+            Grayscale => ([self.to8(self.sample(row, x, 0)); 3], true),
+            GrayscaleAlpha => ([self.to8(self.sample(row, x, 0)); 3], self.sample(row, x, 1) >= top),
+            Rgb => ([0, 1, 2].map(|c| self.to8(self.sample(row, x, c))), true),
+            Rgba => ([0, 1, 2].map(|c| self.to8(self.sample(row, x, c))), self.sample(row, x, 3) >= top),
+        };
+        opaque && rgb != trans
+    }
+}
+
+fn decode(path: &Path, layout: &Layout, select: Select) -> Result<Vec<(u32, [u16; 16])>, Diag> {
+    let err = |m: String| Diag::new(path, Loc::File, m);
+    let meta = std::fs::metadata(path).map_err(|e| err(format!("cannot read the tileset image: {e}")))?;
+    if !meta.is_file() {
+        return Err(err("the tileset image is not a regular file".into()));
+    }
+    let file = std::fs::File::open(path).map_err(|e| err(format!("cannot read the tileset image: {e}")))?;
+    let mut dec = png::Decoder::new_with_limits(std::io::BufReader::new(file), png::Limits { bytes: DECODER_LIMIT });
+    dec.set_transformations(png::Transformations::IDENTITY);
+    dec.set_ignore_text_chunk(true);
+    dec.set_ignore_iccp_chunk(true);
+    let (w, h, interlaced) = {
+        let info = dec.read_header_info().map_err(|e| err(format!("not a valid PNG: {e}")))?;
+        (info.width, info.height, info.interlaced)
+    };
+    if w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE {
+        return Err(err(format!("tileset image is {w}x{h} pixels: expected at most {MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE}")));
+    }
+    let step = 16 + layout.spacing;
+    let grid = |side: u32| (side.saturating_sub(layout.margin) + layout.spacing) / step;
+    let (columns, rows) = (grid(w), grid(h));
+    if layout.margin == 0 && layout.spacing == 0 && (w == 0 || h == 0 || w % 16 != 0 || h % 16 != 0) {
+        return Err(err(format!("tileset is {w}x{h} pixels: expected a multiple of 16 in both directions (16x16 tiles)")));
+    }
+    if columns == 0 || rows == 0 {
+        return Err(err(format!(
+            "tileset image is {w}x{h} pixels: too small for one 16x16 tile with margin {} and spacing {}",
+            layout.margin, layout.spacing
+        )));
+    }
+    let count = columns as u64 * rows as u64;
+    // The tiles wanted, and how many pixel rows must be read for them.
+    let wanted: Vec<u32> = match select {
+        Select::From32 => (shape::FIRST_HEIGHT_TILE as u32..count as u32).collect(),
+        Select::Ids(ids) => {
+            if let Some(&bad) = ids.iter().find(|&&t| t as u64 >= count) {
+                return Err(err(format!(
+                    "tile {bad} is outside the tileset image ({columns} x {rows} tiles of 16x16 with margin {}, spacing {})",
+                    layout.margin, layout.spacing
+                )));
+            }
+            ids.to_vec()
+        }
+    };
+    let Some(&last) = wanted.last() else {
+        return Ok(Vec::new());
+    };
+    let rows_needed = (layout.margin + (last / columns) * step + 16).min(h) as usize;
+    let mut reader = dec.read_info().map_err(|e| err(format!("not a valid PNG: {e}")))?;
+    // Owned copies of what the pixel test needs: the reader is borrowed mutably for the rows.
+    let (depth, channels, color) = {
+        let info = reader.info();
+        (info.bit_depth as usize, info.color_type.samples(), info.color_type)
+    };
+    let palette: Option<Vec<u8>> = reader.info().palette.as_deref().map(<[u8]>::to_vec);
+    let trns: Option<Vec<u8>> = reader.info().trns.as_deref().map(<[u8]>::to_vec);
+    let px = Pixels { depth, channels, color, palette: palette.as_deref(), trns: trns.as_deref(), trans: layout.trans };
+    let mut masks: Vec<(u32, [u16; 16])> = wanted.iter().map(|&t| (t, [0u16; 16])).collect();
+    let mut visit_row = |y: usize, row: &[u8]| {
+        let y = y as u32;
+        if y < layout.margin {
+            return;
+        }
+        let (ty, py) = ((y - layout.margin) / step, (y - layout.margin) % step);
+        if py >= 16 {
+            return;
+        }
+        let first = masks.partition_point(|(t, _)| *t / columns < ty);
+        for (t, m) in masks[first..].iter_mut().take_while(|(t, _)| *t / columns == ty) {
+            let x0 = (layout.margin + (*t % columns) * step) as usize;
+            for pxl in 0..16 {
+                if px.solid(row, x0 + pxl) {
+                    m[py as usize] |= 1 << pxl;
+                }
+            }
+        }
+    };
+    if interlaced {
+        let size = reader.output_buffer_size().filter(|&s| s <= MAX_INTERLACED_BYTES).ok_or_else(|| {
+            err(format!("interlaced tileset image of {w}x{h} pixels is too large to decode: save it without interlacing"))
+        })?;
+        let mut buf = vec![0u8; size];
+        let out = reader.next_frame(&mut buf).map_err(|e| err(format!("not a valid PNG: {e}")))?;
+        for y in 0..rows_needed {
+            let start = y * out.line_size;
+            visit_row(y, buf.get(start..start + out.line_size).unwrap_or(&[]));
+        }
+    } else {
+        for y in 0..rows_needed {
+            match reader.next_row().map_err(|e| err(format!("not a valid PNG: {e}")))? {
+                Some(row) => visit_row(y, row.data()),
+                None => return Err(err("not a valid PNG: image data ends early".into())),
+            }
+        }
+    }
+    Ok(masks)
 }
 
 /// Draws the collision tileset for editors (16Tile, Tiled): an indexed PNG, `columns` tiles
@@ -80,6 +239,7 @@ pub fn load_height_tiles(path: &Path) -> Result<Vec<[u16; 16]>, Diag> {
 /// reserved ids (1, 20..31) crossed out, then `height_tiles` as ids `32..`. Palette: see
 /// [`gfx::COLOURS_RGB`].
 pub fn render_tileset(height_tiles: &[[u16; 16]], columns: usize) -> Vec<u8> {
+    let columns = columns.max(1);
     let count = shape::FIRST_HEIGHT_TILE as usize + height_tiles.len();
     let rows_of_tiles = count.div_ceil(columns);
     let (w, h) = (columns * 16, rows_of_tiles * 16);
@@ -102,20 +262,9 @@ pub fn render_tileset(height_tiles: &[[u16; 16]], columns: usize) -> Vec<u8> {
             }
         }
     }
-    let mut out = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut out, w as u32, h as u32);
-        enc.set_color(png::ColorType::Indexed);
-        enc.set_depth(png::BitDepth::Eight);
-        let mut pal = Vec::new();
-        for c in gfx::COLOURS_RGB {
-            pal.extend_from_slice(&c);
-        }
-        enc.set_palette(pal);
-        // Index 0 is transparent in editors.
-        enc.set_trns(vec![0u8]);
-        let mut wr = enc.write_header().expect("PNG header");
-        wr.write_image_data(&pix).expect("PNG data");
+    let mut pal = Vec::new();
+    for c in gfx::COLOURS_RGB {
+        pal.extend_from_slice(&c);
     }
-    out
+    crate::levels::preview::encode_png(w as u32, h as u32, png::ColorType::Indexed, Some((pal, vec![0u8])), &pix).unwrap_or_default()
 }

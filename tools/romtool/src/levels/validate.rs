@@ -1,14 +1,15 @@
-//! Validation of a parsed level against the engine: sizes, tile ids, objects.
+//! Validation of a parsed level against the engine and the console: sizes, tile ids, the
+//! VRAM for height tiles, objects (inside the map, counts, names usable in Rust).
 
-use super::{ident_of, Diag, Level, LevelSource, Loc, Point};
+use super::{budget, codegen, level_ident, Diag, Diags, Level, LevelSource, Loc, Point};
 use megacollide_engine::{shape, MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
 
-/// Most errors reported per file (the rest are summarised).
-pub const MAX_ERRORS_PER_FILE: usize = 20;
+pub use super::MAX_ERRORS_PER_FILE;
 
 /// Checks one parsed level; returns it ready for code generation or every error.
 pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
     let p = &src.path;
+    let ident = level_ident(&src.name).map_err(|m| vec![Diag::new(p, Loc::File, m)])?;
     let mut errors = Vec::new();
     for (what, v, max, loc) in
         [("width", src.width, MAX_MAP_WIDTH_TILES, &src.width_loc), ("height", src.height, MAX_MAP_HEIGHT_TILES, &src.height_loc)]
@@ -20,7 +21,8 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    if src.tiles.len() as i64 != src.width * src.height {
+    let mut errors = Diags::new(p);
+    if src.tiles.len() as i64 != src.width * src.height || src.locs.len() != src.tiles.len() {
         return Err(vec![Diag::new(
             p,
             Loc::File,
@@ -29,7 +31,6 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
     }
     let n_height = src.height_tiles.len() as i64;
     let first = shape::FIRST_HEIGHT_TILE as i64;
-    let mut bad = 0usize;
     for (&id, loc) in src.tiles.iter().zip(&src.locs) {
         let builtin = (0..=u16::MAX as i64).contains(&id) && shape::is_builtin(id as u16);
         if builtin || (first..first + n_height).contains(&id) {
@@ -47,35 +48,68 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         } else {
             format!("tile id {id} is not a tile id")
         };
-        bad += 1;
-        if bad <= MAX_ERRORS_PER_FILE {
-            let expected = if n_height > 0 {
-                format!("0, 2..=19 or {first}..={}", first + n_height - 1)
-            } else {
-                "0 or 2..=19".to_string()
-            };
-            errors.push(Diag::new(p, loc.clone(), format!("{msg}: expected {expected}")));
+        if errors.full() {
+            errors.count_more();
+            continue;
         }
+        let expected = if n_height > 0 {
+            format!("0, 2..=19 or {first}..={}", first + n_height - 1)
+        } else {
+            "0 or 2..=19".to_string()
+        };
+        errors.push(Diag::new(p, loc.clone(), format!("{msg}: expected {expected}")));
     }
-    if bad > MAX_ERRORS_PER_FILE {
-        errors.push(Diag::new(p, Loc::File, format!("{} more bad tile ids not shown", bad - MAX_ERRORS_PER_FILE)));
+    // VRAM: the height tiles' graphics are loaded after the shapes, before the sprites.
+    if src.height_tiles.len() > budget::VRAM_HEIGHT_TILES {
+        let from = src.tileset.as_ref().map(|t| format!(" (from {})", t.display())).unwrap_or_default();
+        errors.push(Diag::new(
+            p,
+            Loc::File,
+            format!(
+                "{} height tiles{from}: the ROM has VRAM for {} per level (VDP tiles {}..{} between the shape graphics and the sprites): remove unused height tiles from the tileset",
+                src.height_tiles.len(),
+                budget::VRAM_HEIGHT_TILES,
+                budget::ROM_SHAPE_BASE_TILE + 4 * shape::BUILTIN_COUNT,
+                budget::ROM_SPRITE_BASE_TILE
+            ),
+        ));
     }
-    // Objects: inside the map (pixels), one spawn point at most.
-    let (wpx, hpx) = (src.width as i32 * 16, src.height as i32 * 16);
+    if src.entities.len() > budget::MAX_ENTITIES {
+        errors.push(Diag::new(p, Loc::File, format!("{} objects: expected at most {} per level", src.entities.len(), budget::MAX_ENTITIES)));
+        return Err(errors.into_vec());
+    }
+    // Objects: inside the map (pixels), one spawn point at most, names usable in Rust.
+    let (wpx, hpx) = (src.width * 16, src.height * 16);
     let mut spawn: Option<(u64, Point)> = None;
     let mut entities = Vec::new();
     for e in &src.entities {
-        let mut pts = vec![Point { x: e.x, y: e.y }, Point { x: e.x + e.w, y: e.y + e.h }];
-        pts.extend(e.path.iter().copied());
-        if let Some(q) = pts.iter().find(|q| q.x < 0 || q.y < 0 || q.x > wpx || q.y > hpx) {
+        let mut pts = vec![(e.x as i64, e.y as i64), (e.x as i64 + e.w as i64, e.y as i64 + e.h as i64)];
+        pts.extend(e.path.iter().map(|q| (q.x as i64, q.y as i64)));
+        if let Some(q) = pts.iter().find(|q| q.0 < 0 || q.1 < 0 || q.0 > wpx || q.1 > hpx) {
             errors.push(Diag::new(
                 p,
                 Loc::Object(e.id),
-                format!("`{}` reaches pixel ({}, {}) outside the map: expected 0..={wpx}, 0..={hpx}", e.kind, q.x, q.y),
+                format!("`{}` reaches pixel ({}, {}) outside the map: expected 0..={wpx}, 0..={hpx}", e.kind, q.0, q.1),
             ));
         }
         if e.w < 0 || e.h < 0 || e.w > u16::MAX as i32 || e.h > u16::MAX as i32 {
             errors.push(Diag::new(p, Loc::Object(e.id), format!("size {}x{}: expected 0..=65535", e.w, e.h)));
+        }
+        if e.path.len() > budget::MAX_PATH_POINTS {
+            errors.push(Diag::new(p, Loc::Object(e.id), format!("path of {} points: expected at most {}", e.path.len(), budget::MAX_PATH_POINTS)));
+        }
+        if e.props.len() > budget::MAX_PROPS {
+            errors.push(Diag::new(p, Loc::Object(e.id), format!("{} custom properties: expected at most {}", e.props.len(), budget::MAX_PROPS)));
+        }
+        if e.id == 0 || e.id > u32::MAX as u64 {
+            errors.push(Diag::new(p, Loc::Object(e.id), format!("object id {}: expected 1..={}", e.id, u32::MAX)));
+        }
+        if !e.kind.eq_ignore_ascii_case("spawn") && !e.kind.chars().any(|c| c.is_ascii_alphanumeric()) {
+            errors.push(Diag::new(
+                p,
+                Loc::Object(e.id),
+                format!("class `{}` has no ASCII letter or digit, so it gives no Rust name (EntityKind::{}): expected a class such as `enemy`", e.kind, codegen::variant_of(&e.kind)),
+            ));
         }
         if e.kind.eq_ignore_ascii_case("spawn") {
             if let Some((first_id, _)) = spawn {
@@ -87,11 +121,11 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         }
     }
     if !errors.is_empty() {
-        return Err(errors);
+        return Err(errors.into_vec());
     }
     Ok(Level {
         path: src.path.clone(),
-        ident: ident_of(&src.name),
+        ident,
         name: src.name,
         width: src.width as u16,
         height: src.height as u16,
@@ -99,5 +133,6 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         height_tiles: src.height_tiles,
         spawn: spawn.map(|s| s.1),
         entities,
+        notes: src.notes,
     })
 }
