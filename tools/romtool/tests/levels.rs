@@ -670,10 +670,10 @@ fn rom_const(file: &str, name: &str) -> usize {
 #[test]
 fn vram_budget_matches_the_rom_layout() {
     use romtool::levels::budget;
-    let shapes = rom_const("src/level_view.rs", "SHAPE_BASE");
-    let sprites = rom_const("src/sprites.rs", "BASE");
-    assert_eq!(shapes, budget::ROM_SHAPE_BASE_TILE, "src/level_view.rs SHAPE_BASE");
-    assert_eq!(sprites, budget::ROM_SPRITE_BASE_TILE, "src/sprites.rs BASE");
+    let shapes = rom_const("src/rom/level_view.rs", "SHAPE_BASE");
+    let sprites = rom_const("src/rom/sprites.rs", "BASE");
+    assert_eq!(shapes, budget::ROM_SHAPE_BASE_TILE, "src/rom/level_view.rs SHAPE_BASE");
+    assert_eq!(sprites, budget::ROM_SPRITE_BASE_TILE, "src/rom/sprites.rs BASE");
     let free = sprites - shapes - 4 * shape::BUILTIN_COUNT;
     assert_eq!(free / 4, budget::VRAM_HEIGHT_TILES);
     // The ROM loads all of a level's height-tile graphics there.

@@ -4,9 +4,9 @@
 //! runs. The numbers come from the ROM (`src/`) and the cartridge:
 //!
 //! * **VRAM**: the ROM loads the 20 built-in shapes at VDP tile 256 (VRAM 0x2000,
-//!   `SHAPE_BASE` in `src/level_view.rs`) as 80 VDP tiles, and a level's height tiles right
+//!   `SHAPE_BASE` in `src/rom/level_view.rs`) as 80 VDP tiles, and a level's height tiles right
 //!   after them (tile 336); the sprite graphics start at tile 384 (VRAM 0x3000, `BASE` in
-//!   `src/sprites.rs`). That leaves 48 VDP tiles = [`VRAM_HEIGHT_TILES`] height tiles
+//!   `src/rom/sprites.rs`). That leaves 48 VDP tiles = [`VRAM_HEIGHT_TILES`] height tiles
 //!   (4 VDP tiles each) per level. A test reads both constants from `src/` and fails if the
 //!   layout changes without this number.
 //! * **ROM**: a Mega Drive cartridge maps at most [`CARTRIDGE_BYTES`] (4 MiB). The level data
@@ -21,9 +21,9 @@ use super::{Entity, Level, PropValue};
 
 /// Height tiles per level the ROM's VRAM layout has room for (see the module docs).
 pub const VRAM_HEIGHT_TILES: usize = 12;
-/// First VDP tile of the shape graphics in the ROM (`SHAPE_BASE` in `src/level_view.rs`).
+/// First VDP tile of the shape graphics in the ROM (`SHAPE_BASE` in `src/rom/level_view.rs`).
 pub const ROM_SHAPE_BASE_TILE: usize = 256;
-/// First VDP tile of the sprite graphics in the ROM (`BASE` in `src/sprites.rs`).
+/// First VDP tile of the sprite graphics in the ROM (`BASE` in `src/rom/sprites.rs`).
 pub const ROM_SPRITE_BASE_TILE: usize = 384;
 /// Largest cartridge ROM (bytes).
 pub const CARTRIDGE_BYTES: u64 = 4 << 20;

@@ -31,7 +31,7 @@ pub const GLOBAL_ITEMS: [&str; 12] = [
 pub const LEVEL_SUFFIXES: [&str; 7] = ["", "_TILES", "_ROWS", "_HEIGHT_TILES", "_HEIGHT_GFX", "_MAP", "_ENTITIES"];
 
 /// Entity kinds that always exist in `EntityKind` (the demo game matches on them in
-/// `game/src/world.rs`), whether or not a level uses them: without one of them the ROM would
+/// `src/game/src/world.rs`), whether or not a level uses them: without one of them the ROM would
 /// not build.
 pub const DEFAULT_KINDS: [&str; 4] = ["enemy", "goal", "moving_platform", "potato"];
 

@@ -108,7 +108,7 @@ pub fn check_generated_syntax(text: &str) -> Result<(), String> {
 }
 
 fn engine_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../engine").canonicalize().expect("engine folder")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/engine").canonicalize().expect("engine folder")
 }
 
 /// Builds every text in `files` as a module of one `no_std` library crate (each through
@@ -127,7 +127,7 @@ pub fn compile_generated(tag: &str, files: &[String]) -> Result<(), String> {
     for (i, text) in files.iter().enumerate() {
         let name = format!("g{i}.rs");
         std::fs::write(src.join(&name), text).map_err(|e| e.to_string())?;
-        // Plus what the demo game uses of every levels.rs (game/src/world.rs): the variants it
+        // Plus what the demo game uses of every levels.rs (src/game/src/world.rs): the variants it
         // matches on and the property values it reads.
         lib.push_str(&format!(
             "#[allow(dead_code)]\npub mod g{i} {{\n    include!(\"{name}\");\n\n    \
