@@ -709,25 +709,31 @@ fn external_tileset(map_src: &mut Src, at: At, source: &str, diags: &mut Diags, 
 // ---------------------------------------------------------------------------------------------
 // Objects
 
+/// The attributes every Tiled object has (TMX attributes and TMJ members alike), each
+/// checked for its type.
+fn object_attrs(f: &mut Fields, n: &dyn Node, offset: (f64, f64)) -> Obj {
+    Obj {
+        id: f.int(n, "id", 0, u32::MAX as i64).map(|v| v as u64),
+        name: f.string(n, "name"),
+        class: f.string(n, "class"),
+        ty: f.string(n, "type"),
+        x: f.num(n, "x"),
+        y: f.num(n, "y"),
+        w: f.num(n, "width"),
+        h: f.num(n, "height"),
+        rotation: f.num(n, "rotation"),
+        gid: f.int(n, "gid", 0, u32::MAX as i64).map(|v| v as u32),
+        template: f.string(n, "template"),
+        offset,
+        ..Obj::default()
+    }
+}
+
 fn tmx_object(doc: &Doc, o: &Element, offset: (f64, f64), diags: &mut Diags, src: &mut Src) -> Obj {
     let n = XNode(o);
     let id_str = o.value("id").map(|i| format!("object {i}")).unwrap_or_else(|| "template object".into());
     let mut f = Fields { diags: &mut *diags, src: &mut *src, what: format!("{id_str}: ") };
-    let mut obj = Obj {
-        id: f.int(&n, "id", 0, u32::MAX as i64).map(|v| v as u64),
-        name: f.string(&n, "name"),
-        class: f.string(&n, "class"),
-        ty: f.string(&n, "type"),
-        x: f.num(&n, "x"),
-        y: f.num(&n, "y"),
-        w: f.num(&n, "width"),
-        h: f.num(&n, "height"),
-        rotation: f.num(&n, "rotation"),
-        gid: f.int(&n, "gid", 0, u32::MAX as i64).map(|v| v as u32),
-        template: f.string(&n, "template"),
-        offset,
-        ..Obj::default()
-    };
+    let mut obj = object_attrs(&mut f, &n, offset);
     for pl in doc.children(o).filter(|c| c.name == "polyline" || c.name == "polygon") {
         let mut pts = Vec::new();
         let raw = pl.value("points").unwrap_or("");
@@ -753,21 +759,7 @@ fn tmj_object(v: &Value, path: &JPath, offset: (f64, f64), diags: &mut Diags, sr
     let n = JNode::new(v, path.clone());
     let id_str = v.get("id").map(|i| format!("object {i}")).unwrap_or_else(|| "template object".into());
     let mut f = Fields { diags: &mut *diags, src: &mut *src, what: format!("{id_str}: ") };
-    let mut obj = Obj {
-        id: f.int(&n, "id", 0, u32::MAX as i64).map(|v| v as u64),
-        name: f.string(&n, "name"),
-        class: f.string(&n, "class"),
-        ty: f.string(&n, "type"),
-        x: f.num(&n, "x"),
-        y: f.num(&n, "y"),
-        w: f.num(&n, "width"),
-        h: f.num(&n, "height"),
-        rotation: f.num(&n, "rotation"),
-        gid: f.int(&n, "gid", 0, u32::MAX as i64).map(|v| v as u32),
-        template: f.string(&n, "template"),
-        offset,
-        ..Obj::default()
-    };
+    let mut obj = object_attrs(&mut f, &n, offset);
     for key in ["polyline", "polygon"] {
         let Some(list) = v.get(key) else { continue };
         let kp = path.key(key);
