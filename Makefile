@@ -122,7 +122,8 @@ $(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(shell find src/bench 
 	$(CARGO) build -p megacollide-bench --release --target $(TARGET) -Zbuild-std=core -Zbuild-std-features=compiler-builtins-mem $(M68K_FLAGS) --quiet
 	cp target/$(TARGET)/release/megacollide-bench $@
 
-$(HOST_BIN)/bench: $(DEPS_STAMP) $(call TOOL_SOURCES,bench) $(OUT)/gen/levels.rs src/bench/src/shared.rs
+$(HOST_BIN)/bench: $(DEPS_STAMP) $(call TOOL_SOURCES,bench) $(OUT)/gen/levels.rs src/bench/src/shared.rs \
+                    $(shell find src/engine/src src/game/src -type f)
 	$(CARGO) build --release --quiet -p bench
 	@touch $@
 

@@ -90,9 +90,9 @@ pub extern "C" fn bench_is_floor(x: i32, y: i32) -> u32 {
 
 /// Sets body `i` (`i >= 32`: the player's body): sub-pixel position and velocity (I13F3
 /// bits), size `w << 8 | h`, `flags << 8 | riding`, the last move's record
-/// `rest_x << 16 | rest_y` and `rest_size`.
+/// `rest_x << 16 | rest_y` and `rest_x1 << 16 | rest_size`.
 #[no_mangle]
-pub extern "C" fn bench_body_set(i: u32, x: i32, y: i32, vx: i32, vy: i32, wh: u32, flags_riding: u32, rest_xy: u32, rest_size: u32) {
+pub extern "C" fn bench_body_set(i: u32, x: i32, y: i32, vx: i32, vy: i32, wh: u32, flags_riding: u32, rest_xy: u32, rest_x1_size: u32) {
     let b = body(i);
     *b = Body::new(0, 0, (wh >> 8) as u8, wh as u8);
     b.x = SubPx::from_bits(x as i16);
@@ -103,11 +103,12 @@ pub extern "C" fn bench_body_set(i: u32, x: i32, y: i32, vx: i32, vy: i32, wh: u
     b.riding = flags_riding as u8;
     b.rest_x = (rest_xy >> 16) as i16;
     b.rest_y = rest_xy as i16;
-    b.rest_size = rest_size as u16;
+    b.rest_x1 = (rest_x1_size >> 16) as i16;
+    b.rest_size = rest_x1_size as u16;
 }
 
 /// Field `field` of body `i`: 0 x, 1 y, 2 vx, 3 vy (I13F3 bits), 4 flags, 5 riding, 6 rest_x,
-/// 7 rest_y, 8 rest_size.
+/// 7 rest_y, 8 rest_size, 9 rest_x1.
 #[no_mangle]
 pub extern "C" fn bench_body_get(i: u32, field: u32) -> i32 {
     let b = body(i);
@@ -120,7 +121,8 @@ pub extern "C" fn bench_body_get(i: u32, field: u32) -> i32 {
         5 => b.riding as i32,
         6 => b.rest_x as i32,
         7 => b.rest_y as i32,
-        _ => b.rest_size as i32,
+        8 => b.rest_size as i32,
+        _ => b.rest_x1 as i32,
     }
 }
 
@@ -213,7 +215,8 @@ pub extern "C" fn bench_trace_walk(x: i32, y: i32, vx: i32, rest: u32) -> u32 {
     b.vy = SubPx::from_bits(3);
     b.flags = Flags::ON_GROUND;
     if rest != 0 {
-        b.rest_x = b.x.to_bits();
+        b.rest_x = b.px();
+        b.rest_x1 = b.px();
         b.rest_y = b.y.to_bits();
         b.rest_size = 16 << 8 | 32;
     }
@@ -318,9 +321,9 @@ pub extern "C" fn bench_diff_points(n: u32) {
 }
 
 /// Bodies: x, y, vx, vy (I13F3 bits), w << 8 | h, flags << 8 | riding, rest_x, rest_y,
-/// rest_size.
+/// rest_size, rest_x1.
 #[no_mangle]
-static DIFF_BODY_IO: Static<[[i16; 9]; DIFF_BODIES_N]> = Static(UnsafeCell::new([[0; 9]; DIFF_BODIES_N]));
+static DIFF_BODY_IO: Static<[[i16; 10]; DIFF_BODIES_N]> = Static(UnsafeCell::new([[0; 10]; DIFF_BODIES_N]));
 /// Solid boxes: x, y, w, h, dx, dy.
 #[no_mangle]
 static DIFF_SOLID_IO: Static<[[i16; 6]; DIFF_SOLIDS_N]> = Static(UnsafeCell::new([[0; 6]; DIFF_SOLIDS_N]));

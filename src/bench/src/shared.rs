@@ -74,8 +74,8 @@ pub fn mask_pair(pair: u32) -> (Mask<'static>, Mask<'static>) {
 }
 
 /// A body as the words the differential checks exchange: x, y, vx, vy (I13F3 bits),
-/// w << 8 | h, flags << 8 | riding, rest_x, rest_y, rest_size.
-pub fn body_words(b: &Body) -> [i16; 9] {
+/// w << 8 | h, flags << 8 | riding, rest_x, rest_y, rest_size, rest_x1.
+pub fn body_words(b: &Body) -> [i16; 10] {
     [
         b.x.to_bits(),
         b.y.to_bits(),
@@ -86,11 +86,12 @@ pub fn body_words(b: &Body) -> [i16; 9] {
         b.rest_x,
         b.rest_y,
         b.rest_size as i16,
+        b.rest_x1,
     ]
 }
 
 /// The body of [`body_words`]' words.
-pub fn body_from_words(w: &[i16; 9]) -> Body {
+pub fn body_from_words(w: &[i16; 10]) -> Body {
     let mut b = Body::new(0, 0, (w[4] as u16 >> 8) as u8, w[4] as u8);
     b.x = I13F3::from_bits(w[0]);
     b.y = I13F3::from_bits(w[1]);
@@ -101,6 +102,7 @@ pub fn body_from_words(w: &[i16; 9]) -> Body {
     b.rest_x = w[6];
     b.rest_y = w[7];
     b.rest_size = w[8] as u16;
+    b.rest_x1 = w[9];
     b
 }
 

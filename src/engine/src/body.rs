@@ -121,7 +121,7 @@ pub const NO_BOX: u8 = 0xFF;
 
 /// A moving box: sub-pixel position and velocity, pixel size, flags.
 ///
-/// `#[repr(C)]`, 18 bytes (checked below): a fixed layout that game code and tools
+/// `#[repr(C)]`, 20 bytes (checked below): a fixed layout that game code and tools
 /// (the bench ELF, tests reading RAM) can rely on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
@@ -145,15 +145,24 @@ pub struct Body {
     /// Index (into the `solids` slice) of the box this body stands on, or
     /// [`NO_BOX`].
     pub riding: u8,
-    /// Where the engine's last move left the body: `x` (sub-pixel bits).
-    /// With `rest_y` and `rest_size` it lets the next move of a body that has
-    /// not been moved or resized since, and whose velocity moves it by no
-    /// whole pixel, reuse last frame's ground test (a body at rest costs a few
-    /// dozen instructions). Written by the engine; see [`Body::wake`].
+    /// The walk window of the engine's last move, first end: the pixel
+    /// column `x` the body stood at (its anchor). With `rest_x1`, `rest_y` and
+    /// `rest_size` it records what the last move learnt: every position from
+    /// the anchor to `rest_x1` (pixel-space left edges, at row `rest_y`) is
+    /// free to walk into and has a floor under it. The next move of a body of
+    /// the same size at that `y` that stays in the window, moving away from the
+    /// anchor (or not at all), needs no map query (a few dozen instructions).
+    /// The window is what the last move's walk learnt anyway: its column
+    /// sweep looks a body width ahead. Written by the engine; see
+    /// [`Body::wake`].
     pub rest_x: i16,
+    /// The walk window's far end (pixel-space left edge; `== rest_x` when the
+    /// body may only stay where it is).
+    pub rest_x1: i16,
     /// Where the engine's last move left the body: `y` (sub-pixel bits).
     pub rest_y: i16,
-    /// The size `w << 8 | h` at the last move (`0` = no last move).
+    /// The size `w << 8 | h` at the last move (`0` = no record: the next
+    /// move tests everything).
     pub rest_size: u16,
 }
 
@@ -173,14 +182,16 @@ impl Body {
             flags: Flags::NONE,
             riding: NO_BOX,
             rest_x: 0,
+            rest_x1: 0,
             rest_y: 0,
             rest_size: 0,
         }
     }
 
-    /// Forgets the last move, so that the next move tests the ground again.
-    /// Call it for bodies standing where the map's tiles were changed at run
-    /// time (a map in RAM); moving, resizing or respawning a body needs nothing.
+    /// Forgets the last move's record (the walk window), so that the next
+    /// move tests the map again. Call it for bodies standing within their
+    /// width of tiles changed at run time (a map in RAM); moving, resizing or
+    /// respawning a body needs nothing.
     #[inline]
     pub fn wake(&mut self) {
         self.rest_size = 0;
@@ -219,7 +230,7 @@ impl Body {
 
 // The layout documented at `Body`.
 const _: () = {
-    assert!(core::mem::size_of::<Body>() == 18);
+    assert!(core::mem::size_of::<Body>() == 20);
     assert!(core::mem::offset_of!(Body, x) == 0);
     assert!(core::mem::offset_of!(Body, y) == 2);
     assert!(core::mem::offset_of!(Body, vx) == 4);
@@ -229,6 +240,7 @@ const _: () = {
     assert!(core::mem::offset_of!(Body, flags) == 10);
     assert!(core::mem::offset_of!(Body, riding) == 11);
     assert!(core::mem::offset_of!(Body, rest_x) == 12);
-    assert!(core::mem::offset_of!(Body, rest_y) == 14);
-    assert!(core::mem::offset_of!(Body, rest_size) == 16);
+    assert!(core::mem::offset_of!(Body, rest_x1) == 14);
+    assert!(core::mem::offset_of!(Body, rest_y) == 16);
+    assert!(core::mem::offset_of!(Body, rest_size) == 18);
 };

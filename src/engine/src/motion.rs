@@ -196,57 +196,87 @@ fn clamp_pos(raw: i16, size: i16) -> i16 {
     }
 }
 
+/// Where a move has got to: the box's top-left pixel `(x, y)` and the far end
+/// of the walk window learnt on the way (see [`Body::rest_x`]; `far == x` when
+/// nothing is known beyond `x`).
+struct Spot {
+    x: i16,
+    y: i16,
+    far: i16,
+}
+
 /// Walks `steps` pixels horizontally (sign = direction). `walk`: grounded
 /// walking with climbing and snapping. Returns true when blocked. `floor`
 /// tells what is known of the floor under the final box.
 ///
-/// Tile-granular: free columns are found by one column sweep per chunk of at
-/// most `w` pixels, and a chunk needs no snap when a floor pixel lies under
-/// every intermediate box (under their intersection). Only where the ground
-/// changes height does it go pixel by pixel: a climb (the leading column's
-/// topmost solid row gives the only raise that can work, then one head sweep)
-/// or a snap (one sweep of the rows under the feet).
+/// Tile-granular: free columns are found by one column sweep per chunk of
+/// `w` pixels, and a chunk needs no snap when a floor pixel lies under every
+/// intermediate box (under their intersection). Only where the ground changes
+/// height does it go pixel by pixel: a climb (the leading column's topmost
+/// solid row gives the only raise that can work, then one head sweep) or a
+/// snap (one sweep of the rows under the feet). A walking chunk looks a whole
+/// body width ahead even when the move is shorter, so the free columns with a
+/// floor beyond the move become the walk window (`p.far`).
 #[inline(always)]
-fn step_x<const BOXES: bool>(wd: &World<BOXES>, x: &mut i16, y: &mut i16, w: i16, h: i16, steps: i16, walk: bool, floor: &mut Floor) -> bool {
+fn step_x<const BOXES: bool>(wd: &World<BOXES>, p: &mut Spot, w: i16, h: i16, steps: i16, walk: bool, floor: &mut Floor) -> bool {
     if steps > 0 {
-        step_x_to::<true, BOXES>(wd, x, y, w, h, steps, walk, floor)
+        step_x_to::<true, BOXES>(wd, p, w, h, steps, walk, floor)
     } else {
-        step_x_to::<false, BOXES>(wd, x, y, w, h, -steps, walk, floor)
+        step_x_to::<false, BOXES>(wd, p, w, h, -steps, walk, floor)
     }
 }
 
 /// [`step_x`] to the right (`RIGHT`) or to the left, `n` pixels.
 #[inline(never)]
-fn step_x_to<const RIGHT: bool, const BOXES: bool>(wd: &World<BOXES>, x: &mut i16, y: &mut i16, w: i16, h: i16, n: i16, mut walk: bool, floor: &mut Floor) -> bool {
+fn step_x_to<const RIGHT: bool, const BOXES: bool>(wd: &World<BOXES>, p: &mut Spot, w: i16, h: i16, n: i16, mut walk: bool, floor: &mut Floor) -> bool {
     let dir: i16 = if RIGHT { 1 } else { -1 };
     let mut n = n;
     while n > 0 {
-        let lead = if dir > 0 { *x + w } else { *x - 1 };
+        let lead = if dir > 0 { p.x + w } else { p.x - 1 };
+        p.far = p.x;
         if !walk {
-            let free = wd.sweep_cols(lead, dir, n, *y, *y + h - 1);
-            *x += if dir > 0 { free } else { -free };
+            let free = wd.sweep_cols(lead, dir, n, p.y, p.y + h - 1);
+            p.x += if dir > 0 { free } else { -free };
+            p.far = p.x;
             *floor = Floor::Unknown;
             return free < n;
         }
         let chunk = if n < w { n } else { w };
-        let free = wd.sweep_cols(lead, dir, chunk, *y, *y + h - 1);
+        let free = wd.sweep_cols(lead, dir, chunk, p.y, p.y + h - 1);
         if free > 0 {
-            // The boxes after 1..=free steps all hold columns a..=b.
-            let (a, b) = if dir > 0 { (*x + free, *x + w) } else { (*x - 1, *x + w - 1 - free) };
-            if wd.sweep_rows(*y + h, 1, 1, a, b, true) == 0 {
-                *x += if dir > 0 { free } else { -free };
+            // The boxes after 1..=k steps all hold columns x + k ..= x + w
+            // (to the right; mirrored to the left): a floor pixel there is a
+            // floor under each of them.
+            let start = p.x;
+            let under = |k: i16| if dir > 0 { (start + k, start + w) } else { (start - 1, start + w - 1 - k) };
+            let (a, b) = under(free);
+            if wd.sweep_rows(p.y + h, 1, 1, a, b, true) == 0 {
+                p.x += if dir > 0 { free } else { -free };
+                p.far = p.x;
                 n -= free;
                 *floor = Floor::Yes;
+                if !BOXES && n == 0 && free < w {
+                    // The move ends on this flat stretch: look on up to a body
+                    // width ahead of where it started, for the walk window.
+                    let more = wd.sweep_cols(lead + if dir > 0 { free } else { -free }, dir, w - free, p.y, p.y + h - 1);
+                    if more > 0 {
+                        let (a, b) = under(free + more);
+                        if wd.sweep_rows(p.y + h, 1, 1, a, b, true) == 0 {
+                            p.far = if dir > 0 { start + free + more } else { start - free - more };
+                        }
+                    }
+                }
                 continue;
             }
             // One free step; then the floor fell away somewhere under the
             // feet: snap down onto it, or fall when it is more than
             // SNAP_DOWN_PX below (a ledge).
-            *x += dir;
+            p.x += dir;
+            p.far = p.x;
             n -= 1;
-            let d = wd.sweep_rows(*y + h, 1, SNAP_DOWN_PX + 1, *x, *x + w - 1, true);
+            let d = wd.sweep_rows(p.y + h, 1, SNAP_DOWN_PX + 1, p.x, p.x + w - 1, true);
             if d <= SNAP_DOWN_PX {
-                *y += d;
+                p.y += d;
                 *floor = Floor::Yes;
             } else {
                 walk = false;
@@ -257,13 +287,14 @@ fn step_x_to<const RIGHT: bool, const BOXES: bool>(wd: &World<BOXES>, x: &mut i1
         // Blocked at this height: climb by the raise that frees the leading
         // column (its topmost solid row), if it is at most STEP_HEIGHT_PX and
         // the rows above the head are free.
-        let s = *y + h - wd.column_top(lead, *y, *y + h - 1);
-        let nx = *x + dir;
-        if s > STEP_HEIGHT_PX || wd.sweep_rows(*y - 1, -1, s, nx, nx + w - 1, false) < s {
+        let s = p.y + h - wd.column_top(lead, p.y, p.y + h - 1);
+        let nx = p.x + dir;
+        if s > STEP_HEIGHT_PX || wd.sweep_rows(p.y - 1, -1, s, nx, nx + w - 1, false) < s {
             return true;
         }
-        *x = nx;
-        *y -= s;
+        p.x = nx;
+        p.far = nx;
+        p.y -= s;
         n -= 1;
         *floor = Floor::Yes;
     }
@@ -326,12 +357,13 @@ pub fn move_bodies(map: &Map, solids: &[SolidBox], bodies: &mut [Body]) {
     }
 }
 
-/// The move of a body that no box can reach: nothing when it stays at rest,
-/// else [`move_through_map`] (kept apart so that a body at rest pays for none
-/// of the full move's set-up).
+/// The move of a body that no box can reach: the short move of
+/// [`walk_in_window`] when its record applies, else [`move_through_map`]
+/// (kept apart so that a body in its window pays for none of the full move's
+/// set-up).
 #[inline(never)]
 fn move_alone(map: &Map, body: &mut Body) {
-    if !stays_at_rest(body) {
+    if !walk_in_window(body) {
         move_through_map(map, body);
     }
 }
@@ -348,45 +380,57 @@ fn move_through_map(map: &Map, body: &mut Body) {
     move_in::<false>(map, &[], body);
 }
 
-/// The move of a body that no box can reach, when it is where the engine's
-/// last move left it (same position and size, not on a box) and this frame's
-/// velocity moves it by no whole pixel: nothing it touches can have changed, so
-/// last frame's ground flag still holds and only the sub-pixel parts and the
-/// velocities change, exactly as the full move would change them. Returns
-/// false (and changes nothing) when that does not apply.
+/// The move of a body that no box can reach and that walks inside the window
+/// of its last move (see [`Body::rest_x`]): same size, same `y` (sub-pixel
+/// bits), this frame's `x` and its new `x` both in the window with the new one
+/// no nearer the window's anchor, and not moving up by a whole pixel. Every
+/// column it walks into is free and has a floor under it, so no map query is
+/// needed and the result is the full move's, exactly: it walks the whole
+/// distance, stays grounded (a downward `vy` is zeroed, and a whole pixel of
+/// it is a landing), and only the sub-pixel parts and velocities change.
+/// Returns false (and changes nothing) when that does not apply.
+///
+/// No clamp is needed: a window is at most a body width (64 pixels) ahead of
+/// its anchor, inside the position limits, so a speed past the limit (or an `x` that wraps)
+/// never lands in it, and windows are only recorded for bodies of a valid size
+/// above the lowest position, not fallen out (see [`move_in`]).
 #[inline(always)]
-fn stays_at_rest(body: &mut Body) -> bool {
-    let xr = body.x.to_bits();
+fn walk_in_window(body: &mut Body) -> bool {
     let yr = body.y.to_bits();
-    let vx = body.vx.to_bits();
-    let vy = body.vy.to_bits();
-    let nxr = xr.wrapping_add(vx);
-    let mut nyr = yr.wrapping_add(vy);
-    // Same whole pixel: the velocity is -7..=7 sub-pixels and does not cross a
-    // pixel border, so no clamp applies (the record holds a clamped position)
-    // and the velocity is within the speed limit.
-    if body.rest_size == 0
-        || body.rest_size != rest_size(body)
-        || xr != body.rest_x
-        || yr != body.rest_y
-        || (nxr ^ xr) & !7 != 0
-        || (nyr ^ yr) & !7 != 0
-        || body.flags.0 & Flags::ON_BOX.0 != 0
-    {
+    if body.rest_size == 0 || body.rest_size != rest_size(body) || yr != body.rest_y {
         return false;
     }
-    let flags = Flags(body.flags.0 & (Flags::ON_GROUND.0 | Flags::FELL_OUT.0));
-    let mut vy = vy;
-    if flags.0 & Flags::ON_GROUND.0 != 0 && vy >= 0 {
-        vy = 0;
-        nyr = yr & !7;
+    let xr = body.x.to_bits();
+    let nxr = xr.wrapping_add(body.vx.to_bits());
+    let (px, npx) = (xr >> 3, nxr >> 3);
+    let (anchor, far) = (body.rest_x, body.rest_x1);
+    let inside = if anchor <= far {
+        anchor <= px && px <= npx && npx <= far
+    } else {
+        far <= npx && npx <= px && px <= anchor
+    };
+    if !inside {
+        return false;
     }
+    let vy = body.vy.to_bits();
+    let frac = yr & 7;
+    let mut flags = Flags::ON_GROUND;
+    let (nyr, nvy) = if vy >= 0 {
+        // A whole pixel down onto the floor under the feet is a landing.
+        if (frac as u16).wrapping_add(vy as u16) >= 8 {
+            flags.insert(Flags::LANDED);
+        }
+        (yr & !7, 0)
+    } else if frac + vy >= 0 {
+        (yr + vy, vy)
+    } else {
+        return false;
+    };
     body.x = crate::SubPx::from_bits(nxr);
     body.y = crate::SubPx::from_bits(nyr);
-    body.vy = crate::SubPx::from_bits(vy);
+    body.vy = crate::SubPx::from_bits(nvy);
     body.flags = flags;
     body.riding = NO_BOX;
-    body.rest_x = nxr;
     body.rest_y = nyr;
     true
 }
@@ -426,7 +470,9 @@ fn move_in<const BOXES: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
         let wd = World::<BOXES> { map, solids, ignore: overlapping_boxes(solids, x, y, w, h) | (1u16 << riding) };
         if s.dx != 0 {
             let t = (clamp_pos(xr.saturating_add((s.dx as i16) << 3), w) >> 3) - x;
-            step_x(&wd, &mut x, &mut y, w, h, t, false, &mut floor);
+            let mut p = Spot { x, y, far: x };
+            step_x(&wd, &mut p, w, h, t, false, &mut floor);
+            (x, y) = (p.x, p.y);
         }
         if s.dy != 0 {
             let t = (clamp_pos(yr.saturating_add((s.dy as i16) << 3), h) >> 3) - y;
@@ -444,9 +490,13 @@ fn move_in<const BOXES: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
     // 2. X axis.
     let nxr = clamp_pos(xr.saturating_add(vx), w);
     let steps = (nxr >> 3) - x;
+    let mut far = x;
     if steps != 0 {
         let walk = grounded && vy >= 0;
-        if step_x(&wd, &mut x, &mut y, w, h, steps, walk, &mut floor) {
+        let mut p = Spot { x, y, far: x };
+        let blocked = step_x(&wd, &mut p, w, h, steps, walk, &mut floor);
+        (x, y, far) = (p.x, p.y, p.far);
+        if blocked {
             flags.insert(if steps > 0 { Flags::HIT_RIGHT } else { Flags::HIT_LEFT });
             vx = 0;
             xr = x << 3;
@@ -459,6 +509,7 @@ fn move_in<const BOXES: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
     }
 
     // 3. Y axis.
+    let y_walked = y;
     let nyr = clamp_pos(yr.saturating_add(vy), h);
     let steps = (nyr >> 3) - y;
     if steps != 0 {
@@ -505,9 +556,23 @@ fn move_in<const BOXES: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
     body.vy = crate::SubPx::from_bits(vy);
     body.flags = flags;
     body.riding = new_riding;
-    body.rest_x = xr;
-    body.rest_y = yr;
-    body.rest_size = rest_size(body);
+    // The record for the next move: standing on the map (not on a box), a
+    // walk window; without boxes it reaches ahead, with boxes (which may move
+    // into it) it is the body's own position.
+    if flags.0 & (Flags::ON_GROUND.0 | Flags::ON_BOX.0 | Flags::FELL_OUT.0) == Flags::ON_GROUND.0
+        && body.w as i16 == w
+        && body.h as i16 == h
+        && y + h < POS_END_PX
+    {
+        // The window learnt while walking holds at the height it was learnt.
+        let far = if !BOXES && y == y_walked && vx != 0 { far } else { x };
+        body.rest_x = x;
+        body.rest_x1 = far;
+        body.rest_y = yr;
+        body.rest_size = rest_size(body);
+    } else {
+        body.rest_size = 0;
+    }
 }
 
 /// The pixel-space rectangle that holds every box of a frame (`x0 > x1` when

@@ -184,13 +184,13 @@ fn set_body(mc: &mut Machine, i: u32, b: &Body) {
             (b.w as u32) << 8 | b.h as u32,
             (b.flags.0 as u32) << 8 | b.riding as u32,
             (b.rest_x as u16 as u32) << 16 | b.rest_y as u16 as u32,
-            b.rest_size as u32,
+            (b.rest_x1 as u16 as u32) << 16 | b.rest_size as u32,
         ],
     ));
 }
 
 fn get_body(mc: &mut Machine, i: u32, like: &Body) -> Body {
-    let mut f = [0i32; 9];
+    let mut f = [0i32; 10];
     for (k, v) in f.iter_mut().enumerate() {
         *v = m(mc.call("bench_body_get", &[i, k as u32])).0 as i32;
     }
@@ -204,6 +204,7 @@ fn get_body(mc: &mut Machine, i: u32, like: &Body) -> Body {
     b.rest_x = f[6] as i16;
     b.rest_y = f[7] as i16;
     b.rest_size = f[8] as u16;
+    b.rest_x1 = f[9] as i16;
     b
 }
 

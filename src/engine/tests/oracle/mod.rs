@@ -192,8 +192,42 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     body.vy = SubPx::from_bits(vy as i16);
     body.flags = flags;
     body.riding = new_riding;
-    // The engine's record of this move (what lets a body at rest skip the ground test).
-    body.rest_x = xr as i16;
-    body.rest_y = yr as i16;
-    body.rest_size = (body.w as u16) << 8 | body.h as u16;
+}
+
+/// What a move decides about a body (everything but the engine's record of its
+/// last move, `rest_*`, which this model has no use for): compare these.
+pub fn observable(b: &Body) -> (i16, i16, i16, i16, u8, u8, u8, u8) {
+    (b.x.to_bits(), b.y.to_bits(), b.vx.to_bits(), b.vy.to_bits(), b.w, b.h, b.flags.0, b.riding)
+}
+
+/// Checks the engine's record of a move (its walk window, see `Body::rest_x`)
+/// pixel by pixel: every position from the anchor to the far end, at row
+/// `rest_y`, enters only map columns free over the box's height and has a
+/// floor pixel (solid or one-way top row) under it.
+pub fn check_record(map: &Map, b: &Body) -> Result<(), String> {
+    if b.rest_size == 0 {
+        return Ok(());
+    }
+    let (w, h) = (b.w.clamp(1, MAX_BODY_SIZE) as i32, b.h.clamp(1, MAX_BODY_SIZE) as i32);
+    let y = (b.rest_y >> 3) as i32;
+    let (a, f) = (b.rest_x as i32, b.rest_x1 as i32);
+    let dir = if f >= a { 1 } else { -1 };
+    let mut p = a;
+    loop {
+        let floor = (p..p + w).any(|x| map.is_floor(x as i16, (y + h) as i16));
+        if !floor {
+            return Err(format!("no floor under position {p} (window {a}..{f}, y {y})"));
+        }
+        if p != a {
+            // The column this position's box enters.
+            let col = if dir > 0 { p + w - 1 } else { p };
+            if (y..y + h).any(|yy| map.is_solid(col as i16, yy as i16)) {
+                return Err(format!("column {col} blocked at position {p} (window {a}..{f}, y {y})"));
+            }
+        }
+        if p == f {
+            return Ok(());
+        }
+        p += dir;
+    }
 }
