@@ -19,7 +19,7 @@ export GPGX_CORE := $(CURDIR)/.deps/genesis_plus_gx_libretro.so
 OUT          := out
 TARGET       := m68k-unknown-none-elf
 DEPS_STAMP   := .deps/installed.stamp
-HOST_BIN     := target/release
+HOST_BIN     := target/host
 ROMTOOL      := $(HOST_BIN)/romtool
 GATE         := $(HOST_BIN)/m68k-gate
 PLUGIN       := target/llvm-fixes/libm68k_fixes.so
@@ -53,11 +53,11 @@ $(PLUGIN): $(DEPS_STAMP) tools/llvm-fixes/m68k_fixes.cpp tools/llvm-fixes/Makefi
 	@touch $@
 
 $(ROMTOOL): $(DEPS_STAMP) $(call TOOL_SOURCES,romtool)
-	$(CARGO) build --release --quiet -p romtool
+	$(CARGO) build --profile host --quiet -p romtool
 	@touch $@
 
 $(GATE): $(DEPS_STAMP) $(call TOOL_SOURCES,m68k-gate)
-	$(CARGO) build --release --quiet -p m68k-gate
+	$(CARGO) build --profile host --quiet -p m68k-gate
 	@touch $@
 
 # Levels -> ROM data (out/gen/levels.rs, included by src/rom/levels.rs) and previews (out/levels/).
@@ -124,13 +124,13 @@ $(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(shell find src/bench 
 
 $(HOST_BIN)/bench: $(DEPS_STAMP) $(call TOOL_SOURCES,bench) $(OUT)/gen/levels.rs src/bench/src/shared.rs \
                     $(shell find src/engine/src src/game/src -type f)
-	$(CARGO) build --release --quiet -p bench
+	$(CARGO) build --profile host --quiet -p bench
 	@touch $@
 
 # The cargo runner of 68000 test binaries (.cargo/config.toml: target.m68k-unknown-none-elf.runner).
 $(HOST_BIN)/m68k-testrunner: $(DEPS_STAMP) $(call TOOL_SOURCES,testrunner) $(call TOOL_SOURCES,emu) \
                              $(call TOOL_SOURCES,romtool) $(call TOOL_SOURCES,m68k-gate) src/testrt/src/lib.rs
-	$(CARGO) build --release --quiet -p testrunner
+	$(CARGO) build --profile host --quiet -p testrunner
 	@touch $@
 
 # On-target tests: the engine's test suite (src/engine/tests/suite) built for the 68000 like the ROM
@@ -158,7 +158,7 @@ TEST_ROMS := $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT
 # on-target runner's own check (runner-check) and the engine's tests on the 68000 (test-m68k).
 test: $(TEST_ROMS) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	for t in tools/llvm-fixes/test/*-test.sh; do sh $$t || exit 1; done
-	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --release --no-fail-fast
+	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --profile host --no-fail-fast
 	$(MAKE) --no-print-directory runner-check
 	$(CARGO) test-m68k $(M68K_FLAGS) --quiet
 
@@ -176,10 +176,10 @@ endif
 
 # The engine's property tests with a million cases each (CI runs 10,000).
 soak: $(DEPS_STAMP)
-	PROPTEST_CASES=1000000 $(CARGO) test --release -p megacollide-engine --test properties
+	PROPTEST_CASES=1000000 $(CARGO) test --profile host -p megacollide-engine --test properties
 
 bindings: $(DEPS_STAMP)
-	$(CARGO) run --quiet --release -p genbindings
+	$(CARGO) run --quiet --profile host -p genbindings
 
 clean:
 	rm -rf $(OUT) target
