@@ -7,14 +7,15 @@
 //! One run per line: `<buttons> <end>`; buttons from `L R J S` (or `-` for none); end is a
 //! frame count or `x>=N`, `x<=N`, `y>=N`, `y<=N` (player pixel position), `ground`, `air`,
 //! `respawned`, `riding`, `hit` (the run ends on the first frame the condition holds).
-use megacollide_game::levels::DEMO;
+use megacollide_game::script::{attract_level, ATTRACT_LEVEL};
 use megacollide_game::world::Input;
 use megacollide_game::{GameState, World};
 
 fn main() {
     let path = std::env::args().nth(1).expect("script file");
     let text = std::fs::read_to_string(&path).expect("script file");
-    let mut w = World::new(&DEMO);
+    let level = attract_level().unwrap_or_else(|| panic!("no level `{ATTRACT_LEVEL}` (script::ATTRACT_LEVEL) in levels/"));
+    let mut w = World::new(level);
     let mut out = Vec::new();
     for (ln, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap().trim();

@@ -17,12 +17,20 @@ pub mod script;
 pub mod state;
 pub mod world;
 
-/// Level data compiled from `levels/` by `romtool levels` (`out/gen/levels.rs`): tile ids,
-/// engine maps, entities and the shapes' VDP graphics.
+/// Level data compiled from every file in `levels/` by romtool's level compiler (this crate's
+/// `build.rs`): tile ids, engine maps, entities and the shapes' VDP graphics. [`LEVELS`]
+/// (`levels::LEVELS`) lists them all; nothing else in the game names a level.
 #[allow(missing_docs, dead_code)]
 pub mod levels {
-    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../out/gen/levels.rs"));
+    include!(concat!(env!("OUT_DIR"), "/levels.rs"));
+
+    /// The level compiled from the file with stem `name` (`demo` for `demo.tmj`), if any.
+    pub fn named(name: &str) -> Option<&'static Level> {
+        LEVELS.iter().copied().find(|l| l.name == name)
+    }
 }
+
+pub use levels::LEVELS;
 
 pub use script::{ScriptPlayer, ATTRACT};
 pub use state::GameState;

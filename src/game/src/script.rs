@@ -4,7 +4,18 @@
 //! every steepness, falls into a pit (and respawns), rides the moving platform and jumps
 //! into the potato.
 
+use crate::levels::{self, Level};
 use crate::world::Input;
+
+/// The level the attract script was recorded on (the stem of its file in `levels/`): the
+/// script is data for that level as much as the level file is. A ROM without a level of
+/// this name has no attract mode (see [`attract_level`]).
+pub const ATTRACT_LEVEL: &str = "demo";
+
+/// The level the attract mode plays: [`ATTRACT_LEVEL`] if the ROM has it.
+pub fn attract_level() -> Option<&'static Level> {
+    levels::named(ATTRACT_LEVEL)
+}
 
 const L: u8 = Input::LEFT;
 const R: u8 = Input::RIGHT;

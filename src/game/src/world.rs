@@ -244,22 +244,27 @@ impl World {
     /// start, and snaps the camera onto the player.
     pub fn reset(&mut self) {
         *self = World::empty(self.level);
-        let spawn = self.level.spawn.unwrap_or(LevelPoint { x: 16, y: 16 });
-        self.player = Player::new(spawn.x, spawn.y, PlayerConfig::DEFAULT);
+        let cfg = PlayerConfig::DEFAULT;
+        let spawn = match self.level.spawn {
+            Some(p) => p,
+            None => find_spawn(self.level.map, cfg.width as i16, cfg.height as i16),
+        };
+        self.player = Player::new(spawn.x, spawn.y, cfg);
         for e in self.level.entities.iter() {
             match e.kind {
                 EntityKind::Enemy if (self.enemy_count as usize) < MAX_ENEMIES => {
                     self.enemies[self.enemy_count as usize] = Enemy {
-                        body: Body::new(e.x, e.y, e.w as u8, e.h as u8),
+                        body: Body::new(e.x, e.y, size_or(e.w, 16), size_or(e.h, 16)),
                         dir: 1,
                         speed: int_prop(e.props, "speed", 1) as u8,
                         spawn: LevelPoint { x: e.x, y: e.y },
                     };
                     self.enemy_count += 1;
                 }
-                EntityKind::MovingPlatform if (self.platform_count as usize) < MAX_PLATFORMS => {
+                EntityKind::Platform if (self.platform_count as usize) < MAX_PLATFORMS => {
                     let i = self.platform_count as usize;
-                    self.solids[i] = SolidBox { rect: Rect::new(e.x, e.y, e.w as i16, e.h as i16), dx: 0, dy: 0 };
+                    let (w, h) = (size_or(e.w, 32) as i16, size_or(e.h, 8) as i16);
+                    self.solids[i] = SolidBox { rect: Rect::new(e.x, e.y, w, h), dx: 0, dy: 0 };
                     self.platforms[i] = Platform {
                         path: e.path,
                         next: if e.path.len() > 1 { 1 } else { 0 },
@@ -274,7 +279,8 @@ impl World {
                         Rect::new(e.x, e.y, POTATO_MASK.width(), POTATO_MASK.height());
                     self.potato_count += 1;
                 }
-                EntityKind::Goal => self.goal = Rect::new(e.x, e.y, e.w as i16, e.h as i16),
+                EntityKind::Goal => self.goal = Rect::new(e.x, e.y, size_or(e.w, 16) as i16, size_or(e.h, 64) as i16),
+                // More entities of a kind than the world has room for are ignored.
                 _ => {}
             }
         }
@@ -384,6 +390,40 @@ impl World {
         want.follow(self.player.body.rect(), self.level.map);
         self.camera.x += clamp(want.x - self.camera.x, -CAMERA_MAX_STEP, CAMERA_MAX_STEP);
         self.camera.y += clamp(want.y - self.camera.y, -CAMERA_MAX_STEP, CAMERA_MAX_STEP);
+    }
+}
+
+/// Where the player (a `w` x `h` pixel box) starts on a level without a spawn point: in the
+/// first tile column from the left, and the first tile row from the top in it, whose tile
+/// has ground (a solid pixel, or a one-way top under the box's left or right edge) with room
+/// for the box right above it. The box may stand a little above a slope and land on it.
+/// `(0, 0)` when no tile has room. Pixel-space top-left of the box; tile-by-tile (at most
+/// width x height map queries, once per level start).
+pub fn find_spawn(map: &megacollide_engine::Map, w: i16, h: i16) -> LevelPoint {
+    for tx in 0..map.width() as i16 {
+        let x = tx << 4;
+        if x + w > map.width_px() {
+            break;
+        }
+        for ty in 1..map.height() as i16 {
+            let top = ty << 4;
+            let ground = map.rect_solid(x, top, w, 16) || map.is_floor(x, top) || map.is_floor(x + w - 1, top);
+            if ground && top - h >= 0 && !map.rect_solid(x, top - h, w, h) {
+                return LevelPoint { x, y: top - h };
+            }
+        }
+    }
+    LevelPoint { x: 0, y: 0 }
+}
+
+/// A size from the level (pixels) as a body size: `default` for 0 (points), at most 255.
+fn size_or(v: u16, default: u8) -> u8 {
+    if v == 0 {
+        default
+    } else if v > 255 {
+        255
+    } else {
+        v as u8
     }
 }
 

@@ -3,13 +3,75 @@
 //! frame, the attract script reaches the end of the level.
 
 use megacollide_engine::body::Flags;
-use megacollide_game::levels::DEMO;
+use megacollide_game::levels::{Level, LEVELS};
+use megacollide_game::script::attract_level;
 use megacollide_game::world::{Input, World, CAMERA_MAX_STEP};
 use megacollide_game::{ScriptPlayer, ATTRACT};
 
+/// The level the attract script walks (these tests check its course).
+fn demo() -> &'static Level {
+    attract_level().expect("the attract script's level is in levels/")
+}
+
+#[test]
+fn every_level_starts_with_the_player_standing_on_the_ground() {
+    assert!(!LEVELS.is_empty());
+    for level in LEVELS.iter() {
+        let mut w = World::new(level);
+        for _ in 0..120 {
+            w.step(Input(0));
+        }
+        let b = w.player.body;
+        assert!(b.on_ground() && !w.player.is_dead(), "{}: the player stands at ({}, {})", level.name, b.px(), b.py());
+        assert!(level.map.is_floor(b.px(), b.py() + b.h as i16) || level.map.is_floor(b.px() + b.w as i16 - 1, b.py() + b.h as i16));
+    }
+}
+
+#[test]
+fn a_level_with_only_collision_tiles_is_playable() {
+    // 24 x 14 tiles, no spawn point and no entities: a floor at row 12, a wall over the
+    // first three columns up to row 3, a step.
+    let (w, h) = (24usize, 14usize);
+    let mut tiles = vec![0u16; w * h];
+    for x in 0..w {
+        tiles[12 * w + x] = 2;
+        tiles[13 * w + x] = 2;
+    }
+    for y in 3..12 {
+        for x in 0..3 {
+            tiles[y * w + x] = 2;
+        }
+    }
+    tiles[11 * w + 10] = 2;
+    let tiles: &'static [u16] = Box::leak(tiles.into_boxed_slice());
+    let rows: &'static [u16] = Box::leak((0..h as u16).map(|y| y * w as u16).collect::<Vec<_>>().into_boxed_slice());
+    let map = Box::leak(Box::new(megacollide_engine::Map::new(tiles, w as u16, h as u16, rows)));
+    let level: &'static Level = Box::leak(Box::new(Level {
+        name: "bare",
+        width: w as u16,
+        height: h as u16,
+        tiles,
+        row_offsets: rows,
+        map,
+        height_tiles: &[],
+        height_gfx: &[],
+        spawn: None,
+        entities: &[],
+    }));
+    let spawn = megacollide_game::world::find_spawn(map, 16, 32);
+    assert_eq!((spawn.x, spawn.y), (0, 3 * 16 - 32), "on top of the wall, the first ground from the left");
+    let mut world = World::new(level);
+    assert_eq!((world.enemy_count, world.platform_count, world.potato_count, world.goal.w), (0, 0, 0, 0));
+    for _ in 0..200 {
+        world.step(Input(Input::RIGHT));
+    }
+    let b = world.player.body;
+    assert!(b.on_ground() && b.px() > 100, "walked off the wall onto the floor: ({}, {})", b.px(), b.py());
+}
+
 #[test]
 fn enemies_turn_only_at_walls_and_ledges() {
-    let mut w = World::new(&DEMO);
+    let mut w = World::new(demo());
     let mut turns = [0u32; 4];
     let (mut at_walls, mut at_ledges) = (0, 0);
     for i in 0..w.enemy_count as usize {
@@ -29,7 +91,7 @@ fn enemies_turn_only_at_walls_and_ledges() {
                 let b = e.body;
                 let x = if before > 0 { b.px() + b.w as i16 } else { b.px() - 1 };
                 let y = b.py() + b.h as i16;
-                let ledge = !DEMO.map.is_floor(x, y) && !DEMO.map.column_solid(x, y, y + 7);
+                let ledge = !demo().map.is_floor(x, y) && !demo().map.column_solid(x, y, y + 7);
                 assert!(wall || ledge, "enemy {i} turned at x {} without a wall or a ledge", b.px());
                 at_walls += wall as u32;
                 at_ledges += (ledge && !wall) as u32;
@@ -43,7 +105,7 @@ fn enemies_turn_only_at_walls_and_ledges() {
 
 #[test]
 fn enemies_far_from_the_view_wait() {
-    let mut w = World::new(&DEMO);
+    let mut w = World::new(demo());
     let far = w.enemies[0];
     assert!(far.body.px() > 1000, "walker1 is far from the spawn");
     for _ in 0..100 {
@@ -54,9 +116,9 @@ fn enemies_far_from_the_view_wait() {
 
 #[test]
 fn the_platform_travels_its_path_back_and_forth() {
-    let mut w = World::new(&DEMO);
+    let mut w = World::new(demo());
     let start = w.solids[0].rect;
-    let path = DEMO.entities.iter().find(|e| e.name == "lift").unwrap().path;
+    let path = demo().entities.iter().find(|e| e.name == "lift").unwrap().path;
     let (x0, x1) = (path[0].x, path[1].x);
     let mut xs = vec![];
     for _ in 0..400 {
@@ -72,7 +134,7 @@ fn the_platform_travels_its_path_back_and_forth() {
 
 #[test]
 fn the_camera_pans_at_most_one_tile_per_frame() {
-    let mut w = World::new(&DEMO);
+    let mut w = World::new(demo());
     let mut p = ScriptPlayer::new(&ATTRACT);
     let mut prev = w.camera;
     let mut panned = false;

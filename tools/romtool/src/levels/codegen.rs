@@ -6,9 +6,8 @@
 //! The output depends only on the level files (sorted by file name) and the engine's shapes:
 //! running the compiler twice gives the same bytes.
 
-use super::{gfx, Entity, Level, PropValue};
+use super::{gfx, kinds, Entity, Level, PropValue};
 use megacollide_engine::shape;
-use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// Names of the generated items that do not belong to one level.
@@ -29,32 +28,6 @@ pub const GLOBAL_ITEMS: [&str; 12] = [
 
 /// Suffixes of the per-level items (`E1M1`, `E1M1_TILES`, ...).
 pub const LEVEL_SUFFIXES: [&str; 7] = ["", "_TILES", "_ROWS", "_HEIGHT_TILES", "_HEIGHT_GFX", "_MAP", "_ENTITIES"];
-
-/// Entity kinds that always exist in `EntityKind` (the demo game matches on them in
-/// `src/game/src/world.rs`), whether or not a level uses them: without one of them the ROM would
-/// not build.
-pub const DEFAULT_KINDS: [&str; 4] = ["enemy", "goal", "moving_platform", "potato"];
-
-/// `moving_platform` -> `MovingPlatform`: the ASCII letters and digits of the class, each run
-/// capitalised; `K` in front when that is empty or starts with a digit; `Self` (a keyword)
-/// becomes `Self_`. Always a valid Rust identifier.
-pub fn variant_of(kind: &str) -> String {
-    let mut s = String::new();
-    for part in kind.split(|c: char| !c.is_ascii_alphanumeric()).filter(|p| !p.is_empty()) {
-        let mut cs = part.chars();
-        if let Some(c) = cs.next() {
-            s.push(c.to_ascii_uppercase());
-            s.extend(cs);
-        }
-    }
-    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
-        s.insert(0, 'K');
-    }
-    if s == "Self" {
-        s.push('_');
-    }
-    s
-}
 
 fn words(out: &mut String, data: &[u16], per_line: usize, indent: &str) {
     for chunk in data.chunks(per_line) {
@@ -99,7 +72,8 @@ fn comment(s: &str) -> String {
 fn entity_literal(e: &Entity) -> String {
     let mut s = format!(
         "Entity {{ kind: EntityKind::{}, name: {}, id: {}, x: {}, y: {}, w: {}, h: {}, path: &[",
-        variant_of(&e.kind),
+        // Validation rejects every other type (see `kinds`).
+        kinds::variant_of(&e.kind).unwrap_or("Enemy"),
         rust_str(&e.name),
         e.id,
         e.x,
@@ -173,20 +147,16 @@ pub fn generate(levels: &[Level]) -> String {
          // 0 empty, 1 solid, 2 one-way floor, 3 height tile (SHAPE_PALETTE is a matching CRAM line).\n\n",
     );
     // Types.
-    let mut kinds: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for k in DEFAULT_KINDS.iter().map(|k| k.to_string()).chain(levels.iter().flat_map(|l| l.entities.iter().map(|e| e.kind.clone()))) {
-        kinds.entry(variant_of(&k)).or_default().insert(k);
-    }
     o.push_str(
         "/// A point in map pixels.\n\
          #[derive(Clone, Copy, Debug, PartialEq, Eq)]\n\
          pub struct LevelPoint {\n    /// x in pixels (right).\n    pub x: i16,\n    /// y in pixels (down).\n    pub y: i16,\n}\n\n",
     );
-    o.push_str("/// Entity kinds: the Tiled object classes of every level (`moving_platform` -> `MovingPlatform`).\n");
+    o.push_str("/// Entity kinds: the Tiled object types the game knows (romtool's `levels::kinds`).\n");
     o.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub enum EntityKind {\n");
-    for (variant, names) in &kinds {
-        let names: Vec<String> = names.iter().map(|n| format!("`{}`", comment(n))).collect();
-        let _ = writeln!(o, "    /// Tiled class {}.\n    {variant},", names.join(", "));
+    for variant in kinds::variants() {
+        let names: Vec<String> = kinds::KINDS.iter().filter(|(_, v)| *v == variant).map(|(k, _)| format!("`{k}`")).collect();
+        let _ = writeln!(o, "    /// Tiled type {}.\n    {variant},", names.join(" or "));
     }
     o.push_str("}\n\n");
     o.push_str(

@@ -26,6 +26,7 @@ pub mod codegen;
 pub mod gfx;
 pub mod idmap;
 pub mod jsonpos;
+pub mod kinds;
 pub mod preview;
 pub mod sixteen;
 pub mod text;

@@ -3,20 +3,20 @@
 //!
 //! Colours: [`gfx::COLOURS_RGB`] (sky, solid, one-way floor, height tile). With `grid`, the
 //! first row and column of every tile are darkened. Objects are outlined on top: the spawn
-//! point green ([`SPAWN_RGB`]), enemies red, moving platforms white, potatoes orange, anything
-//! else magenta; paths are drawn as lines in the same colour.
+//! point green ([`SPAWN_RGB`]), enemies red, platforms white, potatoes orange, anything
+//! else (the goal) magenta; paths are drawn as lines in the same colour.
 
-use super::{gfx, Level};
+use super::{gfx, kinds, Level};
 use megacollide_engine::shape::{self, PixelKind};
 
 /// Spawn point outline colour.
 pub const SPAWN_RGB: [u8; 3] = [0, 252, 0];
 
 fn kind_rgb(kind: &str) -> [u8; 3] {
-    match kind.to_ascii_lowercase().replace('-', "_").as_str() {
-        "enemy" => [252, 36, 36],
-        "moving_platform" => [252, 252, 252],
-        "potato" => [252, 144, 0],
+    match kinds::variant_of(kind) {
+        Some("Enemy") => [252, 36, 36],
+        Some("Platform") => [252, 252, 252],
+        Some("Potato") => [252, 144, 0],
         _ => [252, 0, 252],
     }
 }

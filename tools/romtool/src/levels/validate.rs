@@ -1,7 +1,7 @@
 //! Validation of a parsed level against the engine and the console: sizes, tile ids, the
 //! VRAM for height tiles, objects (inside the map, counts, names usable in Rust).
 
-use super::{budget, codegen, level_ident, Diag, Diags, Level, LevelSource, Loc, Point};
+use super::{budget, kinds, level_ident, Diag, Diags, Level, LevelSource, Loc, Point};
 use megacollide_engine::{shape, MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
 
 pub use super::MAX_ERRORS_PER_FILE;
@@ -78,7 +78,7 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         errors.push(Diag::new(p, Loc::File, format!("{} objects: expected at most {} per level", src.entities.len(), budget::MAX_ENTITIES)));
         return Err(errors.into_vec());
     }
-    // Objects: inside the map (pixels), one spawn point at most, names usable in Rust.
+    // Objects: inside the map (pixels), one spawn point at most, every type a known entity kind.
     let (wpx, hpx) = (src.width * 16, src.height * 16);
     let mut spawn: Option<(u64, Point)> = None;
     let mut entities = Vec::new();
@@ -104,14 +104,14 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         if e.id == 0 || e.id > u32::MAX as u64 {
             errors.push(Diag::new(p, Loc::Object(e.id), format!("object id {}: expected 1..={}", e.id, u32::MAX)));
         }
-        if !e.kind.eq_ignore_ascii_case("spawn") && !e.kind.chars().any(|c| c.is_ascii_alphanumeric()) {
+        if !kinds::is_spawn(&e.kind) && kinds::variant_of(&e.kind).is_none() {
             errors.push(Diag::new(
                 p,
                 Loc::Object(e.id),
-                format!("class `{}` has no ASCII letter or digit, so it gives no Rust name (EntityKind::{}): expected a class such as `enemy`", e.kind, codegen::variant_of(&e.kind)),
+                format!("object type `{}` is not an entity kind the game knows: expected one of {}", e.kind, kinds::expected_list()),
             ));
         }
-        if e.kind.eq_ignore_ascii_case("spawn") {
+        if kinds::is_spawn(&e.kind) {
             if let Some((first_id, _)) = spawn {
                 errors.push(Diag::new(p, Loc::Object(e.id), format!("second spawn point (the first is object {first_id}): expected one")));
             }

@@ -132,7 +132,7 @@ pub fn compile_generated(tag: &str, files: &[String]) -> Result<(), String> {
         lib.push_str(&format!(
             "#[allow(dead_code)]\npub mod g{i} {{\n    include!(\"{name}\");\n\n    \
              pub fn game_uses(e: &Entity, l: &Level) -> i32 {{\n        \
-             let k = match e.kind {{ EntityKind::Enemy | EntityKind::MovingPlatform | EntityKind::Potato | EntityKind::Goal => 1, #[allow(unreachable_patterns)] _ => 0 }};\n        \
+             let k = match e.kind {{ EntityKind::Enemy | EntityKind::Platform | EntityKind::Potato | EntityKind::Goal => 1, #[allow(unreachable_patterns)] _ => 0 }};\n        \
              let p: i32 = e.props.iter().map(|p| match p.value {{ PropValue::Int(v) => v, PropValue::Bool(b) => b as i32, PropValue::Str(s) => s.len() as i32 }}).sum();\n        \
              k + p + l.spawn.map_or(0, |s| s.x as i32) + l.entities.len() as i32 + LEVELS.len() as i32\n    }}\n}}\n"
         ));
