@@ -60,9 +60,13 @@ $(GATE): $(DEPS_STAMP) $(call TOOL_SOURCES,m68k-gate)
 	$(CARGO) build --profile host --quiet -p m68k-gate
 	@touch $@
 
-# Levels -> ROM data (out/gen/levels.rs, included by src/rom/levels.rs) and previews (out/levels/).
+# Levels -> ROM data (out/gen/levels.rs) and previews (out/levels/), compiled once per change.
+# The game crate's build.rs compiles levels/ itself under plain cargo; under make it takes this
+# file (MEGACOLLIDE_LEVELS_RS) instead of compiling the levels again. `demo` is required: the
+# attract script (src/game/src/script.rs, ATTRACT_LEVEL) and the bench ELF walk it.
+export MEGACOLLIDE_LEVELS_RS := $(CURDIR)/$(OUT)/gen/levels.rs
 $(OUT)/gen/levels.rs: $(ROMTOOL) $(LEVELS)
-	$(ROMTOOL) levels levels --out-dir $(OUT)/gen --preview-dir $(OUT)/levels --require-level demo --require-level e1m1
+	$(ROMTOOL) levels levels --out-dir $(OUT)/gen --preview-dir $(OUT)/levels --require-level demo
 
 # ELF -> ROM: pack (rewrites bra.l, header, checksum), then gate the code that will run.
 # pack_rom(elf, rom)

@@ -1,4 +1,5 @@
-//! The demo game on the console: title screen, play with the pad, attract mode; every
+//! The demo game on the console: title screen with a level select, play with the pad,
+//! attract mode; every
 //! frame's work (VBlank uploads first, then input, the world step and the next frame's
 //! sprites), the debug overlay and the frame timing.
 //!
@@ -6,8 +7,8 @@
 //! only reads the pad and draws.
 
 use megacollide_game::art;
-use megacollide_game::levels::{self, Level};
-use megacollide_game::script::ATTRACT;
+use megacollide_game::levels::{Level, LEVELS};
+use megacollide_game::script::{attract_level, ATTRACT};
 use megacollide_game::state::{MODE_ATTRACT, MODE_PLAY, MODE_TITLE};
 use megacollide_game::world::{Input, World};
 use megacollide_game::{GameState, ScriptPlayer};
@@ -25,8 +26,9 @@ use crate::level_view;
 /// Frames without a button on the title screen before attract mode starts (3 seconds).
 pub const ATTRACT_DELAY: u16 = 180;
 
-/// The level the game plays.
-static LEVEL: &Level = &levels::DEMO;
+/// The level the title screen shows first and the game starts on: the first of `LEVELS`
+/// (file-name order). Every level of `levels/` is on the level select; none is named here.
+const FIRST_LEVEL: &Level = LEVELS[0];
 
 /// The game state tests read (see `megacollide_game::state` for the layout); written once
 /// per frame after the world step. Tests find it by its ELF symbol.
@@ -36,6 +38,10 @@ pub static GAME: Shared<GameState> = Shared::new(GameState::ZERO);
 /// Everything the main loop keeps between frames.
 struct App {
     world: World,
+    /// The level select's choice: an index into `LEVELS`.
+    choice: u8,
+    /// The world's level changed: its height-tile graphics must be loaded (display off).
+    level_gfx_dirty: bool,
     script: ScriptPlayer,
     state: GameState,
     mode: u8,
@@ -56,7 +62,9 @@ struct App {
 }
 
 static APP: MainOnly<App> = MainOnly::new(App {
-    world: World::empty(&levels::DEMO),
+    world: World::empty(FIRST_LEVEL),
+    choice: 0,
+    level_gfx_dirty: false,
     script: ScriptPlayer::new(&ATTRACT),
     state: GameState::ZERO,
     mode: MODE_TITLE,
@@ -99,11 +107,12 @@ const STREAM_LIMIT: i16 = 16;
 impl App {
     /// Loads graphics and draws the title screen with the display off.
     fn boot(&mut self) {
-        level_view::load_graphics(LEVEL);
+        level_view::load_graphics(self.world.level);
         sprites::load_graphics();
         self.world.reset();
+        self.state.level_count = LEVELS.len() as u8;
         let c = self.world.camera;
-        self.streamer.redraw(LEVEL, c.x, c.y);
+        self.streamer.redraw(self.world.level, c.x, c.y);
         self.drawn_camera = (c.x, c.y);
         self.state.capture(&self.world);
         self.draw_text();
@@ -124,10 +133,14 @@ impl App {
         if blanked {
             self.state.redraws = self.state.redraws.wrapping_add(1);
             vdp::display_off();
-            self.streamer.redraw(LEVEL, c.x, c.y);
+            if self.level_gfx_dirty {
+                level_view::load_graphics(self.world.level);
+                self.level_gfx_dirty = false;
+            }
+            self.streamer.redraw(self.world.level, c.x, c.y);
             self.draw_text();
         } else {
-            self.streamer.update(LEVEL, c.x, c.y);
+            self.streamer.update(self.world.level, c.x, c.y);
         }
         self.sprites.upload();
         if self.highlight_ready {
@@ -150,11 +163,24 @@ impl App {
             MODE_TITLE => {
                 if pressed & pad::START != 0 {
                     self.start(MODE_PLAY);
+                } else if pressed & (pad::LEFT | pad::RIGHT) != 0 {
+                    // The level select: left / right pick the previous / next level, shown
+                    // behind the title.
+                    let n = LEVELS.len() as u8;
+                    self.choice = if pressed & pad::RIGHT != 0 {
+                        if self.choice + 1 < n { self.choice + 1 } else { 0 }
+                    } else if self.choice > 0 {
+                        self.choice - 1
+                    } else {
+                        n - 1
+                    };
+                    self.idle = 0;
+                    self.start(MODE_TITLE);
                 } else if buttons != 0 {
                     self.idle = 0;
                 } else {
                     self.idle += 1;
-                    if self.idle >= ATTRACT_DELAY {
+                    if self.idle >= ATTRACT_DELAY && attract_level().is_some() {
                         self.start(MODE_ATTRACT);
                     }
                 }
@@ -193,10 +219,20 @@ impl App {
         self.build_sprites();
     }
 
-    /// Enters `mode` with a fresh world.
+    /// Enters `mode` with a fresh world: on the attract script's level in attract mode, else
+    /// on the level select's choice.
     fn start(&mut self, mode: u8) {
         self.mode = mode;
         self.idle = 0;
+        let level = match (mode, attract_level()) {
+            (MODE_ATTRACT, Some(l)) => l,
+            _ => LEVELS[self.choice as usize],
+        };
+        if !core::ptr::eq(level, self.world.level) {
+            self.world = World::empty(level);
+            self.level_gfx_dirty = true;
+        }
+        self.state.level = level_index(level);
         self.world.reset();
         self.script = ScriptPlayer::new(&ATTRACT);
         self.text_dirty = true;
@@ -282,6 +318,15 @@ impl App {
                 Console::at(3, 10, 0).print("Start ................ respawn");
                 Console::at(3, 11, 0).print("Down + A ............. debug overlay");
                 Console::at(12, 14, 0).print("PRESS START");
+                if LEVELS.len() > 1 {
+                    let mut con = Console::at(3, 16, 0);
+                    con.print("<> level ");
+                    print_count(&mut con, self.choice as u16 + 1);
+                    con.print("/");
+                    print_count(&mut con, LEVELS.len() as u16);
+                    con.print(": ");
+                    con.print(self.world.level.name);
+                }
             }
             MODE_PLAY => {
                 Console::at(0, 1, 0).print(" <> walk  ABC jump  Start respawn");
@@ -317,6 +362,28 @@ impl App {
                 con.print("                             ");
             }
             self.hud_lines = lines;
+        }
+    }
+}
+
+/// The index of `level` in `LEVELS` (0 if it is not one of them).
+fn level_index(level: &Level) -> u8 {
+    LEVELS.iter().position(|l| core::ptr::eq(*l, level)).unwrap_or(0) as u8
+}
+
+/// Prints `v` (at most 255) in decimal without leading zeros, by repeated subtraction.
+fn print_count(con: &mut Console, v: u16) {
+    let mut v = if v > 255 { 255 } else { v };
+    let mut started = false;
+    for unit in [100u16, 10, 1] {
+        let mut d = b'0';
+        while v >= unit {
+            v -= unit;
+            d += 1;
+        }
+        if d != b'0' || started || unit == 1 {
+            con.put(d);
+            started = true;
         }
     }
 }

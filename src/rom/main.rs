@@ -50,10 +50,12 @@ fn test_screen() -> ! {
     // Bulk VRAM uploads happen with the display off (Genesis Plus GX drops CPU writes that
     // flood the VDP FIFO during active display).
     screen::init_text_mode();
-    // The 16Tile article's scene, from levels/e1m1.h, behind the text; scrolled so that its
-    // ground (rows 14-15) is on screen.
-    level_view::load_graphics(&levels::E1M1);
-    level_view::draw(&levels::E1M1, vdp::PLANE_B, 20, 16);
+    // The last level in file-name order (today the 16Tile article's scene, levels/e1m1.h)
+    // behind the text, scrolled up 32 pixels (e1m1's ground, rows 14-15, is then on screen).
+    if let Some(level) = levels::LEVELS.last() {
+        level_view::load_graphics(level);
+        level_view::draw(level, vdp::PLANE_B, 20, 16);
+    }
     vdp::set_vscroll(0, 32);
     vdp::display_on();
     Console::at(1, 1, 0).print("MEGACOLLIDE");

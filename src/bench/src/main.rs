@@ -20,10 +20,8 @@ use megacollide_engine::motion::{move_bodies, move_body};
 use megacollide_engine::platformer::{Input, Player, PlayerConfig};
 use megacollide_engine::SubPx;
 
-#[allow(dead_code)]
-pub mod levels {
-    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../out/gen/levels.rs"));
-}
+/// The level data, as the game crate compiles it from `levels/` (its build.rs).
+pub use megacollide_game::levels;
 #[allow(dead_code)]
 mod shared {
     include!("shared.rs");

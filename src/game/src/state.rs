@@ -26,6 +26,9 @@
 //! | 0x24   | 1    | `riding`        | index of the platform the player stands on, 0xFF none       |
 //! | 0x25   | 1    | `redraws`       | full plane redraws (display blanked) since boot, wrapping   |
 //! | 0x26   | 2    | `buttons`       | pad buttons this frame (see the ROM's `pad` module)         |
+//! | 0x28   | 1    | `level`         | index in `levels::LEVELS` of the level shown or played      |
+//! | 0x29   | 1    | `level_count`   | number of levels in the ROM (`levels::LEVELS.len()`)         |
+//! | 0x2A   | 2    | (padding)       | always 0                                                    |
 //!
 //! Multi-byte values are big-endian in the 68000's RAM. Every field is 1 or 2 bytes except
 //! the two leading `u32`s, so the layout is the same on the host (tests decode with
@@ -41,7 +44,7 @@ pub const MODE_PLAY: u8 = 1;
 pub const MODE_ATTRACT: u8 = 2;
 
 /// Size of [`GameState`] in bytes.
-pub const GAME_STATE_BYTES: usize = 0x28;
+pub const GAME_STATE_BYTES: usize = 0x2C;
 
 /// See the module docs for every field.
 #[repr(C)]
@@ -71,6 +74,8 @@ pub struct GameState {
     pub riding: u8,
     pub redraws: u8,
     pub buttons: u16,
+    pub level: u8,
+    pub level_count: u8,
 }
 
 impl GameState {
@@ -99,10 +104,13 @@ impl GameState {
         riding: 0xFF,
         redraws: 0,
         buttons: 0,
+        level: 0,
+        level_count: 0,
     };
 
     /// Copies the world's part of the state (everything but `vblanks`, `missed_frames`,
-    /// `frame_lines`, `worst_lines`, `mode`, `overlay` and `buttons`, which the ROM owns).
+    /// `frame_lines`, `worst_lines`, `mode`, `overlay`, `buttons`, `level` and `level_count`, which
+    /// the ROM owns).
     pub fn capture(&mut self, w: &World) {
         let p = &w.player;
         self.tick = w.tick;
@@ -150,6 +158,8 @@ impl GameState {
             riding: b[0x24],
             redraws: b[0x25],
             buttons: u16_at(0x26),
+            level: b[0x28],
+            level_count: b[0x29],
         }
     }
 
@@ -190,6 +200,8 @@ mod tests {
         assert_eq!(offset_of!(GameState, riding), 0x24);
         assert_eq!(offset_of!(GameState, redraws), 0x25);
         assert_eq!(offset_of!(GameState, buttons), 0x26);
+        assert_eq!(offset_of!(GameState, level), 0x28);
+        assert_eq!(offset_of!(GameState, level_count), 0x29);
     }
 
     #[test]

@@ -19,10 +19,8 @@ use object::{Object, ObjectSection, SectionFlags, SectionKind};
 
 pub use machine::{Machine, Profile};
 
-#[allow(dead_code)]
-pub mod levels {
-    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../out/gen/levels.rs"));
-}
+/// The level data, as the game crate compiles it from `levels/` (its build.rs).
+pub use megacollide_game::levels;
 #[allow(dead_code)]
 pub mod shared {
     include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/bench/src/shared.rs"));

@@ -111,9 +111,9 @@ pub fn game_state(gx: &emu::Gpgx, game_addr: u32) -> GameState {
 }
 
 /// The part of a [`GameState`] that the world step decides (what the host and the 68000 must
-/// agree on): the ROM-owned fields (VBlank count, timing, mode, overlay, buttons) zeroed.
+/// agree on): the ROM-owned fields (VBlank count, timing, mode, overlay, buttons, level) zeroed.
 pub fn world_part(s: &GameState) -> GameState {
-    GameState { vblanks: 0, missed_frames: 0, frame_lines: 0, worst_lines: 0, mode: 0, overlay: 0, redraws: 0, buttons: 0, ..*s }
+    GameState { vblanks: 0, missed_frames: 0, frame_lines: 0, worst_lines: 0, mode: 0, overlay: 0, redraws: 0, buttons: 0, level: 0, level_count: 0, ..*s }
 }
 
 /// The attract script as one input per frame.
@@ -122,10 +122,36 @@ pub fn attract_inputs() -> Vec<megacollide_game::Input> {
     std::iter::from_fn(|| p.next_input()).collect()
 }
 
+/// The level the attract script walks (`script::ATTRACT_LEVEL`, the demo level): the game
+/// tests check its course.
+pub fn demo_level() -> &'static megacollide_game::levels::Level {
+    megacollide_game::script::attract_level().expect("the attract script's level is in levels/")
+}
+
+/// The index of [`demo_level`] in `levels::LEVELS` (the level select's order).
+pub fn demo_index() -> usize {
+    megacollide_game::LEVELS.iter().position(|l| std::ptr::eq(*l, demo_level())).expect("the demo level is in LEVELS")
+}
+
+/// On the title screen: presses Right on the pad (one frame, then two idle frames for the
+/// redraw) until the level select shows `LEVELS[index]` (`GAME.level`).
+pub fn select_level(gx: &mut emu::Gpgx, game_addr: u32, index: usize) {
+    for _ in 0..=megacollide_game::LEVELS.len() {
+        let s = game_state(gx, game_addr);
+        assert_eq!(s.mode, MODE_TITLE, "the level select is on the title screen");
+        if s.level as usize == index {
+            return;
+        }
+        gx.run_frame(emu::Pad::RIGHT);
+        gx.run_frames(2, emu::Pad::NONE);
+    }
+    panic!("the level select never showed level {index}");
+}
+
 /// Runs `inputs` through the game's world on the host, from a reset on the demo level:
 /// element `i` is the state after step `i + 1` (its `tick`).
 pub fn host_run(inputs: &[megacollide_game::Input]) -> Vec<GameState> {
-    let mut w = megacollide_game::World::new(&megacollide_game::levels::DEMO);
+    let mut w = megacollide_game::World::new(demo_level());
     inputs
         .iter()
         .map(|&i| {
@@ -214,7 +240,8 @@ pub fn vram_word(vram: &[u8], addr: usize) -> u16 {
 /// `2 * (ty & 15)`) as the 4 cells of its shape graphics, and the horizontal scroll is
 /// `-cx`. Returns a description of the first wrong cell.
 pub fn check_plane_b(vram: &[u8], cx: i16, cy: i16) -> Result<(), String> {
-    use megacollide_game::levels::{shape_vdp_tile, DEMO};
+    use megacollide_game::levels::shape_vdp_tile;
+    let demo = demo_level();
     /// The ROM's shape graphics start at VDP tile 256 and use palette line 2 (level_view.rs).
     const SHAPE_BASE: u16 = 256;
     const SHAPE_PALETTE: u16 = 2 << 13;
@@ -224,8 +251,8 @@ pub fn check_plane_b(vram: &[u8], cx: i16, cy: i16) -> Result<(), String> {
     }
     for ty in (cy >> 4)..=((cy + 223) >> 4) {
         for tx in (cx >> 4)..=((cx + 319) >> 4) {
-            let inside = tx >= 0 && ty >= 0 && (tx as u16) < DEMO.width && (ty as u16) < DEMO.height;
-            let id = if inside { DEMO.map.tile(tx, ty) } else { 0 };
+            let inside = tx >= 0 && ty >= 0 && (tx as u16) < demo.width && (ty as u16) < demo.height;
+            let id = if inside { demo.map.tile(tx, ty) } else { 0 };
             let first = SHAPE_PALETTE | (SHAPE_BASE + shape_vdp_tile(id));
             let (px, py) = (((tx & 31) * 2) as usize, ((ty & 15) * 2) as usize);
             for (i, (dx, dy)) in [(0, 0), (1, 0), (0, 1), (1, 1)].into_iter().enumerate() {

@@ -8,7 +8,6 @@ use emu::Pad;
 use megacollide_engine::body::Flags;
 use megacollide_engine::platformer::Events;
 use megacollide_game::art::{PLAYER_MASK, POTATO_MASK};
-use megacollide_game::levels::DEMO;
 use megacollide_game::world::World;
 use megacollide_game::Input;
 use romtests::*;
@@ -184,7 +183,7 @@ fn attract_pit_falls_off_the_ledge_and_respawns_after_exactly_60_frames() {
     let fell = s.iter().find(|s| ev(s, Events::FELL_OUT)).expect("falls out of the map");
     let back = s.iter().find(|s| ev(s, Events::RESPAWNED)).expect("respawns");
     assert_eq!(back.tick - fell.tick, 60, "respawn delay");
-    let spawn = DEMO.spawn.unwrap();
+    let spawn = demo_level().spawn.unwrap();
     assert_eq!((back.px(), back.py()), (spawn.x, spawn.y), "respawns at the spawn point");
 }
 
@@ -194,8 +193,8 @@ fn attract_walks_into_a_wall_and_stops_flush() {
     let hit = s.iter().find(|s| flag(s, Flags::HIT_RIGHT) && s.px() + 16 == THIN_WALL_X).expect("walks into the thin wall");
     assert_eq!(hit.vx, 0, "speed zeroed at the wall");
     let (y0, y1) = (hit.py(), hit.py() + 31);
-    assert!(DEMO.map.column_solid(THIN_WALL_X, y0, y1), "the wall is solid at x {THIN_WALL_X}");
-    assert!(!DEMO.map.column_solid(THIN_WALL_X - 1, y0, y1), "flush: the column before the wall is free");
+    assert!(demo_level().map.column_solid(THIN_WALL_X, y0, y1), "the wall is solid at x {THIN_WALL_X}");
+    assert!(!demo_level().map.column_solid(THIN_WALL_X - 1, y0, y1), "flush: the column before the wall is free");
 }
 
 #[test]
@@ -214,7 +213,7 @@ fn attract_rides_the_moving_platform() {
 #[test]
 fn attract_potato_hit_only_on_opaque_overlap() {
     let s = &attract_run().states;
-    let mut w = World::new(&DEMO);
+    let mut w = World::new(demo_level());
     w.reset();
     let potatoes = &w.potatoes[..w.potato_count as usize];
     let (mut hits, mut box_only) = (0, 0);
@@ -249,6 +248,7 @@ fn attract_camera_stops_at_the_map_edges() {
 /// blanks the display for a few frames). Returns the GAME address.
 fn start_play(rom: &Rom, gx: &mut emu::Gpgx) -> u32 {
     let g = boot(rom, gx);
+    select_level(gx, g, demo_index());
     gx.run_frame(Pad::START);
     gx.run_until(10, Pad::NONE, |gx| game_state(gx, g).mode == MODE_PLAY).expect("Start on the title starts play");
     gx.run_frames(5, Pad::NONE);
@@ -346,10 +346,10 @@ fn a_jump_lands_on_a_half_block() {
     let land = s[57..].iter().find(|s| ev(s, Events::LANDED)).expect("lands");
     let feet = land.py() + 32;
     // The floor under the feet is the top of a half block (ids 15-18), 8 px above the ground.
-    let under: Vec<u16> = (land.px()..land.px() + 16).map(|x| DEMO.map.tile(x >> 4, feet >> 4)).collect();
+    let under: Vec<u16> = (land.px()..land.px() + 16).map(|x| demo_level().map.tile(x >> 4, feet >> 4)).collect();
     assert!(under.iter().any(|&id| (15..=18).contains(&id)), "tiles under the feet: {under:?}");
     assert_eq!(feet & 15, 8, "landed on a half block's top (feet at y {feet})");
-    assert!((land.px()..land.px() + 16).any(|x| DEMO.map.is_solid(x, feet) && !DEMO.map.is_solid(x, feet - 1)));
+    assert!((land.px()..land.px() + 16).any(|x| demo_level().map.is_solid(x, feet) && !demo_level().map.is_solid(x, feet - 1)));
 }
 
 #[test]
@@ -365,7 +365,7 @@ fn a_held_jump_button_jumps_once() {
 fn start_returns_to_the_spawn_point() {
     let s = play_checked("respawn", &[(Input::RIGHT, 40), (Input::RESPAWN, 1), (0, 1)]);
     assert!(s[39].px() > 100);
-    let spawn = DEMO.spawn.unwrap();
+    let spawn = demo_level().spawn.unwrap();
     assert_eq!((s[40].px(), s[40].py(), s[40].vx), (spawn.x, spawn.y, 0));
 }
 

@@ -1,0 +1,57 @@
+//! Every level of `levels/` plays: booted in Genesis Plus GX, each is picked on the title
+//! screen's level select and started with Start; the player must spawn and stand on the
+//! ground with no fault, exactly as the host's world does on that level.
+
+use emu::Pad;
+use megacollide_game::{Input, World, LEVELS};
+use romtests::*;
+
+/// Frames from power-on until the title screen is up (boot clears VRAM with the CPU).
+const BOOT_FRAMES: u32 = 60;
+/// Idle frames played after Start: the player lands (from a spawn point in the air) and
+/// stands still.
+const SETTLE_FRAMES: usize = 120;
+
+#[test]
+fn every_level_starts_from_the_level_select_with_the_player_on_the_ground() {
+    let rom = Rom::load("megacollide").unwrap();
+    let g = rom.sym("GAME");
+    let sv = rom.sym("SYSVARS");
+    for (i, level) in LEVELS.iter().enumerate() {
+        let (_lock, mut gx) = gpgx_with(&rom);
+        gx.run_until(BOOT_FRAMES, Pad::NONE, |gx| game_state(gx, g).vblanks > 0 && game_state(gx, g).mode == MODE_TITLE)
+            .expect("title screen within the boot budget");
+        assert_eq!(game_state(&gx, g).level_count as usize, LEVELS.len(), "every level is on the level select");
+        select_level(&mut gx, g, i);
+        gx.run_frame(Pad::START);
+        gx.run_until(10, Pad::NONE, |gx| game_state(gx, g).mode == MODE_PLAY).expect("Start on the title starts play");
+        // The mode change's full redraw: the world is reset (tick 0) until the first step.
+        gx.run_until(10, Pad::NONE, |gx| game_state(gx, g).tick > 0).expect("play steps the world");
+        let mut host = World::new(level);
+        let mut steps = 0;
+        while (game_state(&gx, g).tick as usize) < SETTLE_FRAMES {
+            gx.run_frame(Pad::NONE);
+            steps += 1;
+            assert!(steps < SETTLE_FRAMES + 10, "{}: one world step per frame", level.name);
+        }
+        let s = game_state(&gx, g);
+        for _ in 0..s.tick {
+            host.step(Input(0));
+        }
+        let mut want = GameState::ZERO;
+        want.capture(&host);
+        assert_eq!(world_part(&s), world_part(&want), "{}: the 68000 equals the host after {} steps", level.name, s.tick);
+        assert_eq!((s.mode, s.level as usize), (MODE_PLAY, i), "{}: playing the level picked", level.name);
+        assert!(s.on_ground() && s.respawn_timer == 0, "{}: the player stands on the ground at ({}, {})", level.name, s.px(), s.py());
+        let (x, feet) = (s.px(), s.py() + 32);
+        assert!(
+            level.map.is_floor(x, feet) || level.map.is_floor(x + 15, feet),
+            "{}: floor under the player's feet at ({x}, {feet})",
+            level.name
+        );
+        assert_eq!(gx.read_u32_be(sv + sysvars::FAULT), 0, "{}: no fault", level.name);
+        assert_eq!(gx.read_u32_be(sv + sysvars::ALIVE), ALIVE_MAGIC, "{}: alive", level.name);
+        assert_eq!(s.missed_frames, 0, "{}: no missed frame", level.name);
+        println!("{}: spawned and standing at ({}, {}) after {} steps", level.name, s.px(), s.py(), s.tick);
+    }
+}
