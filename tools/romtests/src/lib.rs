@@ -133,8 +133,9 @@ pub fn demo_index() -> usize {
     megacollide_game::LEVELS.iter().position(|l| std::ptr::eq(*l, demo_level())).expect("the demo level is in LEVELS")
 }
 
-/// On the title screen: presses Right on the pad (one frame, then two idle frames for the
-/// redraw) until the level select shows `LEVELS[index]` (`GAME.level`).
+/// On the title screen: presses Right on the pad (one frame, then idle frames until the
+/// redraw of the new level is over) until the level select shows `LEVELS[index]`
+/// (`GAME.level`).
 pub fn select_level(gx: &mut emu::Gpgx, game_addr: u32, index: usize) {
     for _ in 0..=megacollide_game::LEVELS.len() {
         let s = game_state(gx, game_addr);
@@ -143,9 +144,27 @@ pub fn select_level(gx: &mut emu::Gpgx, game_addr: u32, index: usize) {
             return;
         }
         gx.run_frame(emu::Pad::RIGHT);
-        gx.run_frames(2, emu::Pad::NONE);
+        settle(gx, game_addr);
     }
     panic!("the level select never showed level {index}");
+}
+
+/// Runs idle frames until the ROM's main loop keeps pace again (two frames in a row each end
+/// with a `GAME` update one VBlank apart), e.g. after a full redraw with the display off, so
+/// that the next pad input is read in the frame it is sent.
+pub fn settle(gx: &mut emu::Gpgx, game_addr: u32) {
+    let mut last = game_state(gx, game_addr).vblanks;
+    let mut steady = 0;
+    for _ in 0..120 {
+        gx.run_frame(emu::Pad::NONE);
+        let now = game_state(gx, game_addr).vblanks;
+        steady = if now == last + 1 { steady + 1 } else { 0 };
+        last = now;
+        if steady >= 2 {
+            return;
+        }
+    }
+    panic!("the ROM did not keep pace within 120 frames");
 }
 
 /// Runs `inputs` through the game's world on the host, from a reset on the demo level:

@@ -268,6 +268,18 @@ fn assert_errors(file: &str, expected: &[&str]) {
 }
 
 #[test]
+fn unknown_entity_type_is_an_error_at_its_line() {
+    let errs = errors(&format!("{BAD}kind.tmx"));
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(
+        errs[0].starts_with("tests/fixtures/bad/kind.tmx:13:")
+            && errs[0].ends_with("object 2: type `tree` is not an entity kind the game knows: expected one of spawn, enemy, platform, moving_platform, potato, goal"),
+        "{}",
+        errs[0]
+    );
+}
+
+#[test]
 fn error_syntax_16tile() {
     assert_errors("syntax.h", &["tests/fixtures/bad/syntax.h:4:1: expected `;` after the array, found `const`"]);
 }
@@ -701,12 +713,12 @@ fn cli_require_level() {
     assert!(!out.path().join("levels.rs").exists());
 }
 
-/// The kinds the game matches on exist even when no level uses them.
+/// Every entity kind exists even when no level uses it (the game matches on them).
 #[test]
 fn default_entity_kinds_always_generated() {
     let level = levels::load_file(&fixtures().join("good/tiny.h")).and_then(validate::validate).unwrap();
     let rust = codegen::generate(std::slice::from_ref(&level));
-    for v in ["Enemy,", "Goal,", "MovingPlatform,", "Potato,"] {
+    for v in ["Enemy,", "Platform,", "Potato,", "Goal,"] {
         assert!(rust.contains(&format!("    {v}\n")), "EntityKind::{v}");
     }
 }

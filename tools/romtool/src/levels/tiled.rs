@@ -21,7 +21,8 @@
 //!   height tiles than the ROM has VRAM for) is diagnosed as such, with the fixes named.
 //! * Objects of every object layer become entities (pixel coordinates, rounded; layer offsets
 //!   applied; templates `.tx` / `.tj` merged): the object of class (or type, or name) `spawn`
-//!   is the spawn point; others keep their class (or type, or name), name, rectangle,
+//!   is the spawn point; others keep their class (or type, or name), which must be one of
+//!   [`super::kinds`] (else an error at the object's line), name, rectangle,
 //!   polyline / polygon points (absolute) and custom properties.
 //!
 //! Every attribute romtool uses is validated: a value of the wrong kind (`gid="super"`,
@@ -30,7 +31,7 @@
 use super::jsonpos::{self, JPath};
 use super::text::{read_text, LineIndex};
 use super::xml::{self, Doc, Element};
-use super::{budget, idmap, tileset, Diag, Diags, Entity, Format, LevelSource, Loc, Point, PropValue};
+use super::{budget, idmap, kinds, tileset, Diag, Diags, Entity, Format, LevelSource, Loc, Point, PropValue};
 use base64::Engine as _;
 use megacollide_engine::{shape, MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
 use serde_json::Value;
@@ -875,6 +876,10 @@ fn entity_of(obj: Obj, diags: &mut Diags, src: &mut Src, at: At) -> Option<Entit
     let ty = obj.ty.unwrap_or_default();
     let name = obj.name.unwrap_or_default();
     let kind = [class.as_str(), ty.as_str(), name.as_str()].into_iter().find(|s| !s.is_empty()).unwrap_or("object").to_string();
+    if !kinds::is_spawn(&kind) && kinds::variant_of(&kind).is_none() {
+        push(diags, src, at, format!("object {id}: type `{kind}` is not an entity kind the game knows: expected one of {}", kinds::expected_list()));
+        return None;
+    }
     let mut props = obj.props;
     props.sort_by(|a, b| a.0.cmp(&b.0));
     Some(Entity { id, kind, name, x: xi, y: yi, w: wi, h: hi, path, props })

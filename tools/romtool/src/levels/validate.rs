@@ -78,7 +78,8 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         errors.push(Diag::new(p, Loc::File, format!("{} objects: expected at most {} per level", src.entities.len(), budget::MAX_ENTITIES)));
         return Err(errors.into_vec());
     }
-    // Objects: inside the map (pixels), one spawn point at most, every type a known entity kind.
+    // Objects: inside the map (pixels), one spawn point at most (the Tiled reader
+    // checked every type against `kinds`).
     let (wpx, hpx) = (src.width * 16, src.height * 16);
     let mut spawn: Option<(u64, Point)> = None;
     let mut entities = Vec::new();
@@ -103,13 +104,6 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         }
         if e.id == 0 || e.id > u32::MAX as u64 {
             errors.push(Diag::new(p, Loc::Object(e.id), format!("object id {}: expected 1..={}", e.id, u32::MAX)));
-        }
-        if !kinds::is_spawn(&e.kind) && kinds::variant_of(&e.kind).is_none() {
-            errors.push(Diag::new(
-                p,
-                Loc::Object(e.id),
-                format!("object type `{}` is not an entity kind the game knows: expected one of {}", e.kind, kinds::expected_list()),
-            ));
         }
         if kinds::is_spawn(&e.kind) {
             if let Some((first_id, _)) = spawn {
