@@ -477,6 +477,14 @@ impl<'a> Map<'a> {
         x0 <= x1 && (self.rows_hit(y >> 4, x0, x1, one_way) >> (y & 15) as u16) & 1 != 0
     }
 
+    /// Is any pixel of row `y`, columns `x0 ..= x1` (pixel-space, `x0 <= x1`)
+    /// a floor pixel (solid, or a one-way platform's top row)? The ground test
+    /// of movement: [`Map::row_solid`] with `one_way`, out of line.
+    #[inline(never)]
+    pub fn floor_in_row(&self, y: i16, x0: i16, x1: i16) -> bool {
+        self.row_solid(y, x0, x1, true)
+    }
+
     /// The topmost solid pixel row of column `x` within rows `y0 ..= y1`
     /// (pixel-space, `y0 <= y1`), or `y1 + 1` when there is none. One lookup
     /// per tile down to the first tile that holds one.

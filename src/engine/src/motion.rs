@@ -138,6 +138,13 @@ impl<const BOXES: bool> World<'_, '_, BOXES> {
         free
     }
 
+    /// Is there a floor pixel (map: solid or one-way top row; or a box) in
+    /// pixel-space row `y`, columns `x0 ..= x1` (`x0 <= x1`)?
+    #[inline(always)]
+    fn floor_in_row(&self, y: i16, x0: i16, x1: i16) -> bool {
+        self.map.floor_in_row(y, x0, x1) || self.box_hit(x0, x1, y, y).is_some()
+    }
+
     /// The topmost solid row (map or box) of column `x` in rows `y0..=y1`,
     /// `y1 + 1` when there is none.
     #[inline(always)]
@@ -250,7 +257,7 @@ fn step_x_to<const RIGHT: bool, const BOXES: bool>(wd: &World<BOXES>, p: &mut Sp
             let start = p.x;
             let under = |k: i16| if dir > 0 { (start + k, start + w) } else { (start - 1, start + w - 1 - k) };
             let (a, b) = under(free);
-            if wd.sweep_rows(p.y + h, 1, 1, a, b, true) == 0 {
+            if wd.floor_in_row(p.y + h, a, b) {
                 p.x += if dir > 0 { free } else { -free };
                 p.far = p.x;
                 n -= free;
@@ -261,7 +268,7 @@ fn step_x_to<const RIGHT: bool, const BOXES: bool>(wd: &World<BOXES>, p: &mut Sp
                     let more = wd.sweep_cols(lead + if dir > 0 { free } else { -free }, dir, w - free, p.y, p.y + h - 1);
                     if more > 0 {
                         let (a, b) = under(free + more);
-                        if wd.sweep_rows(p.y + h, 1, 1, a, b, true) == 0 {
+                        if wd.floor_in_row(p.y + h, a, b) {
                             p.far = if dir > 0 { start + free + more } else { start - free - more };
                         }
                     }
@@ -530,7 +537,7 @@ fn move_in<const BOXES: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
     let on_map_or_box = match floor {
         Floor::Yes => true,
         Floor::No => false,
-        Floor::Unknown => map.row_solid(feet, x, x + w - 1, true),
+        Floor::Unknown => map.floor_in_row(feet, x, x + w - 1),
     };
     if on_map_or_box {
         flags.insert(Flags::ON_GROUND);
@@ -659,7 +666,7 @@ pub fn ground_under(map: &Map, solids: &[SolidBox], body: &Body) -> bool {
     let r = body.rect();
     let w = clamp_size(body.w);
     let wd = World::<true> { map, solids, ignore: overlapping_boxes(solids, r.x, r.y, w, clamp_size(body.h)) };
-    wd.sweep_rows(r.y + r.h, 1, 1, r.x, r.x + w - 1, true) == 0
+    wd.floor_in_row(r.y + r.h, r.x, r.x + w - 1)
 }
 
 #[inline]
