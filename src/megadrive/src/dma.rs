@@ -25,20 +25,36 @@ pub fn wait() {
     while vdp::status() & MD_VDP_STATUS_DMA as u16 != 0 {}
 }
 
-/// Fills `len` bytes (1..=65535) of VRAM from byte address `addr` with `value`, and waits
-/// for the fill to end.
+/// Fills `len` bytes of VRAM from the even byte address `addr` with `value` (`len` even,
+/// 2..=65534; an odd `len` is rounded down), and waits for the fill to end.
 pub fn fill_vram(addr: u16, len: u16, value: u8) {
-    if len == 0 {
+    let word = ((value as u16) << 8) | value as u16;
+    if len < 4 {
+        // The VDP's fill writes a first word, then `length` bytes from the second byte on:
+        // 2 bytes are one CPU write.
+        if len >= 2 {
+            vdp::vram_write_at(addr);
+            vdp::data16(word);
+        }
         return;
     }
     vdp::set_reg(Reg::AutoInc, 1);
-    set_length(len);
+    set_length(fill_length(len));
     vdp::set_reg(Reg::DmaSrcHi, 0x80); // fill mode
     vdp::ctrl32(vdp::command(MD_VDP_CODE_VRAM_WRITE | MD_VDP_CODE_DMA, addr));
-    // The data write starts the fill; both bytes carry the value.
-    vdp::data16(((value as u16) << 8) | value as u16);
+    // The data write starts the fill: this word at `addr`, then the value's high byte (see
+    // `fill_length`).
+    vdp::data16(word);
     wait();
     vdp::set_reg(Reg::AutoInc, 2);
+}
+
+/// The DMA length register value that fills exactly `len` bytes (even, at least 4): after
+/// the first data word the fill writes the byte at (address ^ 1) and steps the address by
+/// one, `length` times from `addr + 1` (measured in Genesis Plus GX: length 30 from 0x4100
+/// wrote 0x4100..=0x411D and 0x411F, length 32 wrote 0x4100..=0x4121).
+const fn fill_length(len: u16) -> u16 {
+    (len & !1) - 1
 }
 
 /// Which VDP memory a copy writes to.
@@ -111,6 +127,13 @@ pub fn copy_to_vram(words: &[u16], addr: u16) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fill_length_covers_exactly_the_bytes_asked() {
+        assert_eq!(fill_length(32), 31);
+        assert_eq!(fill_length(33), 31);
+        assert_eq!(fill_length(4), 3);
+    }
 
     #[test]
     fn a_copy_is_split_at_128k_source_boundaries() {

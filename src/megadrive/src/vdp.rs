@@ -313,11 +313,22 @@ pub fn init() {
 /// written at full speed at any time.
 pub fn display_off() {
     set_reg(Reg::Mode2, (MD_VDP_MODE2_MODE5 | MD_VDP_MODE2_VINT | MD_VDP_MODE2_DMA) as u8);
+    settle_mode2();
 }
 
 /// Turns the display, the VBlank interrupt and DMA on.
 pub fn display_on() {
     set_reg(Reg::Mode2, (MD_VDP_MODE2_MODE5 | MD_VDP_MODE2_DISPLAY | MD_VDP_MODE2_VINT | MD_VDP_MODE2_DMA) as u8);
+    settle_mode2();
+}
+
+/// After mode register 2 turns DMA on, the next command must not follow at once: Genesis
+/// Plus GX drops the data of the command written right after the register write that
+/// enabled DMA (the template game's font went missing so; `tools/romtests/tests/template.rs`
+/// checks the screen). A status read in between avoids it.
+#[inline(always)]
+fn settle_mode2() {
+    status();
 }
 
 #[cfg(test)]
