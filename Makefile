@@ -26,7 +26,7 @@ PLUGIN       := target/llvm-fixes/libm68k_fixes.so
 
 # Everything the ROM is built from (a change to any of these rebuilds it; nothing else does).
 ROM_SOURCES  := Cargo.toml Cargo.lock .cargo/config.toml $(OUT)/gen/levels.rs \
-                $(shell find src/rom linker/megadrive.ld src/engine/src src/engine/Cargo.toml src/engine-m68k-kernels src/game/src src/game/Cargo.toml tools/m68k-as src/megadrive-sys src/selftest -type f 2>/dev/null)
+                $(shell find src/rom linker/megadrive.ld src/engine/src src/engine/Cargo.toml src/engine-m68k-kernels src/game/src src/game/Cargo.toml tools/m68k-as src/megadrive-sys src/megadrive src/selftest -type f 2>/dev/null)
 LEVELS       := $(shell find levels -type f 2>/dev/null)
 TOOL_SOURCES  = $(shell find tools/$(1)/src tools/$(1)/Cargo.toml -type f 2>/dev/null) Cargo.lock
 
