@@ -26,7 +26,7 @@ PLUGIN       := target/llvm-fixes/libm68k_fixes.so
 
 # Everything the ROM is built from (a change to any of these rebuilds it; nothing else does).
 ROM_SOURCES  := Cargo.toml Cargo.lock .cargo/config.toml $(OUT)/gen/levels.rs \
-                $(shell find src/rom linker/megadrive.ld src/engine/src src/engine/Cargo.toml src/engine-m68k-kernels src/game/src src/game/Cargo.toml tools/m68k-as src/megadrive-sys src/selftest -type f 2>/dev/null)
+                $(shell find src/rom linker/megadrive.ld src/engine/src src/engine/Cargo.toml src/engine-m68k-kernels src/game/src src/game/Cargo.toml tools/m68k-as src/megadrive-sys src/megadrive src/selftest -type f 2>/dev/null)
 LEVELS       := $(shell find levels -type f 2>/dev/null)
 TOOL_SOURCES  = $(shell find tools/$(1)/src tools/$(1)/Cargo.toml -type f 2>/dev/null) Cargo.lock
 
@@ -39,7 +39,7 @@ define cargo_rom
 	cp target/$(TARGET)/$(if $(filter dev,$(1)),debug,$(1))/megacollide $(3)
 endef
 
-.PHONY: all deps test test-m68k runner-check soak bench run clean bindings
+.PHONY: all deps tools test test-m68k runner-check soak bench run clean bindings doc new-game
 
 all: $(OUT)/megacollide.md
 
@@ -51,6 +51,9 @@ $(DEPS_STAMP): tools/install-deps.sh
 $(PLUGIN): $(DEPS_STAMP) tools/llvm-fixes/m68k_fixes.cpp tools/llvm-fixes/Makefile
 	$(MAKE) -s -C tools/llvm-fixes OUT=$(CURDIR)/$(PLUGIN)
 	@touch $@
+
+# What a game made with `make new-game` builds with (its Makefile runs `make tools` here).
+tools: $(ROMTOOL) $(GATE) $(PLUGIN)
 
 $(ROMTOOL): $(DEPS_STAMP) $(call TOOL_SOURCES,romtool)
 	$(CARGO) build --profile host --quiet -p romtool
@@ -153,7 +156,38 @@ runner-check: $(DEPS_STAMP) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 bench: $(OUT)/bench.elf $(OUT)/megacollide.elf $(HOST_BIN)/bench
 	$(HOST_BIN)/bench --elf $(OUT)/bench.elf --rom-elf $(OUT)/megacollide.elf --json $(OUT)/bench.json
 
-TEST_ROMS := $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $(OUT)/selftest-release.md \
+# ---- Your own game ------------------------------------------------------------------------
+# `make new-game DIR=path`: a standalone project from the template game (src/template/): its
+# own Makefile, levels/ and src/, using this checkout's crates and tools by absolute path.
+TEMPLATE_FILES := Makefile Cargo.toml Cargo.lock build.rs .cargo .gitignore README.md levels src
+new-game:
+	@test -n "$(DIR)" || { echo "usage: make new-game DIR=path/to/new/game"; exit 2; }
+	@test ! -e "$(DIR)" || { echo "$(DIR) already exists: choose a new directory"; exit 2; }
+	mkdir -p "$(DIR)"
+	cd src/template && cp -r $(TEMPLATE_FILES) "$(abspath $(DIR))/"
+	sed -i 's#path = "\.\./\.\./tools/#path = "$(CURDIR)/tools/#; s#path = "\.\./#path = "$(CURDIR)/src/#' "$(DIR)/Cargo.toml"
+	sed -i 's#^MEGACOLLIDE ?= .*#MEGACOLLIDE ?= $(CURDIR)#' "$(DIR)/Makefile"
+	@echo "new game in $(DIR): cd $(DIR) && make && make run"
+
+# The template as a user gets it: made by `make new-game` in out/template-game and built by
+# its own Makefile (cargo outputs in target/template, kept between runs); the ROM tests boot
+# out/template.md (tools/romtests/tests/template.rs).
+TEMPLATE_SOURCES := $(shell find src/template -type f -not -path '*/out/*' -not -path '*/target/*' 2>/dev/null)
+$(OUT)/template.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) $(TEMPLATE_SOURCES) $(shell find src/megadrive src/engine/src src/engine/Cargo.toml -type f)
+	rm -rf $(OUT)/template-game
+	$(MAKE) --no-print-directory new-game DIR=$(OUT)/template-game
+	$(MAKE) --no-print-directory -C $(OUT)/template-game CARGO_TARGET_DIR=$(CURDIR)/target/template
+	cp $(OUT)/template-game/out/game.elf $(OUT)/template.elf
+	cp $(OUT)/template-game/out/game.md $(OUT)/template.md
+
+# ---- API docs -------------------------------------------------------------------------------
+# `make doc`: rustdoc of the engine, the hardware crate (and megadrive-sys) and the game's
+# rules, built for the host (the crates are target-neutral); open target/doc/megadrive/index.html.
+doc: $(DEPS_STAMP) $(OUT)/gen/levels.rs
+	$(CARGO) doc --no-deps -p megacollide-engine -p megadrive -p megadrive-sys -p megacollide-game
+	@echo "API docs: target/doc/megacollide_engine/index.html, target/doc/megadrive/index.html"
+
+TEST_ROMS := $(OUT)/template.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $(OUT)/selftest-release.md \
              $(OUT)/selftest-dev.md $(OUT)/selftest-nofix.md
 
 # Every test: host unit tests of all host crates, then the ROMs in both emulators (romtests).

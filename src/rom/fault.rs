@@ -5,6 +5,7 @@
 use crate::sysvars::{SYSVARS, FAULT_EXCEPTION, FAULT_PANIC};
 use crate::{rt, screen};
 use core::fmt::Write;
+use megadrive::rt::ExceptionFrame;
 
 /// The panic handler: "PANIC" and "file:line: message" on screen and in RAM.
 #[panic_handler]
@@ -47,15 +48,8 @@ fn vector_name(vector: u32) -> &'static str {
 /// Entered from the exception stubs in startup.s with the vector number and the address
 /// of the exception stack frame.
 #[no_mangle]
-pub extern "C" fn exception_handler(vector: u32, frame: *const u16) -> ! {
-    // Bus and address errors push four extra words before SR and PC.
-    let skip = if vector == 2 || vector == 3 { 4 } else { 0 };
-    // SAFETY: `frame` is the supervisor stack pointer at exception entry; the 68000 pushed
-    // at least SR (1 word) and PC (2 words) there, after `skip` words of fault information.
-    let pc = unsafe {
-        let p = frame.add(skip + 1);
-        ((core::ptr::read_volatile(p) as u32) << 16) | core::ptr::read_volatile(p.add(1)) as u32
-    };
+pub extern "C" fn exception_handler(vector: u32, frame: ExceptionFrame) -> ! {
+    let pc = frame.pc(vector);
     SYSVARS.fault_info.set(vector);
     SYSVARS.set_message(vector_name(vector).as_bytes());
     SYSVARS.fault.set(FAULT_EXCEPTION);

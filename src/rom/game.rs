@@ -13,15 +13,19 @@ use megacollide_game::state::{MODE_ATTRACT, MODE_PLAY, MODE_TITLE};
 use megacollide_game::world::{Input, World};
 use megacollide_game::{GameState, ScriptPlayer};
 
-use crate::pad;
 use crate::rt;
-use crate::scroll::Streamer;
+use crate::level_view::Streamer;
 use crate::sprites::{self, SpriteList};
 use megacollide_game::art::HIGHLIGHT_WORDS;
-use crate::sysvars::{MainOnly, Shared, ALIVE_MAGIC, SYSVARS};
-use crate::text::Console;
-use crate::vdp;
+use crate::sysvars::{ALIVE_MAGIC, SYSVARS};
+use megadrive::pad;
+use megadrive::rt::{MainOnly, Shared};
+use megadrive::text::Console;
+use megadrive::vdp;
 use crate::level_view;
+
+/// The jump buttons.
+const JUMP: u16 = pad::A | pad::B | pad::C;
 
 /// Frames without a button on the title screen before attract mode starts (3 seconds).
 pub const ATTRACT_DELAY: u16 = 180;
@@ -94,7 +98,7 @@ pub fn run() -> ! {
         let vblank = rt::frames();
         APP.with(|app| {
             let blanked = app.vblank_work();
-            let buttons = pad::buttons();
+            let buttons = pad::read3(pad::Port::One);
             app.update(buttons);
             app.finish_frame(vblank, blanked);
         });
@@ -197,7 +201,7 @@ impl App {
                 if buttons & pad::RIGHT != 0 {
                     input |= Input::RIGHT;
                 }
-                if buttons & pad::JUMP != 0 && buttons & pad::DOWN == 0 {
+                if buttons & JUMP != 0 && buttons & pad::DOWN == 0 {
                     input |= Input::JUMP;
                 }
                 if buttons & pad::START != 0 {
@@ -321,9 +325,9 @@ impl App {
                 if LEVELS.len() > 1 {
                     let mut con = Console::at(3, 16, 0);
                     con.print("<> level ");
-                    print_count(&mut con, self.choice as u16 + 1);
+                    con.decimal(self.choice as u16 + 1, false);
                     con.print("/");
-                    print_count(&mut con, LEVELS.len() as u16);
+                    con.decimal(LEVELS.len() as u16, false);
                     con.print(": ");
                     con.print(self.world.level.name);
                 }
@@ -355,9 +359,9 @@ impl App {
             let mut con = Console::at(1, 2, 0);
             if self.overlay {
                 con.print("CPU ");
-                print_decimal(&mut con, lines);
+                con.decimal3(lines);
                 con.print("/262 lines, worst ");
-                print_decimal(&mut con, self.state.worst_lines);
+                con.decimal3(self.state.worst_lines);
             } else {
                 con.print("                             ");
             }
@@ -369,35 +373,4 @@ impl App {
 /// The index of `level` in `LEVELS` (0 if it is not one of them).
 fn level_index(level: &Level) -> u8 {
     LEVELS.iter().position(|l| core::ptr::eq(*l, level)).unwrap_or(0) as u8
-}
-
-/// Prints `v` (at most 255) in decimal without leading zeros, by repeated subtraction.
-fn print_count(con: &mut Console, v: u16) {
-    let mut v = if v > 255 { 255 } else { v };
-    let mut started = false;
-    for unit in [100u16, 10, 1] {
-        let mut d = b'0';
-        while v >= unit {
-            v -= unit;
-            d += 1;
-        }
-        if d != b'0' || started || unit == 1 {
-            con.put(d);
-            started = true;
-        }
-    }
-}
-
-/// Prints `v` as exactly 3 decimal digits (values over 999 show as 999), by repeated
-/// subtraction: no division on the 68000.
-fn print_decimal(con: &mut Console, v: u16) {
-    let mut v = if v > 999 { 999 } else { v };
-    for unit in [100u16, 10, 1] {
-        let mut d = b'0';
-        while v >= unit {
-            v -= unit;
-            d += 1;
-        }
-        con.put(d);
-    }
 }

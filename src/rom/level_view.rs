@@ -1,7 +1,10 @@
-//! Draws a level's tiles into a VDP plane, 16x16 map tiles as 2x2 plane cells.
+//! Draws a level's tiles into a VDP plane, 16x16 map tiles as 2x2 plane cells, and streams
+//! the level into plane B as the camera moves (the hardware crate's ring buffer,
+//! `megadrive::stream`).
 
 use crate::levels::{self, Level};
-use crate::vdp;
+use megadrive::stream::{self, Metatiles};
+use megadrive::vdp;
 
 /// VDP tile index where the shape graphics start (VRAM 0x2000, after the font).
 const SHAPE_BASE: u16 = 256;
@@ -15,22 +18,54 @@ pub fn load_graphics(level: &Level) {
     vdp::load_palette(SHAPE_PALETTE_LINE * 16, &levels::SHAPE_PALETTE);
 }
 
-/// Writes map tile (`tx`, `ty`) (tile space; outside the map = blank) as the 2x2 cells
-/// at plane cell (`cx`, `cy`) of `plane`.
-pub fn draw_tile_at(level: &Level, tx: i16, ty: i16, plane: u16, cx: u16, cy: u16) {
-    let inside = tx >= 0 && ty >= 0 && (tx as u16) < level.width && (ty as u16) < level.height;
-    let id = if inside { level.map.tile(tx, ty) } else { 0 };
-    let first = (SHAPE_PALETTE_LINE << 13) | (SHAPE_BASE + levels::shape_vdp_tile(id));
-    vdp::set_cell_pair(plane, cx, cy, first, first + 1);
-    vdp::set_cell_pair(plane, cx, cy + 1, first + 2, first + 3);
+/// A level's map tiles as the plane cells that draw them.
+struct Tiles<'a>(&'a Level);
+
+impl Metatiles for Tiles<'_> {
+    /// Map tile (`tx`, `ty`) (tile space; outside the map = blank): the shape's four VDP
+    /// tiles in row order.
+    #[inline(always)]
+    fn cells(&self, tx: i16, ty: i16) -> [u16; 4] {
+        let level = self.0;
+        let inside = tx >= 0 && ty >= 0 && (tx as u16) < level.width && (ty as u16) < level.height;
+        let id = if inside { level.map.tile(tx, ty) } else { 0 };
+        let first = vdp::cell(SHAPE_PALETTE_LINE, SHAPE_BASE + levels::shape_vdp_tile(id));
+        [first, first + 1, first + 2, first + 3]
+    }
 }
 
 /// Draws map tiles (0, 0) .. (`cols`, `rows`) (clipped to the level) into `plane`,
 /// with map tile (0, 0) at plane cell (0, 0).
 pub fn draw(level: &Level, plane: u16, cols: u16, rows: u16) {
+    let tiles = Tiles(level);
     for ty in 0..rows.min(level.height) {
         for tx in 0..cols.min(level.width) {
-            draw_tile_at(level, tx as i16, ty as i16, plane, tx << 1, ty << 1);
+            let [tl, tr, bl, br] = tiles.cells(tx as i16, ty as i16);
+            vdp::set_cell_pair(plane, tx << 1, ty << 1, tl, tr);
+            vdp::set_cell_pair(plane, tx << 1, (ty << 1) + 1, bl, br);
         }
+    }
+}
+
+/// A level scrolled through plane B: which map tiles the plane holds (see
+/// `megadrive::stream::Streamer`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Streamer(stream::Streamer);
+
+impl Streamer {
+    /// Nothing drawn yet.
+    pub const fn new() -> Streamer {
+        Streamer(stream::Streamer::new(vdp::PLANE_B))
+    }
+
+    /// Draws every visible tile for a camera at pixel-space (cx, cy). Display off.
+    pub fn redraw(&mut self, level: &Level, cx: i16, cy: i16) {
+        self.0.redraw(&Tiles(level), cx, cy);
+    }
+
+    /// Writes the tile columns and rows that came into view for a camera at pixel-space
+    /// (cx, cy), then scrolls. In VBlank.
+    pub fn update(&mut self, level: &Level, cx: i16, cy: i16) {
+        self.0.update(&Tiles(level), cx, cy);
     }
 }

@@ -1,9 +1,11 @@
 //! megacollide ROM: boot, then the demo game (`game`), or by Cargo feature the toolchain
-//! self-test or a deliberate panic. Start-up code and vectors are in `startup.s`; the
-//! memory layout is in `linker/megadrive.ld`.
+//! self-test or a deliberate panic. Start-up code and vectors are the hardware crate's
+//! `src/megadrive/asm/startup.s`; the
+//! memory layout is in `linker/megadrive.ld`. All hardware access goes through the
+//! `megadrive` crate (`src/megadrive/`): this crate has no `unsafe` block.
 #![no_std]
 #![no_main]
-// The self-test and panic-test builds leave the game's modules (pad, scrolling, sprites) out.
+// The self-test and panic-test builds leave the game's modules (game, sprites) out.
 #![cfg_attr(any(feature = "selftest", feature = "panic-test"), allow(dead_code))]
 
 mod fault;
@@ -13,23 +15,18 @@ mod level_view;
 mod levels;
 #[cfg(feature = "panic-test")]
 mod panic_test;
-#[cfg(not(any(feature = "selftest", feature = "panic-test")))]
-mod pad;
 mod rt;
 mod screen;
-#[cfg(not(any(feature = "selftest", feature = "panic-test")))]
-mod scroll;
 #[cfg(feature = "selftest")]
 mod selftest;
 #[cfg(not(any(feature = "selftest", feature = "panic-test")))]
 mod sprites;
 mod sysvars;
-mod text;
-mod vdp;
 
 use sysvars::{ALIVE_MAGIC, SYSVARS};
 use core::fmt::Write;
-use text::Console;
+use megadrive::text::Console;
+use megadrive::vdp;
 
 /// Entered from `_start` (startup.s) with interrupts masked and RAM initialised.
 #[no_mangle]

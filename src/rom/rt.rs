@@ -1,24 +1,9 @@
-//! Runtime glue the toolchain expects: interrupt control (in startup.s), `abort`
-//! (what `llvm.trap` calls) and the VBlank handler body. `__mulsi3` is in startup.s.
+//! Runtime glue the toolchain expects: `abort` (what `llvm.trap` calls) and the VBlank
+//! handler body; interrupt control comes from the hardware crate (`megadrive::rt`).
 
 use crate::sysvars::SYSVARS;
 
-extern "C" {
-    fn enable_interrupts();
-    fn disable_interrupts();
-}
-
-/// Unmasks all interrupts (SR = 0x2000).
-pub fn interrupts_on() {
-    // SAFETY: assembly routine that only writes SR (see src/rom/startup.s).
-    unsafe { enable_interrupts() }
-}
-
-/// Masks all interrupts (SR = 0x2700).
-pub fn interrupts_off() {
-    // SAFETY: as for `interrupts_on`.
-    unsafe { disable_interrupts() }
-}
+pub use megadrive::rt::{interrupts_off, interrupts_on};
 
 /// Called by the level-6 interrupt entry in startup.s once per frame.
 #[no_mangle]

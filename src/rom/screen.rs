@@ -1,7 +1,7 @@
 //! Screen set-up shared by the normal boot and the fault screens.
 
-use crate::text::{self, Console};
-use crate::vdp;
+use megadrive::text::{self, Console};
+use megadrive::vdp;
 
 /// Palette 0: text screen colours (0000BBB0GGG0RRR0).
 static PALETTE_TEXT: [u16; 4] = [0x0400, 0x0EEE, 0x00EE, 0x0AA0];

@@ -6,8 +6,8 @@
 //! +4 `count` (number of checks), +8 `current` (index of the check running: a hang shows
 //! where), +12 `values` (one u32 per check, in `CHECKS` order).
 
-use crate::sysvars::Shared;
-use crate::text::Console;
+use megadrive::rt::Shared;
+use megadrive::text::Console;
 use megacollide_selftest::{CHECKS, MAX_CHECKS};
 
 /// "DONE": every check ran.

@@ -13,7 +13,7 @@
 //!
 //! All values are big-endian, as the 68000 stores them.
 
-use core::cell::UnsafeCell;
+use megadrive::rt::Shared;
 
 /// "MCOL": the ROM booted and initialised the display.
 pub const ALIVE_MAGIC: u32 = 0x4D43_4F4C;
@@ -23,56 +23,6 @@ pub const FAULT_PANIC: u32 = 0x5041_4E43;
 pub const FAULT_EXCEPTION: u32 = 0x4558_4350;
 /// Bytes in the fault message buffer (including the terminating NUL).
 pub const MESSAGE_BYTES: usize = 96;
-
-/// A RAM word written by the main program or an interrupt and read by tests.
-#[repr(transparent)]
-pub struct Shared<T: Copy>(UnsafeCell<T>);
-
-// SAFETY: the 68000 is single-core; every access is a single volatile load or store of an
-// aligned word, so the interrupt handler and the main program never see a torn value.
-unsafe impl<T: Copy> Sync for Shared<T> {}
-
-impl<T: Copy> Shared<T> {
-    /// A zero-initialised cell (the startup code clears `.sysvars` anyway).
-    pub const fn new(v: T) -> Self {
-        Shared(UnsafeCell::new(v))
-    }
-    /// Volatile read.
-    #[inline(always)]
-    pub fn get(&self) -> T {
-        // SAFETY: aligned, always initialised, single-core (see `Sync` above).
-        unsafe { core::ptr::read_volatile(self.0.get()) }
-    }
-    /// Volatile write.
-    #[inline(always)]
-    pub fn set(&self, v: T) {
-        // SAFETY: as for `get`.
-        unsafe { core::ptr::write_volatile(self.0.get(), v) }
-    }
-}
-
-/// A RAM value owned by the main program (never touched by interrupt handlers), e.g. the
-/// game world: a `static` that the main loop borrows mutably.
-#[repr(transparent)]
-pub struct MainOnly<T>(UnsafeCell<T>);
-
-// SAFETY: only the main program (one thread, no re-entrancy) accesses it; see `borrow`.
-unsafe impl<T> Sync for MainOnly<T> {}
-
-impl<T> MainOnly<T> {
-    /// Wraps the initial value.
-    pub const fn new(v: T) -> Self {
-        MainOnly(UnsafeCell::new(v))
-    }
-    /// Runs `f` with the value borrowed mutably. Must not be called from an interrupt
-    /// handler or from inside `f` for the same value (nested borrows).
-    #[inline(always)]
-    pub fn with<R>(&self, f: impl FnOnce(&mut T) -> R) -> R {
-        // SAFETY: single-core, main program only and never nested (the contract above),
-        // so this is the only live reference.
-        f(unsafe { &mut *self.0.get() })
-    }
-}
 
 /// The block at 0xFF0000 (see the module docs for the layout).
 #[repr(C)]

@@ -4,8 +4,8 @@
 //! `include/megadrive.h`; regenerate with `make bindings`. A test in `tools/genbindings`
 //! fails when the committed file differs from a fresh generation.
 //!
-//! This crate only names addresses, register numbers and bit masks; the ROM crate
-//! (`src/rom/vdp.rs`, `src/rom/pad.rs`) does the volatile accesses.
+//! This crate only names addresses, register numbers and bit masks; the hardware crate
+//! `megadrive` (`src/megadrive/`) does the volatile accesses, behind safe functions.
 #![no_std]
 #![allow(non_camel_case_types, non_upper_case_globals, missing_docs)]
 

@@ -191,11 +191,11 @@ pub fn assert_same_trajectory(what: &str, rom: &[GameState], host: &[GameState])
     }
 }
 
-/// VRAM address of plane A (the ROM's `vdp::PLANE_A`).
+/// VRAM address of plane A (`megadrive::vdp::PLANE_A`).
 pub const VRAM_PLANE_A: usize = 0xC000;
-/// VRAM address of plane B, where the level is drawn (`vdp::PLANE_B`).
+/// VRAM address of plane B, where the level is drawn (`megadrive::vdp::PLANE_B`).
 pub const VRAM_PLANE_B: usize = 0xE000;
-/// VRAM address of the horizontal scroll table (`vdp::HSCROLL`).
+/// VRAM address of the horizontal scroll table (`megadrive::vdp::HSCROLL`).
 pub const VRAM_HSCROLL: usize = 0xB800;
 
 /// VRAM address of the shape graphics (VDP tile 256, the ROM's `level_view::SHAPE_BASE`).

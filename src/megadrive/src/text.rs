@@ -1,16 +1,18 @@
-//! Text on plane A with the 8x8 font loaded at tile index = ASCII code.
+//! Text on plane A with the 8 x 8 font (public-domain `font8x8`, built into VDP tiles by
+//! the crate's build script) loaded at tile index = ASCII code.
 
 use crate::vdp;
 
-/// The font: ASCII 32..=127 as 4-bit tiles (built by build.rs from the font8x8 crate).
+/// The font: ASCII 32..=127 as 4-bit tiles, colour 1 on colour 0.
 static FONT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/font.bin"));
 
-/// Screen width in 8x8 cells (H40).
+/// Screen width in 8 x 8 cells (H40).
 pub const COLUMNS: u16 = 40;
-/// Screen height in 8x8 cells (V28).
+/// Screen height in 8 x 8 cells (V28).
 pub const ROWS: u16 = 28;
 
-/// Loads the font tiles into VRAM at tile 32 (byte address 32 * 32).
+/// Loads the font tiles into VRAM at tile 32 (byte address 32 * 32 = 0x400). Display off
+/// or in VBlank.
 pub fn load_font() {
     vdp::load_vram(32 * 32, FONT);
 }
@@ -54,11 +56,36 @@ impl Console {
         }
     }
 
-    /// Draws `v` as `digits` hexadecimal digits (shifts only: safe before anything else works).
+    /// Draws `v` as `digits` hexadecimal digits (shifts only: safe before anything else
+    /// works).
     pub fn hex(&mut self, v: u32, digits: u32) {
         for i in (0..digits).rev() {
             let d = ((v >> (i * 4)) & 0xF) as u8;
             self.put(if d < 10 { b'0' + d } else { b'A' + d - 10 });
+        }
+    }
+
+    /// Draws `v` as exactly 3 decimal digits (values over 999 show as 999), by repeated
+    /// subtraction: no division on the 68000.
+    pub fn decimal3(&mut self, v: u16) {
+        self.decimal(v, true);
+    }
+
+    /// Draws `v` (values over 999 show as 999) in decimal: 3 digits with `leading_zeros`,
+    /// else without leading zeros. By repeated subtraction: no division on the 68000.
+    pub fn decimal(&mut self, v: u16, leading_zeros: bool) {
+        let mut v = if v > 999 { 999 } else { v };
+        let mut started = leading_zeros;
+        for unit in [100u16, 10, 1] {
+            let mut d = b'0';
+            while v >= unit {
+                v -= unit;
+                d += 1;
+            }
+            if d != b'0' || started || unit == 1 {
+                self.put(d);
+                started = true;
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 | startup.s - 68000 vector table, reserved Sega header space, reset code and interrupt
-| entry points for the megacollide ROM. Assembled with GNU as (-m68000) by build.rs:
+| entry points of every megacollide cartridge (the ROM, the template game, the on-target
+| test binaries). Assembled with GNU as (-m68000) by their build.rs:
 | LLVM's integrated m68k assembler rejects or mis-encodes several of these instructions.
 |
 | Boot order: interrupts off, TMSS handshake, Z80 held, PSG silenced, RAM cleared

@@ -1,0 +1,149 @@
+//! DMA: the VDP copies 68000 memory (ROM or RAM) to VRAM, CRAM or VSRAM, or fills VRAM,
+//! without the CPU writing each word. Much faster than CPU writes, so VBlank fits more.
+//!
+//! DMA must be enabled in mode register 2: [`crate::vdp::display_on`] and
+//! [`crate::vdp::display_off`] do that ([`crate::vdp::init`] leaves it off). Run transfers
+//! in VBlank or with the display off: during active display the VDP trickles them out a
+//! few bytes per line. The 68000 is halted while a copy from its memory runs, so a copy is
+//! complete when the function returns; a fill runs on its own and [`fill_vram`] waits for
+//! it. Each function leaves the auto-increment at 2 (the standard set-up).
+
+use crate::vdp::{self, Reg};
+use megadrive_sys::*;
+
+/// Words (2 bytes) one DMA may move: the length registers are 16 bits.
+pub const MAX_WORDS: u32 = 0xFFFF;
+
+/// Sets the DMA length registers (words; bytes for a fill).
+fn set_length(len: u16) {
+    vdp::set_reg(Reg::DmaLenLo, len as u8);
+    vdp::set_reg(Reg::DmaLenHi, (len >> 8) as u8);
+}
+
+/// Waits until the VDP's DMA busy flag clears (a fill or VRAM copy in progress).
+pub fn wait() {
+    while vdp::status() & MD_VDP_STATUS_DMA as u16 != 0 {}
+}
+
+/// Fills `len` bytes of VRAM from the even byte address `addr` with `value` (`len` even,
+/// 2..=65534; an odd `len` is rounded down), and waits for the fill to end.
+pub fn fill_vram(addr: u16, len: u16, value: u8) {
+    let word = ((value as u16) << 8) | value as u16;
+    if len < 4 {
+        // The VDP's fill writes a first word, then `length` bytes from the second byte on:
+        // 2 bytes are one CPU write.
+        if len >= 2 {
+            vdp::vram_write_at(addr);
+            vdp::data16(word);
+        }
+        return;
+    }
+    vdp::set_reg(Reg::AutoInc, 1);
+    set_length(fill_length(len));
+    vdp::set_reg(Reg::DmaSrcHi, 0x80); // fill mode
+    vdp::ctrl32(vdp::command(MD_VDP_CODE_VRAM_WRITE | MD_VDP_CODE_DMA, addr));
+    // The data write starts the fill: this word at `addr`, then the value's high byte (see
+    // `fill_length`).
+    vdp::data16(word);
+    wait();
+    vdp::set_reg(Reg::AutoInc, 2);
+}
+
+/// The DMA length register value that fills exactly `len` bytes (even, at least 4): after
+/// the first data word the fill writes the byte at (address ^ 1) and steps the address by
+/// one, `length` times from `addr + 1` (measured in Genesis Plus GX: length 30 from 0x4100
+/// wrote 0x4100..=0x411D and 0x411F, length 32 wrote 0x4100..=0x4121).
+const fn fill_length(len: u16) -> u16 {
+    (len & !1) - 1
+}
+
+/// Which VDP memory a copy writes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dest {
+    /// Video RAM, byte address.
+    Vram,
+    /// Colour RAM, byte address (colour index * 2).
+    Cram,
+    /// Vertical scroll RAM, byte address.
+    Vsram,
+}
+
+impl Dest {
+    const fn code(self) -> u32 {
+        match self {
+            Dest::Vram => MD_VDP_CODE_VRAM_WRITE,
+            Dest::Cram => MD_VDP_CODE_CRAM_WRITE,
+            Dest::Vsram => MD_VDP_CODE_VSRAM_WRITE,
+        }
+    }
+}
+
+/// The pieces a copy of `words` words from 68000 byte address `src` is split into, so that
+/// no piece crosses a 128 KiB boundary of the source (the VDP's source counter only wraps
+/// its low 16 bits) or exceeds [`MAX_WORDS`]: `(source, destination offset in bytes,
+/// words)` each.
+pub fn pieces(src: u32, words: u32) -> impl Iterator<Item = (u32, u32, u16)> {
+    let mut done = 0u32;
+    core::iter::from_fn(move || {
+        if done >= words {
+            return None;
+        }
+        let at = src + (done << 1);
+        // Words left before the next 128 KiB boundary of the source.
+        let to_boundary = (0x2_0000 - (at & 0x1_FFFF)) >> 1;
+        let mut n = words - done;
+        if n > to_boundary {
+            n = to_boundary;
+        }
+        if n > MAX_WORDS {
+            n = MAX_WORDS;
+        }
+        let piece = (at, done << 1, n as u16);
+        done += n;
+        Some(piece)
+    })
+}
+
+/// Copies `words` from 68000 memory (ROM or RAM; even address) to `dest` at byte address
+/// `addr`. Split at 128 KiB source boundaries as the hardware needs. The CPU is halted
+/// until the copy ends.
+pub fn copy(words: &[u16], dest: Dest, addr: u16) {
+    let src = words.as_ptr() as usize as u32;
+    for (from, offset, n) in pieces(src, words.len() as u32) {
+        set_length(n);
+        let s = from >> 1;
+        vdp::set_reg(Reg::DmaSrcLo, s as u8);
+        vdp::set_reg(Reg::DmaSrcMid, (s >> 8) as u8);
+        vdp::set_reg(Reg::DmaSrcHi, ((s >> 16) & 0x7F) as u8); // 68000 -> VDP mode
+        vdp::ctrl32(vdp::command(dest.code() | MD_VDP_CODE_DMA, addr.wrapping_add(offset as u16)));
+    }
+}
+
+/// Copies `words` to VRAM at byte address `addr` (see [`copy`]).
+pub fn copy_to_vram(words: &[u16], addr: u16) {
+    copy(words, Dest::Vram, addr);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fill_length_covers_exactly_the_bytes_asked() {
+        assert_eq!(fill_length(32), 31);
+        assert_eq!(fill_length(33), 31);
+        assert_eq!(fill_length(4), 3);
+    }
+
+    #[test]
+    fn a_copy_is_split_at_128k_source_boundaries() {
+        let p: Vec<_> = pieces(0x1_FFF0, 32).collect();
+        assert_eq!(p, [(0x1_FFF0, 0, 8), (0x2_0000, 16, 24)]);
+        let p: Vec<_> = pieces(0xFF_0000, 100).collect();
+        assert_eq!(p, [(0xFF_0000, 0, 100)]);
+        assert_eq!(pieces(0x100, 0).count(), 0);
+        // Longer than the length registers hold.
+        let p: Vec<_> = pieces(0, 0x1_0000).collect();
+        assert_eq!(p, [(0, 0, 0xFFFF), (0x1_FFFE, 0x1_FFFE, 1)]);
+    }
+}

@@ -1,0 +1,37 @@
+//! Safe Sega Mega Drive / Genesis hardware access for `no_std` Rust on the 68000, over the
+//! raw definitions of `megadrive-sys`. Every `unsafe` hardware access of a megacollide
+//! cartridge is in this crate; the game code above it has none.
+//!
+//! | module | what |
+//! |---|---|
+//! | [`vdp`] | named registers, the standard 320 x 224 set-up and VRAM layout, VRAM/CRAM/VSRAM writes, scroll, status, NTSC/PAL detection |
+//! | [`dma`] | DMA: VRAM fill, copies from ROM or RAM to VRAM/CRAM/VSRAM (in VBlank) |
+//! | [`stream`] | plane streaming: a map bigger than the plane through a ring buffer, only the new columns and rows written each frame |
+//! | [`sprites`] | the sprite list: position, size, palette, h/v flip, priority; uploaded by CPU or DMA |
+//! | [`pad`] | 3- and 6-button pads on both ports |
+//! | [`fade`] | palette fades (to and from black or any palette) |
+//! | [`text`] | the 8 x 8 font and a text cursor on plane A |
+//! | [`rt`] | interrupt masking, RAM cells shared with interrupt handlers, the exception frame |
+//!
+//! `asm/startup.s` (vectors, TMSS handshake, RAM init, interrupt entries) and
+//! `asm/mulsi3.s` (`__mulsi3`) are the start-up code of every cartridge: a cartridge's
+//! build script assembles them (see `src/rom/build.rs` or the template game) and links
+//! with `linker/megadrive.ld`.
+//!
+//! Units: screen and plane positions in pixels unless a name says cells (8 x 8 pixels) or
+//! metatiles (16 x 16 pixels); VRAM addresses in bytes; colours as CRAM words
+//! (0000BBB0GGG0RRR0). The crate builds on the host too (for its unit tests and docs);
+//! its hardware functions only work on the console.
+#![cfg_attr(not(test), no_std)]
+#![deny(missing_docs)]
+
+pub mod dma;
+pub mod fade;
+pub mod pad;
+pub mod rt;
+pub mod sprites;
+pub mod stream;
+pub mod text;
+pub mod vdp;
+
+pub use megadrive_sys as sys;

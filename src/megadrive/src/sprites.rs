@@ -1,0 +1,119 @@
+//! The sprite list: built in RAM while the game logic runs, copied to the VDP's sprite
+//! attribute table ([`crate::vdp::SPRITES`]) in VBlank, by CPU ([`SpriteList::upload`]) or
+//! DMA ([`SpriteList::upload_dma`]).
+//!
+//! A sprite is 1..=4 x 1..=4 tiles whose graphics are consecutive VDP tiles in column order
+//! (top-left, the tiles below it, then the next column). Its attribute word is a plane cell
+//! ([`crate::vdp::cell`]: palette line and first tile) with optional
+//! [`crate::vdp::HFLIP`], [`crate::vdp::VFLIP`] (the VDP mirrors the whole sprite) and
+//! [`crate::vdp::PRIORITY`].
+
+use crate::vdp::{self, SCREEN_H, SCREEN_W};
+
+/// Screen position 0 in sprite coordinates (the sprite table's origin is 128 pixels above
+/// and left of the screen).
+const ORIGIN: i16 = 128;
+
+/// Sprites for one frame, in screen order (the first is drawn on top), at most `N` (the VDP
+/// shows up to 80 in H40, 20 per scanline).
+pub struct SpriteList<const N: usize> {
+    /// The attribute table entries, 4 words per sprite.
+    words: [[u16; 4]; N],
+    count: u16,
+}
+
+impl<const N: usize> SpriteList<N> {
+    /// An empty list.
+    pub const fn new() -> Self {
+        SpriteList { words: [[0; 4]; N], count: 0 }
+    }
+
+    /// Empties the list.
+    pub fn clear(&mut self) {
+        self.count = 0;
+    }
+
+    /// Sprites in the list.
+    pub fn len(&self) -> u16 {
+        self.count
+    }
+
+    /// True when the list holds no sprite.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Adds a sprite of `w` x `h` tiles (1..=4 each) whose top-left is at screen pixel
+    /// (`sx`, `sy`), with attribute word `attr` (a [`vdp::cell`] of palette line and first
+    /// tile, `|` flip and priority bits). Sprites entirely off screen, or beyond `N`, are
+    /// dropped.
+    pub fn push(&mut self, sx: i16, sy: i16, w: u16, h: u16, attr: u16) {
+        let (pw, ph) = ((w << 3) as i16, (h << 3) as i16);
+        if sx <= -pw || sx >= SCREEN_W || sy <= -ph || sy >= SCREEN_H || self.count as usize >= N {
+            return;
+        }
+        let e = &mut self.words[self.count as usize];
+        e[0] = (sy + ORIGIN) as u16;
+        e[1] = (((w - 1) << 2 | (h - 1)) << 8) | (self.count + 1);
+        e[2] = attr;
+        e[3] = (sx + ORIGIN) as u16;
+        self.count += 1;
+    }
+
+    /// The attribute table entries to upload: the last sprite ends the link chain; an empty
+    /// list becomes one sprite hidden above the screen.
+    pub fn table(&mut self) -> &[[u16; 4]] {
+        if self.count == 0 {
+            self.words[0] = [0, 0, 0, 0];
+            return &self.words[..1];
+        }
+        let last = (self.count - 1) as usize;
+        self.words[last][1] &= 0xFF00;
+        &self.words[..self.count as usize]
+    }
+
+    /// Copies the list to the VDP's sprite table by CPU ([`SpriteList::table`]). In VBlank.
+    pub fn upload(&mut self) {
+        let table = self.table();
+        vdp::load_words(vdp::SPRITES, table.as_flattened());
+    }
+
+    /// Copies the list to the VDP's sprite table by DMA ([`crate::dma`]). In VBlank, DMA
+    /// enabled.
+    pub fn upload_dma(&mut self) {
+        let table = self.table();
+        crate::dma::copy_to_vram(table.as_flattened(), vdp::SPRITES);
+    }
+}
+
+impl<const N: usize> Default for SpriteList<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vdp::{cell, HFLIP, PRIORITY, VFLIP};
+
+    #[test]
+    fn entries_link_and_end_the_chain() {
+        let mut s: SpriteList<4> = SpriteList::new();
+        s.push(10, 20, 2, 4, cell(3, 384) | HFLIP);
+        s.push(-7, -7, 1, 1, cell(1, 5) | VFLIP | PRIORITY);
+        s.push(-8, 0, 1, 1, cell(1, 5)); // one pixel too far left: dropped
+        s.push(320, 0, 1, 1, cell(0, 1)); // off screen: dropped
+        assert_eq!(s.len(), 2);
+        assert_eq!(s.table(), &[[148, 0x0701, 0x6980, 138], [121, 0x0000, 0x2000 | 0x1000 | 0x8000 | 5, 121]]);
+    }
+
+    #[test]
+    fn full_and_empty_lists() {
+        let mut s: SpriteList<1> = SpriteList::new();
+        assert_eq!(s.table(), &[[0, 0, 0, 0]]);
+        s.push(0, 0, 1, 1, 7);
+        s.push(0, 0, 1, 1, 8);
+        assert_eq!(s.table(), &[[128, 0, 7, 128]]);
+    }
+}

@@ -1,0 +1,354 @@
+//! The VDP (video display processor): named registers, the standard set-up for 320 x 224
+//! pixels (H40/V28) with 64 x 32-cell planes, VRAM/CRAM/VSRAM writes through the data port,
+//! scrolling, the status register and NTSC/PAL detection.
+//!
+//! VRAM layout set by [`init`] (byte addresses):
+//!
+//! | what | address | size |
+//! |---|---|---|
+//! | tiles (font at tile index = ASCII code, see [`crate::text`]) | 0x0000 | up to 0xB000 |
+//! | window name table | [`WINDOW`] 0xB000 | |
+//! | horizontal scroll table | [`HSCROLL`] 0xB800 | 4 bytes used (full-screen scroll) |
+//! | sprite attribute table | [`SPRITES`] 0xBC00 | 80 sprites of 8 bytes |
+//! | plane A name table | [`PLANE_A`] 0xC000 | 64 x 32 cells |
+//! | plane B name table | [`PLANE_B`] 0xE000 | 64 x 32 cells |
+//!
+//! The VDP takes only a few CPU writes per scanline during active display (Genesis Plus GX
+//! drops writes that overflow its FIFO): upload in VBlank or with the display off
+//! ([`display_off`]).
+
+use megadrive_sys::*;
+
+/// Plane A name table address in VRAM (bytes).
+pub const PLANE_A: u16 = 0xC000;
+/// Plane B name table address in VRAM (bytes).
+pub const PLANE_B: u16 = 0xE000;
+/// Plane width in cells (8 x 8 pixels): the name tables are 64 x 32 cells.
+pub const PLANE_WIDTH: u16 = 64;
+/// Plane height in cells.
+pub const PLANE_HEIGHT: u16 = 32;
+/// Window name table address in VRAM (bytes; the window is not used by the standard set-up).
+pub const WINDOW: u16 = 0xB000;
+/// Sprite attribute table address in VRAM (bytes; 80 sprites of 8 bytes).
+pub const SPRITES: u16 = 0xBC00;
+/// Horizontal scroll table address in VRAM (bytes): word 0 plane A, word 1 plane B.
+pub const HSCROLL: u16 = 0xB800;
+/// Screen width in pixels (H40).
+pub const SCREEN_W: i16 = 320;
+/// Screen height in pixels (V28).
+pub const SCREEN_H: i16 = 224;
+/// Last visible scanline + 1 in V28 mode: VBlank starts on this line.
+pub const VBLANK_LINE: u16 = 224;
+/// Scanlines per NTSC frame (60 Hz).
+pub const LINES_PER_FRAME: u16 = 262;
+/// Scanlines per PAL frame (50 Hz).
+pub const LINES_PER_FRAME_PAL: u16 = 313;
+/// Bytes per 8 x 8 tile (4 bits per pixel).
+pub const TILE_BYTES: u16 = 32;
+
+/// The VDP's registers, by name (the number is the register index written to the control
+/// port with `0x8000 | index << 8 | value`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Reg {
+    /// Mode set 1: bit 4 HBlank interrupt, bit 2 must be 1.
+    Mode1 = MD_VDP_REG_MODE1 as u8,
+    /// Mode set 2: bit 6 display, bit 5 VBlank interrupt, bit 4 DMA, bit 3 V30, bit 2 mode 5.
+    Mode2 = MD_VDP_REG_MODE2 as u8,
+    /// Plane A name table address / 0x400.
+    PlaneA = MD_VDP_REG_PLANE_A as u8,
+    /// Window name table address / 0x400.
+    Window = MD_VDP_REG_WINDOW as u8,
+    /// Plane B name table address / 0x2000.
+    PlaneB = MD_VDP_REG_PLANE_B as u8,
+    /// Sprite attribute table address / 0x200.
+    Sprites = MD_VDP_REG_SPRITE as u8,
+    /// Register 6 (128 KiB VRAM mode only; 0).
+    Unused6 = 6,
+    /// Background colour: palette line << 4 | colour index.
+    BgColour = MD_VDP_REG_BG_COLOUR as u8,
+    /// Register 8 (Master System mode only; 0).
+    Unused8 = 8,
+    /// Register 9 (Master System mode only; 0).
+    Unused9 = 9,
+    /// Scanlines between HBlank interrupts.
+    HIntCounter = MD_VDP_REG_HINT_COUNTER as u8,
+    /// Mode set 3: bits 1-0 horizontal scroll mode, bit 2 vertical scroll mode.
+    Mode3 = MD_VDP_REG_MODE3 as u8,
+    /// Mode set 4: 0x81 H40 (320 pixels wide), 0x00 H32 (256 pixels).
+    Mode4 = MD_VDP_REG_MODE4 as u8,
+    /// Horizontal scroll table address / 0x400.
+    HScroll = MD_VDP_REG_HSCROLL as u8,
+    /// Register 14 (128 KiB VRAM mode only; 0).
+    Unused14 = 14,
+    /// Address increment (bytes) after each data port access.
+    AutoInc = MD_VDP_REG_AUTOINC as u8,
+    /// Plane size: bits 5-4 height, bits 1-0 width (0 = 32, 1 = 64, 3 = 128 cells).
+    PlaneSize = MD_VDP_REG_PLANE_SIZE as u8,
+    /// Window horizontal position.
+    WindowX = MD_VDP_REG_WINDOW_X as u8,
+    /// Window vertical position.
+    WindowY = MD_VDP_REG_WINDOW_Y as u8,
+    /// DMA length, low byte (words; bytes for a fill).
+    DmaLenLo = MD_VDP_REG_DMA_LEN_LO as u8,
+    /// DMA length, high byte.
+    DmaLenHi = MD_VDP_REG_DMA_LEN_HI as u8,
+    /// DMA source address / 2, bits 0-7.
+    DmaSrcLo = MD_VDP_REG_DMA_SRC_LO as u8,
+    /// DMA source address / 2, bits 8-15.
+    DmaSrcMid = MD_VDP_REG_DMA_SRC_MID as u8,
+    /// DMA source address / 2, bits 16-22, and the DMA mode in bits 7-6 (0x80 = VRAM fill).
+    DmaSrcHi = MD_VDP_REG_DMA_SRC_HI as u8,
+}
+
+#[inline(always)]
+fn ctrl16(v: u16) {
+    // SAFETY: MD_VDP_CTRL is the VDP control port; a 16-bit write is a register write or
+    // half of a command.
+    unsafe { core::ptr::write_volatile(MD_VDP_CTRL as *mut u16, v) }
+}
+
+#[inline(always)]
+pub(crate) fn ctrl32(v: u32) {
+    // SAFETY: a 32-bit write to the control port sets the VDP address and access code.
+    unsafe { core::ptr::write_volatile(MD_VDP_CTRL as *mut u32, v) }
+}
+
+/// Writes one 16-bit word to the data port (at the address set by the last command; the
+/// address then advances by the auto-increment, 2 bytes in the standard set-up).
+#[inline(always)]
+pub fn data16(v: u16) {
+    // SAFETY: MD_VDP_DATA is the VDP data port.
+    unsafe { core::ptr::write_volatile(MD_VDP_DATA as *mut u16, v) }
+}
+
+/// Reads the VDP status register (`MD_VDP_STATUS_*` bits); also resets a half-written
+/// command.
+#[inline(always)]
+pub fn status() -> u16 {
+    // SAFETY: reading the control port returns the status and resets the command state.
+    unsafe { core::ptr::read_volatile(MD_VDP_CTRL as *const u16) }
+}
+
+/// True on a PAL (50 Hz) console: the VDP status register's PAL bit.
+pub fn is_pal() -> bool {
+    status() & MD_VDP_STATUS_PAL as u16 != 0
+}
+
+/// Scanlines per frame of this console: [`LINES_PER_FRAME`] (NTSC) or
+/// [`LINES_PER_FRAME_PAL`].
+pub fn lines_per_frame() -> u16 {
+    if is_pal() {
+        LINES_PER_FRAME_PAL
+    } else {
+        LINES_PER_FRAME
+    }
+}
+
+/// Sets VDP register `reg` to `value`.
+#[inline(always)]
+pub fn set_reg(reg: Reg, value: u8) {
+    ctrl16((MD_VDP_REG_WRITE as u16) | ((reg as u16) << 8) | value as u16);
+}
+
+/// The 32-bit control-port command that points the data port at `addr` (bytes) with access
+/// code `code` (`MD_VDP_CODE_*`, plus `MD_VDP_CODE_DMA` to start a DMA).
+#[inline(always)]
+pub const fn command(code: u32, addr: u16) -> u32 {
+    let addr = addr as u32;
+    ((code & 3) << 30) | ((addr & 0x3FFF) << 16) | ((code & 0x3C) << 2) | (addr >> 14)
+}
+
+/// Points the data port at VRAM byte address `addr` for writing.
+#[inline]
+pub fn vram_write_at(addr: u16) {
+    ctrl32(command(MD_VDP_CODE_VRAM_WRITE, addr));
+}
+
+/// Points the data port at CRAM colour `index` (0..64) for writing.
+#[inline]
+pub fn cram_write_at(index: u16) {
+    ctrl32(command(MD_VDP_CODE_CRAM_WRITE, index << 1));
+}
+
+/// Points the data port at VSRAM byte address `addr` for writing.
+#[inline]
+pub fn vsram_write_at(addr: u16) {
+    ctrl32(command(MD_VDP_CODE_VSRAM_WRITE, addr));
+}
+
+/// Copies big-endian bytes (an even number) to VRAM at byte address `addr`, by CPU.
+pub fn load_vram(addr: u16, bytes: &[u8]) {
+    vram_write_at(addr);
+    for pair in bytes.chunks_exact(2) {
+        data16(u16::from_be_bytes([pair[0], pair[1]]));
+    }
+}
+
+/// Copies 16-bit words to VRAM at byte address `addr`, by CPU (see [`crate::dma`] for the
+/// DMA copy).
+pub fn load_words(addr: u16, words: &[u16]) {
+    vram_write_at(addr);
+    for &w in words {
+        data16(w);
+    }
+}
+
+/// Sets the horizontal scroll of plane A and plane B (pixels; full-screen scroll mode: a
+/// positive value moves the plane right, so a camera at pixel x uses `-x`).
+pub fn set_hscroll(plane_a: u16, plane_b: u16) {
+    vram_write_at(HSCROLL);
+    data16(plane_a);
+    data16(plane_b);
+}
+
+/// Sets the vertical scroll of plane A and plane B (pixels; full-screen scroll mode: a
+/// camera at pixel y uses `y`).
+pub fn set_vscroll(plane_a: u16, plane_b: u16) {
+    vsram_write_at(0);
+    data16(plane_a);
+    data16(plane_b);
+}
+
+/// The VDP's V counter: the scanline being drawn (NTSC: 0..=0xEA, then 0xE5..=0xFF in
+/// VBlank; see [`LINES_PER_FRAME`]).
+pub fn v_counter() -> u16 {
+    // SAFETY: reading the HV counter port has no side effects.
+    (unsafe { core::ptr::read_volatile(MD_VDP_HV_COUNTER as *const u16) }) >> 8
+}
+
+/// Loads `colours` (0000BBB0GGG0RRR0 words) into CRAM starting at colour `first` (palette
+/// line `l` starts at colour `16 * l`).
+pub fn load_palette(first: u16, colours: &[u16]) {
+    cram_write_at(first);
+    for &c in colours {
+        data16(c);
+    }
+}
+
+/// A name-table entry (plane cell): tile index `tile` (0..2048) drawn with palette line
+/// `palette` (0..4). Add [`HFLIP`], [`VFLIP`] or [`PRIORITY`] with `|`.
+#[inline(always)]
+pub const fn cell(palette: u16, tile: u16) -> u16 {
+    (palette << MD_TILE_PALETTE_SHIFT) | (tile & MD_TILE_INDEX_MASK as u16)
+}
+/// Name-table / sprite attribute bit: mirror the tile left-right.
+pub const HFLIP: u16 = MD_TILE_HFLIP as u16;
+/// Name-table / sprite attribute bit: mirror the tile top-bottom.
+pub const VFLIP: u16 = MD_TILE_VFLIP as u16;
+/// Name-table / sprite attribute bit: draw in front of low-priority planes and sprites.
+pub const PRIORITY: u16 = MD_TILE_PRIORITY as u16;
+
+/// Writes one name-table cell of the plane at VRAM address `plane` ([`PLANE_A`] or
+/// [`PLANE_B`]) at cell (`x`, `y`).
+pub fn set_cell(plane: u16, x: u16, y: u16, entry: u16) {
+    vram_write_at(plane + ((y * PLANE_WIDTH + x) << 1));
+    data16(entry);
+}
+
+/// Writes two horizontally adjacent name-table cells of `plane`, (`x`, `y`) and (`x + 1`,
+/// `y`) (`x` even, so both are in the same plane row). Needs auto-increment 2 (the
+/// standard set-up).
+pub fn set_cell_pair(plane: u16, x: u16, y: u16, left: u16, right: u16) {
+    vram_write_at(plane + ((y * PLANE_WIDTH + x) << 1));
+    data16(left);
+    data16(right);
+}
+
+/// Fills a 64 x 32 plane name table with 0 (transparent tile 0), by CPU. Display off.
+pub fn clear_plane(plane: u16) {
+    vram_write_at(plane);
+    for _ in 0..(PLANE_WIDTH * PLANE_HEIGHT) {
+        data16(0);
+    }
+}
+
+/// The standard register set-up written by [`init`]: 320 x 224 pixels, 64 x 32-cell planes,
+/// the VRAM layout of the module docs, full-screen scrolling, auto-increment 2, display,
+/// interrupts and DMA off.
+pub static INIT_REGISTERS: [(Reg, u8); 19] = [
+    (Reg::Mode1, MD_VDP_MODE1_BASE as u8),
+    (Reg::Mode2, MD_VDP_MODE2_MODE5 as u8),
+    (Reg::PlaneA, (PLANE_A >> 10) as u8),
+    (Reg::Window, (WINDOW >> 10) as u8),
+    (Reg::PlaneB, (PLANE_B >> 13) as u8),
+    (Reg::Sprites, (SPRITES >> 9) as u8),
+    (Reg::Unused6, 0),
+    (Reg::BgColour, 0),
+    (Reg::Unused8, 0),
+    (Reg::Unused9, 0),
+    (Reg::HIntCounter, 0xFF),
+    (Reg::Mode3, 0),
+    (Reg::Mode4, MD_VDP_MODE4_H40 as u8),
+    (Reg::HScroll, (HSCROLL >> 10) as u8),
+    (Reg::Unused14, 0),
+    (Reg::AutoInc, 2),
+    (Reg::PlaneSize, 0x01), // 64 cells wide, 32 high
+    (Reg::WindowX, 0),
+    (Reg::WindowY, 0),
+];
+
+/// Initialises the VDP with [`INIT_REGISTERS`] and clears VRAM, CRAM and VSRAM (by CPU).
+/// Call with interrupts disabled; turn the display on with [`display_on`].
+pub fn init() {
+    status(); // reset any half-written command
+    for &(reg, value) in INIT_REGISTERS.iter() {
+        set_reg(reg, value);
+    }
+    vram_write_at(0);
+    for _ in 0..(MD_VRAM_SIZE / 2) {
+        data16(0);
+    }
+    cram_write_at(0);
+    for _ in 0..MD_CRAM_COLOURS {
+        data16(0);
+    }
+    vsram_write_at(0);
+    for _ in 0..(MD_VSRAM_SIZE / 2) {
+        data16(0);
+    }
+}
+
+/// Blanks the display (VBlank interrupts keep coming, DMA is enabled): VRAM can then be
+/// written at full speed at any time.
+pub fn display_off() {
+    set_reg(Reg::Mode2, (MD_VDP_MODE2_MODE5 | MD_VDP_MODE2_VINT | MD_VDP_MODE2_DMA) as u8);
+    settle_mode2();
+}
+
+/// Turns the display, the VBlank interrupt and DMA on.
+pub fn display_on() {
+    set_reg(Reg::Mode2, (MD_VDP_MODE2_MODE5 | MD_VDP_MODE2_DISPLAY | MD_VDP_MODE2_VINT | MD_VDP_MODE2_DMA) as u8);
+    settle_mode2();
+}
+
+/// After mode register 2 turns DMA on, the next command must not follow at once: Genesis
+/// Plus GX drops the data of the command written right after the register write that
+/// enabled DMA (the template game's font went missing so; `tools/romtests/tests/template.rs`
+/// checks the screen). A status read in between avoids it.
+#[inline(always)]
+fn settle_mode2() {
+    status();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_encode_address_and_code() {
+        assert_eq!(command(MD_VDP_CODE_VRAM_WRITE, 0xC000), 0x4000_0003);
+        assert_eq!(command(MD_VDP_CODE_CRAM_WRITE, 0), 0xC000_0000);
+        assert_eq!(command(MD_VDP_CODE_VSRAM_WRITE, 0), 0x4000_0010);
+        // DMA to VRAM 0xBC00: CD5 set (bit 7 of the second word).
+        assert_eq!(command(MD_VDP_CODE_VRAM_WRITE | MD_VDP_CODE_DMA, 0xBC00), 0x7C00_0082);
+    }
+
+    #[test]
+    fn registers_have_their_hardware_numbers() {
+        assert_eq!(Reg::Mode4 as u8, 12);
+        assert_eq!(Reg::AutoInc as u8, 15);
+        assert_eq!(Reg::DmaSrcHi as u8, 23);
+        assert_eq!(cell(3, 0x900) | HFLIP, 0x6900 | 0x0800);
+    }
+}

@@ -1,0 +1,113 @@
+//! The template game (src/template/, made into a standalone project by `make new-game` and
+//! built by its own Makefile: out/template.md) in Genesis Plus GX: it boots, the player
+//! stands on the ground, walks right with the camera following, jumps and lands; its
+//! sprite (DMA-uploaded) sits where the player is and faces where he walks; the status
+//! bar's tile is the DMA fill; the screen equals `reference/template.png`.
+
+use emu::Pad;
+use romtests::*;
+
+/// The template's `GAME` block (src/template/src/main.rs `State`), big-endian.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct State {
+    frames: u32,
+    x: i16,
+    y: i16,
+    camera_x: i16,
+    camera_y: i16,
+    flags: u8,
+    facing_left: u8,
+    buttons: u16,
+}
+
+/// Bit 0 of the engine's body flags: standing on something.
+const ON_GROUND: u8 = 1;
+/// VRAM byte address of the sprite table and of the DMA-filled status bar tile (520).
+const VRAM_SPRITES: usize = 0xBC00;
+const VRAM_BAR_TILE: usize = 520 * 32;
+
+fn read(gx: &emu::Gpgx, addr: u32) -> State {
+    let b = gx.read_bytes(addr, 16);
+    let w = |i: usize| i16::from_be_bytes([b[i], b[i + 1]]);
+    State {
+        frames: be32(&b[0..4]),
+        x: w(4),
+        y: w(6),
+        camera_x: w(8),
+        camera_y: w(10),
+        flags: b[12],
+        facing_left: b[13],
+        buttons: u16::from_be_bytes([b[14], b[15]]),
+    }
+}
+
+#[test]
+fn template_walks_right_jumps_and_lands() {
+    let rom = Rom::load("template").unwrap();
+    let game = rom.sym("GAME");
+    let (_lock, mut gx) = gpgx_with(&rom);
+
+    // Boot and settle: on the ground at the spawn point, no input seen.
+    gx.run_frames(60, Pad::NONE);
+    let start = read(&gx, game);
+    assert!(start.frames > 30, "VBlanks counted: {start:?}");
+    assert!(start.flags & ON_GROUND != 0, "the player spawns standing: {start:?}");
+    assert_eq!((start.x, start.buttons), (32, 0), "spawn point of levels/level1.tmj: {start:?}");
+
+    // Walk right for two seconds: he moves right, faces right, the camera follows.
+    let mut last = start;
+    for _ in 0..120 {
+        gx.run_frame(Pad::RIGHT);
+        let s = read(&gx, game);
+        assert!(s.x >= last.x, "walking right never moves left: {last:?} -> {s:?}");
+        assert_eq!(s.y, start.y, "the ground is flat here: {s:?}");
+        // The harness's pad is a 3-button pad: `pad::read6` reads Right and no 6-button flag.
+        assert_eq!(s.buttons, 0x08, "the ROM reads Right, 3-button pad");
+        last = s;
+    }
+    assert!(last.x > start.x + 150, "walked {} px in 120 frames", last.x - start.x);
+    assert_eq!(last.facing_left, 0);
+    assert_eq!(last.camera_x, last.x + 8 - 160, "the camera centres on the player: {last:?}");
+
+    // Stop, then jump: he rises, falls back and lands on the same ground.
+    gx.run_frames(30, Pad::NONE);
+    let before = read(&gx, game);
+    assert!(before.flags & ON_GROUND != 0);
+    let mut top = before.y;
+    for _ in 0..10 {
+        gx.run_frame(Pad::A);
+        top = top.min(read(&gx, game).y);
+    }
+    let landed = gx
+        .run_until(120, Pad::NONE, |gx| {
+            let s = read(gx, game);
+            top = top.min(s.y);
+            s.flags & ON_GROUND != 0
+        })
+        .expect("lands within 2 seconds");
+    let after = read(&gx, game);
+    assert!(top < before.y - 24, "the jump rose {} px", before.y - top);
+    assert_eq!(after.y, before.y, "lands on the ground it left (after {landed} frames)");
+
+    // Walk left a little: he faces left and his sprite is mirrored.
+    gx.run_frames(8, Pad::LEFT);
+    gx.run_frames(30, Pad::NONE); // friction stops him
+    let s = read(&gx, game);
+    assert_eq!(s.facing_left, 1);
+
+    // VRAM: the sprite table (uploaded by DMA in VBlank) holds the player where he is, with
+    // the h-flip bit, and the bar tile is the DMA fill's 0x33 bytes.
+    let vram = vram_in_state(&gx.save_state().unwrap());
+    let e = &vram[VRAM_SPRITES..VRAM_SPRITES + 8];
+    let word = |i: usize| u16::from_be_bytes([e[i], e[i + 1]]);
+    assert_eq!(word(0) as i16 - 128, s.y - s.camera_y, "sprite y");
+    assert_eq!(word(6) as i16 - 128, s.x - s.camera_x, "sprite x");
+    assert_eq!(word(2) >> 8, 0x07, "2 x 4 tiles, last in the chain");
+    assert_eq!(word(4), 0x2000 | 0x0800 | 512, "palette 1, h-flip, tile 512");
+    assert!(vram[VRAM_BAR_TILE..VRAM_BAR_TILE + 32].iter().all(|&b| b == 0x33), "DMA-filled bar tile: {:02x?}", &vram[VRAM_BAR_TILE..VRAM_BAR_TILE + 36]);
+    assert_eq!(&vram[VRAM_BAR_TILE + 32..VRAM_BAR_TILE + 36], &[0; 4], "the fill stops after its 32 bytes");
+    // The font (CPU upload right after DMA was enabled) arrived: 'A' has pixels.
+    assert!(vram[0x41 * 32..0x42 * 32].iter().any(|&b| b != 0), "font tiles in VRAM");
+    // The picture: faded in, status bar, level, the player facing left.
+    assert_screen(&gx, "template");
+}
