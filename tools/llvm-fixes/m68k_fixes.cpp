@@ -114,7 +114,7 @@ enum class TailCallMode { Jmp, Disable, Keep };
 // `-C llvm-args` before it loads `-Z llvm-plugins`, so plugin options would be
 // rejected as unknown. (Cargo does not track these variables: after changing
 // them, rebuild from clean.)
-//   M68K_FIXES_DISABLE=stack-index,mulo,ccr,libcalls,dreg,movem,zext,quick,tst,cmp
+//   M68K_FIXES_DISABLE=stack-index,mulo,ccr,libcalls,dreg,movem,zext,quick,tst,cmp,hoist
 //                                              turn individual fixes
 //                                              off ("all" = all of them;
 //                                              "improvements" = every code
@@ -125,7 +125,7 @@ enum class TailCallMode { Jmp, Disable, Keep };
 //   M68K_FIXES_VERBOSE=1                       log every rewrite to stderr
 struct Settings {
   bool StackIndex = true, Mulo = true, CCR = true, Libcalls = true, DReg = true,
-       Movem = true, Zext = true, Quick = true, Tst = true, Cmp = true,
+       Movem = true, Zext = true, Quick = true, Tst = true, Cmp = true, Hoist = true,
        Verify = true,
        Verbose = false;
   TailCallMode TailCalls = TailCallMode::Jmp;
@@ -145,11 +145,12 @@ struct Settings {
         else if (P == "quick") Quick = false;
         else if (P == "tst") Tst = false;
         else if (P == "cmp") Cmp = false;
+        else if (P == "hoist") Hoist = false;
         else if (P == "verify") Verify = false;
-        else if (P == "improvements") Movem = Zext = Quick = Tst = Cmp = false;
+        else if (P == "improvements") Movem = Zext = Quick = Tst = Cmp = Hoist = false;
         else if (P == "all")
           StackIndex = Mulo = CCR = Libcalls = DReg = Movem = Zext = Quick =
-              Tst = Cmp = false;
+              Tst = Cmp = Hoist = false;
         else report_fatal_error(Twine("m68k-fixes: unknown M68K_FIXES_DISABLE item '") + P + "'");
       }
     }
@@ -178,6 +179,7 @@ const Settings &settings() {
 #define FixQuick (settings().Quick)
 #define FixTst (settings().Tst)
 #define FixCmp (settings().Cmp)
+#define FixHoist (settings().Hoist)
 #define VerifyDReg (settings().Verify)
 #define TailCalls (settings().TailCalls)
 #define Verbose (settings().Verbose)
@@ -880,14 +882,17 @@ struct M68kFixesMachinePass : MachineFunctionPass {
   /// write, 0 a live one, 1 a dead one.
   MachineInstr *emitRaw(MachineInstr &At, uint16_t Word, StringRef What,
                         ArrayRef<Register> Uses, ArrayRef<Register> Defs,
-                        int CCRDef, std::optional<uint16_t> Ext = std::nullopt) {
+                        int CCRDef, ArrayRef<uint16_t> More = {}) {
     MachineFunction &MF = *At.getMF();
-    char Buf[96];
-    if (Ext)
-      snprintf(Buf, sizeof Buf, ".short 0x%04x, 0x%04x ; %s", Word, *Ext,
-               What.str().c_str());
-    else
-      snprintf(Buf, sizeof Buf, ".short 0x%04x ; %s", Word, What.str().c_str());
+    std::string Buf;
+    char W[16];
+    snprintf(W, sizeof W, "0x%04x", Word);
+    Buf = std::string(".short ") + W;
+    for (uint16_t X : More) {
+      snprintf(W, sizeof W, ", 0x%04x", X);
+      Buf += W;
+    }
+    Buf += " ; " + What.str();
     // `;` starts a comment for the M68k assembler: the mnemonic is shown in
     // -S listings (objdump decodes the word itself).
     MachineInstrBuilder B =
@@ -963,7 +968,7 @@ struct M68kFixesMachinePass : MachineFunctionPass {
           What = std::string("tst.") + Sz[Size] + " (" + std::to_string(D) +
                  ",%a" + char('0' + N) + ")";
           emitRaw(MI, 0x4A00 | Size << 6 | 0x28 | N, What, {R}, {}, 0,
-                  (uint16_t)D);
+                  {(uint16_t)D});
         }
         logRewrite(MF, "tst", MI, What);
         MI.eraseFromParent();
@@ -1060,6 +1065,103 @@ struct M68kFixesMachinePass : MachineFunctionPass {
         }
         MI.eraseFromParent();
         Changed = true;
+      }
+    }
+    return Changed;
+  }
+
+  // ---- Code improvement `hoist`: moves out of compare/branch pairs ---------
+
+  /// May S be moved from just after Y to just before it? Neither has side
+  /// effects, they share no register that either writes (CCR aside), and
+  /// they do not both touch memory when one of them writes it.
+  bool canSwap(const MachineInstr &S, const MachineInstr &Y) const {
+    // (Not hasUnmodeledSideEffects(): the M68k backend sets it on ordinary
+    // ALU instructions. The few instructions with real side effects besides
+    // memory are named here.)
+    for (const MachineInstr *X : {&S, &Y}) {
+      StringRef N = TII->getName(X->getOpcode());
+      if (X->isCall() || X->isTerminator() || X->isInlineAsm() ||
+          X->isBranch() || X->isReturn() ||
+          (X->mayLoadOrStore() && X->hasOrderedMemoryRef()) ||
+          N.starts_with("TRAP") || N.starts_with("STOP") ||
+          N.starts_with("RESET") || N.starts_with("ILLEGAL") || N.ends_with("sr"))
+        return false;
+    }
+    if (S.mayLoadOrStore() && Y.mayLoadOrStore() && (S.mayStore() || Y.mayStore()))
+      return false;
+    for (const MachineOperand &A : S.operands()) {
+      if (A.isRegMask())
+        return false;
+      if (!A.isReg() || !A.getReg().isPhysical() || TRI->regsOverlap(A.getReg(), CCR))
+        continue;
+      for (const MachineOperand &B : Y.operands()) {
+        if (B.isRegMask())
+          return false;
+        if (!B.isReg() || !B.getReg().isPhysical() ||
+            TRI->regsOverlap(B.getReg(), CCR) ||
+            !TRI->regsOverlap(A.getReg(), B.getReg()))
+          continue;
+        if (A.isDef() || B.isDef())
+          return false;
+      }
+    }
+    return true;
+  }
+  /// A single-register MOVEM spill or reload (not the prologue/epilogue).
+  bool isSpillMovem(const MachineInstr &MI) const {
+    StringRef Name = TII->getName(MI.getOpcode());
+    if (Name != "MOVM32pm" && Name != "MOVM16pm" && Name != "MOVM32mp" &&
+        Name != "MOVM16mp")
+      return false;
+    if (MI.getFlag(MachineInstr::FrameSetup) || MI.getFlag(MachineInstr::FrameDestroy))
+      return false;
+    unsigned MaskIdx = Name.ends_with("pm") ? 2 : 0;
+    if (MI.getNumOperands() <= MaskIdx || !MI.getOperand(MaskIdx).isImm())
+      return false;
+    uint64_t Mask = MI.getOperand(MaskIdx).getImm() & 0xFFFF;
+    return Mask != 0 && (Mask & (Mask - 1)) == 0;
+  }
+
+  /// Copies, spills, reloads and rematerialised constants that the register
+  /// allocator put between the instruction that sets the flags and the one
+  /// that reads them cost a CCR guard (`move.w %sr,-(%sp)` ...
+  /// `move.w (%sp)+,%ccr`, 24 cycles, 4 bytes) or must stay MOVEM (4-8
+  /// cycles more than MOVE). Where such an instruction is independent of the
+  /// flag producer and of everything in between (no register one writes and
+  /// the other uses, not both touching memory with a write, no calls or side
+  /// effects), it is moved to just before the producer: the same
+  /// instructions, in an order where nothing clobbers live flags.
+  bool hoistOverFlags(MachineFunction &MF) {
+    bool Changed = false;
+    for (MachineBasicBlock &MBB : MF) {
+      DenseMap<MachineInstr *, bool> NeedAfter = ccrNeededAfter(MBB);
+      MachineInstr *P = nullptr; // the flag producer the flags now come from
+      for (MachineInstr &MI : llvm::make_early_inc_range(MBB)) {
+        if (MI.isDebugInstr())
+          continue;
+        bool Suspect = isUnintendedCCRDef(MI) || isSpillMovem(MI);
+        if (Suspect && P && NeedAfter.lookup(&MI) && !readsCCR(*P) &&
+            !readsCCR(MI)) {
+          bool OK = true;
+          for (auto It = P->getIterator(); OK && &*It != &MI; ++It)
+            if (!It->isDebugInstr())
+              OK = canSwap(MI, *It);
+          if (OK) {
+            if (Verbose) {
+              errs() << "m68k-fixes: " << MF.getName() << ": hoist: ";
+              MI.print(errs(), true, false, true, false);
+              errs() << " moved above ";
+              P->print(errs(), true, false, true, false);
+              errs() << "\n";
+            }
+            MBB.splice(P->getIterator(), &MBB, MI.getIterator());
+            Changed = true;
+            continue;
+          }
+        }
+        if (defsCCR(MI) && !isUnintendedCCRDef(MI) && !isCCRTransparent(MI))
+          P = MI.isCall() ? nullptr : &MI;
       }
     }
     return Changed;
@@ -1351,6 +1453,20 @@ struct M68kFixesMachinePass : MachineFunctionPass {
           Changed = true;
           continue;
         }
+        if (Long && (May & ~M) <= 0xFFFFu && Before.z16(N)) {
+          // The upper word is zero and stays zero: and.w does the same
+          // (16 -> 8 cycles, 6 -> 4 bytes; its N flag is unread here).
+          BuildMI(*B, MI.getIterator(), MI.getDebugLoc(), TII->get(opcode("AND16di")),
+                  regByName(std::string("WD") + char('0' + N)))
+              .addReg(regByName(std::string("WD") + char('0' + N)))
+              .addImm((int16_t)(M & 0xFFFF))
+              ->getOperand(3)
+              .setIsDead();
+          logRewrite(MF, "zext", MI, "and.w (upper word already zero)");
+          MI.eraseFromParent();
+          Changed = true;
+          continue;
+        }
         if (!Long || (M != 0xFFFFu && M != 0xFFu))
           continue;
         // Find the move.w / move.b that last wrote the low part, or the
@@ -1423,8 +1539,21 @@ struct M68kFixesMachinePass : MachineFunctionPass {
           Changed = true;
           continue;
         }
-        if (!Mov || ccrNeededBefore(*Mov, NeedAfter))
+        if (!Mov || ccrNeededBefore(*Mov, NeedAfter)) {
+          if (M == 0xFFFFu) {
+            // Nothing to build on: `swap; clr.w; swap` (12 cycles instead
+            // of 16, same 6 bytes; the same N and Z as the mask, V and C
+            // cleared, X untouched, so exact even where the flags are read).
+            Register D = DRegs[N];
+            emitRaw(MI, 0x4840 | N, "swap; clr.w; swap", {D}, {D},
+                    ccrDefDead(MI) ? 1 : 0,
+                    {(uint16_t)(0x4240 | N), (uint16_t)(0x4840 | N)});
+            logRewrite(MF, "zext", MI, "swap; clr.w; swap");
+            MI.eraseFromParent();
+            Changed = true;
+          }
           continue;
+        }
         BuildMI(*B, Mov->getIterator(), Mov->getDebugLoc(),
                 TII->get(opcode("MOVQ")), DRegs[N])
             .addImm(0);
@@ -1586,6 +1715,8 @@ struct M68kFixesMachinePass : MachineFunctionPass {
         if (TII->getName(Op) == "TAILJMPq")
           TailJmpQ = Op;
     bool Changed = false;
+    if (FixHoist)
+      Changed |= hoistOverFlags(MF);
     if (FixMovem)
       Changed |= spillMoves(MF);
     if (FixZext)

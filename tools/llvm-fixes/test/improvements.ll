@@ -131,3 +131,21 @@ t2:
 e:
   ret void
 }
+
+; zext: a mask right after a 32-bit addition: nothing to build on -> swap; clr.w; swap
+define i32 @zext_swap(i32 %a, i32 %b) {
+  %s = add i32 %a, %b
+  %z = and i32 %s, 65535
+  ret i32 %z
+}
+
+; zext: a byte read from a table indexed by a zero-extended u16, in the same register:
+; the upper word is known zero, so the byte mask is and.w
+@tab = global [256 x i8] zeroinitializer
+define i32 @zext_andw(ptr %p, i16 %i) {
+  %x = zext i16 %i to i32
+  %q = getelementptr inbounds i8, ptr @tab, i32 %x
+  %v = load i8, ptr %q, align 1
+  %z = zext i8 %v to i32
+  ret i32 %z
+}
