@@ -1083,12 +1083,17 @@ struct M68kFixesMachinePass : MachineFunctionPass {
       StringRef N = TII->getName(X->getOpcode());
       if (X->isCall() || X->isTerminator() || X->isInlineAsm() ||
           X->isBranch() || X->isReturn() ||
-          (X->mayLoadOrStore() && X->hasOrderedMemoryRef()) ||
           N.starts_with("TRAP") || N.starts_with("STOP") ||
           N.starts_with("RESET") || N.starts_with("ILLEGAL") || N.ends_with("sr"))
         return false;
     }
-    if (S.mayLoadOrStore() && Y.mayLoadOrStore() && (S.mayStore() || Y.mayStore()))
+    // Two memory accesses stay in order if either writes or either is
+    // ordered (volatile: hardware registers). One access moves freely past
+    // an instruction without any (spill MOVEMs carry no memory operands, so
+    // hasOrderedMemoryRef() is true for them: only asked when both access).
+    if (S.mayLoadOrStore() && Y.mayLoadOrStore() &&
+        (S.mayStore() || Y.mayStore() || S.hasOrderedMemoryRef() ||
+         Y.hasOrderedMemoryRef()))
       return false;
     for (const MachineOperand &A : S.operands()) {
       if (A.isRegMask())
