@@ -26,7 +26,7 @@ build all-off improvements
 build all-on ""
 for p in $PASSES; do build "no-$p" "$p"; done
 row() { # row NAME: typical move and frame cycles of $OUT/NAME.elf (the "on" column)
-    target/release/bench --elf out/bench.elf --rom-elf out/megacollide.elf --rust-elf "$OUT/$1.elf" \
+    target/host/bench --elf out/bench.elf --rom-elf out/megacollide.elf --rust-elf "$OUT/$1.elf" \
         --rust-nopass-elf "$OUT/all-off.elf" --rom-nopass-elf out/megacollide-nopass.elf |
         awk -v n="$1" '/^typical move, cycles/ {m=$(NF-1)} /^32-body frame, cycles/ {f=$(NF-1)} END {print n, m, f}'
 }
