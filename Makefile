@@ -129,6 +129,38 @@ $(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(shell find src/bench 
 	$(CARGO) build -p megacollide-bench --release --target $(TARGET) -Zbuild-std=core -Zbuild-std-features=compiler-builtins-mem $(M68K_FLAGS) --quiet
 	cp target/$(TARGET)/release/megacollide-bench $@
 
+# The compiler measured (`make bench`, codegen_* keys): the engine's "Rust path" (feature
+# rust-path: hand-written kernels off, every cycle is LLVM's code) with the plugin's code
+# improvements on and off, and the ROM ELF without them. The settings are environment variables
+# that cargo does not track, so the builds without them have their own target dir (core and
+# the engine are compiled there once; the normal builds are never invalidated). The Rust path
+# with the improvements shares the normal target dir (the feature gives its crates their own
+# hashes; only the copied binary is shared, and it is copied right away).
+BENCH_BUILD  = $(CARGO) build -p megacollide-bench --release --target $(TARGET) -Zbuild-std=core -Zbuild-std-features=compiler-builtins-mem $(M68K_FLAGS) --quiet
+NOPASS_ENV  := M68K_FIXES_DISABLE=improvements CARGO_TARGET_DIR=target/nopass
+$(OUT)/bench-rust.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(shell find src/bench -type f) linker/bench.ld
+	@mkdir -p $(OUT)
+	$(BENCH_BUILD) --features rust-path
+	cp target/$(TARGET)/release/megacollide-bench $@
+
+$(OUT)/bench-rust-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(shell find src/bench -type f) linker/bench.ld
+	@mkdir -p $(OUT)
+	$(NOPASS_ENV) $(BENCH_BUILD) --features rust-path
+	cp target/nopass/$(TARGET)/release/megacollide-bench $@
+
+$(OUT)/megacollide-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
+	@mkdir -p $(OUT)
+	$(NOPASS_ENV) $(CARGO) rom $(M68K_FLAGS) --release --quiet
+	cp target/nopass/$(TARGET)/release/megacollide $@
+
+# The self-test with every bug fix but none of the code improvements (packed and gated like
+# the other ROMs): it must equal the host too, so each improvement is proven against a
+# baseline that passes (tools/romtests/tests/selftest.rs).
+$(OUT)/selftest-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
+	@mkdir -p $(OUT)
+	$(NOPASS_ENV) $(CARGO) rom $(M68K_FLAGS) --release --features selftest --quiet
+	cp target/nopass/$(TARGET)/release/megacollide $@
+
 $(HOST_BIN)/bench: $(DEPS_STAMP) $(call TOOL_SOURCES,bench) $(OUT)/gen/levels.rs src/bench/src/shared.rs \
                     $(shell find src/engine/src src/game/src -type f)
 	$(CARGO) build --profile host --quiet -p bench
@@ -153,8 +185,9 @@ runner-check: $(DEPS_STAMP) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	    --release --target $(TARGET) -Zbuild-std=core -Zbuild-std-features=compiler-builtins-mem -Zpanic-abort-tests \
 	    $(M68K_FLAGS)
 
-bench: $(OUT)/bench.elf $(OUT)/megacollide.elf $(HOST_BIN)/bench
-	$(HOST_BIN)/bench --elf $(OUT)/bench.elf --rom-elf $(OUT)/megacollide.elf --json $(OUT)/bench.json
+bench: $(OUT)/bench.elf $(OUT)/megacollide.elf $(OUT)/bench-rust.elf $(OUT)/bench-rust-nopass.elf $(OUT)/megacollide-nopass.elf $(HOST_BIN)/bench
+	$(HOST_BIN)/bench --elf $(OUT)/bench.elf --rom-elf $(OUT)/megacollide.elf --json $(OUT)/bench.json \
+	    --rust-elf $(OUT)/bench-rust.elf --rust-nopass-elf $(OUT)/bench-rust-nopass.elf --rom-nopass-elf $(OUT)/megacollide-nopass.elf
 
 # ---- Your own game ------------------------------------------------------------------------
 # `make new-game DIR=path`: a standalone project from the template game (src/template/): its
@@ -188,7 +221,7 @@ doc: $(DEPS_STAMP) $(OUT)/gen/levels.rs
 	@echo "API docs: target/doc/megacollide_engine/index.html, target/doc/megadrive/index.html"
 
 TEST_ROMS := $(OUT)/template.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $(OUT)/selftest-release.md \
-             $(OUT)/selftest-dev.md $(OUT)/selftest-nofix.md
+             $(OUT)/selftest-dev.md $(OUT)/selftest-nofix.md $(OUT)/selftest-nopass.md
 
 # Every test: host unit tests of all host crates, then the ROMs in both emulators (romtests).
 # First the plugin's own checks (LLVM IR and machine-code level, seconds), then the crates

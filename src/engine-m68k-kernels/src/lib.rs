@@ -37,7 +37,8 @@ mod m68k {
             return false;
         }
         let n = if a.len() < b.len() { a.len() } else { b.len() };
-        if n > 0xFFFF {
+        // Feature `rust-path` (measuring the compiler, never in the ROM): always the plain loop.
+        if cfg!(feature = "rust-path") || n > 0xFFFF {
             // More rows than the kernel counts (never in the engine: masks have at
             // most 32767 rows): the plain loop.
             let sh = |q: u32| if dx >= 0 { q >> dx } else { q << -dx };

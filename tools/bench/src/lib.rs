@@ -117,6 +117,39 @@ pub struct Report {
     pub profiles: Vec<(String, Profile)>,
     /// ROM/RAM section sizes of the demo ROM: (section, address, size, counted as).
     pub sections: Vec<(String, u64, u64, &'static str)>,
+    /// JSON keys -> ratios (the compiler's code improvements: see [`codegen`]), in key order.
+    pub ratios: BTreeMap<String, f64>,
+    /// Ratio targets: (name, key, bound, at_least (`>=` if true, `<=` if false), measured).
+    pub ratio_targets: Vec<(String, String, f64, bool, f64)>,
+    /// The Rust path's cycles and ROM sizes behind the ratios: (what, with the passes off,
+    /// with them on).
+    pub codegen_rows: Vec<(String, u64, u64)>,
+}
+
+/// Target: typical move of the engine's Rust path, code improvements off / on (at least).
+pub const TARGET_CODEGEN_SPEEDUP_MOVE: f64 = 1.3;
+/// Target: the 32-body frame of the Rust path, code improvements off / on (at least).
+pub const TARGET_CODEGEN_SPEEDUP_FRAME: f64 = 1.3;
+/// Target: the demo ROM's `.text` bytes with the code improvements / without (at most).
+pub const TARGET_CODEGEN_TEXT_RATIO: f64 = 0.92;
+
+/// The builds that measure the compiler (`make bench`): the bench ELF's "Rust path" (feature
+/// `rust-path`: no hand-written kernel) with the LLVM plugin's code improvements on and
+/// off (`M68K_FIXES_DISABLE=improvements`), and the demo ROM's ELF without them.
+pub struct Codegen<'a> {
+    /// Rust path, code improvements on (`out/bench-rust.elf`).
+    pub on: &'a mut Machine,
+    /// Rust path, code improvements off (`out/bench-rust-nopass.elf`).
+    pub off: &'a mut Machine,
+    /// The demo ROM's ELF built without the code improvements (`out/megacollide-nopass.elf`).
+    pub rom_off: &'a [u8],
+}
+
+/// Size in bytes of the `.text` section of an ELF.
+pub fn text_bytes(elf: &[u8]) -> Result<u64, String> {
+    let obj = object::File::parse(elf).map_err(|e| e.to_string())?;
+    let t = obj.section_by_name(".text").ok_or("no .text section")?;
+    Ok(t.size())
 }
 
 fn m(r: Result<(u32, u64), String>) -> (u32, u64) {
@@ -277,8 +310,70 @@ fn time_moves(mc: &mut Machine, starts: &[Body], frames: usize, vx: i16, gravity
     st
 }
 
+/// The typical set of body moves (walk flat and slopes both ways, 4 frames each, and the
+/// falls) on one machine: (walk flat, walk slopes, fall).
+fn typical_moves(mc: &mut Machine, flat: &[Body], slope: &[Body], falling: &[Body], walk: i16) -> (Stats, Stats, Stats) {
+    let mut walk_flat = time_moves(mc, flat, 4, walk, true);
+    walk_flat.merge(&time_moves(mc, flat, 4, -walk, true));
+    let mut walk_slope = time_moves(mc, slope, 4, walk, true);
+    walk_slope.merge(&time_moves(mc, slope, 4, -walk, true));
+    let mut fall = Stats::default();
+    for b in falling {
+        let mut b2 = *b;
+        b2.vx = SubPx::from_bits(if fall.n % 2 == 0 { 0 } else { walk });
+        fall.add(move_one(mc, &b2).1);
+    }
+    (walk_flat, walk_slope, fall)
+}
+
+/// 240 frames of 32 bodies on one machine (only the `move_bodies` call timed), every body
+/// checked against the host after each frame. Starts from frame counter 0 (the caller has
+/// reset it with `bench_player_reset`, or the ELF is fresh).
+fn frames_32(mc: &mut Machine) -> Stats {
+    let mut bodies: Vec<Body> = Vec::new();
+    let mut x = 40i16;
+    while bodies.len() < BODY_COUNT {
+        if let Some(b) = settle(x, 0) {
+            bodies.push(b);
+        }
+        x = (x + 89) % (DEMO_MAP.width_px() - 40);
+    }
+    for (i, b) in bodies.iter().enumerate() {
+        set_body(mc, i as u32, b);
+    }
+    let mut frame = Stats::default();
+    let mut frame_no = 0u32;
+    for _ in 0..FRAMES {
+        m(mc.call("bench_frame_prepare", &[BODY_COUNT as u32]));
+        for (i, b) in bodies.iter_mut().enumerate() {
+            ai_prepare(b, i as u32, frame_no);
+        }
+        frame_no += 1;
+        let (_, c) = m(mc.call("bench_frame_move", &[BODY_COUNT as u32]));
+        for b in bodies.iter_mut() {
+            move_body(&DEMO_MAP, &SOLIDS, b);
+        }
+        for (i, b) in bodies.iter().enumerate() {
+            let got = get_body(mc, i as u32, b);
+            assert_eq!(&got, b, "frame {frame_no}: body {i} differs");
+        }
+        frame.add(c);
+    }
+    frame
+}
+
+/// Frames timed by the 32-body frame benchmark.
+const FRAMES: usize = 240;
+
 /// Runs every benchmark. `rom_elf`: the demo ROM's ELF (sizes), if given.
 pub fn run(mc: &mut Machine, rom_elf: Option<&[u8]>) -> Report {
+    run_with(mc, rom_elf, None)
+}
+
+/// [`run`], and with `codegen` also the compiler's code improvements: the same typical
+/// moves and frames on the Rust path with the improvements off and on, and the `.text`
+/// sizes of the demo ROM (needs `rom_elf`) built both ways (keys `codegen_*`).
+pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Codegen>) -> Report {
     let mut rep = Report::default();
     let mut rng = Rng::new(0x6d65_6761_636f_6c6c); // "megacoll"
 
@@ -417,16 +512,7 @@ pub fn run(mc: &mut Machine, rom_elf: Option<&[u8]>) -> Report {
         }
     }
     let walk = 20; // 2.5 px per frame, the default player's top speed
-    let mut walk_flat = time_moves(mc, &flat, 4, walk, true);
-    walk_flat.merge(&time_moves(mc, &flat, 4, -walk, true));
-    let mut walk_slope = time_moves(mc, &slope, 4, walk, true);
-    walk_slope.merge(&time_moves(mc, &slope, 4, -walk, true));
-    let mut fall = Stats::default();
-    for b in &falling {
-        let mut b2 = *b;
-        b2.vx = SubPx::from_bits(if fall.n % 2 == 0 { 0 } else { walk });
-        fall.add(move_one(mc, &b2).1);
-    }
+    let (walk_flat, walk_slope, fall) = typical_moves(mc, &flat, &slope, &falling, walk);
     let mut standing = time_moves(mc, &flat, 1, 0, true);
     standing.merge(&time_moves(mc, &slope, 1, 0, true));
     let max_v = 127 * 8;
@@ -489,40 +575,45 @@ pub fn run(mc: &mut Machine, rom_elf: Option<&[u8]>) -> Report {
     rep.keys.insert("player_update_max".into(), pl.max);
 
     // ---- 32 bodies, one frame -------------------------------------------------------------
-    let mut bodies: Vec<Body> = Vec::new();
-    let mut x = 40i16;
-    while bodies.len() < BODY_COUNT {
-        if let Some(b) = settle(x, 0) {
-            bodies.push(b);
-        }
-        x = (x + 89) % (DEMO_MAP.width_px() - 40);
-    }
-    for (i, b) in bodies.iter().enumerate() {
-        set_body(mc, i as u32, b);
-    }
-    let mut frame = Stats::default();
-    let mut frame_no = 0u32;
-    let frames = 240;
     // The bench ELF's frame counter starts at 0 after bench_player_reset.
-    for _ in 0..frames {
-        m(mc.call("bench_frame_prepare", &[BODY_COUNT as u32]));
-        for (i, b) in bodies.iter_mut().enumerate() {
-            ai_prepare(b, i as u32, frame_no);
-        }
-        frame_no += 1;
-        let (_, c) = m(mc.call("bench_frame_move", &[BODY_COUNT as u32]));
-        for b in bodies.iter_mut() {
-            move_body(&DEMO_MAP, &SOLIDS, b);
-        }
-        for (i, b) in bodies.iter().enumerate() {
-            let got = get_body(mc, i as u32, b);
-            assert_eq!(&got, b, "frame {frame_no}: body {i} differs");
-        }
-        frame.add(c);
-    }
-    rep.rows.push(Row { group: "frame: move_body x 32 bodies", name: format!("demo level, walk/jump/fall, {frames} frames"), stats: frame.clone() });
+    let frame = frames_32(mc);
+    rep.rows.push(Row { group: "frame: move_body x 32 bodies", name: format!("demo level, walk/jump/fall, {FRAMES} frames"), stats: frame.clone() });
     rep.keys.insert("frame_32_bodies".into(), frame.avg());
     rep.keys.insert("frame_32_bodies_max".into(), frame.max);
+
+    // ---- The compiler: the Rust path with the code improvements off and on ----------------
+    // The same typical moves and frames as above, on the two Rust-path builds.
+    if let Some(cg) = codegen.as_mut() {
+        let typ = |mc: &mut Machine| {
+            let (mut t, s, f) = typical_moves(mc, &flat, &slope, &falling, walk);
+            t.merge(&s);
+            t.merge(&f);
+            t.avg()
+        };
+        let (move_off, move_on) = (typ(&mut *cg.off), typ(&mut *cg.on));
+        let (frame_off, frame_on) = (frames_32(&mut *cg.off).avg(), frames_32(&mut *cg.on).avg());
+        rep.codegen_rows.push(("typical move, cycles (Rust path)".into(), move_off, move_on));
+        rep.codegen_rows.push((format!("32-body frame, cycles (Rust path, avg of {FRAMES})"), frame_off, frame_on));
+        let ratio = |a: u64, b: u64| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+        rep.ratios.insert("codegen_speedup_move".into(), ratio(move_off, move_on));
+        rep.ratios.insert("codegen_speedup_frame".into(), ratio(frame_off, frame_on));
+        if let Some(rom) = rom_elf {
+            let on = text_bytes(rom).unwrap_or_else(|e| panic!("ROM ELF: {e}"));
+            let off = text_bytes(cg.rom_off).unwrap_or_else(|e| panic!("ROM ELF without the code improvements: {e}"));
+            rep.codegen_rows.push(("demo ROM .text, bytes".into(), off, on));
+            rep.ratios.insert("codegen_text_ratio".into(), ratio(on, off));
+        }
+        let rt = [
+            ("Rust path: typical move, off / on", "codegen_speedup_move", TARGET_CODEGEN_SPEEDUP_MOVE, true),
+            ("Rust path: 32-body frame, off / on", "codegen_speedup_frame", TARGET_CODEGEN_SPEEDUP_FRAME, true),
+            ("demo ROM .text, on / off", "codegen_text_ratio", TARGET_CODEGEN_TEXT_RATIO, false),
+        ];
+        for (name, key, t, at_least) in rt {
+            if let Some(&v) = rep.ratios.get(key) {
+                rep.ratio_targets.push((name.into(), key.into(), t, at_least, v));
+            }
+        }
+    }
 
     // ---- Masks ----------------------------------------------------------------------------
     let mask = |mc: &mut Machine, pair: u32, ax: i16, ay: i16, bx: i16, by: i16| -> (bool, u64) {
@@ -618,6 +709,23 @@ pub fn run(mc: &mut Machine, rom_elf: Option<&[u8]>) -> Report {
         let p = mc.take_profile();
         rep.profiles.push(("32-body frames (60 frames, move only)".into(), p));
     }
+    // A missed compiler target: where the Rust path's cycles go with the improvements on.
+    let ratio_missed = |k: &str| rep.ratio_targets.iter().any(|t| t.1 == k && !ratio_met(t.2, t.3, t.4));
+    if let Some(cg) = codegen.as_mut() {
+        if ratio_missed("codegen_speedup_move") {
+            cg.on.start_profile(&["bench_move_body"]);
+            typical_moves(cg.on, &flat, &slope, &falling, walk);
+            rep.profiles.push(("Rust path, improvements on: one body move (typical set)".into(), cg.on.take_profile()));
+        }
+        if ratio_missed("codegen_speedup_frame") {
+            cg.on.start_profile(&["bench_frame_move"]);
+            for _ in 0..60 {
+                m(cg.on.call("bench_frame_move", &[BODY_COUNT as u32]));
+                m(cg.on.call("bench_frame_prepare", &[BODY_COUNT as u32]));
+            }
+            rep.profiles.push(("Rust path, improvements on: 32-body frames (60 frames, move only)".into(), cg.on.take_profile()));
+        }
+    }
     if missed("mask32_nohit") {
         mc.start_profile(&["bench_mask"]);
         mask(mc, 1, 100, 100, 100, 100);
@@ -669,6 +777,15 @@ pub fn rom_ram(elf: &[u8]) -> Result<(u64, u64, Vec<(String, u64, u64, &'static 
     Ok((rom, ram, secs))
 }
 
+/// Is a ratio target met? `at_least`: `v >= t`, else `v <= t`.
+pub fn ratio_met(t: f64, at_least: bool, v: f64) -> bool {
+    if at_least {
+        v >= t
+    } else {
+        v <= t
+    }
+}
+
 /// The report as a text table.
 pub fn table(rep: &Report) -> String {
     let mut s = String::new();
@@ -688,6 +805,19 @@ pub fn table(rep: &Report) -> String {
     let _ = writeln!(s, "{:<38} {:>10} {:>10}  result", "target", "measured", "target");
     for (name, _, t, v) in &rep.targets {
         let _ = writeln!(s, "{:<38} {:>10} {:>10}  {}", name, v, format!("<= {t}"), if v <= t { "met" } else { "MISSED" });
+    }
+    for (name, _, t, at_least, v) in &rep.ratio_targets {
+        let bound = format!("{} {t:.2}", if *at_least { ">=" } else { "<=" });
+        let _ = writeln!(s, "{:<38} {:>10.3} {:>10}  {}", name, v, bound, if ratio_met(*t, *at_least, *v) { "met" } else { "MISSED" });
+    }
+    if !rep.codegen_rows.is_empty() {
+        let _ = writeln!(s);
+        let _ = writeln!(s, "LLVM plugin's code improvements (M68K_FIXES_DISABLE=improvements = off):");
+        let _ = writeln!(s, "{:<46} {:>10} {:>10} {:>8}", "", "off", "on", "off/on");
+        for (what, off, on) in &rep.codegen_rows {
+            let r = if *on == 0 { 0.0 } else { *off as f64 / *on as f64 };
+            let _ = writeln!(s, "{:<46} {:>10} {:>10} {:>8.3}", what, off, on, r);
+        }
     }
     if let (Some(rom), Some(ram)) = (rep.keys.get("rom_bytes"), rep.keys.get("ram_bytes")) {
         let _ = writeln!(s);
@@ -723,6 +853,9 @@ pub fn json(rep: &Report) -> String {
         first = false;
         let _ = write!(s, "  \"{k}\": {v}");
     }
+    for (k, v) in &rep.ratios {
+        let _ = write!(s, ",\n  \"{k}\": {v:.4}");
+    }
     s.push_str(",\n  \"targets\": {");
     for (i, (_, key, t, v)) in rep.targets.iter().enumerate() {
         let _ = write!(
@@ -730,6 +863,15 @@ pub fn json(rep: &Report) -> String {
             "{}\n    \"{key}\": {{\"target\": {t}, \"measured\": {v}, \"met\": {}}}",
             if i > 0 { "," } else { "" },
             v <= t
+        );
+    }
+    for (i, (_, key, t, at_least, v)) in rep.ratio_targets.iter().enumerate() {
+        let _ = write!(
+            s,
+            "{}\n    \"{key}\": {{\"target\": {t}, \"compare\": \"{}\", \"measured\": {v:.4}, \"met\": {}}}",
+            if i > 0 || !rep.targets.is_empty() { "," } else { "" },
+            if *at_least { ">=" } else { "<=" },
+            ratio_met(*t, *at_least, *v)
         );
     }
     s.push_str("\n  }\n}\n");
