@@ -41,6 +41,29 @@ fn tile_id() -> impl Strategy<Value = u16> {
 const W: i32 = 12;
 const H: i32 = 10;
 
+/// Height tiles from generated data: `(kind, values)`, kind 0 = column heights, 1 = row
+/// widths (values mod 33 - 16), else drawn pixel rows.
+fn height_tiles(gen: &[(u8, [u16; 16])]) -> Vec<TileShape> {
+    gen.iter()
+        .map(|(kind, v)| match kind {
+            0 => TileShape::from_heights(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
+            1 => TileShape::from_widths(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
+            _ => TileShape::from_rows(*v),
+        })
+        .collect()
+}
+
+/// The `W` x `H` map of `r` with the edge policy of `edges` (bits: left, right, top,
+/// bottom solid) and the height tiles `shapes`.
+fn oracle_map<'a>(r: &'a RefMap, edges: u8, shapes: &'a [TileShape]) -> Map<'a> {
+    let e = |bit: u8| if edges & bit != 0 { Edge::Solid } else { Edge::Open };
+    Map::try_new(&r.tiles[..(W * H) as usize], W as u16, H as u16, &r.rows[..H as usize])
+        .unwrap()
+        .with_edges(Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) })
+        .with_height_tiles(shapes)
+}
+
+
 fn free_box_check(r: &RefMap, b: &Body, solid: Option<Rect>) -> Result<(), TestCaseError> {
     let (x, y, w, h) = (b.px() as i32, b.py() as i32, b.w as i32, b.h as i32);
     prop_assert!(!r.box_solid(x, y, w, h), "body {:?} overlaps the map", b.rect());
@@ -294,19 +317,8 @@ proptest! {
         frames in proptest::collection::vec(proptest::collection::vec((prop_oneof![4 => -40i16..=40, 1 => -1100i16..=1100, 1 => Just(i16::MIN), 1 => Just(i16::MAX)], prop_oneof![4 => -48i16..=48, 1 => -1100i16..=1100]), 4), 1..5),
     ) {
         let r = RefMap::new(W, H, &tiles);
-        let shapes: Vec<TileShape> = shapes
-            .iter()
-            .map(|(kind, v)| match kind {
-                0 => TileShape::from_heights(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
-                1 => TileShape::from_widths(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
-                _ => TileShape::from_rows(*v),
-            })
-            .collect();
-        let e = |bit: u8| if edges & bit != 0 { Edge::Solid } else { Edge::Open };
-        let m = Map::try_new(&r.tiles[..(W * H) as usize], W as u16, H as u16, &r.rows[..H as usize])
-            .unwrap()
-            .with_edges(Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) })
-            .with_height_tiles(&shapes);
+        let shapes = height_tiles(&shapes);
+        let m = oracle_map(&r, edges, &shapes);
         let mut solids: Vec<SolidBox> =
             boxes.iter().map(|&(x, y, w, h, dx, dy)| SolidBox { rect: Rect::new(x, y, w, h), dx, dy }).collect();
         let mut engine: Vec<Body> = bodies
@@ -390,19 +402,8 @@ proptest! {
     ) {
         let tiles: Vec<u16> = sky.iter().chain(ground.iter()).copied().collect();
         let r = RefMap::new(W, H, &tiles);
-        let shapes: Vec<TileShape> = shapes
-            .iter()
-            .map(|(kind, v)| match kind {
-                0 => TileShape::from_heights(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
-                1 => TileShape::from_widths(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
-                _ => TileShape::from_rows(*v),
-            })
-            .collect();
-        let e = |bit: u8| if edges & bit != 0 { Edge::Solid } else { Edge::Open };
-        let m = Map::try_new(&r.tiles[..(W * H) as usize], W as u16, H as u16, &r.rows[..H as usize])
-            .unwrap()
-            .with_edges(Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) })
-            .with_height_tiles(&shapes);
+        let shapes = height_tiles(&shapes);
+        let m = oracle_map(&r, edges, &shapes);
         let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, y, _)| Body::new(x, y, w, h)).collect();
         let mut vxs: Vec<i16> = bodies.iter().map(|b| b.4).collect();
         let mut reference = engine.clone();
