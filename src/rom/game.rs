@@ -108,8 +108,12 @@ pub fn run() -> ! {
 /// Camera or mode jumps bigger than this (pixels) are redrawn with the display off.
 const STREAM_LIMIT: i16 = 16;
 
+/// The frame's parts are kept out of line (`inline(never)`): inlined into `run` their
+/// locals shared one stack frame that was live under the world step, the deepest call
+/// chain (the attract test's stack limit).
 impl App {
     /// Loads graphics and draws the title screen with the display off.
+    #[inline(never)]
     fn boot(&mut self) {
         level_view::load_graphics(self.world.level);
         sprites::load_graphics();
@@ -128,6 +132,7 @@ impl App {
     /// The VBlank part of a frame: the plane, scroll, sprites, highlight and HUD for the
     /// state the last update left. Returns true when it had to blank the display for a full
     /// redraw (a mode change), which is then not counted as a missed frame.
+    #[inline(never)]
     fn vblank_work(&mut self) -> bool {
         let c = self.world.camera;
         let (last_x, last_y) = self.drawn_camera;
@@ -159,6 +164,7 @@ impl App {
     }
 
     /// Input, mode changes, the world step, the next frame's sprites.
+    #[inline(never)]
     fn update(&mut self, buttons: u16) {
         let pressed = buttons & !self.prev_buttons;
         self.prev_buttons = buttons;
@@ -225,6 +231,7 @@ impl App {
 
     /// Enters `mode` with a fresh world: on the attract script's level in attract mode, else
     /// on the level select's choice.
+    #[inline(never)]
     fn start(&mut self, mode: u8) {
         self.mode = mode;
         self.idle = 0;
@@ -243,6 +250,7 @@ impl App {
     }
 
     /// Frame timing: scanlines used since VBlank started, and missed VBlanks.
+    #[inline(never)]
     fn finish_frame(&mut self, vblank: u32, blanked: bool) {
         let v = vdp::v_counter();
         // Work starts at VBlank (line 224). During the next frame's active display the V
@@ -311,6 +319,7 @@ impl App {
     }
 
     /// Rewrites plane A's text for the current mode (display off).
+    #[inline(never)]
     fn draw_text(&mut self) {
         vdp::clear_plane(vdp::PLANE_A);
         Console::at(0, 0, 0).print(" MEGACOLLIDE  tile collision engine demo");
