@@ -195,7 +195,7 @@ fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
     // Half a million objects passed.
     let mut objs = String::from(" <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"csv\">1,1,1,1,1,1,1,1,3,3,3,3</data></layer>\n <objectgroup name=\"o\">\n");
     for i in 1..=500_000 {
-        objs.push_str(&format!("<object id=\"{i}\"/>\n"));
+        objs.push_str(&format!("<object id=\"{i}\" type=\"goal\"/>"));
     }
     objs.push_str(" </objectgroup>");
     cases.push((
