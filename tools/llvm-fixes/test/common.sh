@@ -19,6 +19,8 @@ make -s -C "$HERE/.." OUT="$PLUGIN"
 #   fn_dis FILE FUNCTION        the disassembly of one function from $T/off.d or $T/on.d
 #   expect WHERE FUNCTION REGEX [N]  fails unless REGEX matches N (default: at least 1) lines
 #                               of FUNCTION in $T/WHERE.d
+#   improvement_done NAME MIN   the verdict: fails (exit 1) unless every check passed, the
+#                               pass logged at least MIN rewrites and the verifier was clean
 LLC_M68K="llc-22 -O2 -mcpu=M68000 -load=$PLUGIN -filetype=obj"
 FAILED=0
 improvement_run() {
@@ -34,4 +36,9 @@ expect() {
     n=$(fn_dis "$T/$1.d" "$2" | grep -cE "$3" || true)
     if [ -n "${4:-}" ]; then ok=$([ "$n" -eq "$4" ] && echo y || echo n); else ok=$([ "$n" -ge 1 ] && echo y || echo n); fi
     if [ "$ok" = y ]; then echo "   ok   $1 $2: '$3' x$n"; else echo "   FAIL $1 $2: '$3' found $n time(s), want ${4:->=1}"; FAILED=1; fi
+}
+improvement_done() {
+    [ "$REWRITES" -ge "$2" ] && [ "$VERIFY" = clean ] || FAILED=1
+    if [ "$FAILED" -ne 0 ]; then echo "$1: FAILED"; exit 1; fi
+    echo "$1: passed"
 }

@@ -13,6 +13,5 @@ f=_RNvXsi_NtNtNtCskO0o36a3izb_4core3fmt3num3impyNtB9_7Display3fmt
 # with the pass off the copies sit between `tst.b %d2` (was cmpi.b #0) and the branch, guarded
 fn_dis "$T/off.d" $f | grep -A2 -E 'tstb %d2$' | grep -qE 'movew %sr,%sp@-$' || { echo "   FAIL off: no guard after tst.b %d2"; FAILED=1; }
 fn_dis "$T/on.d" $f | grep -B2 -E 'tstb %d2$' | grep -qE 'movel %d0,%d6$' || { echo "   FAIL on: movel %d0,%d6 not moved before tst.b %d2"; FAILED=1; }
-[ "$REWRITES" -ge 1 ] && [ "$on" -lt "$off" ] && [ "$VERIFY" = clean ] || FAILED=1
-if [ "$FAILED" -ne 0 ]; then echo "hoist-test: FAILED"; exit 1; fi
-echo "hoist-test: passed"
+[ "$on" -lt "$off" ] || { echo "   FAIL: $on CCR guards with the pass on, $off without"; FAILED=1; }
+improvement_done hoist-test 1

@@ -21,6 +21,4 @@ expect on  zext_twice 'addqw #1,%d0$'
 expect off tst_reg 'addl #1,%d2$'
 expect on  tst_reg 'addql #1,%d2$'
 expect on  tst_reg '(add|sub)a?[bwl] #[1-8],' 0
-[ "$REWRITES" -ge 10 ] && [ "$VERIFY" = clean ] || FAILED=1
-if [ "$FAILED" -ne 0 ]; then echo "quick-test: FAILED"; exit 1; fi
-echo "quick-test: passed"
+improvement_done quick-test 10
