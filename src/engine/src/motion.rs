@@ -216,14 +216,15 @@ struct Spot {
 /// walking with climbing and snapping. Returns true when blocked. `floor`
 /// tells what is known of the floor under the final box.
 ///
-/// Tile-granular: free columns are found by one column sweep per chunk of
-/// `w` pixels, and a chunk needs no snap when a floor pixel lies under every
-/// intermediate box (under their intersection). Only where the ground changes
-/// height does it go pixel by pixel: a climb (the leading column's topmost
-/// solid row gives the only raise that can work, then one head sweep) or a
-/// snap (one sweep of the rows under the feet). A walking chunk looks a whole
-/// body width ahead even when the move is shorter, so the free columns with a
-/// floor beyond the move become the walk window (`p.far`).
+/// Tile-granular: free columns are found by one column sweep per chunk of at
+/// most `w` pixels, and a chunk needs no snap when a floor pixel lies under
+/// every intermediate box (under their intersection). Only where the ground
+/// changes height does it go pixel by pixel: a climb (the leading column's
+/// topmost solid row gives the only raise that can work, then one head sweep)
+/// or a snap (one sweep of the rows under the feet). When a walk ends with
+/// such a chunk (and no boxes take part), it looks on up to a body width
+/// ahead of the chunk's start: the free columns with a floor there become the
+/// walk window (`p.far`; every other step leaves `p.far == p.x`).
 #[inline(always)]
 fn step_x<const BOXES: bool>(wd: &World<BOXES>, p: &mut Spot, w: i16, h: i16, steps: i16, walk: bool, floor: &mut Floor) -> bool {
     if steps > 0 {
@@ -240,7 +241,6 @@ fn step_x_to<const RIGHT: bool, const BOXES: bool>(wd: &World<BOXES>, p: &mut Sp
     let mut n = n;
     while n > 0 {
         let lead = if dir > 0 { p.x + w } else { p.x - 1 };
-        p.far = p.x;
         if !walk {
             let free = wd.sweep_cols(lead, dir, n, p.y, p.y + h - 1);
             p.x += if dir > 0 { free } else { -free };
@@ -572,7 +572,7 @@ fn move_in<const BOXES: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
         && y + h < POS_END_PX
     {
         // The window learnt while walking holds at the height it was learnt.
-        let far = if !BOXES && y == y_walked && vx != 0 { far } else { x };
+        let far = if y == y_walked { far } else { x };
         body.rest_x = x;
         body.rest_x1 = far;
         body.rest_y = yr;
