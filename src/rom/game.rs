@@ -10,7 +10,7 @@ use megacollide_game::art;
 use megacollide_game::levels::{Level, LEVELS};
 use megacollide_game::script::{attract_level, ATTRACT};
 use megacollide_game::state::{MODE_ATTRACT, MODE_PLAY, MODE_TITLE};
-use megacollide_game::world::{Input, World};
+use megacollide_game::world::{Input, World, CAMERA_MAX_STEP};
 use megacollide_game::{GameState, ScriptPlayer};
 
 use crate::rt;
@@ -21,6 +21,7 @@ use crate::sysvars::{ALIVE_MAGIC, SYSVARS};
 use megadrive::pad;
 use megadrive::rt::{MainOnly, Shared};
 use megadrive::text::Console;
+use megadrive::timing::{self, Pacer, Standard};
 use megadrive::vdp;
 use crate::level_view;
 
@@ -63,6 +64,10 @@ struct App {
     hud_lines: u16,
     /// The camera (pixel-space) the plane was last drawn for.
     drawn_camera: (i16, i16),
+    /// NTSC or PAL (read at boot).
+    standard: Standard,
+    /// World steps per frame: 60 a second on NTSC and PAL.
+    pacer: Pacer,
 }
 
 static APP: MainOnly<App> = MainOnly::new(App {
@@ -83,6 +88,8 @@ static APP: MainOnly<App> = MainOnly::new(App {
     hud_hit: 0xFF,
     hud_lines: 0xFFFF,
     drawn_camera: (0, 0),
+    standard: Standard::Ntsc,
+    pacer: Pacer::new(Standard::Ntsc),
 });
 
 /// Boots into the title screen and runs the game forever (after `screen::init_text_mode`,
@@ -99,14 +106,24 @@ pub fn run() -> ! {
         APP.with(|app| {
             let blanked = app.vblank_work();
             let buttons = pad::read3(pad::Port::One);
-            app.update(buttons);
+            // One world step per frame on NTSC; on PAL one frame in five runs two, so the
+            // world keeps 60 steps a second. A mode change ends the frame's steps (its
+            // full redraw comes first).
+            for _ in 0..app.pacer.steps() {
+                app.update(buttons);
+                if app.text_dirty {
+                    break;
+                }
+            }
+            app.build_sprites();
             app.finish_frame(vblank, blanked);
         });
     }
 }
 
-/// Camera or mode jumps bigger than this (pixels) are redrawn with the display off.
-const STREAM_LIMIT: i16 = 16;
+/// Camera jumps bigger than this (pixels) are redrawn with the display off: the most the
+/// camera moves in one frame's steps (two on PAL), so only a mode change redraws.
+const STREAM_LIMIT: i16 = CAMERA_MAX_STEP * timing::MAX_STEPS_PER_FRAME as i16;
 
 /// The frame's parts are kept out of line (`inline(never)`): inlined into `run` their
 /// locals shared one stack frame that was live under the world step, the deepest call
@@ -115,6 +132,9 @@ impl App {
     /// Loads graphics and draws the title screen with the display off.
     #[inline(never)]
     fn boot(&mut self) {
+        self.standard = Standard::detect();
+        self.pacer = Pacer::new(self.standard);
+        self.state.lines_per_frame = self.standard.lines_per_frame();
         level_view::load_graphics(self.world.level);
         sprites::load_graphics();
         self.world.reset();
@@ -163,7 +183,7 @@ impl App {
         blanked
     }
 
-    /// Input, mode changes, the world step, the next frame's sprites.
+    /// One step: input, mode changes, the world step.
     #[inline(never)]
     fn update(&mut self, buttons: u16) {
         let pressed = buttons & !self.prev_buttons;
@@ -226,7 +246,6 @@ impl App {
         self.state.capture(&self.world);
         self.state.mode = self.mode;
         self.state.overlay = self.overlay as u8;
-        self.build_sprites();
     }
 
     /// Enters `mode` with a fresh world: on the attract script's level in attract mode, else
@@ -247,19 +266,17 @@ impl App {
         self.world.reset();
         self.script = ScriptPlayer::new(&ATTRACT);
         self.text_dirty = true;
+        // Every mode starts a fresh five-frame step pattern (PAL), so a run does not
+        // depend on how long the title screen was up.
+        self.pacer.restart();
     }
 
-    /// Frame timing: scanlines used since VBlank started, and missed VBlanks.
+    /// Frame timing: scanlines used since VBlank started (exact, NTSC or PAL), and missed
+    /// VBlanks.
     #[inline(never)]
     fn finish_frame(&mut self, vblank: u32, blanked: bool) {
-        let v = vdp::v_counter();
-        // Work starts at VBlank (line 224). During the next frame's active display the V
-        // counter is the line number (exact); within VBlank NTSC's counter jumps back 6 at
-        // line 235, so short frames read up to 6 lines low.
-        let lines = if v < vdp::VBLANK_LINE { v + (vdp::LINES_PER_FRAME - vdp::VBLANK_LINE) } else { v - vdp::VBLANK_LINE };
-        let now = rt::frames();
-        let extra = now.wrapping_sub(vblank) as u16;
-        let lines = lines + extra * vdp::LINES_PER_FRAME;
+        let (lines, extra) = timing::frame_lines(self.standard, vblank, rt::frames);
+        let now = vblank.wrapping_add(extra as u32);
         if !blanked {
             self.state.missed_frames = self.state.missed_frames.wrapping_add(extra);
             if lines > self.state.worst_lines {
@@ -272,6 +289,7 @@ impl App {
     }
 
     /// Builds the sprite list for the world as it is now (uploaded next VBlank).
+    #[inline(never)]
     fn build_sprites(&mut self) {
         let w = &self.world;
         let (cx, cy) = (w.camera.x, w.camera.y);
@@ -369,7 +387,9 @@ impl App {
             if self.overlay {
                 con.print("CPU ");
                 con.decimal3(lines);
-                con.print("/262 lines, worst ");
+                con.print("/");
+                con.decimal3(self.standard.lines_per_frame());
+                con.print(" lines, worst ");
                 con.decimal3(self.state.worst_lines);
             } else {
                 con.print("                             ");

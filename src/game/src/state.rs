@@ -12,7 +12,7 @@
 //! | 0x10   | 2    | `camera_x`      | view left edge, pixels                                     |
 //! | 0x12   | 2    | `camera_y`      | view top edge, pixels                                      |
 //! | 0x14   | 2    | `missed_frames` | frames whose work did not finish before the next VBlank    |
-//! | 0x16   | 2    | `frame_lines`   | scanlines (of 262) the last frame's work took               |
+//! | 0x16   | 2    | `frame_lines`   | scanlines (of `lines_per_frame`) the last frame's work took |
 //! | 0x18   | 2    | `worst_lines`   | largest `frame_lines` since boot                            |
 //! | 0x1A   | 2    | `respawn_timer` | frames until respawn (0 = alive)                            |
 //! | 0x1C   | 1    | `flags`         | the player body's engine `Flags` (bit 0 ON_GROUND ...)      |
@@ -28,7 +28,7 @@
 //! | 0x26   | 2    | `buttons`       | pad buttons this frame (see the ROM's `pad` module)         |
 //! | 0x28   | 1    | `level`         | index in `levels::LEVELS` of the level shown or played      |
 //! | 0x29   | 1    | `level_count`   | number of levels in the ROM (`levels::LEVELS.len()`)         |
-//! | 0x2A   | 2    | (padding)       | always 0                                                    |
+//! | 0x2A   | 2    | `lines_per_frame` | scanlines per frame: 262 (NTSC, 60 Hz) or 313 (PAL, 50 Hz) |
 //!
 //! Multi-byte values are big-endian in the 68000's RAM. Every field is 1 or 2 bytes except
 //! the two leading `u32`s, so the layout is the same on the host (tests decode with
@@ -76,6 +76,7 @@ pub struct GameState {
     pub buttons: u16,
     pub level: u8,
     pub level_count: u8,
+    pub lines_per_frame: u16,
 }
 
 impl GameState {
@@ -106,11 +107,12 @@ impl GameState {
         buttons: 0,
         level: 0,
         level_count: 0,
+        lines_per_frame: 0,
     };
 
     /// Copies the world's part of the state (everything but `vblanks`, `missed_frames`,
-    /// `frame_lines`, `worst_lines`, `mode`, `overlay`, `buttons`, `level` and `level_count`, which
-    /// the ROM owns).
+    /// `frame_lines`, `worst_lines`, `mode`, `overlay`, `buttons`, `level`, `level_count` and `lines_per_frame`,
+    /// which the ROM owns).
     pub fn capture(&mut self, w: &World) {
         let p = &w.player;
         self.tick = w.tick;
@@ -160,6 +162,7 @@ impl GameState {
             buttons: u16_at(0x26),
             level: b[0x28],
             level_count: b[0x29],
+            lines_per_frame: u16_at(0x2A),
         }
     }
 
@@ -202,6 +205,7 @@ mod tests {
         assert_eq!(offset_of!(GameState, buttons), 0x26);
         assert_eq!(offset_of!(GameState, level), 0x28);
         assert_eq!(offset_of!(GameState, level_count), 0x29);
+        assert_eq!(offset_of!(GameState, lines_per_frame), 0x2A);
     }
 
     #[test]

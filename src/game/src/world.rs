@@ -42,9 +42,10 @@ pub const MAX_PLATFORMS: usize = 4;
 /// See [`MAX_ENEMIES`].
 pub const MAX_POTATOES: usize = 4;
 
-/// Largest camera movement per frame on each axis, in pixels: one map tile, so the ROM
-/// streams at most two new tile columns and rows into the VDP plane per frame (after a
-/// respawn the camera pans back instead of jumping).
+/// Largest camera movement per step on each axis, in pixels: one map tile, so the ROM
+/// streams at most one new tile column and row into the VDP plane per step (two per frame
+/// on PAL, which runs two steps in one frame of five), and after a respawn the camera pans
+/// back instead of jumping.
 pub const CAMERA_MAX_STEP: i16 = 16;
 
 /// Enemies more than this many pixels outside the view (left/right or above/below) wait

@@ -11,6 +11,7 @@
 //! | [`pad`] | 3- and 6-button pads on both ports |
 //! | [`fade`] | palette fades (to and from black or any palette) |
 //! | [`text`] | the 8 x 8 font and a text cursor on plane A |
+//! | [`timing`] | NTSC or PAL, the exact scanline, the lines a frame's work took, 60 game steps a second on both |
 //! | [`rt`] | interrupt masking, RAM cells shared with interrupt handlers, the exception frame |
 //!
 //! `asm/startup.s` (vectors, TMSS handshake, RAM init, interrupt entries) and
@@ -32,6 +33,7 @@ pub mod rt;
 pub mod sprites;
 pub mod stream;
 pub mod text;
+pub mod timing;
 pub mod vdp;
 
 pub use megadrive_sys as sys;

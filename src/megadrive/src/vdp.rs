@@ -130,19 +130,10 @@ pub fn status() -> u16 {
     unsafe { core::ptr::read_volatile(MD_VDP_CTRL as *const u16) }
 }
 
-/// True on a PAL (50 Hz) console: the VDP status register's PAL bit.
+/// True on a PAL (50 Hz) console: the VDP status register's PAL bit (see
+/// [`crate::timing`] for what differs).
 pub fn is_pal() -> bool {
     status() & MD_VDP_STATUS_PAL as u16 != 0
-}
-
-/// Scanlines per frame of this console: [`LINES_PER_FRAME`] (NTSC) or
-/// [`LINES_PER_FRAME_PAL`].
-pub fn lines_per_frame() -> u16 {
-    if is_pal() {
-        LINES_PER_FRAME_PAL
-    } else {
-        LINES_PER_FRAME
-    }
 }
 
 /// Sets VDP register `reg` to `value`.

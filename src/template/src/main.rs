@@ -16,6 +16,7 @@ use megadrive::rt::{self, ExceptionFrame, MainOnly, Shared};
 use megadrive::sprites::SpriteList;
 use megadrive::stream::{Metatiles, Streamer};
 use megadrive::text::{self, Console};
+use megadrive::timing::{Pacer, Standard};
 use megadrive::{dma, fade, pad, vdp};
 
 /// The levels compiled from `levels/` by `romtool levels` (`make` runs it).
@@ -76,6 +77,8 @@ struct Game {
     palette: [u16; 48],
     target: [u16; 48],
     fading: bool,
+    /// Player steps per frame: 60 a second on NTSC and PAL consoles.
+    pacer: Pacer,
 }
 
 static GAME_DATA: MainOnly<Game> = MainOnly::new(Game {
@@ -86,6 +89,7 @@ static GAME_DATA: MainOnly<Game> = MainOnly::new(Game {
     palette: [0; 48],
     target: [0; 48],
     fading: true,
+    pacer: Pacer::new(Standard::Ntsc),
 });
 
 /// The level's map tiles as plane cells: 16 x 16-pixel tile = 2 x 2 VDP tiles.
@@ -116,6 +120,7 @@ pub extern "C" fn main() -> ! {
         g.target[..4].copy_from_slice(&TEXT_COLOURS);
         g.target[16..20].copy_from_slice(&SPRITE_COLOURS);
         g.target[32..48].copy_from_slice(&levels::SHAPE_PALETTE);
+        g.pacer = Pacer::new(Standard::detect());
         let spawn = LEVEL.spawn.unwrap_or(levels::LevelPoint { x: 16, y: 16 });
         g.player = Player::new(spawn.x, spawn.y, PlayerConfig::DEFAULT);
         g.camera.follow(g.player.body.rect(), LEVEL.map);
@@ -132,7 +137,11 @@ pub extern "C" fn main() -> ! {
         GAME_DATA.with(|g| {
             g.vblank_work();
             let buttons = pad::read6(pad::Port::One);
-            g.update(buttons);
+            // One step per frame on NTSC; on PAL one frame in five runs two, so the game
+            // keeps its speed (see megadrive::timing).
+            for _ in 0..g.pacer.steps() {
+                g.update(buttons);
+            }
         });
     }
 }
@@ -192,7 +201,7 @@ fn status_line() {
         vdp::set_cell(vdp::PLANE_A, x, 0, vdp::cell(0, BAR_TILE));
     }
     let mut con = Console::at(1, 0, 0);
-    let _ = write!(con, "{}  {}  <> walk  ABC jump", LEVEL.name, if vdp::is_pal() { "PAL" } else { "NTSC" });
+    let _ = write!(con, "{}  {}  <> walk  ABC jump", LEVEL.name, if Standard::detect() == Standard::Pal { "PAL" } else { "NTSC" });
 }
 
 /// The player's 16 x 32 picture: colour 1 body, 3 outline, 2 an eye on the side he faces.

@@ -70,9 +70,15 @@ static GPGX_LOCK: Mutex<()> = Mutex::new(());
 /// Opens the Genesis Plus GX core with `rom` loaded. The core is a process-wide singleton,
 /// so the returned guard serialises the tests that use it.
 pub fn gpgx_with(rom: &Rom) -> (MutexGuard<'static, ()>, emu::Gpgx) {
+    gpgx_with_options(rom, &[])
+}
+
+/// [`gpgx_with`] with core options, e.g. `("genesis_plus_gx_region_detect", "pal")` for a
+/// 50 Hz PAL console.
+pub fn gpgx_with_options(rom: &Rom, options: &[(&str, &str)]) -> (MutexGuard<'static, ()>, emu::Gpgx) {
     let guard = GPGX_LOCK.lock().unwrap_or_else(|p| p.into_inner());
     let core = emu::find_gpgx_core().expect("Genesis Plus GX core (run `make deps`)");
-    let mut gx = emu::Gpgx::open(core).expect("open the Genesis Plus GX core");
+    let mut gx = emu::Gpgx::open_with_options(core, options).expect("open the Genesis Plus GX core");
     gx.load_rom(&rom.image).expect("load the ROM");
     (guard, gx)
 }
@@ -111,9 +117,23 @@ pub fn game_state(gx: &emu::Gpgx, game_addr: u32) -> GameState {
 }
 
 /// The part of a [`GameState`] that the world step decides (what the host and the 68000 must
-/// agree on): the ROM-owned fields (VBlank count, timing, mode, overlay, buttons, level) zeroed.
+/// agree on): the ROM-owned fields (VBlank count, timing, mode, overlay, buttons, level, video
+/// standard) zeroed.
 pub fn world_part(s: &GameState) -> GameState {
-    GameState { vblanks: 0, missed_frames: 0, frame_lines: 0, worst_lines: 0, mode: 0, overlay: 0, redraws: 0, buttons: 0, level: 0, level_count: 0, ..*s }
+    GameState {
+        vblanks: 0,
+        missed_frames: 0,
+        frame_lines: 0,
+        worst_lines: 0,
+        mode: 0,
+        overlay: 0,
+        redraws: 0,
+        buttons: 0,
+        level: 0,
+        level_count: 0,
+        lines_per_frame: 0,
+        ..*s
+    }
 }
 
 /// The attract script as one input per frame.

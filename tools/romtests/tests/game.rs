@@ -418,3 +418,128 @@ fn blastem_attract_mode_reaches_the_same_states() {
         println!("BlastEm VBlank {}: tick {}, x {}, y {} = Genesis Plus GX", b.vblanks, b.tick, b.px(), b.py());
     }
 }
+
+/// The attract mode on a 50 Hz PAL console (Genesis Plus GX with its region set to PAL).
+///
+/// A PAL frame's work (from VBlank at line 224) often ends in the next emulated frame
+/// (`retro_run` covers lines 0 - 312), so a `GAME` snapshot can be overwritten before the
+/// test sees it: the run keeps every snapshot it sees, in order, and checks plane B against
+/// the snapshot that the last VBlank drew, when it saw that one.
+struct PalRun {
+    /// Distinct snapshots (by `vblanks`), from the mode change's (tick 0) on.
+    states: Vec<GameState>,
+    /// Frames whose plane B was checked against the map.
+    planes_checked: u32,
+}
+
+fn pal_attract_run() -> PalRun {
+    let rom = Rom::load("megacollide").unwrap();
+    let (_lock, mut gx) = gpgx_with_options(&rom, &[("genesis_plus_gx_region_detect", "pal")]);
+    let g = boot(&rom, &mut gx);
+    let frames_at = rom.sym("SYSVARS") + sysvars::FRAMES;
+    gx.run_until(ATTRACT_WAIT, Pad::NONE, |gx| game_state(gx, g).mode == MODE_ATTRACT)
+        .expect("attract mode starts after the title's idle delay");
+    let mut states = vec![game_state(&gx, g)];
+    assert_eq!(states[0].tick, 0, "attract starts from a reset world");
+    let limit = megacollide_game::script::attract_len() as usize + 10;
+    let mut vram_at: Option<VramInState> = None;
+    let mut planes_checked = 0;
+    loop {
+        gx.run_frame(Pad::NONE);
+        let s = game_state(&gx, g);
+        if s.mode != MODE_ATTRACT {
+            break;
+        }
+        if s.vblanks != states.last().unwrap().vblanks {
+            states.push(s);
+        }
+        // The VBlank of this emulated frame drew the snapshot written before it.
+        let vblank = gx.read_u32_be(frames_at);
+        if let Some(drawn) = states.iter().rev().find(|d| d.vblanks + 1 == vblank && d.tick > 0) {
+            let state = gx.save_state().expect("save state");
+            let at = *vram_at.get_or_insert_with(|| VramInState::locate(&state));
+            if let Err(e) = check_plane_b(&at.extract(&state), drawn.camera_x, drawn.camera_y) {
+                for t in &states[states.len().saturating_sub(8)..] {
+                    eprintln!("tick {} vblanks {} camera {} lines {}", t.tick, t.vblanks, t.camera_x, t.frame_lines);
+                }
+                panic!("PAL, VBlank {vblank} drawing tick {}: plane B: {e}", drawn.tick);
+            }
+            planes_checked += 1;
+        }
+        assert!(states.len() < limit, "attract mode did not end");
+    }
+    PalRun { states, planes_checked }
+}
+
+/// PAL: six world steps every five frames (60 steps a second at 50 frames a second), every
+/// step equal to the host's, and the frame time counted in PAL's 313 lines: a frame with
+/// one step takes the lines the same step took on NTSC.
+#[test]
+fn pal_attract_mode_keeps_sixty_steps_a_second_and_counts_313_lines() {
+    let run = pal_attract_run();
+    let pal = &run.states;
+    let ntsc = &attract_run().states;
+    let host = host_run(&attract_inputs());
+    let last = pal.last().unwrap();
+    assert_eq!(last.lines_per_frame, 313, "the ROM detects PAL");
+    assert_eq!(ntsc.last().unwrap().lines_per_frame, 262, "the ROM detects NTSC");
+    // Every step of the script ran, each state equal to the host's at its tick.
+    assert_eq!(last.tick as usize, host.len(), "PAL ran every step of the attract script");
+    for s in &pal[1..] {
+        assert_eq!(world_part(s), world_part(&host[s.tick as usize - 1]), "PAL: tick {} differs from the host", s.tick);
+    }
+    // Steps per frame after the mode change: 1, 1, 1, 1, 2, 1, ... so frame j (j = 1 is the
+    // mode change's redraw frame) ends at tick j + j / 5, and tick t is reached in frame
+    // t - t / 6; no tick 6k - 1 is ever seen.
+    let frame_of = |t: u32| {
+        assert_ne!(t % 6, 5, "PAL: tick {t} ended a frame (the two-step frames end at 6k)");
+        t - t / 6
+    };
+    let (first, tail) = (&pal[1], &pal[2..]);
+    for s in tail {
+        assert_eq!(
+            s.vblanks - first.vblanks,
+            frame_of(s.tick) - frame_of(first.tick),
+            "PAL: tick {} (first seen tick {} at VBlank {}) at VBlank {}",
+            s.tick,
+            first.tick,
+            first.vblanks,
+            s.vblanks
+        );
+    }
+    assert_eq!(last.missed_frames, 0, "PAL: missed frames");
+    assert!(pal[1..].iter().all(|s| s.redraws == pal[1].redraws), "PAL: no full redraw during the attract run");
+    assert!(run.planes_checked as usize * 2 > pal.len(), "plane B checked in {} frames", run.planes_checked);
+    // Frame time: a one-step frame after a one-step frame (frames j and j - 1 both not a
+    // multiple of 5) draws and computes what NTSC's frame for the same tick does, and a line
+    // is the same number of 68000 cycles on both standards.
+    let mut compared = 0;
+    let mut worst_diff = 0i32;
+    let mut off = Vec::new();
+    for s in tail {
+        let j = frame_of(s.tick);
+        if j % 5 != 0 && (j - 1) % 5 != 0 {
+            let n = &ntsc[s.tick as usize];
+            assert_eq!(n.tick, s.tick);
+            let diff = s.frame_lines as i32 - n.frame_lines as i32;
+            worst_diff = worst_diff.max(diff.abs());
+            if diff.abs() > 2 {
+                off.push((s.tick, s.frame_lines, n.frame_lines));
+            }
+            compared += 1;
+        }
+    }
+    let worst = tail.iter().map(|s| s.frame_lines).max().unwrap();
+    let two_step_worst = tail.iter().filter(|s| frame_of(s.tick) % 5 == 0).map(|s| s.frame_lines).max().unwrap();
+    println!(
+        "PAL attract: {} steps in {} frames ({} snapshots seen, plane B checked in {}), worst frame {worst} of 313 \
+         lines (two-step frames: {two_step_worst}); {compared} one-step frames within {worst_diff} lines of NTSC",
+        last.tick,
+        last.vblanks - first.vblanks + 1,
+        pal.len(),
+        run.planes_checked
+    );
+    assert!(compared * 2 > pal.len(), "only {compared} frames compared with NTSC");
+    assert!(off.is_empty(), "PAL frame time more than 2 lines off NTSC's (tick, PAL, NTSC): {:?}", &off[..off.len().min(10)]);
+    assert!(worst < 313 && last.worst_lines >= worst, "worst frame {worst}, ROM's worst {}", last.worst_lines);
+}
