@@ -7,7 +7,7 @@ use std::path::PathBuf;
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     // For the build scripts of cartridges (`links = "megadrive"`): DEP_MEGADRIVE_ASM_DIR holds
-    // startup.s and mulsi3.s, DEP_MEGADRIVE_LINKER_SCRIPT is the memory map to link with.
+    // startup.s, mulsi3.s and mem.s, DEP_MEGADRIVE_LINKER_SCRIPT is the memory map to link with.
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     println!("cargo:asm_dir={}", root.join("asm").display());
     println!("cargo:linker_script={}", root.join("../../linker/megadrive.ld").display());

@@ -1,5 +1,5 @@
 //! Build script of the ROM crate (only ever built for m68k-unknown-none-elf): assembles the
-//! hardware crate's start-up code (`src/megadrive/asm/startup.s`, `mulsi3.s`) with GNU as
+//! hardware crate's start-up code (`src/megadrive/asm/startup.s`, `mulsi3.s`, `mem.s`) with GNU as
 //! and passes the linker script to ld.
 
 use std::path::PathBuf;
@@ -9,7 +9,7 @@ fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
 
     // Startup code, vectors and interrupt entry points; the 32-bit multiply routine.
-    for name in ["startup", "mulsi3"] {
+    for name in ["startup", "mulsi3", "mem"] {
         m68k_as::assemble_and_link(&root.join(format!("src/megadrive/asm/{name}.s")), &out);
     }
     println!("cargo:rerun-if-changed=linker/megadrive.ld");

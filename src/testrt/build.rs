@@ -1,6 +1,6 @@
 //! Build script of the on-target test runtime (does something only for m68k-unknown-none-elf):
 //! assembles the hardware crate's `src/megadrive/asm/startup.s` (vectors, TMSS, RAM init, interrupt entries) and
-//! `src/megadrive/asm/mulsi3.s` (`__mulsi3`) and this crate's `src/testrt.s` (the resume point) with GNU as
+//! `src/megadrive/asm/mulsi3.s` (`__mulsi3`), `mem.s` (`memcpy`, `memset`) and this crate's `src/testrt.s` (the resume point) with GNU as
 //! into a static archive linked whole into every test binary that depends on this crate.
 //! The linker script (`linker/megadrive.ld`) is passed by the test's own package
 //! (src/engine/build.rs): link arguments do not propagate from dependencies.
@@ -15,7 +15,12 @@ fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let mut objs = Vec::new();
-    for src in [root.join("../megadrive/asm/startup.s"), root.join("../megadrive/asm/mulsi3.s"), root.join("src/testrt.s")] {
+    for src in [
+        root.join("../megadrive/asm/startup.s"),
+        root.join("../megadrive/asm/mulsi3.s"),
+        root.join("../megadrive/asm/mem.s"),
+        root.join("src/testrt.s"),
+    ] {
         objs.push(m68k_as::assemble(&src, &out));
     }
     m68k_as::archive("megacollide_testrt_asm", &objs, &out);

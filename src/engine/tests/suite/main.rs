@@ -18,6 +18,7 @@ mod refmodel;
 
 mod map;
 mod mask;
+mod mem;
 mod motion;
 mod platformer;
 mod shapes;
