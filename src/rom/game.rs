@@ -319,8 +319,8 @@ impl App {
         if !dead {
             s.push(p.x - cx, p.y - cy, 2, 4, sprites::PLAYER);
         }
-        for e in &w.enemies[..w.enemy_count as usize] {
-            s.push(e.body.px() - cx, e.body.py() - cy, 2, 2, sprites::ENEMY);
+        for b in &w.enemy_bodies[..w.enemy_count as usize] {
+            s.push(b.px() - cx, b.py() - cy, 2, 2, sprites::ENEMY);
         }
         for q in &w.potatoes[..w.potato_count as usize] {
             s.push(q.x - cx, q.y - cy, 3, 3, sprites::POTATO);

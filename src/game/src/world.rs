@@ -59,10 +59,10 @@ pub const ENEMY_MAX_FALL: i16 = 48;
 
 /// A walker that patrols: it walks at a constant speed and turns around at walls and at
 /// ledges (no floor within [`megacollide_engine::SNAP_DOWN_PX`] pixels ahead of its feet).
+/// Its collision body is kept apart, in [`World::enemy_bodies`] (same index), so the
+/// engine moves all of them in place, in one call, with no copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Enemy {
-    /// Its collision body (pixel-space position in sub-pixels).
-    pub body: Body,
     /// +1 walking right, -1 walking left.
     pub dir: i8,
     /// Walking speed in pixels per frame.
@@ -71,21 +71,18 @@ pub struct Enemy {
 }
 
 impl Enemy {
-    const NONE: Enemy =
-        Enemy { body: Body::new(0, 0, 16, 16), dir: 1, speed: 1, spawn: LevelPoint { x: 0, y: 0 } };
+    const NONE: Enemy = Enemy { dir: 1, speed: 1, spawn: LevelPoint { x: 0, y: 0 } };
 
     /// Is there floor (a solid pixel or a one-way top) under the next pixel column ahead of
-    /// the feet, within the snap-down distance? Pixel-space.
-    fn floor_ahead(&self, map: &megacollide_engine::Map) -> bool {
-        let b = &self.body;
+    /// the feet of its body `b`, within the snap-down distance? Pixel-space.
+    fn floor_ahead(&self, b: &Body, map: &megacollide_engine::Map) -> bool {
         let x = if self.dir > 0 { b.px() + b.w as i16 } else { b.px() - 1 };
         let y = b.py() + b.h as i16;
         map.is_floor(x, y) || map.column_solid(x, y, y + megacollide_engine::SNAP_DOWN_PX - 1)
     }
 
-    /// Before the move: walking speed and gravity into the body's velocity.
-    fn prepare(&mut self) {
-        let b = &mut self.body;
+    /// Before the move: walking speed and gravity into its body's velocity.
+    fn prepare(&self, b: &mut Body) {
         b.vx = SubPx::from_bits((self.dir as i16 * self.speed as i16) << 3);
         let vy = b.vy.to_bits() + ENEMY_GRAVITY;
         b.vy = SubPx::from_bits(if vy > ENEMY_MAX_FALL { ENEMY_MAX_FALL } else { vy });
@@ -93,12 +90,11 @@ impl Enemy {
 
     /// After the move: back to the spawn point after falling out of the map, turn around
     /// at walls and ledges.
-    fn after_move(&mut self, map: &megacollide_engine::Map) {
-        let b = &mut self.body;
+    fn after_move(&mut self, b: &mut Body, map: &megacollide_engine::Map) {
         let f = b.flags;
         if f.contains(Flags::FELL_OUT) {
             *b = Body::new(self.spawn.x, self.spawn.y, b.w, b.h);
-        } else if f.contains(Flags::HIT_LEFT) || f.contains(Flags::HIT_RIGHT) || (b.on_ground() && !self.floor_ahead(map)) {
+        } else if f.contains(Flags::HIT_LEFT) || f.contains(Flags::HIT_RIGHT) || (b.on_ground() && !self.floor_ahead(b, map)) {
             self.dir = -self.dir;
         }
     }
@@ -167,6 +163,9 @@ pub struct World {
     pub camera: Camera,
     /// Enemies (`enemy_count` used).
     pub enemies: [Enemy; MAX_ENEMIES],
+    /// The enemies' collision bodies (pixel-space position in sub-pixels), by the same
+    /// index as `enemies`.
+    pub enemy_bodies: [Body; MAX_ENEMIES],
     /// Number of enemies in use.
     pub enemy_count: u8,
     /// Platform path state (`platform_count` used); their boxes are in `solids`.
@@ -214,6 +213,7 @@ impl World {
             player: Player::new(0, 0, PlayerConfig::DEFAULT),
             camera: Camera::new(SCREEN_W, SCREEN_H),
             enemies: [Enemy::NONE; MAX_ENEMIES],
+            enemy_bodies: [Body::new(0, 0, 16, 16); MAX_ENEMIES],
             enemy_count: 0,
             platforms: [Platform::NONE; MAX_PLATFORMS],
             solids: [NO_SOLID; MAX_PLATFORMS],
@@ -254,8 +254,9 @@ impl World {
         for e in self.level.entities.iter() {
             match e.kind {
                 EntityKind::Enemy if (self.enemy_count as usize) < MAX_ENEMIES => {
-                    self.enemies[self.enemy_count as usize] = Enemy {
-                        body: Body::new(e.x, e.y, size_or(e.w, 16), size_or(e.h, 16)),
+                    let i = self.enemy_count as usize;
+                    self.enemy_bodies[i] = Body::new(e.x, e.y, size_or(e.w, 16), size_or(e.h, 16));
+                    self.enemies[i] = Enemy {
                         dir: 1,
                         speed: int_prop(e.props, "speed", 1) as u8,
                         spawn: LevelPoint { x: e.x, y: e.y },
@@ -322,8 +323,8 @@ impl World {
             c.view_h + 2 * ACTIVE_MARGIN,
         );
         self.move_enemies(active);
-        for e in self.enemies[..self.enemy_count as usize].iter() {
-            touch |= e.body.rect().overlaps(&p);
+        for b in self.enemy_bodies[..self.enemy_count as usize].iter() {
+            touch |= b.rect().overlaps(&p);
         }
         if touch && !self.enemy_touch {
             self.enemy_touches = self.enemy_touches.wrapping_add(1);
@@ -334,29 +335,29 @@ impl World {
         self.move_camera();
     }
 
-    /// The enemies whose box meets `active` (the view and its margin) move, all in one
-    /// engine call. Out of line: its scratch copies of the bodies stay off the stack
-    /// while the player moves.
+    /// The enemies whose box meets `active` (the view and its margin) move: each run of
+    /// consecutive active enemies in one engine call, on their bodies in place (all of
+    /// them in one call when all are near the view).
     #[inline(never)]
     fn move_enemies(&mut self, active: Rect) {
         let map = self.level.map;
-        let mut moving = [0u8; MAX_ENEMIES];
-        let mut bodies = [Body::new(0, 0, 1, 1); MAX_ENEMIES];
-        let mut k = 0;
-        for i in 0..self.enemy_count as usize {
-            let e = &mut self.enemies[i];
-            if e.body.rect().overlaps(&active) {
-                e.prepare();
-                bodies[k] = e.body;
-                moving[k] = i as u8;
-                k += 1;
+        let solids = &self.solids[..self.platform_count as usize];
+        let n = self.enemy_count as usize;
+        let (bodies, enemies) = (&mut self.enemy_bodies[..n], &mut self.enemies[..n]);
+        let mut start = 0;
+        while start < n {
+            let mut end = start;
+            while end < n && bodies[end].rect().overlaps(&active) {
+                enemies[end].prepare(&mut bodies[end]);
+                end += 1;
             }
-        }
-        move_bodies(map, &self.solids[..self.platform_count as usize], &mut bodies[..k]);
-        for (b, &i) in bodies[..k].iter().zip(moving[..k].iter()) {
-            let e = &mut self.enemies[i as usize];
-            e.body = *b;
-            e.after_move(map);
+            if end > start {
+                move_bodies(map, solids, &mut bodies[start..end]);
+                for (e, b) in enemies[start..end].iter_mut().zip(bodies[start..end].iter_mut()) {
+                    e.after_move(b, map);
+                }
+            }
+            start = end + 1;
         }
     }
 

@@ -72,23 +72,22 @@ fn a_level_with_only_collision_tiles_is_playable() {
 #[test]
 fn enemies_turn_only_at_walls_and_ledges() {
     let mut w = World::new(demo());
-    let mut turns = [0u32; 4];
+    let mut turns = vec![0u32; w.enemy_count as usize];
     let (mut at_walls, mut at_ledges) = (0, 0);
     for i in 0..w.enemy_count as usize {
         // Park the camera on the enemy so it is active, and watch it for 20 seconds.
         for _ in 0..1200 {
-            let e = w.enemies[i];
-            w.camera.x = e.body.px() - 160;
-            w.camera.y = (e.body.py() - 112).clamp(0, 224);
-            let before = e.dir;
+            let b = w.enemy_bodies[i];
+            w.camera.x = b.px() - 160;
+            w.camera.y = (b.py() - 112).clamp(0, 224);
+            let before = w.enemies[i].dir;
             w.step(Input(0));
-            let e = w.enemies[i];
+            let (e, b) = (w.enemies[i], w.enemy_bodies[i]);
             if e.dir != before {
                 turns[i] += 1;
-                let f = e.body.flags;
+                let f = b.flags;
                 let wall = f.contains(Flags::HIT_LEFT) || f.contains(Flags::HIT_RIGHT);
                 // A ledge: no floor under the next column ahead (in the old direction).
-                let b = e.body;
                 let x = if before > 0 { b.px() + b.w as i16 } else { b.px() - 1 };
                 let y = b.py() + b.h as i16;
                 let ledge = !demo().map.is_floor(x, y) && !demo().map.column_solid(x, y, y + 7);
@@ -96,7 +95,7 @@ fn enemies_turn_only_at_walls_and_ledges() {
                 at_walls += wall as u32;
                 at_ledges += (ledge && !wall) as u32;
             }
-            assert!(e.body.on_ground() || e.body.vy.to_bits() > 0, "enemy {i} stays on the ground");
+            assert!(b.on_ground() || b.vy.to_bits() > 0, "enemy {i} stays on the ground");
         }
         assert!(turns[i] >= 2, "enemy {i} patrols back and forth ({} turns)", turns[i]);
     }
@@ -106,12 +105,12 @@ fn enemies_turn_only_at_walls_and_ledges() {
 #[test]
 fn enemies_far_from_the_view_wait() {
     let mut w = World::new(demo());
-    let far = w.enemies[0];
-    assert!(far.body.px() > 1000, "walker1 is far from the spawn");
+    let far = w.enemy_bodies[0];
+    assert!(far.px() > 1000, "walker1 is far from the spawn");
     for _ in 0..100 {
         w.step(Input(0));
     }
-    assert_eq!(w.enemies[0].body, far.body, "an enemy off screen does not move");
+    assert_eq!(w.enemy_bodies[0], far, "an enemy off screen does not move");
 }
 
 #[test]
