@@ -636,6 +636,7 @@ pub fn parse(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
         width_loc,
         height_loc,
         notes,
+        warnings: Vec::new(),
     };
     let png = path.with_extension("png");
     if png.is_file() {

@@ -31,6 +31,7 @@
 use super::jsonpos::{self, JPath};
 use super::text::{read_text, LineIndex};
 use super::xml::{self, Doc, Element};
+use super::flip::{self, Flip};
 use super::{budget, idmap, kinds, tileset, Diag, Diags, Entity, Format, LevelSource, Loc, Point, PropValue};
 use base64::Engine as _;
 use megacollide_engine::{shape, MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
@@ -40,7 +41,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Bits of a gid that are flip / rotation flags (horizontal, vertical, diagonal, hexagonal 120).
-pub const FLAG_BITS: u32 = 0xF000_0000;
+pub use super::flip::FLAG_BITS;
 /// Most tiles in all chunks of the layers of one infinite map.
 pub const MAX_CHUNK_TILES: u64 = 1 << 20;
 /// Largest pixel coordinate accepted in a map (objects, offsets, points).
@@ -84,14 +85,26 @@ fn push(diags: &mut Diags, src: &mut Src, at: At, msg: impl Into<String>) {
         diags.count_more();
         return;
     }
-    let loc = match at {
+    let loc = resolve(src, at);
+    diags.push(Diag::new(&src.path, loc, msg));
+}
+
+/// The [`Loc`] of an [`At`] (JSON positions cost a scan of the text).
+fn resolve(src: &mut Src, at: At) -> Loc {
+    match at {
         At::File => Loc::File,
         At::Byte(p) => src.at(p),
         At::Json(p) => src.at_json(p),
         At::Object(id) => Loc::Object(id),
         At::Loc(l) => l,
-    };
-    diags.push(Diag::new(&src.path, loc, msg));
+    }
+}
+
+/// Warnings of one map: at most [`super::MAX_ERRORS_PER_FILE`] kept, the rest counted.
+#[derive(Default)]
+struct Warnings {
+    shown: Vec<Diag>,
+    more: usize,
 }
 
 /// Where an object was written (resolved lazily: JSON positions cost a scan).
@@ -837,7 +850,38 @@ fn template(map_src: &mut Src, at: At, source: &str, diags: &mut Diags, cache: &
 }
 
 /// An object as an entity (pixels rounded; tile objects converted from bottom-left).
-fn entity_of(obj: Obj, diags: &mut Diags, src: &mut Src, at: At) -> Option<Entity> {
+///
+/// The kind is the object's class, else its type, else its name. An object with no class and
+/// no type whose name is no entity kind (or that has no name) is decoration, as third-party
+/// maps often carry (trees, signs, notes): it is skipped with a warning in `warnings`. A
+/// class or type that is no entity kind is an error.
+fn entity_of(obj: Obj, diags: &mut Diags, warnings: &mut Warnings, src: &mut Src, at: At) -> Option<Entity> {
+    let class = obj.class.clone().unwrap_or_default();
+    let ty = obj.ty.clone().unwrap_or_default();
+    let name = obj.name.clone().unwrap_or_default();
+    let known = |k: &str| kinds::is_spawn(k) || kinds::variant_of(k).is_some();
+    if class.is_empty() && ty.is_empty() && !known(&name) {
+        if warnings.shown.len() >= super::MAX_ERRORS_PER_FILE {
+            warnings.more += 1;
+        } else {
+            let what = match (obj.id, name.is_empty()) {
+                (Some(id), true) => format!("object {id}"),
+                (Some(id), false) => format!("object {id} (`{name}`)"),
+                (None, true) => "an object".to_string(),
+                (None, false) => format!("object `{name}`"),
+            };
+            let loc = resolve(src, at);
+            warnings.shown.push(Diag::new(
+                &src.path,
+                loc,
+                format!(
+                    "{what} has no class or type: skipped as decoration. To make it an entity, give it a class (or type) the game knows: {}",
+                    kinds::expected_list()
+                ),
+            ));
+        }
+        return None;
+    }
     let Some(id) = obj.id else {
         push(diags, src, at, "object without `id`: expected a Tiled object id (saved by Tiled 1.0 or newer)");
         return None;
@@ -872,12 +916,17 @@ fn entity_of(obj: Obj, diags: &mut Diags, src: &mut Src, at: At) -> Option<Entit
         push(diags, src, At::Object(id), "position or size out of range");
         return None;
     };
-    let class = obj.class.unwrap_or_default();
-    let ty = obj.ty.unwrap_or_default();
-    let name = obj.name.unwrap_or_default();
     let kind = [class.as_str(), ty.as_str(), name.as_str()].into_iter().find(|s| !s.is_empty()).unwrap_or("object").to_string();
-    if !kinds::is_spawn(&kind) && kinds::variant_of(&kind).is_none() {
-        push(diags, src, at, format!("object {id}: type `{kind}` is not an entity kind the game knows: expected one of {}", kinds::expected_list()));
+    if !known(&kind) {
+        push(
+            diags,
+            src,
+            at,
+            format!(
+                "object {id}: type `{kind}` is not an entity kind the game knows: expected one of {}. Fix: set the object's class to one of these, or clear its class and type to keep it as decoration (skipped with a warning), or add the kind to tools/romtool/src/levels/kinds.rs and the game",
+                kinds::expected_list()
+            ),
+        );
         return None;
     }
     let mut props = obj.props;
@@ -896,8 +945,9 @@ fn json_error(path: &Path, e: &serde_json::Error) -> Diag {
 
 /// A decoded gid and where it was written (line, column) if known.
 type Gid = (u32, Option<(usize, usize)>);
-/// A non-blank cell of a layer: tile x, y (Tiled's coordinates), gid without flags, place.
-type Cell = (i64, i64, u32, Option<(usize, usize)>);
+/// A non-blank cell of a layer: tile x, y (Tiled's coordinates), gid without flags, the
+/// flag bits, place.
+type Cell = (i64, i64, u32, u32, Option<(usize, usize)>);
 
 /// Decodes layer data that should hold `expected` gids: the gids (at most `expected + 1` are
 /// kept) and how many there are; `None` after reporting an error.
@@ -995,33 +1045,60 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
     (diags.count() == before).then_some((gids, total))
 }
 
-/// base64 layer data -> bytes, decompressing at most `expected * 4` bytes.
+/// Largest zstd window (bytes) a layer's frame may ask for: what zstd levels 1..=19 use at
+/// most (windowLog 23). The decoder sets aside this much for the window before decoding, so
+/// frames made with `--ultra` / `--long` are refused (Tiled writes small windows).
+pub const MAX_ZSTD_WINDOW: u64 = 8 << 20;
+
+/// base64 layer data -> bytes, decompressing at most `expected * 4` bytes (never allocating
+/// more for the output; the zstd window is at most [`MAX_ZSTD_WINDOW`]).
 fn decode_base64(text: &str, compression: &str, expected: u64, layer: &str) -> Result<Vec<u8>, String> {
-    if !matches!(compression, "" | "zlib" | "gzip") {
-        return Err(format!("layer `{layer}`: compression `{compression}` is not supported: expected none, `zlib` or `gzip` (or CSV)"));
+    if !matches!(compression, "" | "zlib" | "gzip" | "zstd") {
+        return Err(format!(
+            "layer `{layer}`: compression `{compression}` is not supported: expected none, `zlib`, `gzip` or `zstd` (or CSV). Fix: in Tiled, Map > Map Properties > Tile Layer Format, pick one of these"
+        ));
     }
     let clean: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(&clean)
-        .map_err(|e| format!("layer `{layer}`: bad base64 data ({e}): expected standard base64"))?;
+        .map_err(|e| format!("layer `{layer}`: bad base64 data ({e}): expected standard base64. Fix: re-save the map in Tiled"))?;
     let limit = expected.saturating_mul(4);
     let raw = if compression.is_empty() {
         bytes
     } else {
         let mut out = Vec::new();
-        let res = if compression == "zlib" {
-            flate2::read::ZlibDecoder::new(&bytes[..]).take(limit.saturating_add(1)).read_to_end(&mut out)
-        } else {
-            flate2::read::GzDecoder::new(&bytes[..]).take(limit.saturating_add(1)).read_to_end(&mut out)
+        let res = match compression {
+            "zlib" => flate2::read::ZlibDecoder::new(&bytes[..]).take(limit.saturating_add(1)).read_to_end(&mut out),
+            "gzip" => flate2::read::GzDecoder::new(&bytes[..]).take(limit.saturating_add(1)).read_to_end(&mut out),
+            _ => {
+                if !bytes.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
+                    return Err(format!(
+                        "layer `{layer}`: the data is not zstd (a zstd frame starts with the bytes 28 B5 2F FD). Fix: re-save the map in Tiled, or set `compression` to what the data is"
+                    ));
+                }
+                let window = MAX_ZSTD_WINDOW.max(limit);
+                let dec = ruzstd::decoding::StreamingDecoder::new_with_max_window_size(&bytes[..], window).map_err(|e| {
+                    let why = match e {
+                        ruzstd::decoding::errors::FrameDecoderError::WindowSizeTooBig { requested, .. } => {
+                            format!("the frame asks for a {requested}-byte window, more than {window}")
+                        }
+                        other => other.to_string(),
+                    };
+                    format!("layer `{layer}`: bad zstd data ({why}). Fix: re-save the map in Tiled (it writes small zstd frames), or pick zlib / gzip compression")
+                })?;
+                dec.take(limit.saturating_add(1)).read_to_end(&mut out)
+            }
         };
-        res.map_err(|e| format!("layer `{layer}`: bad {compression} data ({e})"))?;
+        res.map_err(|e| format!("layer `{layer}`: bad {compression} data ({e}). Fix: re-save the map in Tiled"))?;
         if out.len() as u64 > limit {
-            return Err(format!("layer `{layer}`: {compression} data inflates to more than {limit} bytes: expected {expected} tiles of 4 bytes"));
+            return Err(format!(
+                "layer `{layer}`: {compression} data inflates to more than {limit} bytes: expected {expected} tiles of 4 bytes. Fix: check the layer's size, or re-save the map in Tiled"
+            ));
         }
         out
     };
     if raw.len() % 4 != 0 {
-        return Err(format!("layer `{layer}`: {} bytes of tile data: expected a multiple of 4 (32-bit gids)", raw.len()));
+        return Err(format!("layer `{layer}`: {} bytes of tile data: expected a multiple of 4 (32-bit gids). Fix: re-save the map in Tiled", raw.len()));
     }
     Ok(raw)
 }
@@ -1483,7 +1560,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
             for (i, (g, lc_pos)) in gids.into_iter().enumerate() {
                 if g & !FLAG_BITS != 0 {
                     let i = i as i64;
-                    lc.push((ch.x + i % ch.w, ch.y + i / ch.w, g & !FLAG_BITS, lc_pos));
+                    lc.push((ch.x + i % ch.w, ch.y + i / ch.w, g & !FLAG_BITS, g & FLAG_BITS, lc_pos));
                 }
             }
         }
@@ -1502,13 +1579,13 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     // properties are decoration.
     if all_layers {
         for layer in &mut cells {
-            layer.retain(|(_, _, g, _)| ts_of(*g).is_none_or(|ti| !tilesets[ti].body.collision.is_empty()));
+            layer.retain(|(_, _, g, _, _)| ts_of(*g).is_none_or(|ti| !tilesets[ti].body.collision.is_empty()));
         }
     }
     let mut direct_ts: Option<usize> = None;
     // Height tiles from `collision = height` properties, in (tileset, tile) order.
     let mut prop_heights: BTreeSet<(usize, u32)> = BTreeSet::new();
-    for (x, y, g, pos) in cells.iter().flatten() {
+    for (x, y, g, _, pos) in cells.iter().flatten() {
         match ts_of(*g) {
             None => push(diags, src, At::Loc(loc_of(*x, *y, *pos)), format!("gid {g} belongs to no tileset: expected a tileset with firstgid <= {g}")),
             Some(ti) if tilesets[ti].body.collision.is_empty() => {
@@ -1595,7 +1672,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     let is_engine_id = |id: i64| (id >= 0 && id < first && shape::is_builtin(id as u16) && id != shape::RESERVED_1 as i64) || (first..first + n_height).contains(&id);
     if let (true, Some(di)) = (implicit, direct_ts) {
         let mut used: BTreeSet<u32> = BTreeSet::new();
-        for (_, _, g, _) in cells.iter().flatten() {
+        for (_, _, g, _, _) in cells.iter().flatten() {
             if ts_of(*g) == Some(di) {
                 used.insert(g - tilesets[di].firstgid);
             }
@@ -1625,9 +1702,14 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
             return fail(diags);
         }
     }
-    // 5. Ids per cell; later layers win where they are not blank.
+    let mut notes = Vec::new();
+    // 5. Ids per cell; later layers win where they are not blank. A flipped tile is the
+    //    flipped shape (see `flip`): a built-in with exactly those pixels, or a height tile
+    //    made from the flipped picture; no equivalent is an error.
     let mut ided: BTreeMap<(i64, i64), (i64, Loc)> = BTreeMap::new();
-    for (x, y, g, pos) in cells.iter().flatten() {
+    let mut flipped_heights: HashMap<(i64, Flip), i64> = HashMap::new();
+    let mut n_flipped = 0usize;
+    for (x, y, g, flags, pos) in cells.iter().flatten() {
         let Some(ti) = ts_of(*g) else { continue };
         let local = g - tilesets[ti].firstgid;
         let id = if tilesets[ti].body.collision.is_empty() {
@@ -1639,16 +1721,88 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
                 Some(Coll::Height) => height_index.get(&(ti, local)).copied().unwrap_or(0),
             }
         };
+        let id = if *flags == 0 || id == 0 {
+            id
+        } else {
+            let loc = loc_of(*x, *y, *pos);
+            let Ok(f) = Flip::of_gid(*flags) else {
+                push(
+                    diags,
+                    src,
+                    At::Loc(loc),
+                    format!(
+                        "gid {} has bit 28 set (Tiled's 120° rotation of hexagonal maps), which means nothing on an orthogonal map. Fix: in Tiled, select the tile and reset its rotation (or redraw it), then save",
+                        g | flags
+                    ),
+                );
+                continue;
+            };
+            let hidx = id - first;
+            if (0..n_height).contains(&hidx) {
+                // A height tile: the flipped picture, as the same tile if it is symmetric,
+                // else as an existing height tile with that picture or a new one.
+                let rows = flip::transform_rows(&height_tiles[hidx as usize], f);
+                match flipped_heights.get(&(id, f)) {
+                    Some(&nid) => nid,
+                    None => {
+                        let nid = match height_tiles.iter().position(|r| *r == rows) {
+                            Some(i) => first + i as i64,
+                            None => {
+                                height_tiles.push(rows);
+                                n_flipped += 1;
+                                first + height_tiles.len() as i64 - 1
+                            }
+                        };
+                        flipped_heights.insert((id, f), nid);
+                        nid
+                    }
+                }
+            } else if id >= 0 && id < first && shape::is_builtin(id as u16) {
+                match flip::builtin_flipped(id as u16, f) {
+                    Some(nid) => nid as i64,
+                    None => {
+                        let fix = if id == shape::ONE_WAY as i64 {
+                            "a one-way platform is a floor on its top edge only; draw it unflipped or flipped horizontally".to_string()
+                        } else {
+                            "the engine has no built-in tile with these pixels (a slope flipped vertically is a ceiling slope); draw the shape in the collision tileset as a height tile (ids 32..) and place that, or remove the flip".to_string()
+                        };
+                        push(
+                            diags,
+                            src,
+                            At::Loc(loc),
+                            format!("tile id {id} ({}) is {}: no built-in tile is its exact mirror image. Fix: {fix}", flip::shape_name(id as u16), f.describe()),
+                        );
+                        continue;
+                    }
+                }
+            } else {
+                // Reserved or unknown ids: validation names them (flipped or not).
+                id
+            }
+        };
         if id != 0 {
             ided.insert((*x, *y), (id, loc_of(*x, *y, *pos)));
         }
     }
-    // 6. Objects.
+    if !diags.is_empty() {
+        return fail(diags);
+    }
+    if n_flipped > 0 {
+        let mut made: Vec<(i64, Flip, i64)> = flipped_heights.iter().filter(|(_, &n)| n >= first + n_height).map(|(&(o, f), &n)| (n, f, o)).collect();
+        made.sort();
+        let list: Vec<String> = made.iter().map(|(n, f, o)| format!("{n} = {o} {}", f.describe())).collect();
+        notes.push(format!("flipped height tiles made {n_flipped} more height tiles: {}", list.join(", ")));
+    }
+    // 6. Objects (decoration objects skipped with a warning).
     let mut entities = Vec::new();
+    let mut warnings = Warnings::default();
     for (obj, at) in objects {
-        if let Some(e) = entity_of(obj, diags, src, at.at()) {
+        if let Some(e) = entity_of(obj, diags, &mut warnings, src, at.at()) {
             entities.push(e);
         }
+    }
+    if warnings.more > 0 {
+        warnings.shown.push(Diag::new(path, Loc::File, super::more_warnings_msg(warnings.more)));
     }
     if !diags.is_empty() {
         return fail(diags);
@@ -1659,7 +1813,6 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
         return fail(diags);
     }
     // 7. The grid: the map's size, or for an infinite map the bounds of tiles and objects.
-    let mut notes = Vec::new();
     let (x0, y0, w, h) = if map_infinite {
         let mut b: Option<(i64, i64, i64, i64)> = None;
         let mut grow = |x0: i64, y0: i64, x1: i64, y1: i64| {
@@ -1745,5 +1898,6 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
         width_loc: if map_infinite { Loc::File } else { size_loc.clone() },
         height_loc: if map_infinite { Loc::File } else { size_loc },
         notes,
+        warnings: warnings.shown,
     })
 }

@@ -66,7 +66,7 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
             p,
             Loc::File,
             format!(
-                "{} height tiles{from}: the ROM has VRAM for {} per level (VDP tiles {}..{} between the shape graphics and the sprites): remove unused height tiles from the tileset",
+                "{} height tiles{from}: the ROM has VRAM for {} per level (VDP tiles {}..{} between the shape graphics and the sprites): remove unused height tiles from the tileset (a flipped height tile that is not symmetric counts as one more; romtool's note lists them)",
                 src.height_tiles.len(),
                 budget::VRAM_HEIGHT_TILES,
                 budget::ROM_SHAPE_BASE_TILE + 4 * shape::BUILTIN_COUNT,
@@ -90,7 +90,10 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
             errors.push(Diag::new(
                 p,
                 Loc::Object(e.id),
-                format!("`{}` reaches pixel ({}, {}) outside the map: expected 0..={wpx}, 0..={hpx}", e.kind, q.0, q.1),
+                format!(
+                    "`{}` reaches pixel ({}, {}) outside the map: expected 0..={wpx}, 0..={hpx}. Fix: move the object (and its path points) inside the map in Tiled, or make the map bigger",
+                    e.kind, q.0, q.1
+                ),
             ));
         }
         if e.w < 0 || e.h < 0 || e.w > u16::MAX as i32 || e.h > u16::MAX as i32 {
@@ -128,5 +131,6 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         spawn: spawn.map(|s| s.1),
         entities,
         notes: src.notes,
+        warnings: src.warnings,
     })
 }
