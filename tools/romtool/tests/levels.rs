@@ -341,7 +341,7 @@ fn error_count_tiled() {
 
 #[test]
 fn error_reserved_id_1() {
-    assert_errors("reserved.h", &["tests/fixtures/bad/reserved.h:3:38: tile id 1 is reserved (16Tile's palette slot): expected 0 or 2..=19"]);
+    assert_errors("reserved.h", &["tests/fixtures/bad/reserved.h:3:38: tile id 1 is reserved (16Tile's palette slot): expected 0 or 2..=19. Fix: if your export means solid by 1, translate it with an id map (`1 = solid` in NAME.idmap or 16tile.idmap, see tools/romtool/README.md); otherwise use 0 or 2"]);
 }
 
 #[test]
@@ -349,8 +349,8 @@ fn error_unknown_ids_16tile() {
     assert_errors(
         "unknown.h",
         &[
-            "tests/fixtures/bad/unknown.h:3:35: tile id 25 is reserved by the engine (20..=31): expected 0 or 2..=19",
-            "tests/fixtures/bad/unknown.h:4:5: tile id 40 is a height tile but the level has no tileset PNG defining it: expected 0 or 2..=19",
+            "tests/fixtures/bad/unknown.h:3:35: tile id 25 is reserved by the engine (20..=31): expected 0 or 2..=19. Fix: use the collision tileset's tiles 0 and 2..=19 or its height tiles (levels/collision-tiles.png crosses out the reserved ones)",
+            "tests/fixtures/bad/unknown.h:4:5: tile id 40 is a height tile but the level has no tileset PNG defining it: expected 0 or 2..=19. Fix: put the tileset PNG beside the level (16Tile: NAME.png; Tiled: the collision tileset's image)",
         ],
     );
 }
@@ -360,8 +360,8 @@ fn error_unknown_ids_tiled_name_the_tile() {
     assert_errors(
         "unknown.tmx",
         &[
-            "tests/fixtures/bad/unknown.tmx:9:26: tile (3, 1): tile id 26 is reserved by the engine (20..=31): expected 0, 2..=19 or 32..=34",
-            "tests/fixtures/bad/unknown.tmx:10:7: tile (3, 2): tile id 1 is reserved (16Tile's palette slot): expected 0, 2..=19 or 32..=34",
+            "tests/fixtures/bad/unknown.tmx:9:26: tile (3, 1): tile id 26 is reserved by the engine (20..=31): expected 0, 2..=19 or 32..=34. Fix: use the collision tileset's tiles 0 and 2..=19 or its height tiles (levels/collision-tiles.png crosses out the reserved ones)",
+            "tests/fixtures/bad/unknown.tmx:10:7: tile (3, 2): tile id 1 is reserved (16Tile's palette slot): expected 0, 2..=19 or 32..=34. Fix: if your export means solid by 1, translate it with an id map (`1 = solid` in NAME.idmap or 16tile.idmap, see tools/romtool/README.md); otherwise use 0 or 2",
         ],
     );
 }
@@ -378,8 +378,8 @@ fn error_size_negative() {
 
 #[test]
 fn error_size_over_limit() {
-    assert_errors("toowide.h", &["tests/fixtures/bad/toowide.h:1:28: map width is 300 tiles: expected 1 to 256 (the engine's limit)"]);
-    assert_errors("toowide.tmj", &["tests/fixtures/bad/toowide.tmj: map width is 300 tiles: expected 1 to 256 (the engine's limit)"]);
+    assert_errors("toowide.h", &["tests/fixtures/bad/toowide.h:1:28: map width is 300 tiles: expected 1 to 256 (the engine's limit). Fix: split the level into several maps"]);
+    assert_errors("toowide.tmj", &["tests/fixtures/bad/toowide.tmj: map width is 300 tiles: expected 1 to 256 (the engine's limit). Fix: split the level into several maps"]);
 }
 
 #[test]
@@ -394,9 +394,9 @@ fn error_missing_size() {
 fn error_missing_layer() {
     assert_errors(
         "nolayer.tmj",
-        &["tests/fixtures/bad/nolayer.tmj: no tile layer named `collision` among 2 tile layers (`bg`, `fg`): expected one named `collision`"],
+        &["tests/fixtures/bad/nolayer.tmj: no tile layer named `collision` among 2 tile layers (`bg`, `fg`): expected one named `collision`. Fix: rename the layer that holds the collision tiles to `collision` (or give the art tileset's tiles a `collision` property)"],
     );
-    assert_errors("notilelayer.tmj", &["tests/fixtures/bad/notilelayer.tmj: no tile layer: expected a tile layer named `collision`"]);
+    assert_errors("notilelayer.tmj", &["tests/fixtures/bad/notilelayer.tmj: no tile layer: expected a tile layer named `collision`. Fix: add a tile layer named `collision` drawn with the collision tileset (levels/collision-tiles.png)"]);
 }
 
 #[test]
@@ -414,11 +414,11 @@ fn error_unsupported_encoding() {
     assert_errors(
         "infinite.tmx",
         &[
-            "tests/fixtures/bad/infinite.tmx:9:26: tile (3, 1): tile id 26 is reserved by the engine (20..=31): expected 0, 2..=19 or 32..=34",
-            "tests/fixtures/bad/infinite.tmx:10:7: tile (3, 2): tile id 1 is reserved (16Tile's palette slot): expected 0, 2..=19 or 32..=34",
+            "tests/fixtures/bad/infinite.tmx:9:26: tile (3, 1): tile id 26 is reserved by the engine (20..=31): expected 0, 2..=19 or 32..=34. Fix: use the collision tileset's tiles 0 and 2..=19 or its height tiles (levels/collision-tiles.png crosses out the reserved ones)",
+            "tests/fixtures/bad/infinite.tmx:10:7: tile (3, 2): tile id 1 is reserved (16Tile's palette slot): expected 0, 2..=19 or 32..=34. Fix: if your export means solid by 1, translate it with an id map (`1 = solid` in NAME.idmap or 16tile.idmap, see tools/romtool/README.md); otherwise use 0 or 2",
         ],
     );
-    assert_errors("tilesize.tmj", &["tests/fixtures/bad/tilesize.tmj: map tiles are 8x8 pixels: expected 16x16"]);
+    assert_errors("tilesize.tmj", &["tests/fixtures/bad/tilesize.tmj: map tiles are 8x8 pixels: expected 16x16. Fix: set the map's tile size to 16x16 (Map > Map Properties) and use a 16x16 collision tileset"]);
 }
 
 #[test]
@@ -465,7 +465,7 @@ fn cli_error_writes_nothing() {
     let stderr = String::from_utf8_lossy(&res.stderr);
     assert_eq!(
         stderr,
-        "error: tests/fixtures/bad_dir/b_bad.h:3:38: tile id 21 is reserved by the engine (20..=31): expected 0 or 2..=19\n\
+        "error: tests/fixtures/bad_dir/b_bad.h:3:38: tile id 21 is reserved by the engine (20..=31): expected 0 or 2..=19. Fix: use the collision tileset's tiles 0 and 2..=19 or its height tiles (levels/collision-tiles.png crosses out the reserved ones)\n\
          romtool: error: 1 error(s) in tests/fixtures/bad_dir; nothing written\n"
     );
     assert_eq!(std::fs::read_to_string(gen.join("levels.rs")).unwrap(), "OLD");

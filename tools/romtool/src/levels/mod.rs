@@ -429,7 +429,7 @@ pub fn load_dir_with_notes(dir: &Path) -> Result<(Vec<Level>, Vec<String>), Vec<
     let levels = compile_sources(sources, &mut errors);
     if errors.is_empty() {
         if levels.is_empty() {
-            return Err(vec![Diag::new(dir, Loc::File, "no level files (.h, .c, .txt, .tmj, .json, .tmx) in the folder")]);
+            return Err(vec![Diag::new(dir, Loc::File, "no level files (.h, .c, .txt, .tmj, .json, .tmx) in the folder. Fix: put the levels there (a Tiled map or a 16Tile export each)")]);
         }
         check_rom_budget(dir, &levels)?;
         Ok((levels, notes))
@@ -451,7 +451,7 @@ fn check_rom_budget(dir: &Path, levels: &[Level]) -> Result<(), Vec<Diag>> {
         dir,
         Loc::File,
         format!(
-            "the {} levels need about {total} bytes of ROM: expected at most {} (a {} MiB cartridge minus {} KiB for the game's code); biggest: {}",
+            "the {} levels need about {total} bytes of ROM: expected at most {} (a {} MiB cartridge minus {} KiB for the game's code); biggest: {}. Fix: make levels smaller or remove some",
             levels.len(),
             budget::level_data_budget(),
             budget::CARTRIDGE_BYTES >> 20,

@@ -7,9 +7,11 @@
 //!   If some tileset gives its tiles a `collision` property (see below) and there is no
 //!   `collision` layer, every tile layer counts: per cell, the topmost non-blank collision id.
 //! * Layer data: TMJ arrays or TMX CSV / `<tile gid>` elements; base64 with no compression,
-//!   `zlib` or `gzip` in both formats. `zstd` compression is rejected with an error saying so.
-//!   Decompression stops at the size the layer can have (width x height x 4 bytes).
-//! * Each gid's flip / rotate flags (bits 28..31) are cleared; gid 0 is blank (id 0).
+//!   `zlib`, `gzip` or `zstd` in both formats. Decompression stops at the size the layer can
+//!   have (width x height x 4 bytes); a zstd window is at most [`MAX_ZSTD_WINDOW`].
+//! * A flipped / rotated tile (gid bits 29..31) is the flipped shape (see [`super::flip`]):
+//!   the built-in shape with exactly those pixels, or a height tile made from the flipped
+//!   picture; no equivalent (or bit 28, hexagonal rotation) is an error. Gid 0 is blank.
 //! * Tile ids, per tileset the gid belongs to:
 //!   - a tileset whose tiles have a `collision` property (int id, shape name, or `height`;
 //!     or a bool `collides`): that property is the engine id, tiles without one are blank;
@@ -22,7 +24,8 @@
 //! * Objects of every object layer become entities (pixel coordinates, rounded; layer offsets
 //!   applied; templates `.tx` / `.tj` merged): the object of class (or type, or name) `spawn`
 //!   is the spawn point; others keep their class (or type, or name), which must be one of
-//!   [`super::kinds`] (else an error at the object's line), name, rectangle,
+//!   [`super::kinds`] (else an error at the object's line; an object with no class or type
+//!   whose name is no kind is decoration, skipped with a warning), name, rectangle,
 //!   polyline / polygon points (absolute) and custom properties.
 //!
 //! Every attribute romtool uses is validated: a value of the wrong kind (`gid="super"`,
@@ -421,7 +424,7 @@ fn prop_value(ty: &str, v: Sc) -> Result<PropValue, String> {
         if (i32::MIN as i64..=i32::MAX as i64).contains(&x) {
             Ok(PropValue::Int(x))
         } else {
-            Err(format!("{x}: expected a 32-bit integer (the ROM stores i32)"))
+            Err(format!("{x}: expected a 32-bit integer (the ROM stores i32). Fix: use a value in -2147483648..=2147483647"))
         }
     };
     match ty {
@@ -436,13 +439,13 @@ fn prop_value(ty: &str, v: Sc) -> Result<PropValue, String> {
             };
             match f {
                 Some(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 => int32(f as i64),
-                Some(f) => Err(format!("{f}: expected a whole number (the ROM has no floats)")),
+                Some(f) => Err(format!("{f}: expected a whole number (the ROM has no floats). Fix: round it, or scale it (e.g. store sub-pixels as an int)")),
                 None => Err(format!("{}: expected a number", shown(v))),
             }
         }
         "bool" => sc_bool(v, false).map(PropValue::Bool).map_err(|()| format!("{}: expected true or false", shown(v))),
         "string" | "file" | "color" => sc_str(v).map(|s| PropValue::Str(s.to_string())).map_err(|()| format!("{}: expected a string", shown(v))),
-        "class" => Err("class properties (Tiled custom types) are not supported: expected int, bool, float, string, color, file or object".into()),
+        "class" => Err("class properties (Tiled custom types) are not supported: expected int, bool, float, string, color, file or object. Fix: replace it with one property per member".into()),
         other => Err(format!("unknown property type `{other}`: expected int, bool, float, string, color, file or object")),
     }
 }
@@ -883,15 +886,15 @@ fn entity_of(obj: Obj, diags: &mut Diags, warnings: &mut Warnings, src: &mut Src
         return None;
     }
     let Some(id) = obj.id else {
-        push(diags, src, at, "object without `id`: expected a Tiled object id (saved by Tiled 1.0 or newer)");
+        push(diags, src, at, "object without `id`: expected a Tiled object id (saved by Tiled 1.0 or newer). Fix: open and re-save the map in a current Tiled");
         return None;
     };
     if id == 0 || id > u32::MAX as u64 {
-        push(diags, src, At::Object(id), format!("object id {id}: expected 1..={}", u32::MAX));
+        push(diags, src, At::Object(id), format!("object id {id}: expected 1..={}. Fix: re-save the map in Tiled (it numbers objects from 1)", u32::MAX));
         return None;
     }
     if obj.rotation.is_some_and(|r| r != 0.0) {
-        push(diags, src, At::Object(id), format!("rotation {}: expected 0 (rotated objects are not supported)", obj.rotation.unwrap_or(0.0)));
+        push(diags, src, At::Object(id), format!("rotation {}: expected 0 (rotated objects are not supported). Fix: set the object's rotation to 0 in Tiled (or clear its class and type if it is decoration)", obj.rotation.unwrap_or(0.0)));
         return None;
     }
     let (w, h) = (obj.w.unwrap_or(0.0), obj.h.unwrap_or(0.0));
@@ -907,13 +910,13 @@ fn entity_of(obj: Obj, diags: &mut Diags, warnings: &mut Warnings, src: &mut Src
         match (conv(x + px), conv(y + py)) {
             (Some(a), Some(b)) => path.push(Point { x: a, y: b }),
             _ => {
-                push(diags, src, At::Object(id), "path point out of range");
+                push(diags, src, At::Object(id), format!("path point out of range: expected coordinates within {MAX_COORD:e} px. Fix: move the polyline's points onto the map"));
                 return None;
             }
         }
     }
     let (Some(xi), Some(yi), Some(wi), Some(hi)) = (conv(x), conv(y), conv(w), conv(h)) else {
-        push(diags, src, At::Object(id), "position or size out of range");
+        push(diags, src, At::Object(id), format!("position or size out of range: expected coordinates within {MAX_COORD:e} px. Fix: move or resize the object onto the map"));
         return None;
     };
     let kind = [class.as_str(), ty.as_str(), name.as_str()].into_iter().find(|s| !s.is_empty()).unwrap_or("object").to_string();
@@ -1134,7 +1137,7 @@ fn tmx_enc<'d>(
         Some("base64") => Some(Enc::B64(doc.text(el), compression.to_string())),
         None => Some(Enc::XmlTiles(doc, el)),
         Some(other) => {
-            push(diags, src, At::Byte(data.pos), format!("layer `{name}`: encoding `{other}` is not supported: expected `csv` or `base64`"));
+            push(diags, src, At::Byte(data.pos), format!("layer `{name}`: encoding `{other}` is not supported: expected `csv` or `base64`. Fix: in Tiled, Map > Map Properties > Tile Layer Format, pick CSV or Base64"));
             None
         }
     }
@@ -1334,9 +1337,9 @@ fn tmj_layer_list<'v>(v: &'v Value, lp: JPath, off: (f64, f64), diags: &mut Diag
 
 fn check_map_attrs(diags: &mut Diags, src: &mut Src, at: At, orientation: &str, tw: i64, th: i64) {
     if orientation != "orthogonal" {
-        push(diags, src, at, format!("map orientation is `{orientation}`: expected `orthogonal`"));
+        push(diags, src, at, format!("map orientation is `{orientation}`: expected `orthogonal`. Fix: make an orthogonal map (Map > Map Properties > Orientation) and redraw the collision layer"));
     } else if (tw, th) != (16, 16) {
-        push(diags, src, at, format!("map tiles are {tw}x{th} pixels: expected 16x16"));
+        push(diags, src, at, format!("map tiles are {tw}x{th} pixels: expected 16x16. Fix: set the map's tile size to 16x16 (Map > Map Properties) and use a 16x16 collision tileset"));
     }
 }
 
@@ -1481,7 +1484,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     let MapDecl { width, height, infinite, mut tilesets, layers, objects } = decl;
     tilesets.sort_by_key(|t| t.firstgid);
     if let Some(w) = tilesets.windows(2).find(|w| w[0].firstgid == w[1].firstgid) {
-        push(diags, src, At::File, format!("two tilesets have firstgid {}: expected distinct firstgids", w[0].firstgid));
+        push(diags, src, At::File, format!("two tilesets have firstgid {}: expected distinct firstgids. Fix: re-save the map in Tiled (it numbers tilesets itself)", w[0].firstgid));
         return fail(diags);
     }
     let property_mode = tilesets.iter().any(|t| !t.body.collision.is_empty());
@@ -1491,11 +1494,11 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     let (chosen, implicit): (Vec<usize>, bool) = match (named.as_slice(), layers.len()) {
         ([i], _) => (vec![*i], false),
         ([_, _, ..], _) => {
-            push(diags, src, At::File, format!("{} tile layers are named `collision`: expected one", named.len()));
+            push(diags, src, At::File, format!("{} tile layers are named `collision`: expected one. Fix: rename or merge all but one", named.len()));
             return fail(diags);
         }
         ([], 0) => {
-            push(diags, src, At::File, "no tile layer: expected a tile layer named `collision`");
+            push(diags, src, At::File, "no tile layer: expected a tile layer named `collision`. Fix: add a tile layer named `collision` drawn with the collision tileset (levels/collision-tiles.png)");
             return fail(diags);
         }
         ([], 1) => (vec![0], true),
@@ -1505,7 +1508,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
                 diags,
                 src,
                 At::File,
-                format!("no tile layer named `collision` among {n} tile layers ({}): expected one named `collision`", names.join(", ")),
+                format!("no tile layer named `collision` among {n} tile layers ({}): expected one named `collision`. Fix: rename the layer that holds the collision tiles to `collision` (or give the art tileset's tiles a `collision` property)", names.join(", ")),
             );
             return fail(diags);
         }
@@ -1514,7 +1517,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     for &i in &chosen {
         let (ox, oy) = layers[i].offset;
         if ox != 0.0 || oy != 0.0 {
-            push(diags, src, At::File, format!("layer `{}` is drawn at an offset of ({ox}, {oy}) px: expected 0, 0 (the collision layer must sit on the map grid)", layers[i].name));
+            push(diags, src, At::File, format!("layer `{}` is drawn at an offset of ({ox}, {oy}) px: expected 0, 0 (the collision layer must sit on the map grid). Fix: set the layer's offset to 0, 0 in its properties", layers[i].name));
         }
     }
     let map_infinite = infinite || chosen.iter().any(|&i| layers[i].infinite);
@@ -1532,19 +1535,19 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
                 continue;
             }
             if (layer.width, layer.height) != (width, height) {
-                push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected the map size {width}x{height}", layer.name, layer.width, layer.height));
+                push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected the map size {width}x{height}. Fix: re-save the map in Tiled (Map > Resize Map resizes every layer)", layer.name, layer.width, layer.height));
                 continue;
             }
         }
         for ch in &layer.chunks {
             if !(1..=65536).contains(&ch.w) || !(1..=65536).contains(&ch.h) || ch.w * ch.h > 1 << 20 {
-                push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected at most 256x248 (the engine's limit)", layer.name, ch.w, ch.h));
+                push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected at most 256x248 (the engine's limit). Fix: split the level into several maps", layer.name, ch.w, ch.h));
                 continue;
             }
             let n = (ch.w * ch.h) as u64;
             chunk_total = chunk_total.saturating_add(n);
             if chunk_total > MAX_CHUNK_TILES {
-                push(diags, src, At::File, format!("the infinite map's chunks hold more than {MAX_CHUNK_TILES} tiles: expected a map of at most 256x248 tiles"));
+                push(diags, src, At::File, format!("the infinite map's chunks hold more than {MAX_CHUNK_TILES} tiles: expected a map of at most 256x248 tiles. Fix: erase tiles far from the level, or split it into several maps"));
                 return fail(diags);
             }
             let Some((gids, count)) = decode(&ch.enc, n, &layer.name, diags, src) else { continue };
@@ -1587,14 +1590,14 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     let mut prop_heights: BTreeSet<(usize, u32)> = BTreeSet::new();
     for (x, y, g, _, pos) in cells.iter().flatten() {
         match ts_of(*g) {
-            None => push(diags, src, At::Loc(loc_of(*x, *y, *pos)), format!("gid {g} belongs to no tileset: expected a tileset with firstgid <= {g}")),
+            None => push(diags, src, At::Loc(loc_of(*x, *y, *pos)), format!("gid {g} belongs to no tileset: expected a tileset with firstgid <= {g}. Fix: add the missing tileset to the map, or erase the tile")),
             Some(ti) if tilesets[ti].body.collision.is_empty() => {
                 if direct_ts.is_some_and(|d| d != ti) {
                     push(
                         diags,
                         src,
                         At::Loc(loc_of(*x, *y, *pos)),
-                        format!("gid {g} belongs to a second tileset (firstgid {}): expected every collision tile from one tileset", tilesets[ti].firstgid),
+                        format!("gid {g} belongs to a second tileset (firstgid {}): expected every collision tile from one tileset. Fix: draw the collision layer with the collision tileset only (or give the other tileset's tiles a `collision` property)", tilesets[ti].firstgid),
                     );
                 }
                 direct_ts.get_or_insert(ti);
@@ -1620,7 +1623,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
                     diags,
                     src,
                     At::File,
-                    format!("tileset `{}` has {}x{} tiles: expected 16x16 tiles", img.path.display(), ts.tile_size.0, ts.tile_size.1),
+                    format!("tileset `{}` has {}x{} tiles: expected 16x16 tiles. Fix: use a tileset of 16x16 tiles for the collision layer", img.path.display(), ts.tile_size.0, ts.tile_size.1),
                 );
                 return fail(diags);
             }
@@ -1644,11 +1647,11 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     for (ti, locals) in by_ts {
         let ts = &tilesets[ti].body;
         let Some(img) = &ts.image else {
-            push(diags, src, At::File, format!("tileset `{}`: tiles with `collision` = `height` need the tileset image (image collections are not supported)", ts.name));
+            push(diags, src, At::File, format!("tileset `{}`: tiles with `collision` = `height` need the tileset image (image collections are not supported). Fix: make the tileset from one image (New Tileset > Based on Tileset Image)", ts.name));
             return fail(diags);
         };
         if ts.tile_size != (16, 16) {
-            push(diags, src, At::File, format!("tileset `{}` has {}x{} tiles: expected 16x16 tiles for `collision` = `height`", ts.name, ts.tile_size.0, ts.tile_size.1));
+            push(diags, src, At::File, format!("tileset `{}` has {}x{} tiles: expected 16x16 tiles for `collision` = `height`. Fix: use `height` only on a tileset of 16x16 tiles, or give these tiles a shape id", ts.name, ts.tile_size.0, ts.tile_size.1));
             return fail(diags);
         }
         let layout = tileset::Layout { margin: ts.margin as u32, spacing: ts.spacing as u32, trans: img.trans };
@@ -1809,7 +1812,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     }
     entities.sort_by_key(|e| e.id);
     if let Some(w) = entities.windows(2).find(|w| w[0].id == w[1].id) {
-        push(diags, src, At::Object(w[0].id), "two objects have this id: expected distinct object ids");
+        push(diags, src, At::Object(w[0].id), "two objects have this id: expected distinct object ids. Fix: re-save the map in Tiled (it gives every object its own id)");
         return fail(diags);
     }
     // 7. The grid: the map's size, or for an infinite map the bounds of tiles and objects.
@@ -1837,7 +1840,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
             grow(px0.div_euclid(16), py0.div_euclid(16), (ex1 + 15).div_euclid(16).max(px0.div_euclid(16) + 1), (ey1 + 15).div_euclid(16).max(py0.div_euclid(16) + 1));
         }
         let Some((bx0, by0, bx1, by1)) = b else {
-            push(diags, src, At::File, "infinite map with no collision tiles and no objects: expected something to compile");
+            push(diags, src, At::File, "infinite map with no collision tiles and no objects: expected something to compile. Fix: draw the collision layer, or remove the file from the level folder");
             return fail(diags);
         };
         let (bw, bh) = (bx1 - bx0, by1 - by0);
