@@ -326,17 +326,17 @@ fn error_syntax_xml() {
 
 #[test]
 fn error_count_16tile() {
-    assert_errors("count.h", &["tests/fixtures/bad/count.h:3:16: the tile array has 5 elements: expected width x height = 3 x 2 = 6"]);
+    assert_errors("count.h", &["tests/fixtures/bad/count.h:3:16: the tile array has 5 elements: expected width x height = 3 x 2 = 6. Fix: correct the width / height constants, or re-export the level"]);
 }
 
 #[test]
 fn error_count_declared_size() {
-    assert_errors("declared.h", &["tests/fixtures/bad/declared.h:3:28: array `ACollisions` is declared with 5 elements but has 4: expected 5"]);
+    assert_errors("declared.h", &["tests/fixtures/bad/declared.h:3:28: array `ACollisions` is declared with 5 elements but has 4: expected 5. Fix: correct the declared size, or re-export the level"]);
 }
 
 #[test]
 fn error_count_tiled() {
-    assert_errors("count.tmj", &["tests/fixtures/bad/count.tmj: layer `collision` has 10 tiles: expected width x height = 4 x 3 = 12"]);
+    assert_errors("count.tmj", &["tests/fixtures/bad/count.tmj: layer `collision` has 10 tiles: expected width x height = 4 x 3 = 12. Fix: re-save the map in Tiled (a layer's data fills the map)"]);
 }
 
 #[test]

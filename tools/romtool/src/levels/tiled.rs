@@ -1553,9 +1553,9 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
             let Some((gids, count)) = decode(&ch.enc, n, &layer.name, diags, src) else { continue };
             if count != n {
                 let what = if map_infinite {
-                    format!("layer `{}` chunk at ({}, {}) has {count} tiles: expected {} x {} = {n}", layer.name, ch.x, ch.y, ch.w, ch.h)
+                    format!("layer `{}` chunk at ({}, {}) has {count} tiles: expected {} x {} = {n}. Fix: re-save the map in Tiled", layer.name, ch.x, ch.y, ch.w, ch.h)
                 } else {
-                    format!("layer `{}` has {count} tiles: expected width x height = {width} x {height} = {n}", layer.name)
+                    format!("layer `{}` has {count} tiles: expected width x height = {width} x {height} = {n}. Fix: re-save the map in Tiled (a layer's data fills the map)", layer.name)
                 };
                 push(diags, src, At::File, what);
                 continue;

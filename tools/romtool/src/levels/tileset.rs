@@ -162,7 +162,7 @@ fn decode(path: &Path, layout: &Layout, select: Select) -> Result<Vec<(u32, [u16
     }
     if columns == 0 || rows == 0 {
         return Err(err(format!(
-            "tileset image is {w}x{h} pixels: too small for one 16x16 tile with margin {} and spacing {}",
+            "tileset image is {w}x{h} pixels: too small for one 16x16 tile with margin {} and spacing {}. Fix: check the tileset's margin and spacing, or the image",
             layout.margin, layout.spacing
         )));
     }
