@@ -923,3 +923,21 @@ fn an_unknown_class_stays_an_error_even_with_a_known_name() {
     assert!(errs[0].starts_with(&format!("{}:6:3: object 7: type `tree` is not an entity kind the game knows", path.display())), "{}", errs[0]);
     assert!(errs[0].contains(". Fix: set the object's class to one of these, or clear its class and type"), "{}", errs[0]);
 }
+
+#[test]
+fn tmj_tile_errors_name_the_line() {
+    // The errors about a tile of a TMJ array name its line and column, as in TMX CSV.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixtures().join("good/tiles.png"), dir.path().join("tiles.png")).unwrap();
+    let text = std::fs::read_to_string(fixtures().join("good/tiny_json.tmj")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let layer = v["layers"].as_array_mut().unwrap().iter_mut().find(|l| l["name"] == "collision").unwrap();
+    layer["data"][5] = serde_json::json!(0x4000_0000u32 | (3 + 5)); // rise_1 flipped vertically
+    let path = dir.path().join("m.tmj");
+    std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    let written = std::fs::read_to_string(&path).unwrap();
+    let line = written.lines().position(|l| l.trim() == "1073741832,").unwrap() + 1;
+    let errs = compile(path.to_str().unwrap()).unwrap_err();
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].starts_with(&format!("{}:{line}:", path.display())) && errs[0].contains(": tile (1, 1): tile id 3 (rise_1) is flipped vertically"), "{}", errs[0]);
+}

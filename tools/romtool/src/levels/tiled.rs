@@ -58,11 +58,18 @@ struct Src<'t> {
     path: PathBuf,
     text: &'t str,
     lines: LineIndex<'t>,
+    /// TMJ tile arrays whose elements were given line and column so far (each costs a scan of
+    /// the text: at most [`MAX_LOCATED_ARRAYS`] per file).
+    located_arrays: usize,
 }
+
+/// Most TMJ tile arrays per file whose tiles get a line and column (the rest are named by
+/// tile coordinates only), so that locating them stays linear in the file size.
+const MAX_LOCATED_ARRAYS: usize = 16;
 
 impl<'t> Src<'t> {
     fn new(path: &Path, text: &'t str) -> Src<'t> {
-        Src { path: path.to_path_buf(), text, lines: LineIndex::new(text) }
+        Src { path: path.to_path_buf(), text, lines: LineIndex::new(text), located_arrays: 0 }
     }
     fn at(&mut self, pos: usize) -> Loc {
         let (l, c) = self.lines.locate(pos);
@@ -1028,9 +1035,16 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
         Enc::Array(a, path) => {
             let mut gids = Vec::with_capacity(a.len().min(keep as usize));
             total = a.len() as u64;
+            // Lines and columns of the tiles, for the errors that name a tile (one scan).
+            let starts = if total == expected && src.located_arrays < MAX_LOCATED_ARRAYS {
+                src.located_arrays += 1;
+                jsonpos::element_starts(src.text, jsonpos::locate(src.text, path), a.len())
+            } else {
+                Vec::new()
+            };
             for (i, v) in a.iter().enumerate().take(keep as usize) {
                 match v.as_u64().and_then(|g| u32::try_from(g).ok()) {
-                    Some(g) => gids.push((g, None)),
+                    Some(g) => gids.push((g, starts.get(i).map(|&p| src.lines.locate(p)))),
                     None => {
                         push(diags, src, At::Json(&path.index(i)), format!("gid {v} in layer `{layer}`: expected an unsigned 32-bit integer"));
                         gids.push((0, None));
