@@ -29,7 +29,10 @@ fn main() {
     println!("cargo:rerun-if-changed={}", dir.display());
     let opts = romtool::levels::Options { dir, out_dir: out_dir.clone(), preview_dir: None, grid: false, require: Vec::new() };
     match romtool::levels::build_outputs(&opts) {
-        Ok((_, files)) => {
+        Ok((levels, files)) => {
+            for w in levels.iter().flat_map(|l| &l.warnings) {
+                println!("cargo:warning=warning: {w}");
+            }
             for (path, bytes) in files {
                 write(&path, &bytes);
             }

@@ -121,6 +121,14 @@ fn run() -> Result<()> {
                     println!("romtool: {}: note: {n}", l.path.display());
                 }
             }
+            let warnings: Vec<&romtool::levels::Diag> = levels.iter().flat_map(|l| &l.warnings).collect();
+            for w in &warnings {
+                eprintln!("warning: {w}");
+            }
+            let n_warnings: usize = levels.iter().map(|l| romtool::levels::warning_count(&l.warnings)).sum();
+            if n_warnings > 0 {
+                eprintln!("romtool: {n_warnings} warning(s) in {}", opts.dir.display());
+            }
             if !check {
                 romtool::output::write_all_atomically(&files)?;
                 for (path, _) in &files {

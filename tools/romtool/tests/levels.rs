@@ -102,7 +102,7 @@ fn round_trip_16tile_generated() {
 
 #[test]
 fn round_trip_fixtures_all_encodings() {
-    for name in ["tiny.h", "tiny_json.tmj", "tiny_b64.tmj", "tiny_gzip.tmj", "tiny_csv.tmx", "tiny_zlib.tmx", "tiny_xml.tmx"] {
+    for name in ["tiny.h", "tiny_json.tmj", "tiny_b64.tmj", "tiny_gzip.tmj", "tiny_zstd.tmj", "tiny_csv.tmx", "tiny_zlib.tmx", "tiny_zstd_xml.tmx", "tiny_xml.tmx"] {
         let (level, back) = round_trip(&fixtures().join("good").join(name));
         assert_eq!(back, TINY, "{name}");
         assert_eq!(level.height_tiles.len(), 3, "{name}: height tiles from the tileset PNG");
@@ -126,15 +126,37 @@ fn round_trip_fixtures_all_encodings() {
     }
 }
 
+/// A built-in id mirrored by hand (the engine's shape names, independent of romtool's pixel
+/// matching): horizontally, vertically or diagonally (x / y swapped); `None` where no built-in
+/// shape is the mirror image.
+fn mirror_by_hand(id: u16, flag: u32) -> Option<u16> {
+    let h = [(0, 0), (2, 2), (3, 9), (4, 11), (5, 10), (6, 14), (7, 13), (8, 12), (15, 15), (16, 16), (17, 18), (19, 19)];
+    let v = [(0, 0), (2, 2), (15, 16), (17, 17), (18, 18)];
+    let d = [(0, 0), (2, 2), (3, 3), (15, 17), (16, 18)];
+    let table: &[(u16, u16)] = match flag {
+        0x8000_0000 => &h,
+        0x4000_0000 => &v,
+        0x2000_0000 => &d,
+        _ => return None,
+    };
+    table.iter().find_map(|&(a, b)| if a == id { Some(b) } else if b == id { Some(a) } else { None })
+}
+
+/// Gids that decode to `ids`: some tiles are written as their mirror image with a flip flag
+/// (horizontal, vertical, diagonal, 180°), which romtool must turn back into `ids`.
 fn gids_for(ids: &[u16], firstgid: u32) -> Vec<u32> {
     ids.iter()
         .enumerate()
         .map(|(i, &id)| {
-            let flags = [0, 0x8000_0000, 0x4000_0000, 0x2000_0000, 0x1000_0000, 0xE000_0000][i % 6];
-            if id == 0 && i % 2 == 0 {
-                0
-            } else {
-                (id as u32 + firstgid) | flags
+            let flags = [0, 0x8000_0000, 0x4000_0000, 0x2000_0000, 0xC000_0000][i % 5];
+            let drawn = match flags {
+                0xC000_0000 => mirror_by_hand(id, 0x8000_0000).and_then(|m| mirror_by_hand(m, 0x4000_0000)),
+                f => mirror_by_hand(id, f),
+            };
+            match drawn {
+                _ if id == 0 && i % 2 == 0 => 0,
+                Some(d) if flags != 0 => (d as u32 + firstgid) | flags,
+                _ => id as u32 + firstgid,
             }
         })
         .collect()
@@ -154,6 +176,7 @@ fn b64(gids: &[u32], compression: &str) -> String {
             e.write_all(&raw).unwrap();
             e.finish().unwrap()
         }
+        "zstd" => ruzstd::encoding::compress_to_vec(&raw[..], ruzstd::encoding::CompressionLevel::Fastest),
         _ => raw,
     };
     base64::engine::general_purpose::STANDARD.encode(bytes)
@@ -189,10 +212,12 @@ fn round_trip_tiled_generated_every_encoding() {
         ("b64.tmj", tmj(format!("\"{}\"", b64(&gids, "")), r#", "encoding": "base64""#)),
         ("zlib.tmj", tmj(format!("\"{}\"", b64(&gids, "zlib")), r#", "encoding": "base64", "compression": "zlib""#)),
         ("gzip.tmj", tmj(format!("\"{}\"", b64(&gids, "gzip")), r#", "encoding": "base64", "compression": "gzip""#)),
+        ("zstd.tmj", tmj(format!("\"{}\"", b64(&gids, "zstd")), r#", "encoding": "base64", "compression": "zstd""#)),
         ("csv.tmx", tmx(format!("<data encoding=\"csv\">\n{}\n</data>", csv.join(",\n")))),
         ("b64.tmx", tmx(format!("<data encoding=\"base64\">\n  {}\n</data>", b64(&gids, "")))),
         ("zlib.tmx", tmx(format!("<data encoding=\"base64\" compression=\"zlib\">{}</data>", b64(&gids, "zlib")))),
         ("gzip.tmx", tmx(format!("<data encoding=\"base64\" compression=\"gzip\">{}</data>", b64(&gids, "gzip")))),
+        ("zstd.tmx", tmx(format!("<data encoding=\"base64\" compression=\"zstd\">{}</data>", b64(&gids, "zstd")))),
     ];
     for (name, text) in cases {
         let path = dir.path().join(name);
@@ -273,7 +298,7 @@ fn unknown_entity_type_is_an_error_at_its_line() {
     assert_eq!(errs.len(), 1, "{errs:?}");
     assert!(
         errs[0].starts_with("tests/fixtures/bad/kind.tmx:13:")
-            && errs[0].ends_with("object 2: type `tree` is not an entity kind the game knows: expected one of spawn, enemy, platform, moving_platform, potato, goal"),
+            && errs[0].ends_with("object 2: type `tree` is not an entity kind the game knows: expected one of spawn, enemy, platform, moving_platform, potato, goal. Fix: set the object's class to one of these, or clear its class and type to keep it as decoration (skipped with a warning), or add the kind to tools/romtool/src/levels/kinds.rs and the game"),
         "{}",
         errs[0]
     );
@@ -301,22 +326,22 @@ fn error_syntax_xml() {
 
 #[test]
 fn error_count_16tile() {
-    assert_errors("count.h", &["tests/fixtures/bad/count.h:3:16: the tile array has 5 elements: expected width x height = 3 x 2 = 6"]);
+    assert_errors("count.h", &["tests/fixtures/bad/count.h:3:16: the tile array has 5 elements: expected width x height = 3 x 2 = 6. Fix: correct the width / height constants, or re-export the level"]);
 }
 
 #[test]
 fn error_count_declared_size() {
-    assert_errors("declared.h", &["tests/fixtures/bad/declared.h:3:28: array `ACollisions` is declared with 5 elements but has 4: expected 5"]);
+    assert_errors("declared.h", &["tests/fixtures/bad/declared.h:3:28: array `ACollisions` is declared with 5 elements but has 4: expected 5. Fix: correct the declared size, or re-export the level"]);
 }
 
 #[test]
 fn error_count_tiled() {
-    assert_errors("count.tmj", &["tests/fixtures/bad/count.tmj: layer `collision` has 10 tiles: expected width x height = 4 x 3 = 12"]);
+    assert_errors("count.tmj", &["tests/fixtures/bad/count.tmj: layer `collision` has 10 tiles: expected width x height = 4 x 3 = 12. Fix: re-save the map in Tiled (a layer's data fills the map)"]);
 }
 
 #[test]
 fn error_reserved_id_1() {
-    assert_errors("reserved.h", &["tests/fixtures/bad/reserved.h:3:38: tile id 1 is reserved (16Tile's palette slot): expected 0 or 2..=19"]);
+    assert_errors("reserved.h", &["tests/fixtures/bad/reserved.h:3:38: tile id 1 is reserved (16Tile's palette slot): expected 0 or 2..=19. Fix: if your export means solid by 1, translate it with an id map (`1 = solid` in NAME.idmap or 16tile.idmap, see tools/romtool/README.md); otherwise use 0 or 2"]);
 }
 
 #[test]
@@ -324,8 +349,8 @@ fn error_unknown_ids_16tile() {
     assert_errors(
         "unknown.h",
         &[
-            "tests/fixtures/bad/unknown.h:3:35: tile id 25 is reserved by the engine (20..=31): expected 0 or 2..=19",
-            "tests/fixtures/bad/unknown.h:4:5: tile id 40 is a height tile but the level has no tileset PNG defining it: expected 0 or 2..=19",
+            "tests/fixtures/bad/unknown.h:3:35: tile id 25 is reserved by the engine (20..=31): expected 0 or 2..=19. Fix: use the collision tileset's tiles 0 and 2..=19 or its height tiles (levels/collision-tiles.png crosses out the reserved ones)",
+            "tests/fixtures/bad/unknown.h:4:5: tile id 40 is a height tile but the level has no tileset PNG defining it: expected 0 or 2..=19. Fix: put the tileset PNG beside the level (16Tile: NAME.png; Tiled: the collision tileset's image)",
         ],
     );
 }
@@ -335,8 +360,8 @@ fn error_unknown_ids_tiled_name_the_tile() {
     assert_errors(
         "unknown.tmx",
         &[
-            "tests/fixtures/bad/unknown.tmx:9:32: tile (3, 1): tile id 26 is reserved by the engine (20..=31): expected 0, 2..=19 or 32..=34",
-            "tests/fixtures/bad/unknown.tmx:10:7: tile (3, 2): tile id 1 is reserved (16Tile's palette slot): expected 0, 2..=19 or 32..=34",
+            "tests/fixtures/bad/unknown.tmx:9:26: tile (3, 1): tile id 26 is reserved by the engine (20..=31): expected 0, 2..=19 or 32..=34. Fix: use the collision tileset's tiles 0 and 2..=19 or its height tiles (levels/collision-tiles.png crosses out the reserved ones)",
+            "tests/fixtures/bad/unknown.tmx:10:7: tile (3, 2): tile id 1 is reserved (16Tile's palette slot): expected 0, 2..=19 or 32..=34. Fix: if your export means solid by 1, translate it with an id map (`1 = solid` in NAME.idmap or 16tile.idmap, see tools/romtool/README.md); otherwise use 0 or 2",
         ],
     );
 }
@@ -353,8 +378,8 @@ fn error_size_negative() {
 
 #[test]
 fn error_size_over_limit() {
-    assert_errors("toowide.h", &["tests/fixtures/bad/toowide.h:1:28: map width is 300 tiles: expected 1 to 256 (the engine's limit)"]);
-    assert_errors("toowide.tmj", &["tests/fixtures/bad/toowide.tmj: map width is 300 tiles: expected 1 to 256 (the engine's limit)"]);
+    assert_errors("toowide.h", &["tests/fixtures/bad/toowide.h:1:28: map width is 300 tiles: expected 1 to 256 (the engine's limit). Fix: split the level into several maps"]);
+    assert_errors("toowide.tmj", &["tests/fixtures/bad/toowide.tmj: map width is 300 tiles: expected 1 to 256 (the engine's limit). Fix: split the level into several maps"]);
 }
 
 #[test]
@@ -369,36 +394,36 @@ fn error_missing_size() {
 fn error_missing_layer() {
     assert_errors(
         "nolayer.tmj",
-        &["tests/fixtures/bad/nolayer.tmj: no tile layer named `collision` among 2 tile layers (`bg`, `fg`): expected one named `collision`"],
+        &["tests/fixtures/bad/nolayer.tmj: no tile layer named `collision` among 2 tile layers (`bg`, `fg`): expected one named `collision`. Fix: rename the layer that holds the collision tiles to `collision` (or give the art tileset's tiles a `collision` property)"],
     );
-    assert_errors("notilelayer.tmj", &["tests/fixtures/bad/notilelayer.tmj: no tile layer: expected a tile layer named `collision`"]);
+    assert_errors("notilelayer.tmj", &["tests/fixtures/bad/notilelayer.tmj: no tile layer: expected a tile layer named `collision`. Fix: add a tile layer named `collision` drawn with the collision tileset (levels/collision-tiles.png)"]);
 }
 
 #[test]
 fn error_unsupported_encoding() {
     assert_errors(
-        "zstd.tmj",
-        &["tests/fixtures/bad/zstd.tmj: layer `collision`: compression `zstd` is not supported: expected none, `zlib` or `gzip` (or CSV)"],
+        "compression.tmx",
+        &["tests/fixtures/bad/compression.tmx: layer `collision`: compression `lzma` is not supported: expected none, `zlib`, `gzip` or `zstd` (or CSV). Fix: in Tiled, Map > Map Properties > Tile Layer Format, pick one of these"],
     );
     assert_errors(
-        "zstd.tmx",
-        &["tests/fixtures/bad/zstd.tmx: layer `collision`: compression `zstd` is not supported: expected none, `zlib` or `gzip` (or CSV)"],
+        "zstd_garbage.tmj",
+        &["tests/fixtures/bad/zstd_garbage.tmj: layer `collision`: the data is not zstd (a zstd frame starts with the bytes 28 B5 2F FD). Fix: re-save the map in Tiled, or set `compression` to what the data is"],
     );
     // Infinite maps are read (issue 13); this one (unchunked data in an infinite map, read as
     // a block at the origin) fails on its ids.
     assert_errors(
         "infinite.tmx",
         &[
-            "tests/fixtures/bad/infinite.tmx:9:32: tile (3, 1): tile id 26 is reserved by the engine (20..=31): expected 0, 2..=19 or 32..=34",
-            "tests/fixtures/bad/infinite.tmx:10:7: tile (3, 2): tile id 1 is reserved (16Tile's palette slot): expected 0, 2..=19 or 32..=34",
+            "tests/fixtures/bad/infinite.tmx:9:26: tile (3, 1): tile id 26 is reserved by the engine (20..=31): expected 0, 2..=19 or 32..=34. Fix: use the collision tileset's tiles 0 and 2..=19 or its height tiles (levels/collision-tiles.png crosses out the reserved ones)",
+            "tests/fixtures/bad/infinite.tmx:10:7: tile (3, 2): tile id 1 is reserved (16Tile's palette slot): expected 0, 2..=19 or 32..=34. Fix: if your export means solid by 1, translate it with an id map (`1 = solid` in NAME.idmap or 16tile.idmap, see tools/romtool/README.md); otherwise use 0 or 2",
         ],
     );
-    assert_errors("tilesize.tmj", &["tests/fixtures/bad/tilesize.tmj: map tiles are 8x8 pixels: expected 16x16"]);
+    assert_errors("tilesize.tmj", &["tests/fixtures/bad/tilesize.tmj: map tiles are 8x8 pixels: expected 16x16. Fix: set the map's tile size to 16x16 (Map > Map Properties) and use a 16x16 collision tileset"]);
 }
 
 #[test]
 fn error_object_outside_map() {
-    assert_errors("object.tmj", &["tests/fixtures/bad/object.tmj: object 3: `potato` reaches pixel (100, 12) outside the map: expected 0..=64, 0..=48"]);
+    assert_errors("object.tmj", &["tests/fixtures/bad/object.tmj: object 3: `potato` reaches pixel (100, 12) outside the map: expected 0..=64, 0..=48. Fix: move the object (and its path points) inside the map in Tiled, or make the map bigger"]);
 }
 
 #[test]
@@ -440,7 +465,7 @@ fn cli_error_writes_nothing() {
     let stderr = String::from_utf8_lossy(&res.stderr);
     assert_eq!(
         stderr,
-        "error: tests/fixtures/bad_dir/b_bad.h:3:38: tile id 21 is reserved by the engine (20..=31): expected 0 or 2..=19\n\
+        "error: tests/fixtures/bad_dir/b_bad.h:3:38: tile id 21 is reserved by the engine (20..=31): expected 0 or 2..=19. Fix: use the collision tileset's tiles 0 and 2..=19 or its height tiles (levels/collision-tiles.png crosses out the reserved ones)\n\
          romtool: error: 1 error(s) in tests/fixtures/bad_dir; nothing written\n"
     );
     assert_eq!(std::fs::read_to_string(gen.join("levels.rs")).unwrap(), "OLD");
@@ -468,14 +493,14 @@ fn cli_writes_deterministic_outputs() {
     run("b");
     let a = std::fs::read(out.path().join("a/gen/levels.rs")).unwrap();
     assert_eq!(a, std::fs::read(out.path().join("b/gen/levels.rs")).unwrap());
-    for name in ["tiny", "tiny_b64", "tiny_csv", "tiny_gzip", "tiny_json", "tiny_xml", "tiny_zlib"] {
+    for name in ["tiny", "tiny_b64", "tiny_csv", "tiny_gzip", "tiny_json", "tiny_xml", "tiny_zlib", "tiny_zstd", "tiny_zstd_xml"] {
         let p = format!("prev/{name}.png");
         assert_eq!(std::fs::read(out.path().join("a").join(&p)).unwrap(), std::fs::read(out.path().join("b").join(&p)).unwrap());
     }
     let text = String::from_utf8(a).unwrap();
     syn::parse_file(&text).expect("valid Rust");
     // Levels in file-name order in the index.
-    assert!(text.contains("pub static LEVELS: [&Level; 7] = [&TINY, &TINY_B64, &TINY_CSV, &TINY_GZIP, &TINY_JSON, &TINY_XML, &TINY_ZLIB];"));
+    assert!(text.contains("pub static LEVELS: [&Level; 9] = [&TINY, &TINY_B64, &TINY_CSV, &TINY_GZIP, &TINY_JSON, &TINY_XML, &TINY_ZLIB, &TINY_ZSTD, &TINY_ZSTD_XML];"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -721,4 +746,198 @@ fn default_entity_kinds_always_generated() {
     for v in ["Enemy,", "Platform,", "Potato,", "Goal,"] {
         assert!(rust.contains(&format!("    {v}\n")), "EntityKind::{v}");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flipped and rotated collision tiles (Tiled's gid bits 31..28)
+
+/// A 6x2 TMX map with CSV data over `tests/fixtures/good/tiles.png` (firstgid 1), in a fresh
+/// folder; returns the folder and the map's path.
+fn flip_map(csv: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixtures().join("good/tiles.png"), dir.path().join("tiles.png")).unwrap();
+    let text = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map orientation=\"orthogonal\" width=\"6\" height=\"2\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n <tileset firstgid=\"1\" name=\"c\" tilewidth=\"16\" tileheight=\"16\"><image source=\"tiles.png\"/></tileset>\n <layer name=\"collision\" width=\"6\" height=\"2\"><data encoding=\"csv\">\n{csv}\n</data></layer>\n</map>\n"
+    );
+    let path = dir.path().join("flips.tmx");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+/// A 16x16 picture mirrored left to right / top to bottom, by hand.
+fn mirror_rows(rows: &[u16; 16], h: bool, v: bool) -> [u16; 16] {
+    let mut out = *rows;
+    if h {
+        out = out.map(u16::reverse_bits);
+    }
+    if v {
+        out.reverse();
+    }
+    out
+}
+
+#[test]
+fn flipped_tiles_are_the_mirrored_shapes() {
+    const H: u32 = 0x8000_0000;
+    const V: u32 = 0x4000_0000;
+    const D: u32 = 0x2000_0000;
+    let g = |id: u32, f: u32| (id + 1) | f;
+    // Row 0: rise_1 flipped horizontally, top half flipped vertically, left half rotated 90°
+    // clockwise (diagonal + horizontal), one-way flipped horizontally, height tile 32 flipped
+    // horizontally twice (one new tile at most). Row 1: height tile 33 flipped vertically,
+    // twice; solid flipped diagonally; rise_1 flipped diagonally (symmetric); 3:1 rise
+    // (left) flipped horizontally; blank.
+    let row0 = [g(3, H), g(15, V), g(17, D | H), g(19, H), g(32, H), g(32, H)];
+    let row1 = [g(33, V), g(33, V), g(2, D), g(3, D), g(6, H), 0];
+    let csv = |r: &[u32]| r.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+    let (_dir, path) = flip_map(&format!("{},\n{}", csv(&row0), csv(&row1)));
+    let (level, ids) = round_trip(&path);
+    let base = tileset::load_height_tiles(&fixtures().join("good/tiles.png")).unwrap();
+    assert_eq!(level.height_tiles[..3], base[..], "the tileset's own height tiles come first");
+    // The flipped height tiles: the same tile when symmetric, else new tiles 35, 36, ...
+    let mut next = 35u16;
+    let mut expect_height = |orig: usize, h: bool, v: bool| -> u16 {
+        let want = mirror_rows(&base[orig], h, v);
+        match base.iter().position(|r| *r == want) {
+            Some(i) => 32 + i as u16,
+            None => {
+                let id = next;
+                next += 1;
+                assert_eq!(level.height_tiles[(id - 32) as usize], want, "height tile {id} is {orig} mirrored");
+                id
+            }
+        }
+    };
+    let h32 = expect_height(0, true, false);
+    let v33 = expect_height(1, false, true);
+    assert_eq!(ids, [9, 16, 15, 19, h32, h32, v33, v33, 2, 3, 14, 0]);
+    assert_eq!(level.height_tiles.len(), next as usize - 32, "one new height tile per distinct flip");
+    if next > 35 {
+        assert!(level.notes.iter().any(|n| n.starts_with("flipped height tiles made")), "{:?}", level.notes);
+    }
+}
+
+#[test]
+fn flips_without_an_equivalent_are_errors_at_their_line() {
+    // one-way flipped vertically, rise_1 flipped vertically (a ceiling slope), solid with the
+    // hexagonal rotation bit, 2:1 rise rotated 90° clockwise.
+    let csv = format!("3,3,3,3,3,3,\n{},{},{},{},3,0", 20 | 0x4000_0000u32, 4 | 0x4000_0000u32, 3 | 0x1000_0000u32, 5 | 0xA000_0000u32);
+    let (_dir, path) = flip_map(&csv);
+    let errs: Vec<String> = levels::load_file(&path).unwrap_err().iter().map(|d| d.to_string()).collect();
+    let p = path.display();
+    assert_eq!(
+        errs,
+        [
+            format!("{p}:6:1: tile (0, 1): tile id 19 (one_way) is flipped vertically: no built-in tile is its exact mirror image. Fix: a one-way platform is a floor on its top edge only; draw it unflipped or flipped horizontally"),
+            format!("{p}:6:12: tile (1, 1): tile id 3 (rise_1) is flipped vertically: no built-in tile is its exact mirror image. Fix: the engine has no built-in tile with these pixels (a slope flipped vertically is a ceiling slope); draw the shape in the collision tileset as a height tile (ids 32..) and place that, or remove the flip"),
+            format!("{p}:6:23: tile (2, 1): gid 268435459 has bit 28 set (Tiled's 120° rotation of hexagonal maps), which means nothing on an orthogonal map. Fix: in Tiled, select the tile and reset its rotation (or redraw it), then save"),
+            format!("{p}:6:33: tile (3, 1): tile id 4 (rise_2a) is rotated 90° clockwise: no built-in tile is its exact mirror image. Fix: the engine has no built-in tile with these pixels (a slope flipped vertically is a ceiling slope); draw the shape in the collision tileset as a height tile (ids 32..) and place that, or remove the flip"),
+        ]
+    );
+}
+
+#[test]
+fn flipped_height_tiles_count_against_the_vram_budget() {
+    // Each of the 3 height tiles in all 8 orientations: far more than 12 distinct tiles
+    // unless the pictures are very symmetric (they are not).
+    let flags = [0u32, 0x8000_0000, 0x4000_0000, 0xC000_0000, 0x2000_0000, 0xA000_0000, 0x6000_0000, 0xE000_0000];
+    let gids: Vec<String> = (0..24).map(|i| ((33 + i % 3) as u32 | flags[i / 3]).to_string()).collect();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixtures().join("good/tiles.png"), dir.path().join("tiles.png")).unwrap();
+    let text = format!(
+        "<?xml version=\"1.0\"?>\n<map orientation=\"orthogonal\" width=\"24\" height=\"1\" tilewidth=\"16\" tileheight=\"16\">\n <tileset firstgid=\"1\" name=\"c\" tilewidth=\"16\" tileheight=\"16\"><image source=\"tiles.png\"/></tileset>\n <layer name=\"collision\" width=\"24\" height=\"1\"><data encoding=\"csv\">{}</data></layer>\n</map>\n",
+        gids.join(",")
+    );
+    let path = dir.path().join("many.tmx");
+    std::fs::write(&path, text).unwrap();
+    let src = levels::load_file(&path).unwrap();
+    assert!(src.height_tiles.len() > 12, "{} height tiles", src.height_tiles.len());
+    let errs: Vec<String> = validate::validate(src).unwrap_err().iter().map(|d| d.to_string()).collect();
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].contains("the ROM has VRAM for 12 per level"), "{}", errs[0]);
+    assert!(errs[0].contains("a flipped height tile that is not symmetric counts as one more"), "{}", errs[0]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Objects without a class or type: decoration, skipped with a warning
+
+fn decoration_map(dir: &Path, objects: &str) -> PathBuf {
+    let text = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map orientation=\"orthogonal\" width=\"4\" height=\"2\" tilewidth=\"16\" tileheight=\"16\">\n <tileset firstgid=\"1\" name=\"c\" tilewidth=\"16\" tileheight=\"16\"/>\n <layer name=\"collision\" width=\"4\" height=\"2\"><data encoding=\"csv\">0,0,0,0,3,3,3,3</data></layer>\n <objectgroup name=\"o\">\n{objects} </objectgroup>\n</map>\n"
+    );
+    let path = dir.join("deco.tmx");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn untyped_objects_are_skipped_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = decoration_map(
+        dir.path(),
+        concat!(
+            "  <object id=\"1\" name=\"spawn\" x=\"0\" y=\"0\"/>\n",                         // the name is a kind: the spawn point
+            "  <object id=\"2\" name=\"tree\" x=\"8\" y=\"4\" rotation=\"30\"/>\n",        // decoration (rotated: no matter)
+            "  <object id=\"3\" x=\"900\" y=\"900\" width=\"4\" height=\"4\"/>\n",         // decoration outside the map
+            "  <object id=\"4\" gid=\"3\" x=\"16\" y=\"16\" width=\"16\" height=\"16\"/>\n", // a tile object without a type
+            "  <object id=\"5\" type=\"goal\" x=\"32\" y=\"0\" width=\"16\" height=\"16\"/>\n",
+        ),
+    );
+    let level = compile(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(level.spawn, Some(levels::Point { x: 0, y: 0 }));
+    let kinds: Vec<(&str, u64)> = level.entities.iter().map(|e| (e.kind.as_str(), e.id)).collect();
+    assert_eq!(kinds, [("goal", 5)]);
+    let warns: Vec<String> = level.warnings.iter().map(|d| d.to_string()).collect();
+    let p = path.display();
+    let hint = "has no class or type: skipped as decoration. To make it an entity, give it a class (or type) the game knows: spawn, enemy, platform, moving_platform, potato, goal";
+    assert_eq!(warns, [format!("{p}:7:3: object 2 (`tree`) {hint}"), format!("{p}:8:3: object 3 {hint}"), format!("{p}:9:3: object 4 {hint}")]);
+    assert_eq!(levels::warning_count(&level.warnings), 3);
+    // The command line prints them and their count, and still writes the level.
+    let out = tempfile::tempdir().unwrap();
+    let res = romtool().args(["levels"]).arg(dir.path()).arg("--out-dir").arg(out.path()).output().unwrap();
+    let stderr = String::from_utf8_lossy(&res.stderr);
+    assert!(res.status.success(), "{stderr}");
+    assert_eq!(stderr.lines().filter(|l| l.starts_with("warning: ") && l.contains(hint)).count(), 3, "{stderr}");
+    assert!(stderr.contains(&format!("romtool: 3 warning(s) in {}", dir.path().display())), "{stderr}");
+    assert!(out.path().join("levels.rs").exists());
+}
+
+#[test]
+fn many_untyped_objects_are_counted_not_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let objs: String = (1..=50).map(|i| format!("  <object id=\"{i}\" x=\"1\" y=\"1\"/>\n")).collect();
+    let path = decoration_map(dir.path(), &objs);
+    let level = compile(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(level.entities.is_empty());
+    assert_eq!(level.warnings.len(), levels::MAX_ERRORS_PER_FILE + 1);
+    assert_eq!(level.warnings.last().unwrap().to_string(), format!("{}: 30 more warnings not shown (objects without a class or type, skipped)", path.display()));
+    assert_eq!(levels::warning_count(&level.warnings), 50);
+}
+
+#[test]
+fn an_unknown_class_stays_an_error_even_with_a_known_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = decoration_map(dir.path(), "  <object id=\"7\" name=\"goal\" class=\"tree\" x=\"1\" y=\"1\"/>\n");
+    let errs = compile(path.to_str().unwrap()).unwrap_err();
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].starts_with(&format!("{}:6:3: object 7: type `tree` is not an entity kind the game knows", path.display())), "{}", errs[0]);
+    assert!(errs[0].contains(". Fix: set the object's class to one of these, or clear its class and type"), "{}", errs[0]);
+}
+
+#[test]
+fn tmj_tile_errors_name_the_line() {
+    // The errors about a tile of a TMJ array name its line and column, as in TMX CSV.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixtures().join("good/tiles.png"), dir.path().join("tiles.png")).unwrap();
+    let text = std::fs::read_to_string(fixtures().join("good/tiny_json.tmj")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let layer = v["layers"].as_array_mut().unwrap().iter_mut().find(|l| l["name"] == "collision").unwrap();
+    layer["data"][5] = serde_json::json!(0x4000_0000u32 | (3 + 5)); // rise_1 flipped vertically
+    let path = dir.path().join("m.tmj");
+    std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    let written = std::fs::read_to_string(&path).unwrap();
+    let line = written.lines().position(|l| l.trim() == "1073741832,").unwrap() + 1;
+    let errs = compile(path.to_str().unwrap()).unwrap_err();
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].starts_with(&format!("{}:{line}:", path.display())) && errs[0].contains(": tile (1, 1): tile id 3 (rise_1) is flipped vertically"), "{}", errs[0]);
 }

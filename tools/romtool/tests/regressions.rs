@@ -182,6 +182,34 @@ fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
         vec![("bomb.tmx".into(), tmx(4, 3, &body).into_bytes())],
         "# A zlib layer inflating to 256 MiB used 5 GB of memory.\noutcome: error\nstderr: bomb.tmx: layer `collision`: zlib data inflates to more than 48 bytes: expected 12 tiles of 4 bytes",
     ));
+    // The same bomb in zstd (zstd layers are read since issue 13): 2,048 RLE blocks of
+    // 128 KiB each, 256 MiB from 8 KiB, in a frame with a 128 KiB window.
+    let zstd_bomb = {
+        let mut f = vec![0x28, 0xB5, 0x2F, 0xFD, 0x00, 7 << 3];
+        for i in 0..2048u32 {
+            let last = u32::from(i == 2047);
+            let header = (128 * 1024) << 3 | 1 << 1 | last; // RLE block of 128 KiB
+            f.extend_from_slice(&header.to_le_bytes()[..3]);
+            f.push(3);
+        }
+        f
+    };
+    let body = format!(" <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"base64\" compression=\"zstd\">{}</data></layer>", b64(&zstd_bomb));
+    cases.push((
+        "zstd_bomb",
+        vec![("bomb.tmx".into(), tmx(4, 3, &body).into_bytes())],
+        "# A zstd layer inflating to 256 MiB must stop at the layer's size, like zlib.\noutcome: error\nstderr: bomb.tmx: layer `collision`: zstd data inflates to more than 48 bytes: expected 12 tiles of 4 bytes",
+    ));
+    // A zstd frame that asks for a 2 TiB window (the decoder sets the window aside first).
+    let body = format!(
+        " <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"base64\" compression=\"zstd\">{}</data></layer>",
+        b64(&[0x28, 0xB5, 0x2F, 0xFD, 0x00, 31 << 3, 0x01, 0x00, 0x00])
+    );
+    cases.push((
+        "zstd_window_bomb",
+        vec![("window.tmx".into(), tmx(4, 3, &body).into_bytes())],
+        "# A zstd frame declaring a huge window must be refused before anything is allocated.\noutcome: error\nstderr: window.tmx: layer `collision`: bad zstd data (the frame asks for a 2199023255552-byte window, more than 8388608)",
+    ));
     // 40 maximum-size levels: about 5 MB, more than a 4 MiB cartridge.
     let raw: Vec<u8> = std::iter::repeat_n(3u32.to_le_bytes(), w * h).flatten().collect();
     let packed = b64(&zlib(&raw));

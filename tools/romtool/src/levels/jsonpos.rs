@@ -99,6 +99,25 @@ fn value_end(b: &[u8], i: usize) -> usize {
     b.len()
 }
 
+/// Byte offsets of the first `max` elements of the array that starts at byte `i` of `text`
+/// (valid JSON, `text[i] == '['`; empty otherwise). One pass over the array's text.
+pub fn element_starts(text: &str, i: usize, max: usize) -> Vec<usize> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    if b.get(i) != Some(&b'[') {
+        return out;
+    }
+    let mut j = skip_ws(b, i + 1);
+    while out.len() < max && j < b.len() && b[j] != b']' {
+        out.push(j);
+        j = skip_ws(b, value_end(b, j));
+        if b.get(j) == Some(&b',') {
+            j = skip_ws(b, j + 1);
+        }
+    }
+    out
+}
+
 /// Byte offset of the value at `path` in `text` (valid JSON), or of the deepest part of the
 /// path that exists.
 pub fn locate(text: &str, path: &JPath) -> usize {
@@ -161,5 +180,10 @@ mod tests {
         assert!(p(&JPath::root().key("a").index(1).key("b\"")).starts_with("\"x,]}\""));
         assert!(p(&JPath::root().key("a").index(9)).starts_with("[1"));
         assert_eq!(JPath::root().key("layers").index(1).key("x").to_string(), "layers[1].x");
+        let a = JPath::root().key("a");
+        let starts: Vec<&str> = element_starts(t, locate(t, &a), 9).iter().map(|&i| &t[i..i + 2]).collect();
+        assert_eq!(starts, ["1,", "{\"", "[2"]);
+        assert_eq!(element_starts(t, locate(t, &a), 2).len(), 2);
+        assert!(element_starts(t, 0, 9).is_empty(), "not an array");
     }
 }

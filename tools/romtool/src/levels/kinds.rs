@@ -1,6 +1,7 @@
 //! The entity kinds a level may place: the one list of Tiled object types (or classes) the
-//! game understands. Every kind is optional in a level; an object of any other type is an
-//! error naming its file and line.
+//! game understands. Every kind is optional in a level; an object of any other type or class
+//! is an error naming its file and line (an object with no type or class at all is
+//! decoration: skipped with a warning).
 //!
 //! | Tiled type                      | `EntityKind` | what the game does with it                        |
 //! |---------------------------------|--------------|----------------------------------------------------|

@@ -23,6 +23,7 @@
 
 pub mod budget;
 pub mod codegen;
+pub mod flip;
 pub mod gfx;
 pub mod idmap;
 pub mod jsonpos;
@@ -123,6 +124,20 @@ impl Diags {
 
 fn more_msg(n: usize) -> String {
     format!("{n} more errors not shown")
+}
+
+/// The line that counts the warnings of a file not listed.
+fn more_warnings_msg(n: usize) -> String {
+    format!("{n} more warnings not shown (objects without a class or type, skipped)")
+}
+
+/// The number of warnings in a list of warnings (a `N more warnings not shown` line counts
+/// for N).
+pub fn warning_count(warnings: &[Diag]) -> usize {
+    warnings
+        .iter()
+        .map(|d| d.msg.strip_suffix(" more warnings not shown (objects without a class or type, skipped)").and_then(|n| n.parse().ok()).unwrap_or(1))
+        .sum()
 }
 
 /// The number of errors a summary line stands for (`N more errors not shown`).
@@ -265,6 +280,9 @@ pub struct LevelSource {
     /// Things worth telling the user that are not errors (an infinite map's bounds, an id map
     /// used).
     pub notes: Vec<String>,
+    /// Things that were skipped and may be mistakes (objects without a class or type), each
+    /// with its place; the level still compiles. The last one may count the ones not kept.
+    pub warnings: Vec<Diag>,
 }
 
 /// A validated level, ready for code generation.
@@ -290,6 +308,8 @@ pub struct Level {
     pub entities: Vec<Entity>,
     /// Notes from reading the level (see [`LevelSource::notes`]).
     pub notes: Vec<String>,
+    /// Warnings from reading the level (see [`LevelSource::warnings`]).
+    pub warnings: Vec<Diag>,
 }
 
 impl Level {
@@ -409,7 +429,7 @@ pub fn load_dir_with_notes(dir: &Path) -> Result<(Vec<Level>, Vec<String>), Vec<
     let levels = compile_sources(sources, &mut errors);
     if errors.is_empty() {
         if levels.is_empty() {
-            return Err(vec![Diag::new(dir, Loc::File, "no level files (.h, .c, .txt, .tmj, .json, .tmx) in the folder")]);
+            return Err(vec![Diag::new(dir, Loc::File, "no level files (.h, .c, .txt, .tmj, .json, .tmx) in the folder. Fix: put the levels there (a Tiled map or a 16Tile export each)")]);
         }
         check_rom_budget(dir, &levels)?;
         Ok((levels, notes))
@@ -431,7 +451,7 @@ fn check_rom_budget(dir: &Path, levels: &[Level]) -> Result<(), Vec<Diag>> {
         dir,
         Loc::File,
         format!(
-            "the {} levels need about {total} bytes of ROM: expected at most {} (a {} MiB cartridge minus {} KiB for the game's code); biggest: {}",
+            "the {} levels need about {total} bytes of ROM: expected at most {} (a {} MiB cartridge minus {} KiB for the game's code); biggest: {}. Fix: make levels smaller or remove some",
             levels.len(),
             budget::level_data_budget(),
             budget::CARTRIDGE_BYTES >> 20,

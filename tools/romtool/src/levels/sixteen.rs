@@ -597,7 +597,7 @@ pub fn parse(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
             return Err(err(Diag::new(
                 path,
                 Loc::LineCol(l, c),
-                format!("array `{}` is declared with {shown} elements but has {count}: expected {shown}", array.name),
+                format!("array `{}` is declared with {shown} elements but has {count}: expected {shown}. Fix: correct the declared size, or re-export the level", array.name),
             )));
         }
     }
@@ -605,6 +605,8 @@ pub fn parse(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
         let mut msg = format!("the tile array has {count} elements: expected width x height = {width} x {height} = {}", width.saturating_mul(height));
         if width % 16 == 0 && height % 16 == 0 && (width / 16) * (height / 16) == count {
             msg.push_str(&format!(" (the sizes look like pixels: declare them in tiles, e.g. `NAMETileWidth = {width}/16;`)"));
+        } else {
+            msg.push_str(". Fix: correct the width / height constants, or re-export the level");
         }
         return Err(err(Diag::new(path, Loc::LineCol(array.line, array.col), msg)));
     }
@@ -636,6 +638,7 @@ pub fn parse(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
         width_loc,
         height_loc,
         notes,
+        warnings: Vec::new(),
     };
     let png = path.with_extension("png");
     if png.is_file() {

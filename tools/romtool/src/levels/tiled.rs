@@ -7,9 +7,11 @@
 //!   If some tileset gives its tiles a `collision` property (see below) and there is no
 //!   `collision` layer, every tile layer counts: per cell, the topmost non-blank collision id.
 //! * Layer data: TMJ arrays or TMX CSV / `<tile gid>` elements; base64 with no compression,
-//!   `zlib` or `gzip` in both formats. `zstd` compression is rejected with an error saying so.
-//!   Decompression stops at the size the layer can have (width x height x 4 bytes).
-//! * Each gid's flip / rotate flags (bits 28..31) are cleared; gid 0 is blank (id 0).
+//!   `zlib`, `gzip` or `zstd` in both formats. Decompression stops at the size the layer can
+//!   have (width x height x 4 bytes); a zstd window is at most [`MAX_ZSTD_WINDOW`].
+//! * A flipped / rotated tile (gid bits 29..31) is the flipped shape (see [`super::flip`]):
+//!   the built-in shape with exactly those pixels, or a height tile made from the flipped
+//!   picture; no equivalent (or bit 28, hexagonal rotation) is an error. Gid 0 is blank.
 //! * Tile ids, per tileset the gid belongs to:
 //!   - a tileset whose tiles have a `collision` property (int id, shape name, or `height`;
 //!     or a bool `collides`): that property is the engine id, tiles without one are blank;
@@ -22,7 +24,8 @@
 //! * Objects of every object layer become entities (pixel coordinates, rounded; layer offsets
 //!   applied; templates `.tx` / `.tj` merged): the object of class (or type, or name) `spawn`
 //!   is the spawn point; others keep their class (or type, or name), which must be one of
-//!   [`super::kinds`] (else an error at the object's line), name, rectangle,
+//!   [`super::kinds`] (else an error at the object's line; an object with no class or type
+//!   whose name is no kind is decoration, skipped with a warning), name, rectangle,
 //!   polyline / polygon points (absolute) and custom properties.
 //!
 //! Every attribute romtool uses is validated: a value of the wrong kind (`gid="super"`,
@@ -31,6 +34,7 @@
 use super::jsonpos::{self, JPath};
 use super::text::{read_text, LineIndex};
 use super::xml::{self, Doc, Element};
+use super::flip::{self, Flip};
 use super::{budget, idmap, kinds, tileset, Diag, Diags, Entity, Format, LevelSource, Loc, Point, PropValue};
 use base64::Engine as _;
 use megacollide_engine::{shape, MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
@@ -40,7 +44,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Bits of a gid that are flip / rotation flags (horizontal, vertical, diagonal, hexagonal 120).
-pub const FLAG_BITS: u32 = 0xF000_0000;
+pub use super::flip::FLAG_BITS;
 /// Most tiles in all chunks of the layers of one infinite map.
 pub const MAX_CHUNK_TILES: u64 = 1 << 20;
 /// Largest pixel coordinate accepted in a map (objects, offsets, points).
@@ -54,11 +58,18 @@ struct Src<'t> {
     path: PathBuf,
     text: &'t str,
     lines: LineIndex<'t>,
+    /// TMJ tile arrays whose elements were given line and column so far (each costs a scan of
+    /// the text: at most [`MAX_LOCATED_ARRAYS`] per file).
+    located_arrays: usize,
 }
+
+/// Most TMJ tile arrays per file whose tiles get a line and column (the rest are named by
+/// tile coordinates only), so that locating them stays linear in the file size.
+const MAX_LOCATED_ARRAYS: usize = 16;
 
 impl<'t> Src<'t> {
     fn new(path: &Path, text: &'t str) -> Src<'t> {
-        Src { path: path.to_path_buf(), text, lines: LineIndex::new(text) }
+        Src { path: path.to_path_buf(), text, lines: LineIndex::new(text), located_arrays: 0 }
     }
     fn at(&mut self, pos: usize) -> Loc {
         let (l, c) = self.lines.locate(pos);
@@ -84,14 +95,26 @@ fn push(diags: &mut Diags, src: &mut Src, at: At, msg: impl Into<String>) {
         diags.count_more();
         return;
     }
-    let loc = match at {
+    let loc = resolve(src, at);
+    diags.push(Diag::new(&src.path, loc, msg));
+}
+
+/// The [`Loc`] of an [`At`] (JSON positions cost a scan of the text).
+fn resolve(src: &mut Src, at: At) -> Loc {
+    match at {
         At::File => Loc::File,
         At::Byte(p) => src.at(p),
         At::Json(p) => src.at_json(p),
         At::Object(id) => Loc::Object(id),
         At::Loc(l) => l,
-    };
-    diags.push(Diag::new(&src.path, loc, msg));
+    }
+}
+
+/// Warnings of one map: at most [`super::MAX_ERRORS_PER_FILE`] kept, the rest counted.
+#[derive(Default)]
+struct Warnings {
+    shown: Vec<Diag>,
+    more: usize,
 }
 
 /// Where an object was written (resolved lazily: JSON positions cost a scan).
@@ -408,7 +431,7 @@ fn prop_value(ty: &str, v: Sc) -> Result<PropValue, String> {
         if (i32::MIN as i64..=i32::MAX as i64).contains(&x) {
             Ok(PropValue::Int(x))
         } else {
-            Err(format!("{x}: expected a 32-bit integer (the ROM stores i32)"))
+            Err(format!("{x}: expected a 32-bit integer (the ROM stores i32). Fix: use a value in -2147483648..=2147483647"))
         }
     };
     match ty {
@@ -423,13 +446,13 @@ fn prop_value(ty: &str, v: Sc) -> Result<PropValue, String> {
             };
             match f {
                 Some(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 => int32(f as i64),
-                Some(f) => Err(format!("{f}: expected a whole number (the ROM has no floats)")),
+                Some(f) => Err(format!("{f}: expected a whole number (the ROM has no floats). Fix: round it, or scale it (e.g. store sub-pixels as an int)")),
                 None => Err(format!("{}: expected a number", shown(v))),
             }
         }
         "bool" => sc_bool(v, false).map(PropValue::Bool).map_err(|()| format!("{}: expected true or false", shown(v))),
         "string" | "file" | "color" => sc_str(v).map(|s| PropValue::Str(s.to_string())).map_err(|()| format!("{}: expected a string", shown(v))),
-        "class" => Err("class properties (Tiled custom types) are not supported: expected int, bool, float, string, color, file or object".into()),
+        "class" => Err("class properties (Tiled custom types) are not supported: expected int, bool, float, string, color, file or object. Fix: replace it with one property per member".into()),
         other => Err(format!("unknown property type `{other}`: expected int, bool, float, string, color, file or object")),
     }
 }
@@ -837,17 +860,48 @@ fn template(map_src: &mut Src, at: At, source: &str, diags: &mut Diags, cache: &
 }
 
 /// An object as an entity (pixels rounded; tile objects converted from bottom-left).
-fn entity_of(obj: Obj, diags: &mut Diags, src: &mut Src, at: At) -> Option<Entity> {
+///
+/// The kind is the object's class, else its type, else its name. An object with no class and
+/// no type whose name is no entity kind (or that has no name) is decoration, as third-party
+/// maps often carry (trees, signs, notes): it is skipped with a warning in `warnings`. A
+/// class or type that is no entity kind is an error.
+fn entity_of(obj: Obj, diags: &mut Diags, warnings: &mut Warnings, src: &mut Src, at: At) -> Option<Entity> {
+    let class = obj.class.clone().unwrap_or_default();
+    let ty = obj.ty.clone().unwrap_or_default();
+    let name = obj.name.clone().unwrap_or_default();
+    let known = |k: &str| kinds::is_spawn(k) || kinds::variant_of(k).is_some();
+    if class.is_empty() && ty.is_empty() && !known(&name) {
+        if warnings.shown.len() >= super::MAX_ERRORS_PER_FILE {
+            warnings.more += 1;
+        } else {
+            let what = match (obj.id, name.is_empty()) {
+                (Some(id), true) => format!("object {id}"),
+                (Some(id), false) => format!("object {id} (`{name}`)"),
+                (None, true) => "an object".to_string(),
+                (None, false) => format!("object `{name}`"),
+            };
+            let loc = resolve(src, at);
+            warnings.shown.push(Diag::new(
+                &src.path,
+                loc,
+                format!(
+                    "{what} has no class or type: skipped as decoration. To make it an entity, give it a class (or type) the game knows: {}",
+                    kinds::expected_list()
+                ),
+            ));
+        }
+        return None;
+    }
     let Some(id) = obj.id else {
-        push(diags, src, at, "object without `id`: expected a Tiled object id (saved by Tiled 1.0 or newer)");
+        push(diags, src, at, "object without `id`: expected a Tiled object id (saved by Tiled 1.0 or newer). Fix: open and re-save the map in a current Tiled");
         return None;
     };
     if id == 0 || id > u32::MAX as u64 {
-        push(diags, src, At::Object(id), format!("object id {id}: expected 1..={}", u32::MAX));
+        push(diags, src, At::Object(id), format!("object id {id}: expected 1..={}. Fix: re-save the map in Tiled (it numbers objects from 1)", u32::MAX));
         return None;
     }
     if obj.rotation.is_some_and(|r| r != 0.0) {
-        push(diags, src, At::Object(id), format!("rotation {}: expected 0 (rotated objects are not supported)", obj.rotation.unwrap_or(0.0)));
+        push(diags, src, At::Object(id), format!("rotation {}: expected 0 (rotated objects are not supported). Fix: set the object's rotation to 0 in Tiled (or clear its class and type if it is decoration)", obj.rotation.unwrap_or(0.0)));
         return None;
     }
     let (w, h) = (obj.w.unwrap_or(0.0), obj.h.unwrap_or(0.0));
@@ -863,21 +917,26 @@ fn entity_of(obj: Obj, diags: &mut Diags, src: &mut Src, at: At) -> Option<Entit
         match (conv(x + px), conv(y + py)) {
             (Some(a), Some(b)) => path.push(Point { x: a, y: b }),
             _ => {
-                push(diags, src, At::Object(id), "path point out of range");
+                push(diags, src, At::Object(id), format!("path point out of range: expected coordinates within {MAX_COORD:e} px. Fix: move the polyline's points onto the map"));
                 return None;
             }
         }
     }
     let (Some(xi), Some(yi), Some(wi), Some(hi)) = (conv(x), conv(y), conv(w), conv(h)) else {
-        push(diags, src, At::Object(id), "position or size out of range");
+        push(diags, src, At::Object(id), format!("position or size out of range: expected coordinates within {MAX_COORD:e} px. Fix: move or resize the object onto the map"));
         return None;
     };
-    let class = obj.class.unwrap_or_default();
-    let ty = obj.ty.unwrap_or_default();
-    let name = obj.name.unwrap_or_default();
     let kind = [class.as_str(), ty.as_str(), name.as_str()].into_iter().find(|s| !s.is_empty()).unwrap_or("object").to_string();
-    if !kinds::is_spawn(&kind) && kinds::variant_of(&kind).is_none() {
-        push(diags, src, at, format!("object {id}: type `{kind}` is not an entity kind the game knows: expected one of {}", kinds::expected_list()));
+    if !known(&kind) {
+        push(
+            diags,
+            src,
+            at,
+            format!(
+                "object {id}: type `{kind}` is not an entity kind the game knows: expected one of {}. Fix: set the object's class to one of these, or clear its class and type to keep it as decoration (skipped with a warning), or add the kind to tools/romtool/src/levels/kinds.rs and the game",
+                kinds::expected_list()
+            ),
+        );
         return None;
     }
     let mut props = obj.props;
@@ -896,8 +955,9 @@ fn json_error(path: &Path, e: &serde_json::Error) -> Diag {
 
 /// A decoded gid and where it was written (line, column) if known.
 type Gid = (u32, Option<(usize, usize)>);
-/// A non-blank cell of a layer: tile x, y (Tiled's coordinates), gid without flags, place.
-type Cell = (i64, i64, u32, Option<(usize, usize)>);
+/// A non-blank cell of a layer: tile x, y (Tiled's coordinates), gid without flags, the
+/// flag bits, place.
+type Cell = (i64, i64, u32, u32, Option<(usize, usize)>);
 
 /// Decodes layer data that should hold `expected` gids: the gids (at most `expected + 1` are
 /// kept) and how many there are; `None` after reporting an error.
@@ -975,9 +1035,16 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
         Enc::Array(a, path) => {
             let mut gids = Vec::with_capacity(a.len().min(keep as usize));
             total = a.len() as u64;
+            // Lines and columns of the tiles, for the errors that name a tile (one scan).
+            let starts = if total == expected && src.located_arrays < MAX_LOCATED_ARRAYS {
+                src.located_arrays += 1;
+                jsonpos::element_starts(src.text, jsonpos::locate(src.text, path), a.len())
+            } else {
+                Vec::new()
+            };
             for (i, v) in a.iter().enumerate().take(keep as usize) {
                 match v.as_u64().and_then(|g| u32::try_from(g).ok()) {
-                    Some(g) => gids.push((g, None)),
+                    Some(g) => gids.push((g, starts.get(i).map(|&p| src.lines.locate(p)))),
                     None => {
                         push(diags, src, At::Json(&path.index(i)), format!("gid {v} in layer `{layer}`: expected an unsigned 32-bit integer"));
                         gids.push((0, None));
@@ -995,33 +1062,60 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
     (diags.count() == before).then_some((gids, total))
 }
 
-/// base64 layer data -> bytes, decompressing at most `expected * 4` bytes.
+/// Largest zstd window (bytes) a layer's frame may ask for: what zstd levels 1..=19 use at
+/// most (windowLog 23). The decoder sets aside this much for the window before decoding, so
+/// frames made with `--ultra` / `--long` are refused (Tiled writes small windows).
+pub const MAX_ZSTD_WINDOW: u64 = 8 << 20;
+
+/// base64 layer data -> bytes, decompressing at most `expected * 4` bytes (never allocating
+/// more for the output; the zstd window is at most [`MAX_ZSTD_WINDOW`]).
 fn decode_base64(text: &str, compression: &str, expected: u64, layer: &str) -> Result<Vec<u8>, String> {
-    if !matches!(compression, "" | "zlib" | "gzip") {
-        return Err(format!("layer `{layer}`: compression `{compression}` is not supported: expected none, `zlib` or `gzip` (or CSV)"));
+    if !matches!(compression, "" | "zlib" | "gzip" | "zstd") {
+        return Err(format!(
+            "layer `{layer}`: compression `{compression}` is not supported: expected none, `zlib`, `gzip` or `zstd` (or CSV). Fix: in Tiled, Map > Map Properties > Tile Layer Format, pick one of these"
+        ));
     }
     let clean: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(&clean)
-        .map_err(|e| format!("layer `{layer}`: bad base64 data ({e}): expected standard base64"))?;
+        .map_err(|e| format!("layer `{layer}`: bad base64 data ({e}): expected standard base64. Fix: re-save the map in Tiled"))?;
     let limit = expected.saturating_mul(4);
     let raw = if compression.is_empty() {
         bytes
     } else {
         let mut out = Vec::new();
-        let res = if compression == "zlib" {
-            flate2::read::ZlibDecoder::new(&bytes[..]).take(limit.saturating_add(1)).read_to_end(&mut out)
-        } else {
-            flate2::read::GzDecoder::new(&bytes[..]).take(limit.saturating_add(1)).read_to_end(&mut out)
+        let res = match compression {
+            "zlib" => flate2::read::ZlibDecoder::new(&bytes[..]).take(limit.saturating_add(1)).read_to_end(&mut out),
+            "gzip" => flate2::read::GzDecoder::new(&bytes[..]).take(limit.saturating_add(1)).read_to_end(&mut out),
+            _ => {
+                if !bytes.starts_with(&[0x28, 0xB5, 0x2F, 0xFD]) {
+                    return Err(format!(
+                        "layer `{layer}`: the data is not zstd (a zstd frame starts with the bytes 28 B5 2F FD). Fix: re-save the map in Tiled, or set `compression` to what the data is"
+                    ));
+                }
+                let window = MAX_ZSTD_WINDOW.max(limit);
+                let dec = ruzstd::decoding::StreamingDecoder::new_with_max_window_size(&bytes[..], window).map_err(|e| {
+                    let why = match e {
+                        ruzstd::decoding::errors::FrameDecoderError::WindowSizeTooBig { requested, .. } => {
+                            format!("the frame asks for a {requested}-byte window, more than {window}")
+                        }
+                        other => other.to_string(),
+                    };
+                    format!("layer `{layer}`: bad zstd data ({why}). Fix: re-save the map in Tiled (it writes small zstd frames), or pick zlib / gzip compression")
+                })?;
+                dec.take(limit.saturating_add(1)).read_to_end(&mut out)
+            }
         };
-        res.map_err(|e| format!("layer `{layer}`: bad {compression} data ({e})"))?;
+        res.map_err(|e| format!("layer `{layer}`: bad {compression} data ({e}). Fix: re-save the map in Tiled"))?;
         if out.len() as u64 > limit {
-            return Err(format!("layer `{layer}`: {compression} data inflates to more than {limit} bytes: expected {expected} tiles of 4 bytes"));
+            return Err(format!(
+                "layer `{layer}`: {compression} data inflates to more than {limit} bytes: expected {expected} tiles of 4 bytes. Fix: check the layer's size, or re-save the map in Tiled"
+            ));
         }
         out
     };
     if raw.len() % 4 != 0 {
-        return Err(format!("layer `{layer}`: {} bytes of tile data: expected a multiple of 4 (32-bit gids)", raw.len()));
+        return Err(format!("layer `{layer}`: {} bytes of tile data: expected a multiple of 4 (32-bit gids). Fix: re-save the map in Tiled", raw.len()));
     }
     Ok(raw)
 }
@@ -1057,7 +1151,7 @@ fn tmx_enc<'d>(
         Some("base64") => Some(Enc::B64(doc.text(el), compression.to_string())),
         None => Some(Enc::XmlTiles(doc, el)),
         Some(other) => {
-            push(diags, src, At::Byte(data.pos), format!("layer `{name}`: encoding `{other}` is not supported: expected `csv` or `base64`"));
+            push(diags, src, At::Byte(data.pos), format!("layer `{name}`: encoding `{other}` is not supported: expected `csv` or `base64`. Fix: in Tiled, Map > Map Properties > Tile Layer Format, pick CSV or Base64"));
             None
         }
     }
@@ -1257,9 +1351,9 @@ fn tmj_layer_list<'v>(v: &'v Value, lp: JPath, off: (f64, f64), diags: &mut Diag
 
 fn check_map_attrs(diags: &mut Diags, src: &mut Src, at: At, orientation: &str, tw: i64, th: i64) {
     if orientation != "orthogonal" {
-        push(diags, src, at, format!("map orientation is `{orientation}`: expected `orthogonal`"));
+        push(diags, src, at, format!("map orientation is `{orientation}`: expected `orthogonal`. Fix: make an orthogonal map (Map > Map Properties > Orientation) and redraw the collision layer"));
     } else if (tw, th) != (16, 16) {
-        push(diags, src, at, format!("map tiles are {tw}x{th} pixels: expected 16x16"));
+        push(diags, src, at, format!("map tiles are {tw}x{th} pixels: expected 16x16. Fix: set the map's tile size to 16x16 (Map > Map Properties) and use a 16x16 collision tileset"));
     }
 }
 
@@ -1404,7 +1498,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     let MapDecl { width, height, infinite, mut tilesets, layers, objects } = decl;
     tilesets.sort_by_key(|t| t.firstgid);
     if let Some(w) = tilesets.windows(2).find(|w| w[0].firstgid == w[1].firstgid) {
-        push(diags, src, At::File, format!("two tilesets have firstgid {}: expected distinct firstgids", w[0].firstgid));
+        push(diags, src, At::File, format!("two tilesets have firstgid {}: expected distinct firstgids. Fix: re-save the map in Tiled (it numbers tilesets itself)", w[0].firstgid));
         return fail(diags);
     }
     let property_mode = tilesets.iter().any(|t| !t.body.collision.is_empty());
@@ -1414,11 +1508,11 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     let (chosen, implicit): (Vec<usize>, bool) = match (named.as_slice(), layers.len()) {
         ([i], _) => (vec![*i], false),
         ([_, _, ..], _) => {
-            push(diags, src, At::File, format!("{} tile layers are named `collision`: expected one", named.len()));
+            push(diags, src, At::File, format!("{} tile layers are named `collision`: expected one. Fix: rename or merge all but one", named.len()));
             return fail(diags);
         }
         ([], 0) => {
-            push(diags, src, At::File, "no tile layer: expected a tile layer named `collision`");
+            push(diags, src, At::File, "no tile layer: expected a tile layer named `collision`. Fix: add a tile layer named `collision` drawn with the collision tileset (levels/collision-tiles.png)");
             return fail(diags);
         }
         ([], 1) => (vec![0], true),
@@ -1428,7 +1522,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
                 diags,
                 src,
                 At::File,
-                format!("no tile layer named `collision` among {n} tile layers ({}): expected one named `collision`", names.join(", ")),
+                format!("no tile layer named `collision` among {n} tile layers ({}): expected one named `collision`. Fix: rename the layer that holds the collision tiles to `collision` (or give the art tileset's tiles a `collision` property)", names.join(", ")),
             );
             return fail(diags);
         }
@@ -1437,7 +1531,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     for &i in &chosen {
         let (ox, oy) = layers[i].offset;
         if ox != 0.0 || oy != 0.0 {
-            push(diags, src, At::File, format!("layer `{}` is drawn at an offset of ({ox}, {oy}) px: expected 0, 0 (the collision layer must sit on the map grid)", layers[i].name));
+            push(diags, src, At::File, format!("layer `{}` is drawn at an offset of ({ox}, {oy}) px: expected 0, 0 (the collision layer must sit on the map grid). Fix: set the layer's offset to 0, 0 in its properties", layers[i].name));
         }
     }
     let map_infinite = infinite || chosen.iter().any(|&i| layers[i].infinite);
@@ -1455,27 +1549,27 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
                 continue;
             }
             if (layer.width, layer.height) != (width, height) {
-                push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected the map size {width}x{height}", layer.name, layer.width, layer.height));
+                push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected the map size {width}x{height}. Fix: re-save the map in Tiled (Map > Resize Map resizes every layer)", layer.name, layer.width, layer.height));
                 continue;
             }
         }
         for ch in &layer.chunks {
             if !(1..=65536).contains(&ch.w) || !(1..=65536).contains(&ch.h) || ch.w * ch.h > 1 << 20 {
-                push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected at most 256x248 (the engine's limit)", layer.name, ch.w, ch.h));
+                push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected at most 256x248 (the engine's limit). Fix: split the level into several maps", layer.name, ch.w, ch.h));
                 continue;
             }
             let n = (ch.w * ch.h) as u64;
             chunk_total = chunk_total.saturating_add(n);
             if chunk_total > MAX_CHUNK_TILES {
-                push(diags, src, At::File, format!("the infinite map's chunks hold more than {MAX_CHUNK_TILES} tiles: expected a map of at most 256x248 tiles"));
+                push(diags, src, At::File, format!("the infinite map's chunks hold more than {MAX_CHUNK_TILES} tiles: expected a map of at most 256x248 tiles. Fix: erase tiles far from the level, or split it into several maps"));
                 return fail(diags);
             }
             let Some((gids, count)) = decode(&ch.enc, n, &layer.name, diags, src) else { continue };
             if count != n {
                 let what = if map_infinite {
-                    format!("layer `{}` chunk at ({}, {}) has {count} tiles: expected {} x {} = {n}", layer.name, ch.x, ch.y, ch.w, ch.h)
+                    format!("layer `{}` chunk at ({}, {}) has {count} tiles: expected {} x {} = {n}. Fix: re-save the map in Tiled", layer.name, ch.x, ch.y, ch.w, ch.h)
                 } else {
-                    format!("layer `{}` has {count} tiles: expected width x height = {width} x {height} = {n}", layer.name)
+                    format!("layer `{}` has {count} tiles: expected width x height = {width} x {height} = {n}. Fix: re-save the map in Tiled (a layer's data fills the map)", layer.name)
                 };
                 push(diags, src, At::File, what);
                 continue;
@@ -1483,7 +1577,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
             for (i, (g, lc_pos)) in gids.into_iter().enumerate() {
                 if g & !FLAG_BITS != 0 {
                     let i = i as i64;
-                    lc.push((ch.x + i % ch.w, ch.y + i / ch.w, g & !FLAG_BITS, lc_pos));
+                    lc.push((ch.x + i % ch.w, ch.y + i / ch.w, g & !FLAG_BITS, g & FLAG_BITS, lc_pos));
                 }
             }
         }
@@ -1502,22 +1596,22 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     // properties are decoration.
     if all_layers {
         for layer in &mut cells {
-            layer.retain(|(_, _, g, _)| ts_of(*g).is_none_or(|ti| !tilesets[ti].body.collision.is_empty()));
+            layer.retain(|(_, _, g, _, _)| ts_of(*g).is_none_or(|ti| !tilesets[ti].body.collision.is_empty()));
         }
     }
     let mut direct_ts: Option<usize> = None;
     // Height tiles from `collision = height` properties, in (tileset, tile) order.
     let mut prop_heights: BTreeSet<(usize, u32)> = BTreeSet::new();
-    for (x, y, g, pos) in cells.iter().flatten() {
+    for (x, y, g, _, pos) in cells.iter().flatten() {
         match ts_of(*g) {
-            None => push(diags, src, At::Loc(loc_of(*x, *y, *pos)), format!("gid {g} belongs to no tileset: expected a tileset with firstgid <= {g}")),
+            None => push(diags, src, At::Loc(loc_of(*x, *y, *pos)), format!("gid {g} belongs to no tileset: expected a tileset with firstgid <= {g}. Fix: add the missing tileset to the map, or erase the tile")),
             Some(ti) if tilesets[ti].body.collision.is_empty() => {
                 if direct_ts.is_some_and(|d| d != ti) {
                     push(
                         diags,
                         src,
                         At::Loc(loc_of(*x, *y, *pos)),
-                        format!("gid {g} belongs to a second tileset (firstgid {}): expected every collision tile from one tileset", tilesets[ti].firstgid),
+                        format!("gid {g} belongs to a second tileset (firstgid {}): expected every collision tile from one tileset. Fix: draw the collision layer with the collision tileset only (or give the other tileset's tiles a `collision` property)", tilesets[ti].firstgid),
                     );
                 }
                 direct_ts.get_or_insert(ti);
@@ -1543,7 +1637,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
                     diags,
                     src,
                     At::File,
-                    format!("tileset `{}` has {}x{} tiles: expected 16x16 tiles", img.path.display(), ts.tile_size.0, ts.tile_size.1),
+                    format!("tileset `{}` has {}x{} tiles: expected 16x16 tiles. Fix: use a tileset of 16x16 tiles for the collision layer", img.path.display(), ts.tile_size.0, ts.tile_size.1),
                 );
                 return fail(diags);
             }
@@ -1567,11 +1661,11 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     for (ti, locals) in by_ts {
         let ts = &tilesets[ti].body;
         let Some(img) = &ts.image else {
-            push(diags, src, At::File, format!("tileset `{}`: tiles with `collision` = `height` need the tileset image (image collections are not supported)", ts.name));
+            push(diags, src, At::File, format!("tileset `{}`: tiles with `collision` = `height` need the tileset image (image collections are not supported). Fix: make the tileset from one image (New Tileset > Based on Tileset Image)", ts.name));
             return fail(diags);
         };
         if ts.tile_size != (16, 16) {
-            push(diags, src, At::File, format!("tileset `{}` has {}x{} tiles: expected 16x16 tiles for `collision` = `height`", ts.name, ts.tile_size.0, ts.tile_size.1));
+            push(diags, src, At::File, format!("tileset `{}` has {}x{} tiles: expected 16x16 tiles for `collision` = `height`. Fix: use `height` only on a tileset of 16x16 tiles, or give these tiles a shape id", ts.name, ts.tile_size.0, ts.tile_size.1));
             return fail(diags);
         }
         let layout = tileset::Layout { margin: ts.margin as u32, spacing: ts.spacing as u32, trans: img.trans };
@@ -1595,7 +1689,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     let is_engine_id = |id: i64| (id >= 0 && id < first && shape::is_builtin(id as u16) && id != shape::RESERVED_1 as i64) || (first..first + n_height).contains(&id);
     if let (true, Some(di)) = (implicit, direct_ts) {
         let mut used: BTreeSet<u32> = BTreeSet::new();
-        for (_, _, g, _) in cells.iter().flatten() {
+        for (_, _, g, _, _) in cells.iter().flatten() {
             if ts_of(*g) == Some(di) {
                 used.insert(g - tilesets[di].firstgid);
             }
@@ -1625,9 +1719,14 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
             return fail(diags);
         }
     }
-    // 5. Ids per cell; later layers win where they are not blank.
+    let mut notes = Vec::new();
+    // 5. Ids per cell; later layers win where they are not blank. A flipped tile is the
+    //    flipped shape (see `flip`): a built-in with exactly those pixels, or a height tile
+    //    made from the flipped picture; no equivalent is an error.
     let mut ided: BTreeMap<(i64, i64), (i64, Loc)> = BTreeMap::new();
-    for (x, y, g, pos) in cells.iter().flatten() {
+    let mut flipped_heights: HashMap<(i64, Flip), i64> = HashMap::new();
+    let mut n_flipped = 0usize;
+    for (x, y, g, flags, pos) in cells.iter().flatten() {
         let Some(ti) = ts_of(*g) else { continue };
         let local = g - tilesets[ti].firstgid;
         let id = if tilesets[ti].body.collision.is_empty() {
@@ -1639,27 +1738,98 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
                 Some(Coll::Height) => height_index.get(&(ti, local)).copied().unwrap_or(0),
             }
         };
+        let id = if *flags == 0 || id == 0 {
+            id
+        } else {
+            let loc = loc_of(*x, *y, *pos);
+            let Ok(f) = Flip::of_gid(*flags) else {
+                push(
+                    diags,
+                    src,
+                    At::Loc(loc),
+                    format!(
+                        "gid {} has bit 28 set (Tiled's 120° rotation of hexagonal maps), which means nothing on an orthogonal map. Fix: in Tiled, select the tile and reset its rotation (or redraw it), then save",
+                        g | flags
+                    ),
+                );
+                continue;
+            };
+            let hidx = id - first;
+            if (0..n_height).contains(&hidx) {
+                // A height tile: the flipped picture, as the same tile if it is symmetric,
+                // else as an existing height tile with that picture or a new one.
+                let rows = flip::transform_rows(&height_tiles[hidx as usize], f);
+                match flipped_heights.get(&(id, f)) {
+                    Some(&nid) => nid,
+                    None => {
+                        let nid = match height_tiles.iter().position(|r| *r == rows) {
+                            Some(i) => first + i as i64,
+                            None => {
+                                height_tiles.push(rows);
+                                n_flipped += 1;
+                                first + height_tiles.len() as i64 - 1
+                            }
+                        };
+                        flipped_heights.insert((id, f), nid);
+                        nid
+                    }
+                }
+            } else if id >= 0 && id < first && shape::is_builtin(id as u16) {
+                match flip::builtin_flipped(id as u16, f) {
+                    Some(nid) => nid as i64,
+                    None => {
+                        let fix = if id == shape::ONE_WAY as i64 {
+                            "a one-way platform is a floor on its top edge only; draw it unflipped or flipped horizontally".to_string()
+                        } else {
+                            "the engine has no built-in tile with these pixels (a slope flipped vertically is a ceiling slope); draw the shape in the collision tileset as a height tile (ids 32..) and place that, or remove the flip".to_string()
+                        };
+                        push(
+                            diags,
+                            src,
+                            At::Loc(loc),
+                            format!("tile id {id} ({}) is {}: no built-in tile is its exact mirror image. Fix: {fix}", flip::shape_name(id as u16), f.describe()),
+                        );
+                        continue;
+                    }
+                }
+            } else {
+                // Reserved or unknown ids: validation names them (flipped or not).
+                id
+            }
+        };
         if id != 0 {
             ided.insert((*x, *y), (id, loc_of(*x, *y, *pos)));
         }
     }
-    // 6. Objects.
+    if !diags.is_empty() {
+        return fail(diags);
+    }
+    if n_flipped > 0 {
+        let mut made: Vec<(i64, Flip, i64)> = flipped_heights.iter().filter(|(_, &n)| n >= first + n_height).map(|(&(o, f), &n)| (n, f, o)).collect();
+        made.sort();
+        let list: Vec<String> = made.iter().map(|(n, f, o)| format!("{n} = {o} {}", f.describe())).collect();
+        notes.push(format!("flipped height tiles made {n_flipped} more height tiles: {}", list.join(", ")));
+    }
+    // 6. Objects (decoration objects skipped with a warning).
     let mut entities = Vec::new();
+    let mut warnings = Warnings::default();
     for (obj, at) in objects {
-        if let Some(e) = entity_of(obj, diags, src, at.at()) {
+        if let Some(e) = entity_of(obj, diags, &mut warnings, src, at.at()) {
             entities.push(e);
         }
+    }
+    if warnings.more > 0 {
+        warnings.shown.push(Diag::new(path, Loc::File, super::more_warnings_msg(warnings.more)));
     }
     if !diags.is_empty() {
         return fail(diags);
     }
     entities.sort_by_key(|e| e.id);
     if let Some(w) = entities.windows(2).find(|w| w[0].id == w[1].id) {
-        push(diags, src, At::Object(w[0].id), "two objects have this id: expected distinct object ids");
+        push(diags, src, At::Object(w[0].id), "two objects have this id: expected distinct object ids. Fix: re-save the map in Tiled (it gives every object its own id)");
         return fail(diags);
     }
     // 7. The grid: the map's size, or for an infinite map the bounds of tiles and objects.
-    let mut notes = Vec::new();
     let (x0, y0, w, h) = if map_infinite {
         let mut b: Option<(i64, i64, i64, i64)> = None;
         let mut grow = |x0: i64, y0: i64, x1: i64, y1: i64| {
@@ -1684,7 +1854,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
             grow(px0.div_euclid(16), py0.div_euclid(16), (ex1 + 15).div_euclid(16).max(px0.div_euclid(16) + 1), (ey1 + 15).div_euclid(16).max(py0.div_euclid(16) + 1));
         }
         let Some((bx0, by0, bx1, by1)) = b else {
-            push(diags, src, At::File, "infinite map with no collision tiles and no objects: expected something to compile");
+            push(diags, src, At::File, "infinite map with no collision tiles and no objects: expected something to compile. Fix: draw the collision layer, or remove the file from the level folder");
             return fail(diags);
         };
         let (bw, bh) = (bx1 - bx0, by1 - by0);
@@ -1745,5 +1915,6 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
         width_loc: if map_infinite { Loc::File } else { size_loc.clone() },
         height_loc: if map_infinite { Loc::File } else { size_loc },
         notes,
+        warnings: warnings.shown,
     })
 }

@@ -152,17 +152,17 @@ fn decode(path: &Path, layout: &Layout, select: Select) -> Result<Vec<(u32, [u16
         (info.width, info.height, info.interlaced)
     };
     if w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE {
-        return Err(err(format!("tileset image is {w}x{h} pixels: expected at most {MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE}")));
+        return Err(err(format!("tileset image is {w}x{h} pixels: expected at most {MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE}. Fix: keep only the collision tiles (and height tiles) in this image")));
     }
     let step = 16 + layout.spacing;
     let grid = |side: u32| (side.saturating_sub(layout.margin) + layout.spacing) / step;
     let (columns, rows) = (grid(w), grid(h));
     if layout.margin == 0 && layout.spacing == 0 && (w == 0 || h == 0 || w % 16 != 0 || h % 16 != 0) {
-        return Err(err(format!("tileset is {w}x{h} pixels: expected a multiple of 16 in both directions (16x16 tiles)")));
+        return Err(err(format!("tileset is {w}x{h} pixels: expected a multiple of 16 in both directions (16x16 tiles). Fix: crop or pad the image to whole 16x16 tiles")));
     }
     if columns == 0 || rows == 0 {
         return Err(err(format!(
-            "tileset image is {w}x{h} pixels: too small for one 16x16 tile with margin {} and spacing {}",
+            "tileset image is {w}x{h} pixels: too small for one 16x16 tile with margin {} and spacing {}. Fix: check the tileset's margin and spacing, or the image",
             layout.margin, layout.spacing
         )));
     }

@@ -15,7 +15,7 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         [("width", src.width, MAX_MAP_WIDTH_TILES, &src.width_loc), ("height", src.height, MAX_MAP_HEIGHT_TILES, &src.height_loc)]
     {
         if v < 1 || v > max as i64 {
-            errors.push(Diag::new(p, loc.clone(), format!("map {what} is {v} tiles: expected 1 to {max} (the engine's limit)")));
+            errors.push(Diag::new(p, loc.clone(), format!("map {what} is {v} tiles: expected 1 to {max} (the engine's limit){}", if v < 1 { "" } else { ". Fix: split the level into several maps" })));
         }
     }
     if !errors.is_empty() {
@@ -36,17 +36,26 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         if builtin || (first..first + n_height).contains(&id) {
             continue;
         }
-        let msg = if id == shape::RESERVED_1 as i64 {
-            "tile id 1 is reserved (16Tile's palette slot)".to_string()
+        let (msg, fix) = if id == shape::RESERVED_1 as i64 {
+            (
+                "tile id 1 is reserved (16Tile's palette slot)".to_string(),
+                "if your export means solid by 1, translate it with an id map (`1 = solid` in NAME.idmap or 16tile.idmap, see tools/romtool/README.md); otherwise use 0 or 2".to_string(),
+            )
         } else if (shape::BUILTIN_COUNT as i64..first).contains(&id) {
-            format!("tile id {id} is reserved by the engine (20..=31)")
+            (format!("tile id {id} is reserved by the engine (20..=31)"), "use the collision tileset's tiles 0 and 2..=19 or its height tiles (levels/collision-tiles.png crosses out the reserved ones)".to_string())
         } else if id >= first {
             match &src.tileset {
-                Some(ts) => format!("tile id {id} is a height tile but {} defines only ids {first}..{}", ts.display(), first + n_height),
-                None => format!("tile id {id} is a height tile but the level has no tileset PNG defining it"),
+                Some(ts) => (
+                    format!("tile id {id} is a height tile but {} defines only ids {first}..{}", ts.display(), first + n_height),
+                    format!("draw tile {id} in {} (16x16, opaque pixels solid), or use an id it has", ts.display()),
+                ),
+                None => (
+                    format!("tile id {id} is a height tile but the level has no tileset PNG defining it"),
+                    "put the tileset PNG beside the level (16Tile: NAME.png; Tiled: the collision tileset's image)".to_string(),
+                ),
             }
         } else {
-            format!("tile id {id} is not a tile id")
+            (format!("tile id {id} is not a tile id"), "use an engine id (the table in tools/romtool/README.md), or an id map for exports that number tiles differently".to_string())
         };
         if errors.full() {
             errors.count_more();
@@ -57,7 +66,7 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         } else {
             "0 or 2..=19".to_string()
         };
-        errors.push(Diag::new(p, loc.clone(), format!("{msg}: expected {expected}")));
+        errors.push(Diag::new(p, loc.clone(), format!("{msg}: expected {expected}. Fix: {fix}")));
     }
     // VRAM: the height tiles' graphics are loaded after the shapes, before the sprites.
     if src.height_tiles.len() > budget::VRAM_HEIGHT_TILES {
@@ -66,7 +75,7 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
             p,
             Loc::File,
             format!(
-                "{} height tiles{from}: the ROM has VRAM for {} per level (VDP tiles {}..{} between the shape graphics and the sprites): remove unused height tiles from the tileset",
+                "{} height tiles{from}: the ROM has VRAM for {} per level (VDP tiles {}..{} between the shape graphics and the sprites): remove unused height tiles from the tileset (a flipped height tile that is not symmetric counts as one more; romtool's note lists them)",
                 src.height_tiles.len(),
                 budget::VRAM_HEIGHT_TILES,
                 budget::ROM_SHAPE_BASE_TILE + 4 * shape::BUILTIN_COUNT,
@@ -75,7 +84,7 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         ));
     }
     if src.entities.len() > budget::MAX_ENTITIES {
-        errors.push(Diag::new(p, Loc::File, format!("{} objects: expected at most {} per level", src.entities.len(), budget::MAX_ENTITIES)));
+        errors.push(Diag::new(p, Loc::File, format!("{} objects: expected at most {} per level. Fix: remove objects, or split the level", src.entities.len(), budget::MAX_ENTITIES)));
         return Err(errors.into_vec());
     }
     // Objects: inside the map (pixels), one spawn point at most (the Tiled reader
@@ -90,24 +99,27 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
             errors.push(Diag::new(
                 p,
                 Loc::Object(e.id),
-                format!("`{}` reaches pixel ({}, {}) outside the map: expected 0..={wpx}, 0..={hpx}", e.kind, q.0, q.1),
+                format!(
+                    "`{}` reaches pixel ({}, {}) outside the map: expected 0..={wpx}, 0..={hpx}. Fix: move the object (and its path points) inside the map in Tiled, or make the map bigger",
+                    e.kind, q.0, q.1
+                ),
             ));
         }
         if e.w < 0 || e.h < 0 || e.w > u16::MAX as i32 || e.h > u16::MAX as i32 {
             errors.push(Diag::new(p, Loc::Object(e.id), format!("size {}x{}: expected 0..=65535", e.w, e.h)));
         }
         if e.path.len() > budget::MAX_PATH_POINTS {
-            errors.push(Diag::new(p, Loc::Object(e.id), format!("path of {} points: expected at most {}", e.path.len(), budget::MAX_PATH_POINTS)));
+            errors.push(Diag::new(p, Loc::Object(e.id), format!("path of {} points: expected at most {}. Fix: simplify the polyline", e.path.len(), budget::MAX_PATH_POINTS)));
         }
         if e.props.len() > budget::MAX_PROPS {
-            errors.push(Diag::new(p, Loc::Object(e.id), format!("{} custom properties: expected at most {}", e.props.len(), budget::MAX_PROPS)));
+            errors.push(Diag::new(p, Loc::Object(e.id), format!("{} custom properties: expected at most {}. Fix: remove properties the game does not read", e.props.len(), budget::MAX_PROPS)));
         }
         if e.id == 0 || e.id > u32::MAX as u64 {
             errors.push(Diag::new(p, Loc::Object(e.id), format!("object id {}: expected 1..={}", e.id, u32::MAX)));
         }
         if kinds::is_spawn(&e.kind) {
             if let Some((first_id, _)) = spawn {
-                errors.push(Diag::new(p, Loc::Object(e.id), format!("second spawn point (the first is object {first_id}): expected one")));
+                errors.push(Diag::new(p, Loc::Object(e.id), format!("second spawn point (the first is object {first_id}): expected one. Fix: delete one of them, or change its class")));
             }
             spawn = Some((e.id, Point { x: e.x, y: e.y }));
         } else {
@@ -128,5 +140,6 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         spawn: spawn.map(|s| s.1),
         entities,
         notes: src.notes,
+        warnings: src.warnings,
     })
 }
