@@ -157,7 +157,7 @@ mod tests {
         assert_eq!(p, Pad::UP | Pad::A | Pad::START);
         assert_eq!(p.bits(), 0b1100_0001);
         assert_eq!(Pad::parse("").unwrap(), Pad::NONE);
-        assert!(Pad::parse("x").is_err());
+        assert!(Pad::parse("w").is_err());
         assert_eq!(format!("{:?}", Pad::B | Pad::C), "Pad(b+c)");
         let ids: Vec<u32> = (Pad::A | Pad::C).retro_ids().collect();
         assert_eq!(ids, vec![1, 8]);
