@@ -66,7 +66,9 @@ $(GATE): $(DEPS_STAMP) $(call TOOL_SOURCES,m68k-gate)
 # Levels -> ROM data (out/gen/levels.rs) and previews (out/levels/), compiled once per change.
 # The game crate's build.rs compiles levels/ itself under plain cargo; under make it takes this
 # file (MEGACOLLIDE_LEVELS_RS) instead of compiling the levels again. `demo` is required: the
-# attract script (src/game/src/script.rs, ATTRACT_LEVEL) and the bench ELF walk it.
+# attract script (src/game/src/script.rs, ATTRACT_LEVEL) is timed to that course, and the ROM
+# tests play it; renaming levels/demo.tmj stops here with romtool's "level `demo` ... is
+# missing". (The benchmarks have their own scene: src/bench/levels/bench.tmj.)
 export MEGACOLLIDE_LEVELS_RS := $(CURDIR)/$(OUT)/gen/levels.rs
 $(OUT)/gen/levels.rs: $(ROMTOOL) $(LEVELS)
 	$(ROMTOOL) levels levels --out-dir $(OUT)/gen --preview-dir $(OUT)/levels --require-level demo
@@ -161,8 +163,8 @@ $(OUT)/selftest-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
 	$(NOPASS_ENV) $(CARGO) rom $(M68K_FLAGS) --release --features selftest --quiet
 	cp target/nopass/$(TARGET)/release/megacollide $@
 
-$(HOST_BIN)/bench: $(DEPS_STAMP) $(call TOOL_SOURCES,bench) $(OUT)/gen/levels.rs src/bench/src/shared.rs \
-                    $(shell find src/engine/src src/game/src -type f)
+$(HOST_BIN)/bench: $(DEPS_STAMP) $(call TOOL_SOURCES,bench) $(shell find src/bench/src src/bench/levels src/bench/build.rs src/bench/Cargo.toml -type f) \
+                    $(shell find src/engine/src -type f)
 	$(CARGO) build --profile host --quiet -p bench
 	@touch $@
 
@@ -172,10 +174,12 @@ $(HOST_BIN)/m68k-testrunner: $(DEPS_STAMP) $(call TOOL_SOURCES,testrunner) $(cal
 	$(CARGO) build --profile host --quiet -p testrunner
 	@touch $@
 
-# On-target tests: the engine's test suite (src/engine/tests/suite) built for the 68000 like the ROM
-# (release, fix plugin) and run in Genesis Plus GX by the runner; reports like libtest.
+# On-target tests: the engine's test suite (src/engine/tests/suite) and the hardware crate's pad
+# test (src/megadrive/tests/pads.rs) built for the 68000 like the ROM (release, fix plugin) and
+# run in Genesis Plus GX by the runner; reports like libtest.
 test-m68k: $(DEPS_STAMP) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	$(CARGO) test-m68k $(M68K_FLAGS) --quiet
+	$(CARGO) test-m68k-pads $(M68K_FLAGS) --quiet
 
 # The runner's own check: a 68000 test binary that fails in every way on purpose must be
 # reported exactly so (tools/testrunner/check.sh; its output in out/runner-check.log).
@@ -202,16 +206,21 @@ new-game:
 	sed -i 's#^MEGACOLLIDE ?= .*#MEGACOLLIDE ?= $(CURDIR)#' "$(DIR)/Makefile"
 	@echo "new game in $(DIR): cd $(DIR) && make && make run"
 
-# The template as a user gets it: made by `make new-game` in out/template-game and built by
-# its own Makefile (cargo outputs in target/template, kept between runs); the ROM tests boot
-# out/template.md (tools/romtests/tests/template.rs).
+# The template as a user gets it: made by `make new-game` in a new temporary directory outside
+# this checkout (so nothing of the checkout's own cargo settings or paths can leak into it) and
+# built there by its own Makefile; cargo's outputs go to target/template (kept between runs:
+# the engine, the hardware crate and core are compiled once). The ROM tests boot
+# out/template.md (tools/romtests/tests/template.rs). The directory is removed afterwards.
 TEMPLATE_SOURCES := $(shell find src/template -type f -not -path '*/out/*' -not -path '*/target/*' 2>/dev/null)
 $(OUT)/template.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) $(TEMPLATE_SOURCES) $(shell find src/megadrive src/engine/src src/engine/Cargo.toml -type f)
-	rm -rf $(OUT)/template-game
-	$(MAKE) --no-print-directory new-game DIR=$(OUT)/template-game
-	$(MAKE) --no-print-directory -C $(OUT)/template-game CARGO_TARGET_DIR=$(CURDIR)/target/template
-	cp $(OUT)/template-game/out/game.elf $(OUT)/template.elf
-	cp $(OUT)/template-game/out/game.md $(OUT)/template.md
+	@mkdir -p $(OUT)
+	game=$$(mktemp -d -t megacollide-new-game.XXXXXX) && \
+	case "$$game/" in "$(CURDIR)/"*) echo "$$game is inside the checkout: set TMPDIR elsewhere"; exit 2;; esac && \
+	{ $(MAKE) --no-print-directory new-game DIR=$$game/mygame && \
+	  $(MAKE) --no-print-directory -C $$game/mygame CARGO_TARGET_DIR=$(CURDIR)/target/template && \
+	  cp $$game/mygame/out/game.elf $(OUT)/template.elf && \
+	  cp $$game/mygame/out/game.md $(OUT)/template.md; \
+	  status=$$?; rm -rf $$game; exit $$status; }
 
 # ---- API docs -------------------------------------------------------------------------------
 # `make doc`: rustdoc of the engine, the hardware crate (and megadrive-sys) and the game's
@@ -232,6 +241,7 @@ test: $(TEST_ROMS) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --profile host --no-fail-fast
 	$(MAKE) --no-print-directory runner-check
 	$(CARGO) test-m68k $(M68K_FLAGS) --quiet
+	$(CARGO) test-m68k-pads $(M68K_FLAGS) --quiet
 
 # Play the ROM: BlastEm by default (needs a display), or RetroArch with the Genesis Plus GX
 # core from the stable-retro wheel (`make run EMU=gpgx`; installs RetroArch when missing).

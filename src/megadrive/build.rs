@@ -1,6 +1,7 @@
 //! Build script of the hardware crate: tells cartridges' build scripts where the start-up
 //! code and the linker script are (`links` metadata), and turns the public-domain 8x8 font (the `font8x8`
-//! crate) into VDP tiles for `text::load_font` (`$OUT_DIR/font.bin`). Host and 68000 alike.
+//! crate) into VDP tiles for `text::load_font` (`$OUT_DIR/font.bin`). Host and 68000 alike;
+//! for the 68000 also the link arguments of the on-target pad test (`tests/pads.rs`).
 
 use std::path::PathBuf;
 
@@ -27,4 +28,12 @@ fn main() {
         }
     }
     std::fs::write(out.join("font.bin"), tiles).expect("write font.bin");
+    // The on-target pad test (tests/pads.rs, built for the 68000 by `make test-m68k`) is a
+    // cartridge: the memory map, and relocations kept for the packer's `bra.l` rewrite.
+    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("m68k") {
+        let script = root.join("../../linker/megadrive.ld");
+        println!("cargo:rerun-if-changed={}", script.display());
+        println!("cargo:rustc-link-arg-tests=-T{}", script.display());
+        println!("cargo:rustc-link-arg-tests=--emit-relocs");
+    }
 }

@@ -20,13 +20,13 @@ use megacollide_engine::motion::{move_bodies, move_body};
 use megacollide_engine::platformer::{Input, Player, PlayerConfig};
 use megacollide_engine::SubPx;
 
-/// The level data, as the game crate compiles it from `levels/` (its build.rs).
-pub use megacollide_game::levels;
+/// The bench's fixed scene (src/lib.rs: `levels/bench.tmj` of this crate).
+pub use megacollide_bench::levels;
 #[allow(dead_code)]
 mod shared {
     include!("shared.rs");
 }
-use levels::DEMO_MAP;
+use levels::BENCH_MAP;
 use shared::{ai_prepare, body_from_words, body_words, mask_pair, player_words, BODY_COUNT};
 
 /// Single-threaded static state (the 68000 runs one call at a time).
@@ -44,13 +44,13 @@ impl<T> Static<T> {
 static BODIES: Static<[Body; BODY_COUNT]> = Static(UnsafeCell::new([Body::new(0, 0, 16, 32); BODY_COUNT]));
 static PLAYER: Static<Player> = Static(UnsafeCell::new(Player::new(0, 0, PlayerConfig::DEFAULT)));
 static FRAME: Static<u32> = Static(UnsafeCell::new(0));
-/// No moving boxes in these benchmarks (the demo's lift is not simulated).
+/// No moving boxes in these benchmarks (no lift in the bench scene).
 static SOLIDS: [SolidBox; 0] = [];
 
-/// `DEMO_MAP.is_solid(x, y)` (point query).
+/// `BENCH_MAP.is_solid(x, y)` (point query).
 #[no_mangle]
 pub extern "C" fn bench_point_query(x: i32, y: i32) -> u32 {
-    DEMO_MAP.is_solid(x as i16, y as i16) as u32
+    BENCH_MAP.is_solid(x as i16, y as i16) as u32
 }
 
 /// Points of `bench_point_query_many` (x, y), written by the host.
@@ -64,7 +64,7 @@ const POINTS: usize = 256;
 pub extern "C" fn bench_point_query_many(n: u32) -> u32 {
     let mut k = 0;
     for p in BENCH_POINTS.get().iter().take(n as usize) {
-        k += DEMO_MAP.is_solid(p[0], p[1]) as u32;
+        k += BENCH_MAP.is_solid(p[0], p[1]) as u32;
     }
     k
 }
@@ -80,10 +80,10 @@ pub extern "C" fn bench_point_loop_baseline(n: u32) -> u32 {
     k
 }
 
-/// `DEMO_MAP.is_floor(x, y)` (point query that also sees one-way tops).
+/// `BENCH_MAP.is_floor(x, y)` (point query that also sees one-way tops).
 #[no_mangle]
 pub extern "C" fn bench_is_floor(x: i32, y: i32) -> u32 {
-    DEMO_MAP.is_floor(x as i16, y as i16) as u32
+    BENCH_MAP.is_floor(x as i16, y as i16) as u32
 }
 
 /// Sets body `i` (`i >= 32`: the player's body): sub-pixel position and velocity (I13F3
@@ -132,11 +132,11 @@ fn body(i: u32) -> &'static mut Body {
     }
 }
 
-/// One frame of `motion::move_body` for body `i` on the demo map; returns its flags.
+/// One frame of `motion::move_body` for body `i` on the bench scene; returns its flags.
 #[no_mangle]
 pub extern "C" fn bench_move_body(i: u32) -> u32 {
     let b = &mut BODIES.get()[(i as usize) % BODY_COUNT];
-    move_body(&DEMO_MAP, &SOLIDS, b);
+    move_body(&BENCH_MAP, &SOLIDS, b);
     b.flags.0 as u32
 }
 
@@ -150,12 +150,12 @@ pub extern "C" fn bench_frame_prepare(n: u32) {
     *frame = frame.wrapping_add(1);
 }
 
-/// The timed frame: `move_bodies` (one call) for bodies `0..n` on the demo map.
+/// The timed frame: `move_bodies` (one call) for bodies `0..n` on the bench scene.
 #[no_mangle]
 pub extern "C" fn bench_frame_move(n: u32) {
     let bodies = BODIES.get();
     let n = (n as usize).min(bodies.len());
-    move_bodies(&DEMO_MAP, &SOLIDS, &mut bodies[..n]);
+    move_bodies(&BENCH_MAP, &SOLIDS, &mut bodies[..n]);
 }
 
 /// A fresh default player at `(x, y)`; resets the frame counter.
@@ -168,7 +168,7 @@ pub extern "C" fn bench_player_reset(x: i32, y: i32) {
 /// One `Player::update` (input bits: 1 left, 2 right, 4 jump); returns the events.
 #[no_mangle]
 pub extern "C" fn bench_player_update(input: u32) -> u32 {
-    PLAYER.get().update(Input::from_bits(input as u8), &DEMO_MAP, &SOLIDS).0 as u32
+    PLAYER.get().update(Input::from_bits(input as u8), &BENCH_MAP, &SOLIDS).0 as u32
 }
 
 /// `a.hit(ax, ay, &b, bx, by)` for the 32x32 mask pair `pair` (see shared.rs).
@@ -178,28 +178,28 @@ pub extern "C" fn bench_mask(ax: i32, ay: i32, bx: i32, by: i32, pair: u32) -> u
     a.hit(ax as i16, ay as i16, &b, bx as i16, by as i16) as u32
 }
 
-/// `DEMO_MAP.sweep_cols(x, dir, n, y0, y1)` (68000 vs host cross-check and timing).
+/// `BENCH_MAP.sweep_cols(x, dir, n, y0, y1)` (68000 vs host cross-check and timing).
 #[no_mangle]
 pub extern "C" fn bench_sweep_cols(x: i32, dir: i32, n: i32, y0: i32, y1: i32) -> i32 {
-    DEMO_MAP.sweep_cols(x as i16, dir as i16, n as i16, y0 as i16, y1 as i16) as i32
+    BENCH_MAP.sweep_cols(x as i16, dir as i16, n as i16, y0 as i16, y1 as i16) as i32
 }
 
-/// `DEMO_MAP.sweep_rows(y, dir, n, x0, x1, one_way != 0)` (68000 vs host cross-check and timing).
+/// `BENCH_MAP.sweep_rows(y, dir, n, x0, x1, one_way != 0)` (68000 vs host cross-check and timing).
 #[no_mangle]
 pub extern "C" fn bench_sweep_rows(y: i32, dir: i32, n: i32, x0: i32, x1: i32, one_way: u32) -> i32 {
-    DEMO_MAP.sweep_rows(y as i16, dir as i16, n as i16, x0 as i16, x1 as i16, one_way != 0) as i32
+    BENCH_MAP.sweep_rows(y as i16, dir as i16, n as i16, x0 as i16, x1 as i16, one_way != 0) as i32
 }
 
-/// `DEMO_MAP.column_solid(x, y0, y1)` (68000 vs host cross-check and timing).
+/// `BENCH_MAP.column_solid(x, y0, y1)` (68000 vs host cross-check and timing).
 #[no_mangle]
 pub extern "C" fn bench_column_solid(x: i32, y0: i32, y1: i32) -> u32 {
-    DEMO_MAP.column_solid(x as i16, y0 as i16, y1 as i16) as u32
+    BENCH_MAP.column_solid(x as i16, y0 as i16, y1 as i16) as u32
 }
 
-/// `DEMO_MAP.row_solid(y, x0, x1, one_way != 0)` (68000 vs host cross-check and timing).
+/// `BENCH_MAP.row_solid(y, x0, x1, one_way != 0)` (68000 vs host cross-check and timing).
 #[no_mangle]
 pub extern "C" fn bench_row_solid(y: i32, x0: i32, x1: i32, one_way: u32) -> u32 {
-    DEMO_MAP.row_solid(y as i16, x0 as i16, x1 as i16, one_way != 0) as u32
+    BENCH_MAP.row_solid(y as i16, x0 as i16, x1 as i16, one_way != 0) as u32
 }
 
 /// Trace helper (perf experiments): body 0 = 16x32 at pixel (x, y), standing (ON_GROUND),
@@ -218,7 +218,7 @@ pub extern "C" fn bench_trace_walk(x: i32, y: i32, vx: i32, rest: u32) -> u32 {
         b.rest_y = b.y.to_bits();
         b.rest_size = 16 << 8 | 32;
     }
-    move_body(&DEMO_MAP, &SOLIDS, b);
+    move_body(&BENCH_MAP, &SOLIDS, b);
     b.flags.0 as u32
 }
 
@@ -266,7 +266,7 @@ const DIFF_MASK_CASES_N: usize = 32;
 
 const EMPTY_SHAPE: TileShape = TileShape::from_rows([0; 16]);
 
-/// The map: [0] 1 = the RAM map below, 0 = the demo map; [1] width, [2] height (tiles);
+/// The map: [0] 1 = the RAM map below, 0 = the bench scene; [1] width, [2] height (tiles);
 /// [3] edges (bit 0 left, 1 right, 2 top, 3 bottom: 1 = solid); [4] height tiles.
 #[no_mangle]
 static DIFF_MAP_INFO: Static<[u16; 8]> = Static(UnsafeCell::new([0; 8]));
@@ -292,7 +292,7 @@ pub extern "C" fn bench_diff_map_setup() {
 fn diff_map() -> Map<'static> {
     let info = DIFF_MAP_INFO.get();
     if info[0] == 0 {
-        return DEMO_MAP;
+        return BENCH_MAP;
     }
     let (w, h) = (info[1], info[2]);
     let e = info[3];

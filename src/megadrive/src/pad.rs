@@ -2,10 +2,13 @@
 //! pad (also X, Y, Z, Mode). Buttons are bits of a `u16`, 1 = held ([`UP`] ... [`MODE`]).
 //!
 //! The port's TH (select) line multiplexes the buttons: with TH high the pad gives Up,
-//! Down, Left, Right, B, C; with TH low A and Start (all active low). A 6-button pad
-//! answers the third TH high-low pulse with the low four bits all 0, and the fourth high
-//! phase with X, Y, Z, Mode; it resets its pulse counter after about 1.5 ms without one,
-//! so [`read6`] must not run more often than once per frame.
+//! Down, Left, Right, B, C; with TH low Up, Down, A and Start, and lines 2 and 3 low (all
+//! active low). A 6-button pad answers the third TH low phase with the low four lines all
+//! low, the fourth high phase with Z, Y, X, Mode and the fourth low phase with the low
+//! four lines all high; it resets its pulse counter after about 1.5 ms without one, so
+//! [`read6`] must not run more often than once per frame. A 3-button pad never drives
+//! lines 2 and 3 high with TH low, so it is never taken for a 6-button pad, even with Up
+//! and Down held together.
 
 use megadrive_sys::*;
 
@@ -113,21 +116,28 @@ pub fn read3(port: Port) -> u16 {
     decode3(high, low)
 }
 
+/// Whether the third and fourth TH-low phases (raw port bytes) identify a 6-button pad: low
+/// four lines all low, then all high. A 3-button pad holds lines 2 and 3 low in every TH-low
+/// phase, so `fourth` never matches for it.
+pub const fn is_six_button(third: u8, fourth: u8) -> bool {
+    third & 0x0F == 0 && fourth & 0x0F == 0x0F
+}
+
 /// Reads a 3- or 6-button pad: four TH pulses. Returns the held buttons, with [`X`], [`Y`],
-/// [`Z`], [`MODE`] and the [`SIX_BUTTON`] flag when the pad is a 6-button pad. At most
-/// once per frame.
+/// [`Z`], [`MODE`] and the [`SIX_BUTTON`] flag when the pad is a 6-button pad (a 3-button
+/// pad gives none of them). At most once per frame.
 pub fn read6(port: Port) -> u16 {
     let high = select(port, true);
     let low = select(port, false);
     let _ = select(port, true);
     let _ = select(port, false);
     let _ = select(port, true);
-    let id = select(port, false); // 6-button: low four bits 0
+    let third = select(port, false); // 6-button: low four lines low
     let extra = select(port, true);
-    let _ = select(port, false);
+    let fourth = select(port, false); // 6-button: low four lines high
     write(port.data(), MD_IO_TH as u8);
     let mut buttons = decode3(high, low);
-    if id & 0x0F == 0 {
+    if is_six_button(third, fourth) {
         buttons |= decode6_extra(extra) | SIX_BUTTON;
     }
     buttons
@@ -147,5 +157,16 @@ mod tests {
         assert_eq!(decode3(0x7F, 0x7F & !0x10), A);
         // X and Mode (bits 2 and 3 low).
         assert_eq!(decode6_extra(0x7F & !0x04 & !0x08), X | MODE);
+    }
+
+    #[test]
+    fn six_button_id_needs_both_low_phases() {
+        // 6-button pad: third low phase 0000, fourth 1111 (A and Start held or not).
+        assert!(is_six_button(0x30, 0x3F));
+        assert!(is_six_button(0x00, 0x0F));
+        // 3-button pad with Up and Down held: its TH-low lines 0..=3 read 0000 every time.
+        assert!(!is_six_button(0x30, 0x30));
+        // 3-button pad, nothing held: lines 0, 1 high, 2, 3 low.
+        assert!(!is_six_button(0x33, 0x33));
     }
 }

@@ -36,6 +36,10 @@
 //!    by incrementing `seq`; the runner waits until the host copies `seq` to `ack`.
 //! 4. After the last test `magic` becomes [`MAGIC_DONE`].
 //!
+//! A test may ask for pads: [`hold_pads`] (68000 side) writes the pads it wants plugged into
+//! ports 1 and 2 and the buttons held on them to `pad1` / `pad2` (see [`pads`]); the host
+//! applies them before every frame it runs. The runner clears both before each test.
+//!
 //! A panic (the panic handler), a 68000 exception (bus/address error, illegal instruction,
 //! ...) or a hang (the host writes 1 to `abort`; the VBlank interrupt notices it) fails the
 //! current test and resumes with the next one: `testrt.s` saved the runner's stack pointer
@@ -91,6 +95,20 @@ pub mod control {
     pub const ABORT: u32 = 32;
     /// VBlank interrupts since boot.
     pub const FRAMES: u32 = 36;
+    /// Written by the 68000: the pad the test wants in port 1 (see [`pads`](super::pads)).
+    pub const PAD1: u32 = 40;
+    /// Written by the 68000: the pad the test wants in port 2.
+    pub const PAD2: u32 = 44;
     /// Size of the block in bytes.
-    pub const SIZE: u32 = 40;
+    pub const SIZE: u32 = 48;
+}
+
+/// The words `TESTRT_CONTROL.pad1` / `pad2`: the buttons held (bits 0..=11, the hardware
+/// crate's `megadrive::pad` layout: Up, Down, Left, Right, B, C, A, Start, Z, Y, X, Mode)
+/// and the kind of pad plugged in. 0 = a 3-button pad with nothing held (the default).
+pub mod pads {
+    /// The held buttons' bits.
+    pub const BUTTONS: u32 = 0x0FFF;
+    /// Set: a 6-button pad is plugged in; clear: a 3-button pad.
+    pub const SIX_BUTTON: u32 = 1 << 16;
 }

@@ -129,6 +129,8 @@ pub fn run(tests: &[&dyn Testable]) {
         }
         set(control::CURRENT, i as u32);
         set(control::ABORT, 0);
+        set(control::PAD1, 0);
+        set(control::PAD2, 0);
         Message::clear();
         // SAFETY: the reference lives as long as `tests` (this function's caller); it is
         // cleared again before this loop iteration ends.
@@ -143,6 +145,22 @@ pub fn run(tests: &[&dyn Testable]) {
         while get(control::ACK) != seq {}
     }
     set(control::MAGIC, MAGIC_DONE);
+}
+
+/// Asks the host for pads: `port1` / `port2` are the buttons held (bits 0..=11, the
+/// `megadrive::pad` layout) plus [`pads::SIX_BUTTON`](crate::pads::SIX_BUTTON) for a
+/// 6-button pad. Returns after two VBlanks, the second in a frame the host ran with these
+/// pads, so a pad read right after sees them.
+pub fn hold_pads(port1: u32, port2: u32) {
+    set(control::PAD1, port1);
+    set(control::PAD2, port2);
+    wait_frames(2);
+}
+
+/// Waits until `n` VBlank interrupts have happened (interrupts are on during tests).
+pub fn wait_frames(n: u32) {
+    let start = get(control::FRAMES);
+    while get(control::FRAMES).wrapping_sub(start) < n {}
 }
 
 /// Called by `testrt_call` (testrt.s): runs the current test.

@@ -19,13 +19,13 @@ use object::{Object, ObjectSection, SectionFlags, SectionKind};
 
 pub use machine::{Machine, Profile};
 
-/// The level data, as the game crate compiles it from `levels/` (its build.rs).
-pub use megacollide_game::levels;
+/// The bench's fixed scene, as the bench crate compiles it (src/bench/levels/bench.tmj).
+pub use megacollide_bench::levels;
 #[allow(dead_code)]
 pub mod shared {
     include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/bench/src/shared.rs"));
 }
-use levels::DEMO_MAP;
+use levels::BENCH_MAP;
 use shared::{ai_prepare, mask_pair, BODY_COUNT};
 
 /// Targets (cycles): the engine is not done until it meets them.
@@ -172,11 +172,11 @@ pub fn tile_class(id: u16) -> &'static str {
 /// The classes in report order.
 pub const CLASSES: [&str; 7] = ["blank", "solid", "slopes", "halves", "one-way", "height tiles", "outside"];
 
-/// A random pixel of the demo map in class `class` (tile chosen uniformly among the tiles of
+/// A random pixel of the bench scene in class `class` (tile chosen uniformly among the tiles of
 /// that class), or outside the map for "outside".
 pub fn random_point(rng: &mut Rng, class: &str) -> (i16, i16) {
-    let w = DEMO_MAP.width_px() as i32;
-    let h = DEMO_MAP.height_px() as i32;
+    let w = BENCH_MAP.width_px() as i32;
+    let h = BENCH_MAP.height_px() as i32;
     if class == "outside" {
         return match rng.range(0, 4) {
             0 => (rng.range(-4096, 0) as i16, rng.range(-4096, 4096) as i16),
@@ -185,12 +185,12 @@ pub fn random_point(rng: &mut Rng, class: &str) -> (i16, i16) {
             _ => (rng.range(0, w) as i16, rng.range(h, 4096) as i16),
         };
     }
-    let tiles: Vec<usize> = (0..levels::DEMO_TILES.len())
-        .filter(|&i| tile_class(levels::DEMO_TILES[i]) == class)
+    let tiles: Vec<usize> = (0..levels::BENCH_TILES.len())
+        .filter(|&i| tile_class(levels::BENCH_TILES[i]) == class)
         .collect();
-    assert!(!tiles.is_empty(), "no {class} tile in the demo map");
+    assert!(!tiles.is_empty(), "no {class} tile in the bench scene");
     let t = tiles[rng.range(0, tiles.len() as i32) as usize];
-    let tw = DEMO_MAP.width() as usize;
+    let tw = BENCH_MAP.width() as usize;
     let (tx, ty) = ((t % tw) as i32, (t / tw) as i32);
     ((tx * 16 + rng.range(0, 16)) as i16, (ty * 16 + rng.range(0, 16)) as i16)
 }
@@ -198,7 +198,7 @@ pub fn random_point(rng: &mut Rng, class: &str) -> (i16, i16) {
 /// Point query on the 68000, checked against the host. Returns (solid, cycles).
 pub fn point_query(mc: &mut Machine, x: i16, y: i16) -> (bool, u64) {
     let (d0, c) = m(mc.call("bench_point_query", &[x as i32 as u32, y as i32 as u32]));
-    let host = DEMO_MAP.is_solid(x, y);
+    let host = BENCH_MAP.is_solid(x, y);
     assert_eq!(d0 != 0, host, "is_solid({x}, {y}): 68000 {d0}, host {host}");
     (host, c)
 }
@@ -247,7 +247,7 @@ pub fn move_one(mc: &mut Machine, b: &Body) -> (Body, u64) {
     set_body(mc, 0, b);
     let (flags, c) = m(mc.call("bench_move_body", &[0]));
     let mut host = *b;
-    move_body(&DEMO_MAP, &SOLIDS, &mut host);
+    move_body(&BENCH_MAP, &SOLIDS, &mut host);
     let got = get_body(mc, 0, b);
     assert_eq!(got, host, "move_body from {b:?}: 68000 and host differ");
     assert_eq!(flags as u8, host.flags.0);
@@ -258,16 +258,16 @@ pub fn move_one(mc: &mut Machine, b: &Body) -> (Body, u64) {
 /// on the ground with the host engine (None if it finds no ground).
 pub fn settle(x: i16, y0: i16) -> Option<Body> {
     let mut y = y0;
-    while DEMO_MAP.rect_solid(x, y, 16, 32) {
+    while BENCH_MAP.rect_solid(x, y, 16, 32) {
         y += 16;
-        if y > DEMO_MAP.height_px() {
+        if y > BENCH_MAP.height_px() {
             return None;
         }
     }
     let mut b = Body::new(x, y, 16, 32);
     for _ in 0..400 {
         b.vy = SubPx::from_bits(48);
-        move_body(&DEMO_MAP, &SOLIDS, &mut b);
+        move_body(&BENCH_MAP, &SOLIDS, &mut b);
         if b.flags.contains(Flags::FELL_OUT) {
             return None;
         }
@@ -285,7 +285,7 @@ pub fn on_slope(b: &Body) -> bool {
     let (x, y) = (b.px(), b.py() + b.h as i16);
     for dy in [-16i16, -8, 0, 8] {
         for dx in [0i16, 8, 15] {
-            if matches!(DEMO_MAP.tile((x + dx) >> 4, (y + dy) >> 4), 3..=14) {
+            if matches!(BENCH_MAP.tile((x + dx) >> 4, (y + dy) >> 4), 3..=14) {
                 return true;
             }
         }
@@ -336,7 +336,7 @@ fn frames_32(mc: &mut Machine) -> Stats {
         if let Some(b) = settle(x, 0) {
             bodies.push(b);
         }
-        x = (x + 89) % (DEMO_MAP.width_px() - 40);
+        x = (x + 89) % (BENCH_MAP.width_px() - 40);
     }
     for (i, b) in bodies.iter().enumerate() {
         set_body(mc, i as u32, b);
@@ -351,7 +351,7 @@ fn frames_32(mc: &mut Machine) -> Stats {
         frame_no += 1;
         let (_, c) = m(mc.call("bench_frame_move", &[BODY_COUNT as u32]));
         for b in bodies.iter_mut() {
-            move_body(&DEMO_MAP, &SOLIDS, b);
+            move_body(&BENCH_MAP, &SOLIDS, b);
         }
         for (i, b) in bodies.iter().enumerate() {
             let got = get_body(mc, i as u32, b);
@@ -387,7 +387,7 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
             let (x, y) = random_point(&mut rng, class);
             st.add(point_query(mc, x, y).1);
             let (d0, c) = m(mc.call("bench_is_floor", &[x as i32 as u32, y as i32 as u32]));
-            assert_eq!(d0 != 0, DEMO_MAP.is_floor(x, y), "is_floor({x}, {y})");
+            assert_eq!(d0 != 0, BENCH_MAP.is_floor(x, y), "is_floor({x}, {y})");
             is_floor.add(c);
         }
         all.merge(&st);
@@ -396,8 +396,8 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     rep.rows.push(Row { group: "point query (is_solid)", name: "all classes, equal weight".into(), stats: all.clone() });
     let mut uni = Stats::default();
     for _ in 0..PQ_N * 2 {
-        let x = rng.range(0, DEMO_MAP.width_px() as i32) as i16;
-        let y = rng.range(0, DEMO_MAP.height_px() as i32) as i16;
+        let x = rng.range(0, BENCH_MAP.width_px() as i32) as i16;
+        let y = rng.range(0, BENCH_MAP.height_px() as i32) as i16;
         uni.add(point_query(mc, x, y).1);
     }
     rep.rows.push(Row { group: "point query (is_solid)", name: "uniform over the map".into(), stats: uni.clone() });
@@ -414,7 +414,7 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
                 let (x, y) = random_point(&mut rng, class);
                 mc.bus.write_word(base + 4 * k, x as u16);
                 mc.bus.write_word(base + 4 * k + 2, y as u16);
-                want += DEMO_MAP.is_solid(x, y) as u32;
+                want += BENCH_MAP.is_solid(x, y) as u32;
             }
             let (got, c) = m(mc.call("bench_point_query_many", &[256]));
             assert_eq!(got, want, "bench_point_query_many ({class})");
@@ -433,13 +433,13 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     rep.keys.insert("point_query_uniform_avg".into(), uni.avg());
 
     // ---- Span and sweep queries (the 68000 build vs the host build) -----------------------
-    // Random spans and sweeps in and around the demo map (edges, one-way tops, height tiles,
+    // Random spans and sweeps in and around the bench scene (edges, one-way tops, height tiles,
     // both directions); every result is compared with the host.
     let mut sweep_c = Stats::default();
     let mut sweep_r = Stats::default();
     let mut span_c = Stats::default();
     let mut span_r = Stats::default();
-    let (wpx, hpx) = (DEMO_MAP.width_px() as i32, DEMO_MAP.height_px() as i32);
+    let (wpx, hpx) = (BENCH_MAP.width_px() as i32, BENCH_MAP.height_px() as i32);
     let sv = |v: i32| v as i16 as i32 as u32;
     let mut srng = Rng::new(0x7370_616e); // "span": its own stream, the sets below stay the same
     for i in 0..3000u32 {
@@ -453,18 +453,18 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         let (lo, hi) = if i % 97 == 0 { (b + len, b) } else { (b, b + len) }; // some empty spans
         // (sweeps require a non-empty span: y0 <= y1, x0 <= x1)
         let (got, c) = m(mc.call("bench_sweep_cols", &[sv(a), sv(dir), sv(n), sv(b), sv(b + len)]));
-        let host = DEMO_MAP.sweep_cols(a as i16, dir as i16, n as i16, b as i16, (b + len) as i16);
+        let host = BENCH_MAP.sweep_cols(a as i16, dir as i16, n as i16, b as i16, (b + len) as i16);
         assert_eq!(got as i16, host, "sweep_cols({a}, {dir}, {n}, {b}, {})", b + len);
         sweep_c.add(c);
         let (got, c) = m(mc.call("bench_sweep_rows", &[sv(b), sv(dir), sv(n), sv(a), sv(a + len), one_way]));
-        let host = DEMO_MAP.sweep_rows(b as i16, dir as i16, n as i16, a as i16, (a + len) as i16, one_way != 0);
+        let host = BENCH_MAP.sweep_rows(b as i16, dir as i16, n as i16, a as i16, (a + len) as i16, one_way != 0);
         assert_eq!(got as i16, host, "sweep_rows({b}, {dir}, {n}, {a}, {}, {one_way})", a + len);
         sweep_r.add(c);
         let (got, c) = m(mc.call("bench_column_solid", &[sv(a), sv(lo), sv(hi)]));
-        assert_eq!(got != 0, DEMO_MAP.column_solid(a as i16, lo as i16, hi as i16), "column_solid({a}, {lo}, {hi})");
+        assert_eq!(got != 0, BENCH_MAP.column_solid(a as i16, lo as i16, hi as i16), "column_solid({a}, {lo}, {hi})");
         span_c.add(c);
         let (got, c) = m(mc.call("bench_row_solid", &[sv(b), sv(a), sv(a + len), one_way]));
-        assert_eq!(got != 0, DEMO_MAP.row_solid(b as i16, a as i16, (a + len) as i16, one_way != 0), "row_solid({b}, {a}, {}, {one_way})", a + len);
+        assert_eq!(got != 0, BENCH_MAP.row_solid(b as i16, a as i16, (a + len) as i16, one_way != 0), "row_solid({b}, {a}, {}, {one_way})", a + len);
         span_r.add(c);
     }
     let gs = "span / sweep queries (C call)";
@@ -477,7 +477,7 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     let mut flat = Vec::new();
     let mut slope = Vec::new();
     let mut x = 20i16;
-    while x < DEMO_MAP.width_px() - 40 {
+    while x < BENCH_MAP.width_px() - 40 {
         if let Some(b) = settle(x, 0) {
             if on_slope(&b) {
                 slope.push(b);
@@ -488,9 +488,9 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         x += 13;
     }
     // Also drop bodies right onto every slope tile's column so slopes are well sampled.
-    for (i, &id) in levels::DEMO_TILES.iter().enumerate() {
+    for (i, &id) in levels::BENCH_TILES.iter().enumerate() {
         if matches!(id, 3..=14) {
-            let tx = (i % DEMO_MAP.width() as usize) as i16;
+            let tx = (i % BENCH_MAP.width() as usize) as i16;
             for off in [0i16, 6, 12] {
                 if let Some(b) = settle(tx * 16 + off - 8, 0) {
                     if on_slope(&b) {
@@ -502,10 +502,10 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     }
     let mut falling = Vec::new();
     while falling.len() < 64 {
-        let x = rng.range(0, DEMO_MAP.width_px() as i32 - 16) as i16;
-        let y = rng.range(0, DEMO_MAP.height_px() as i32 - 48) as i16;
+        let x = rng.range(0, BENCH_MAP.width_px() as i32 - 16) as i16;
+        let y = rng.range(0, BENCH_MAP.height_px() as i32 - 48) as i16;
         // Free space 32 px below: a fall that does not land this frame.
-        if !DEMO_MAP.rect_solid(x, y, 16, 32 + 8) {
+        if !BENCH_MAP.rect_solid(x, y, 16, 32 + 8) {
             let mut b = Body::new(x, y, 16, 32);
             b.vy = SubPx::from_bits(48);
             falling.push(b);
@@ -552,8 +552,8 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     rep.keys.insert("body_move_walk_127_max".into(), worst_walk.max);
     rep.keys.insert("body_move_still_avg".into(), standing.avg());
 
-    // ---- Player::update: a scripted run through the demo level ---------------------------
-    let spawn = levels::DEMO.spawn.map(|p| (p.x, p.y)).unwrap_or((48, 320));
+    // ---- Player::update: a scripted run through the bench scene ---------------------------
+    let spawn = levels::BENCH.spawn.map(|p| (p.x, p.y)).unwrap_or((48, 320));
     m(mc.call("bench_player_reset", &[spawn.0 as i32 as u32, spawn.1 as i32 as u32]));
     let mut player = Player::new(spawn.0, spawn.1, PlayerConfig::DEFAULT);
     let mut pl = Stats::default();
@@ -564,7 +564,7 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
             input |= 4;
         }
         let (ev, c) = m(mc.call("bench_player_update", &[input]));
-        let hev = player.update(Input::from_bits(input as u8), &DEMO_MAP, &SOLIDS);
+        let hev = player.update(Input::from_bits(input as u8), &BENCH_MAP, &SOLIDS);
         assert_eq!(ev as u8, hev.0, "player events at frame {f}");
         let got = get_body(mc, BODY_COUNT as u32, &player.body);
         assert_eq!(got, player.body, "player body at frame {f}");
@@ -577,7 +577,7 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     // ---- 32 bodies, one frame -------------------------------------------------------------
     // The bench ELF's frame counter starts at 0 after bench_player_reset.
     let frame = frames_32(mc);
-    rep.rows.push(Row { group: "frame: move_body x 32 bodies", name: format!("demo level, walk/jump/fall, {FRAMES} frames"), stats: frame.clone() });
+    rep.rows.push(Row { group: "frame: move_body x 32 bodies", name: format!("bench scene, walk/jump/fall, {FRAMES} frames"), stats: frame.clone() });
     rep.keys.insert("frame_32_bodies".into(), frame.avg());
     rep.keys.insert("frame_32_bodies_max".into(), frame.max);
 

@@ -62,9 +62,9 @@ fn read_words(mc: &mut Machine, addr: u32, n: usize) -> Vec<i16> {
 
 // ---- Maps ----------------------------------------------------------------------------------
 
-/// A map as both sides build it: the demo level, or a RAM map with height tiles.
+/// A map as both sides build it: the bench scene (src/bench/levels/bench.tmj), or a RAM map with height tiles.
 struct TestMap {
-    demo: bool,
+    bench: bool,
     w: u16,
     h: u16,
     edges: u16,
@@ -75,13 +75,13 @@ struct TestMap {
 }
 
 impl TestMap {
-    fn demo() -> TestMap {
-        TestMap { demo: true, w: 0, h: 0, edges: 0, tiles: vec![], rows: vec![], heights: vec![], shapes: vec![] }
+    fn bench() -> TestMap {
+        TestMap { bench: true, w: 0, h: 0, edges: 0, tiles: vec![], rows: vec![], heights: vec![], shapes: vec![] }
     }
 
     fn map(&self) -> Map<'_> {
-        if self.demo {
-            return levels::DEMO_MAP;
+        if self.bench {
+            return levels::BENCH_MAP;
         }
         let edge = |bit: u16| if self.edges & bit != 0 { Edge::Solid } else { Edge::Open };
         Map::new(&self.tiles, self.w, self.h, &self.rows)
@@ -90,8 +90,8 @@ impl TestMap {
     }
 
     fn describe(&self) -> String {
-        if self.demo {
-            "the demo map".into()
+        if self.bench {
+            "the bench scene".into()
         } else {
             format!("a {}x{} map, edges {:04b} (b0 left b1 right b2 top b3 bottom; 1 = solid), {} height tiles", self.w, self.h, self.edges, self.shapes.len())
         }
@@ -101,8 +101,8 @@ impl TestMap {
     fn load(&self, mc: &mut Machine) {
         let info = sym(mc, "DIFF_MAP_INFO");
         let n = self.shapes.len() as i16;
-        write_words(mc, info, &[!self.demo as i16, self.w as i16, self.h as i16, self.edges as i16, n]);
-        if self.demo {
+        write_words(mc, info, &[!self.bench as i16, self.w as i16, self.h as i16, self.edges as i16, n]);
+        if self.bench {
             return;
         }
         let t = sym(mc, "DIFF_TILES");
@@ -171,7 +171,7 @@ fn random_map(rng: &mut Rng, edges: u16) -> TestMap {
         heights.push(e);
         shapes.push(if widths == 0 { TileShape::from_heights(a) } else { TileShape::from_widths(a) });
     }
-    TestMap { demo: false, w, h, edges, tiles, rows, heights, shapes }
+    TestMap { bench: false, w, h, edges, tiles, rows, heights, shapes }
 }
 
 // ---- Point queries -------------------------------------------------------------------------
@@ -229,12 +229,12 @@ fn point_queries_100k_on_maps_with_every_shape() {
     let mut mc = machine();
     let mut rng = Rng::new(0x706f_696e_7473); // "points"
     let mut total = 0;
-    // 20 random maps (every edge policy at least once) and the demo level.
+    // 20 random maps (every edge policy at least once) and the bench scene.
     for k in 0..21u16 {
-        let tm = if k == 20 { TestMap::demo() } else { random_map(&mut rng, k % 16) };
+        let tm = if k == 20 { TestMap::bench() } else { random_map(&mut rng, k % 16) };
         tm.load(&mut mc);
         let m = tm.map();
-        let n = if tm.demo { 10_000 } else { 3_000 };
+        let n = if tm.bench { 10_000 } else { 3_000 };
         let mut points: Vec<(i16, i16)> = (0..n).map(|_| random_point(&mut rng, &m)).collect();
         // On the first four maps also every pixel of one tile of each catalogue id.
         if k < 4 {
@@ -337,7 +337,7 @@ fn body_moves_10000_frames_8_sizes() {
     let io = sym(&mc, "DIFF_BODY_IO");
     let mut frames = 0u32;
     for seg in 0..10u32 {
-        let tm = if seg % 3 == 0 { TestMap::demo() } else { random_map(&mut rng, (seg * 5) as u16 % 16) };
+        let tm = if seg % 3 == 0 { TestMap::bench() } else { random_map(&mut rng, (seg * 5) as u16 % 16) };
         tm.load(&mut mc);
         let m = tm.map();
         let mut solids = if seg % 2 == 0 { solids_for(&mut rng, &m) } else { vec![] };
@@ -398,13 +398,13 @@ fn player_updates_10000_frames_scripted_and_random_input() {
     let io = sym(&mc, "DIFF_PLAYER_IO");
     let mut frames = 0u32;
     for seg in 0..10u32 {
-        let tm = if seg < 6 { TestMap::demo() } else { random_map(&mut rng, 0b0011) };
+        let tm = if seg < 6 { TestMap::bench() } else { random_map(&mut rng, 0b0011) };
         tm.load(&mut mc);
         let m = tm.map();
         let mut solids = if seg % 2 == 1 { solids_for(&mut rng, &m) } else { vec![] };
         let ice = seg % 3 == 2;
-        let (x, y) = if tm.demo {
-            levels::DEMO.spawn.map(|p| (p.x, p.y)).unwrap_or((48, 320))
+        let (x, y) = if tm.bench {
+            levels::BENCH.spawn.map(|p| (p.x, p.y)).unwrap_or((48, 320))
         } else {
             let b = spawn(&mut rng, &m, 16, 32);
             (b.px(), b.py())

@@ -17,7 +17,7 @@ use anyhow::{anyhow, bail, ensure, Context, Result};
 use image::RgbImage;
 
 use crate::libretro::*;
-use crate::pad::Pad;
+use crate::pad::{Pad, PadKind};
 
 /// Core options forced by this harness (everything else: the core's default).
 /// NTSC-U gives a 60 Hz, 320x224 picture whatever the ROM header says.
@@ -42,7 +42,9 @@ struct State {
     variables: Vec<Variable>,
     overrides: Vec<(String, String)>,
     system_dir: CString,
+    /// The core's device ids of the 3- and 6-button MD pads (from its controller info).
     controller_3b: Option<c_uint>,
+    controller_6b: Option<c_uint>,
     log: bool,
 }
 
@@ -174,7 +176,7 @@ extern "C" fn environment_cb(cmd: c_uint, data: *mut c_void) -> bool {
                 true
             }
             RETRO_ENVIRONMENT_SET_CONTROLLER_INFO => {
-                // Find the id of "MD Joypad 3 Button" on port 1.
+                // Find the ids of "MD Joypad 3 Button" and "MD Joypad 6 Button" on port 1.
                 let info = data as *const RetroControllerInfo;
                 if !info.is_null() && !(*info).types.is_null() {
                     for i in 0..(*info).num_types as usize {
@@ -183,8 +185,10 @@ extern "C" fn environment_cb(cmd: c_uint, data: *mut c_void) -> bool {
                             continue;
                         }
                         let desc = CStr::from_ptr(d.desc).to_string_lossy();
-                        if desc == "MD Joypad 3 Button" {
-                            st.controller_3b = Some(d.id);
+                        match desc.as_ref() {
+                            "MD Joypad 3 Button" => st.controller_3b = Some(d.id),
+                            "MD Joypad 6 Button" => st.controller_6b = Some(d.id),
+                            _ => {}
                         }
                     }
                 }
@@ -284,6 +288,7 @@ pub struct Gpgx {
     rom: Option<Vec<u8>>,
     frames: u64,
     av: RetroSystemAvInfo,
+    pads: [PadKind; 2],
     _lease: Lease,
 }
 
@@ -316,6 +321,7 @@ impl Gpgx {
             overrides,
             system_dir: CString::new(dir.path().to_string_lossy().as_bytes())?,
             controller_3b: None,
+            controller_6b: None,
             log: std::env::var_os("EMU_GPGX_LOG").is_some(),
         });
 
@@ -362,6 +368,7 @@ impl Gpgx {
             rom: None,
             frames: 0,
             av: RetroSystemAvInfo::default(),
+            pads: [PadKind::ThreeButton; 2],
             _lease: lease,
         })
     }
@@ -412,6 +419,32 @@ impl Gpgx {
 
     fn ensure_loaded(&self) {
         assert!(self.rom.is_some(), "no ROM loaded (call load_rom first)");
+    }
+
+    /// The kind of pad plugged into `port` (0 = port 1, 1 = port 2).
+    pub fn pad_kind(&self, port: usize) -> PadKind {
+        self.pads[port]
+    }
+
+    /// Plugs a pad of `kind` into `port` (0 = port 1, 1 = port 2) of the loaded ROM's
+    /// console (the core's "MD Joypad 3 Button" / "MD Joypad 6 Button" device). Both ports
+    /// have 3-button pads after [`load_rom`](Self::load_rom). A 6-button pad is read with
+    /// four TH pulses; its X, Y, Z and Mode are [`Pad::X`] ... [`Pad::MODE`].
+    pub fn plug_pad(&mut self, port: usize, kind: PadKind) -> Result<()> {
+        self.ensure_loaded();
+        ensure!(port < 2, "pad port {port}: the console has ports 0 and 1");
+        let id = {
+            let guard = state();
+            let st = guard.as_ref().ok_or_else(|| anyhow!("no core state"))?;
+            match kind {
+                PadKind::ThreeButton => st.controller_3b,
+                PadKind::SixButton => st.controller_6b,
+            }
+        };
+        let id = id.ok_or_else(|| anyhow!("the core offers no {kind:?} pad (controller info)"))?;
+        unsafe { (self.core.retro_set_controller_port_device)(port as c_uint, id) };
+        self.pads[port] = kind;
+        Ok(())
     }
 
     /// Emulate one video frame (one `retro_run`) with `pad` held on controller 1.

@@ -22,7 +22,7 @@ pub use compare::{compare, compare_with_reference, default_failure_dir, diff_ima
 pub use elf::{symbol_address, Symbol, Symbols};
 pub use gpgx::Gpgx;
 pub use locate::{find_blastem, find_gpgx_core, workspace_root};
-pub use pad::Pad;
+pub use pad::{Pad, PadKind};
 /// Screenshot pixels (re-exported from the `image` crate).
 pub use image::{Rgb, RgbImage};
 

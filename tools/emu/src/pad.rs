@@ -1,16 +1,28 @@
-//! The standard Mega Drive 3-button pad, in Genesis terms.
+//! The Mega Drive pads (3-button and 6-button), in Genesis terms.
 
 use std::fmt;
 use std::ops::{BitOr, BitOrAssign};
 
-/// State of a 3-button pad (pressed = bit set).
+/// Buttons held on a pad (pressed = bit set).
 ///
-/// The bit layout is the one a ROM assembles from the two TH phases of
+/// The low byte is the layout a ROM assembles from the two TH phases of
 /// `0xA10003` after inverting (active high): `S A C B R L D U`, i.e.
 /// bit 0 up, 1 down, 2 left, 3 right, 4 B, 5 C, 6 A, 7 Start. So `pad.bits()`
-/// is exactly what a conventional pad-reading routine stores.
+/// is exactly what a conventional pad-reading routine stores. Bits 8..=11 are the
+/// 6-button pad's Z, Y, X and Mode, as `megadrive::pad::read6` returns them; a
+/// 3-button pad ([`PadKind::ThreeButton`]) does not have them (the core ignores them).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Pad(u8);
+pub struct Pad(u16);
+
+/// The kind of pad plugged into a port (Genesis Plus GX's device for it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PadKind {
+    /// The standard pad: D-pad, A, B, C, Start (the harness's default on both ports).
+    #[default]
+    ThreeButton,
+    /// The 6-button pad: also X, Y, Z and Mode (read with four TH pulses).
+    SixButton,
+}
 
 impl Pad {
     pub const NONE: Pad = Pad(0);
@@ -22,8 +34,16 @@ impl Pad {
     pub const C: Pad = Pad(1 << 5);
     pub const A: Pad = Pad(1 << 6);
     pub const START: Pad = Pad(1 << 7);
+    /// 6-button pad only.
+    pub const Z: Pad = Pad(1 << 8);
+    /// 6-button pad only.
+    pub const Y: Pad = Pad(1 << 9);
+    /// 6-button pad only.
+    pub const X: Pad = Pad(1 << 10);
+    /// 6-button pad only.
+    pub const MODE: Pad = Pad(1 << 11);
 
-    const NAMES: [(Pad, &'static str); 8] = [
+    const NAMES: [(Pad, &'static str); 12] = [
         (Pad::UP, "up"),
         (Pad::DOWN, "down"),
         (Pad::LEFT, "left"),
@@ -32,12 +52,17 @@ impl Pad {
         (Pad::B, "b"),
         (Pad::C, "c"),
         (Pad::START, "start"),
+        (Pad::X, "x"),
+        (Pad::Y, "y"),
+        (Pad::Z, "z"),
+        (Pad::MODE, "mode"),
     ];
 
-    pub const fn from_bits(bits: u8) -> Pad {
-        Pad(bits)
+    /// The pad with exactly the buttons of `bits` (bits 12..=15 are dropped: no buttons).
+    pub const fn from_bits(bits: u16) -> Pad {
+        Pad(bits & 0x0FFF)
     }
-    pub const fn bits(self) -> u8 {
+    pub const fn bits(self) -> u16 {
         self.0
     }
     pub const fn contains(self, other: Pad) -> bool {
@@ -52,7 +77,9 @@ impl Pad {
 
     /// The libretro joypad ids (RETRO_DEVICE_ID_JOYPAD_*) that Genesis Plus GX
     /// maps to each Genesis button: A = Y(1), B = B(0), C = A(8), Start = START(3),
-    /// d-pad = UP(4)/DOWN(5)/LEFT(6)/RIGHT(7). Verified by tests/gpgx.rs.
+    /// d-pad = UP(4)/DOWN(5)/LEFT(6)/RIGHT(7); on a 6-button pad X = L(10), Y = X(9),
+    /// Z = R(11), Mode = SELECT(2). Verified by tests/gpgx.rs and, for X/Y/Z/Mode, by the
+    /// hardware crate's on-target pad test (src/megadrive/tests/pads.rs).
     pub fn retro_ids(self) -> impl Iterator<Item = u32> {
         use crate::libretro::*;
         let map = [
@@ -64,6 +91,10 @@ impl Pad {
             (Pad::B, RETRO_DEVICE_ID_JOYPAD_B),
             (Pad::C, RETRO_DEVICE_ID_JOYPAD_A),
             (Pad::START, RETRO_DEVICE_ID_JOYPAD_START),
+            (Pad::X, RETRO_DEVICE_ID_JOYPAD_L),
+            (Pad::Y, RETRO_DEVICE_ID_JOYPAD_X),
+            (Pad::Z, RETRO_DEVICE_ID_JOYPAD_R),
+            (Pad::MODE, RETRO_DEVICE_ID_JOYPAD_SELECT),
         ];
         map.into_iter().filter(move |(p, _)| self.contains(*p)).map(|(_, id)| id)
     }
@@ -78,7 +109,7 @@ impl Pad {
             let found = Self::NAMES.iter().find(|(_, n)| n.eq_ignore_ascii_case(part));
             match found {
                 Some((p, _)) => pad |= *p,
-                None => return Err(format!("unknown pad button {part:?} (use up/down/left/right/a/b/c/start)")),
+                None => return Err(format!("unknown pad button {part:?} (use up/down/left/right/a/b/c/start/x/y/z/mode)")),
             }
         }
         Ok(pad)
@@ -126,9 +157,14 @@ mod tests {
         assert_eq!(p, Pad::UP | Pad::A | Pad::START);
         assert_eq!(p.bits(), 0b1100_0001);
         assert_eq!(Pad::parse("").unwrap(), Pad::NONE);
-        assert!(Pad::parse("x").is_err());
+        assert!(Pad::parse("w").is_err());
         assert_eq!(format!("{:?}", Pad::B | Pad::C), "Pad(b+c)");
         let ids: Vec<u32> = (Pad::A | Pad::C).retro_ids().collect();
         assert_eq!(ids, vec![1, 8]);
+        let six = Pad::parse("x+y+z+mode").unwrap();
+        assert_eq!(six.bits(), 0x0F00);
+        let ids: Vec<u32> = six.retro_ids().collect();
+        assert_eq!(ids, vec![10, 9, 11, 2]);
+        assert_eq!(Pad::from_bits(0xF0FF), Pad::from_bits(0x00FF));
     }
 }

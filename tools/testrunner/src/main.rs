@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use emu::{Gpgx, Pad, Symbols};
+use emu::{Gpgx, Pad, PadKind, Symbols};
 use megacollide_testrt as rt;
 use rt::control;
 
@@ -143,6 +143,21 @@ impl Mem<'_> {
     fn set(&mut self, off: u32, v: u32) {
         self.gx.write_u32_be(self.ctl + off, v)
     }
+    /// Runs one frame with the pads the running test asked for (`TESTRT_CONTROL.pad1` and
+    /// `pad2`: the kind of pad in each port and the buttons held; see `megacollide_testrt::pads`).
+    fn step(&mut self) -> Result<()> {
+        let mut held = [Pad::NONE; 2];
+        for (port, off) in [control::PAD1, control::PAD2].into_iter().enumerate() {
+            let want = self.get(off);
+            let kind = if want & rt::pads::SIX_BUTTON != 0 { PadKind::SixButton } else { PadKind::ThreeButton };
+            if self.gx.pad_kind(port) != kind {
+                self.gx.plug_pad(port, kind)?;
+            }
+            held[port] = Pad::from_bits((want & rt::pads::BUTTONS) as u16);
+        }
+        self.gx.run_frame_2p(held[0], held[1]);
+        Ok(())
+    }
 }
 
 fn run() -> Result<bool> {
@@ -217,7 +232,7 @@ fn run() -> Result<bool> {
     let mut aborted_at: Option<u64> = None;
     let mut fatal: Option<String> = None;
     loop {
-        mem.gx.run_frame(Pad::NONE);
+        mem.step()?;
         frames += 1;
         let seq = mem.get(control::SEQ);
         if seq != ack {
