@@ -97,6 +97,7 @@
 #include "llvm/PassRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -114,7 +115,8 @@ enum class TailCallMode { Jmp, Disable, Keep };
 // `-C llvm-args` before it loads `-Z llvm-plugins`, so plugin options would be
 // rejected as unknown. (Cargo does not track these variables: after changing
 // them, rebuild from clean.)
-//   M68K_FIXES_DISABLE=stack-index,mulo,ccr,libcalls,dreg,movem,zext,quick,tst,cmp,hoist
+//   M68K_FIXES_DISABLE=stack-index,mulo,ccr,libcalls,dreg,movem,zext,quick,tst,cmp,hoist,
+//                      ipra,lsr,placement
 //                                              turn individual fixes
 //                                              off ("all" = all of them;
 //                                              "improvements" = every code
@@ -126,7 +128,7 @@ enum class TailCallMode { Jmp, Disable, Keep };
 struct Settings {
   bool StackIndex = true, Mulo = true, CCR = true, Libcalls = true, DReg = true,
        Movem = true, Zext = true, Quick = true, Tst = true, Cmp = true, Hoist = true,
-       Verify = true,
+       IPRA = true, LSR = true, Placement = true, Verify = true,
        Verbose = false;
   TailCallMode TailCalls = TailCallMode::Jmp;
   Settings() {
@@ -146,11 +148,15 @@ struct Settings {
         else if (P == "tst") Tst = false;
         else if (P == "cmp") Cmp = false;
         else if (P == "hoist") Hoist = false;
+        else if (P == "ipra") IPRA = false;
+        else if (P == "lsr") LSR = false;
+        else if (P == "placement") Placement = false;
         else if (P == "verify") Verify = false;
-        else if (P == "improvements") Movem = Zext = Quick = Tst = Cmp = Hoist = false;
+        else if (P == "improvements")
+          Movem = Zext = Quick = Tst = Cmp = Hoist = IPRA = LSR = Placement = false;
         else if (P == "all")
           StackIndex = Mulo = CCR = Libcalls = DReg = Movem = Zext = Quick =
-              Tst = Cmp = Hoist = false;
+              Tst = Cmp = Hoist = IPRA = LSR = Placement = false;
         else report_fatal_error(Twine("m68k-fixes: unknown M68K_FIXES_DISABLE item '") + P + "'");
       }
     }
@@ -180,6 +186,9 @@ const Settings &settings() {
 #define FixTst (settings().Tst)
 #define FixCmp (settings().Cmp)
 #define FixHoist (settings().Hoist)
+#define FixIPRA (settings().IPRA)
+#define FixLSR (settings().LSR)
+#define FixPlacement (settings().Placement)
 #define VerifyDReg (settings().Verify)
 #define TailCalls (settings().TailCalls)
 #define Verbose (settings().Verbose)
@@ -444,6 +453,44 @@ bool fixLibcalls(Function &F) {
   return !Ops.empty();
 }
 
+/// Code improvement `ipra` (IR half): LLVM's interprocedural register
+/// allocation (turned on by applyCodegenOptions) lets a function that only
+/// this module calls skip saving callee-saved registers (the "no-CSR"
+/// optimisation: its callers learn from its register mask exactly what it
+/// clobbers). LLVM refuses that for any function with a call site marked
+/// `tail` (TargetFrameLowering::isSafeForNoCSROpt), and the optimiser marks
+/// almost every call `tail`. The marker only permits a sibling call (`jmp`
+/// instead of `jsr`+`rts`); clearing it changes no value. It is cleared on
+/// every call of a function that qualifies otherwise: local linkage, address
+/// never taken, `norecurse` (musttail calls are left alone, and so is then
+/// their callee).
+bool clearTailMarkers(Module &M) {
+  bool Changed = false;
+  for (Function &F : M) {
+    if (F.isDeclaration() || !F.hasLocalLinkage() || F.hasAddressTaken() ||
+        !F.hasFnAttribute(Attribute::NoRecurse))
+      continue;
+    bool MustTail = false;
+    for (User *U : F.users())
+      if (auto *CB = dyn_cast<CallInst>(U))
+        MustTail |= CB->isMustTailCall();
+    if (MustTail)
+      continue;
+    unsigned N = 0;
+    for (User *U : F.users())
+      if (auto *CB = dyn_cast<CallInst>(U))
+        if (CB->isTailCall()) {
+          CB->setTailCall(false);
+          ++N;
+        }
+    if (N && Verbose)
+      errs() << "m68k-fixes: ipra: " << F.getName() << ": " << N
+             << " call(s) no longer marked tail\n";
+    Changed |= N != 0;
+  }
+  return Changed;
+}
+
 struct M68kFixesIRPass : PassInfoMixin<M68kFixesIRPass> {
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
     if (!isM68k(Triple(M.getTargetTriple())))
@@ -463,6 +510,8 @@ struct M68kFixesIRPass : PassInfoMixin<M68kFixesIRPass> {
         Changed = true;
       }
     }
+    if (FixIPRA)
+      Changed |= clearTailMarkers(M);
     return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   static bool isRequired() { return true; } // run at opt-level 0 too
@@ -1750,6 +1799,44 @@ RegisterPass<M68kDRegPass> RegisterDRegPass(
 RegisterPass<M68kFixesMachinePass> RegisterMachinePass(
     "m68k-fixes-machine", "m68k-fixes: CCR guard and tail-call jmp",
     /*CFGOnly=*/false, /*is_analysis=*/false);
+
+// Code improvements that are LLVM code-generator settings (measured on the
+// bench ELF's Rust path; see README "Code generator settings"). They are set
+// when the plugin is loaded -- rustc loads it after parsing `-C llvm-args` and
+// before it creates any TargetPassConfig, which reads them -- and only where
+// the user has not given the option already.
+//   ipra       -enable-ipra: interprocedural register allocation (callers
+//              know which registers a callee really clobbers; with the tail
+//              markers cleared, module-local callees save no registers)
+//   lsr        -disable-lsr: no loop strength reduction (on the 68000 it
+//              turns 16-bit indexed loops into extra 32-bit pointer
+//              induction variables, which cost registers and spills)
+//   placement  -disable-block-placement: keep the source block order
+void applyCodegenOptions() {
+  struct Opt {
+    bool On;
+    const char *Name, *Value;
+  } Opts[] = {{FixIPRA, "enable-ipra", "true"},
+              {FixLSR, "disable-lsr", "true"},
+              {FixPlacement, "disable-block-placement", "true"}};
+  auto &&Registered = cl::getRegisteredOptions();
+  for (const Opt &O : Opts) {
+    if (!O.On)
+      continue;
+    auto It = Registered.find(O.Name);
+    if (It == Registered.end())
+      report_fatal_error(Twine("m68k-fixes: LLVM has no option -") + O.Name);
+    if (It->second->getNumOccurrences())
+      continue; // given by the user: theirs wins
+    if (It->second->addOccurrence(0, O.Name, O.Value))
+      report_fatal_error(Twine("m68k-fixes: cannot set -") + O.Name);
+    if (Verbose)
+      errs() << "m68k-fixes: -" << O.Name << "=" << O.Value << "\n";
+  }
+}
+struct ApplyCodegenOptions {
+  ApplyCodegenOptions() { applyCodegenOptions(); }
+} ApplyCodegenOptionsAtLoad;
 
 // Codegen hook: runs for every TargetPassConfig that is created (rustc creates
 // one per codegen unit); only M68k gets the pass.

@@ -13,7 +13,7 @@ OUT=${1:-out/pass-effects}
 mkdir -p "$OUT"
 PLUGIN=$ROOT/target/llvm-fixes/libm68k_fixes.so
 HASH=$(sha256sum "$PLUGIN" | cut -c1-16)
-PASSES="hoist movem zext cmp quick tst"
+PASSES="hoist movem zext cmp quick tst ipra lsr placement"
 build() { # build NAME DISABLE
     touch src/bench/src/main.rs
     M68K_FIXES_DISABLE=$2 CARGO_TARGET_DIR=target/pass-effects RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 \

@@ -136,8 +136,11 @@ fn attract_mode_never_misses_a_frame_and_keeps_the_stack_small() {
     let worst = run.states[2..].iter().map(|s| s.frame_lines).max().unwrap();
     let worst_at = run.states[2..].iter().find(|s| s.frame_lines == worst).unwrap();
     assert!(last.worst_lines >= worst, "worst_lines {} vs the frames seen {worst}", last.worst_lines);
+    let frames = &run.states[2..];
+    let avg = frames.iter().map(|s| s.frame_lines as f64).sum::<f64>() / frames.len() as f64;
     println!(
-        "attract: worst frame {worst} of 262 scanlines ({}%) at tick {} (x {}), stack high-water {} bytes",
+        "attract: {} frames, average {avg:.1} scanlines per frame, worst frame {worst} of 262 scanlines ({}%) at tick {} (x {}), stack high-water {} bytes",
+        frames.len(),
         worst as u32 * 100 / 262,
         worst_at.tick,
         worst_at.px(),
