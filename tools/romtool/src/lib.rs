@@ -2,6 +2,7 @@
 //! `levels` compiles the level files into ROM data (see [`levels`]).
 #![deny(missing_docs)]
 
+pub mod cells;
 pub mod header;
 pub mod levels;
 pub mod output;

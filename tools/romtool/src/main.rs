@@ -117,6 +117,18 @@ fn run() -> Result<()> {
                     l.entities.len(),
                     if l.spawn.is_some() { ", spawn point" } else { "" }
                 );
+                if let Some(a) = &l.art {
+                    let plane = |p: &Option<romtool::levels::art::ArtPlane>| p.as_ref().map(|p| p.layers.join(", ")).unwrap_or_else(|| "-".into());
+                    println!(
+                        "romtool: {}: art: {} cells, {} palette lines, {} bytes; plane B: {}; plane A: {}",
+                        l.path.display(),
+                        a.cells.len(),
+                        a.palettes.len(),
+                        romtool::levels::budget::art_bytes(a),
+                        plane(&a.plane_b),
+                        plane(&a.plane_a)
+                    );
+                }
                 for n in &l.notes {
                     println!("romtool: {}: note: {n}", l.path.display());
                 }

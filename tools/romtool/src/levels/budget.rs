@@ -25,6 +25,17 @@ pub const VRAM_HEIGHT_TILES: usize = 12;
 pub const ROM_SHAPE_BASE_TILE: usize = 256;
 /// First VDP tile of the sprite graphics in the ROM (`BASE` in `src/rom/sprites.rs`).
 pub const ROM_SPRITE_BASE_TILE: usize = 384;
+/// First VDP tile of a level's art cells in the ROM (`ART_BASE` in `src/rom/level_view.rs`,
+/// VRAM 0x4000): the name-table words of art planes name tiles from here.
+pub const ROM_ART_BASE_TILE: usize = 512;
+/// First VDP tile after the art cells (`ART_END` in `src/rom/level_view.rs`): VRAM 0xB000,
+/// where the window name table starts (`megadrive::vdp::WINDOW`).
+pub const ROM_ART_END_TILE: usize = 1408;
+/// Distinct 8x8 art cells per level the ROM's VRAM layout has room for (896).
+pub const VRAM_ART_CELLS: usize = ROM_ART_END_TILE - ROM_ART_BASE_TILE;
+/// Palette lines a level's art may use (the VDP has four; the ROM loads a level's lines from
+/// line 0).
+pub const MAX_ART_PALETTES: usize = 4;
 /// Largest cartridge ROM (bytes).
 pub const CARTRIDGE_BYTES: u64 = 4 << 20;
 /// ROM bytes kept for the game's code and data other than levels.
@@ -62,7 +73,14 @@ pub fn level_bytes(l: &Level) -> u64 {
     let tiles = 2 * l.width as u64 * l.height as u64 + 2 * l.height as u64;
     let heights = (TILESHAPE_BYTES + HEIGHT_GFX_BYTES) * l.height_tiles.len() as u64;
     let ents: u64 = l.entities.iter().map(entity_bytes).sum();
-    tiles + heights + ents + LEVEL_BYTES + MAP_BYTES + l.name.len() as u64 + 4
+    tiles + heights + ents + LEVEL_BYTES + MAP_BYTES + l.name.len() as u64 + 4 + l.art.as_ref().map_or(0, art_bytes)
+}
+
+/// ROM bytes of a level's art: 32 per cell, 32 per palette line, 2 per plane cell, and the
+/// `LevelArt` / `ArtPlane` records.
+pub fn art_bytes(a: &super::art::LevelArt) -> u64 {
+    let planes: u64 = [&a.plane_b, &a.plane_a].iter().filter_map(|p| p.as_ref()).map(|p| 2 * p.words.len() as u64 + 12).sum();
+    32 * a.cells.len() as u64 + 32 * a.palettes.len() as u64 + planes + 32
 }
 
 /// Room for level data on the cartridge.
