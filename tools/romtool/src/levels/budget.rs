@@ -1,4 +1,4 @@
-//! What the console can hold: ROM bytes, VRAM for height-tile graphics, object counts.
+//! What the console can hold: ROM bytes, VRAM for height-tile graphics and art, object counts.
 //!
 //! `romtool levels` exits 0 only when the levels fit, so a level that passes also builds and
 //! runs. The numbers come from the ROM (`src/`) and the cartridge:
@@ -9,6 +9,10 @@
 //!   `src/rom/sprites.rs`). That leaves 48 VDP tiles = [`VRAM_HEIGHT_TILES`] height tiles
 //!   (4 VDP tiles each) per level. A test reads both constants from `src/` and fails if the
 //!   layout changes without this number.
+//! * **VRAM for art** (art layers, [`super::art`]): a level's distinct 8x8 art cells go from VDP
+//!   tile 512 (VRAM 0x4000, `ART_BASE` in `src/rom/level_view.rs`, after the sprite graphics)
+//!   to the window name table at VRAM 0xB000 (tile 1408, `ART_END`): [`VRAM_ART_CELLS`] = 896
+//!   cells; at most [`MAX_ART_PALETTES`] palette lines. A test reads both constants from `src/`.
 //! * **ROM**: a Mega Drive cartridge maps at most [`CARTRIDGE_BYTES`] (4 MiB). The level data
 //!   of all levels together (estimated from the sizes of the generated statics on the 68000)
 //!   must leave [`CODE_RESERVE_BYTES`] for the game's code and other data (today's ROM without

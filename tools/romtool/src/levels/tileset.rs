@@ -244,7 +244,7 @@ fn decode_with<T: Clone>(
     let (xstep, ystep) = (tw + layout.spacing, th + layout.spacing);
     let (columns, rows) = ((w.saturating_sub(layout.margin) + layout.spacing) / xstep, (h.saturating_sub(layout.margin) + layout.spacing) / ystep);
     if layout.margin == 0 && layout.spacing == 0 && (w == 0 || h == 0 || w % tw != 0 || h % th != 0) {
-        return Err(err(if tile == (16, 16) {
+        return Err(err(if !matches!(select, Select::All) {
             format!("tileset is {w}x{h} pixels: expected a multiple of 16 in both directions (16x16 tiles). Fix: crop or pad the image to whole 16x16 tiles")
         } else {
             format!("sheet is {w}x{h} pixels: expected a multiple of {tw} across and {th} down ({tw}x{th}-pixel frames). Fix: crop or pad the image to whole frames")
