@@ -45,14 +45,7 @@ use crate::cells::{self, CellSet, ColourCell, IndexCell, CLEAR, PALETTE_SHIFT, P
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-/// Tiled's gid flag: mirrored left to right.
-pub const GID_HFLIP: u32 = 0x8000_0000;
-/// Tiled's gid flag: mirrored top to bottom.
-pub const GID_VFLIP: u32 = 0x4000_0000;
-/// Tiled's gid flag: mirrored along the top-left to bottom-right diagonal (applied first).
-pub const GID_DFLIP: u32 = 0x2000_0000;
-/// All of Tiled's gid flag bits (the three flips and the hexagonal rotation bit, ignored).
-pub const GID_FLAGS: u32 = 0xF000_0000;
+use super::flip::{Flip, FLAG_BITS as GID_FLAGS, FLIP_D as GID_DFLIP, FLIP_H as GID_HFLIP, FLIP_V as GID_VFLIP};
 
 /// A tileset image as the art reader needs it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -206,19 +199,12 @@ fn plane_of(map: &Path, layer: &ArtLayerSource, errors: &mut Vec<Diag>) -> (Opti
     (plane, priority.unwrap_or(plane == Some(Plane::A)))
 }
 
-/// The pixel of a 16x16 picture under Tiled's flip flags: output pixel (`x`, `y`).
+/// The pixel of a 16x16 picture under Tiled's flip flags: output pixel (`x`, `y`) (the rule
+/// of [`Flip::source_pixel`], shared with the collision tiles; the hexagonal bit is ignored).
 fn flipped(pic: &[u16], flags: u32, x: usize, y: usize) -> u16 {
-    let (mut sx, mut sy) = (x, y);
-    if flags & GID_HFLIP != 0 {
-        sx = 15 - sx;
-    }
-    if flags & GID_VFLIP != 0 {
-        sy = 15 - sy;
-    }
-    if flags & GID_DFLIP != 0 {
-        std::mem::swap(&mut sx, &mut sy);
-    }
-    pic[sy * 16 + sx]
+    let f = Flip { h: flags & GID_HFLIP != 0, v: flags & GID_VFLIP != 0, d: flags & GID_DFLIP != 0 };
+    let (sx, sy) = f.source_pixel(x as u16, y as u16);
+    pic[sy as usize * 16 + sx as usize]
 }
 
 const QUADRANT: [&str; 4] = ["top-left", "top-right", "bottom-left", "bottom-right"];
