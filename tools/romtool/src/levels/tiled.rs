@@ -1523,7 +1523,11 @@ fn art_source(
     src: &mut Src,
 ) -> Option<art::ArtSource> {
     let ts_of = |g: u32| -> Option<usize> { tilesets.partition_point(|t| t.firstgid <= g).checked_sub(1) };
-    let has_image = |g: u32| ts_of(g & !FLAG_BITS).is_some_and(|ti| tilesets[ti].body.image.is_some());
+    // A tileset whose image file is not there (a third-party map shipped without its art)
+    // draws nothing: its tiles are left out with a note, the map's collision is unaffected.
+    let image_found: Vec<bool> = tilesets.iter().map(|t| t.body.image.as_ref().is_some_and(|i| i.path.is_file())).collect();
+    let has_image = |g: u32| ts_of(g & !FLAG_BITS).is_some_and(|ti| image_found[ti]);
+    let mut missing = vec![false; tilesets.len()];
     let mut out = art::ArtSource::default();
     let mut dropped = 0u64;
     for layer in layers {
@@ -1546,7 +1550,13 @@ fn art_source(
                 continue;
             }
             for (i, (g, pos)) in cells.into_iter().enumerate() {
-                if g & !FLAG_BITS == 0 || !has_image(g) {
+                if g & !FLAG_BITS == 0 {
+                    continue;
+                }
+                if !has_image(g) {
+                    if let Some(ti) = ts_of(g & !FLAG_BITS) {
+                        missing[ti] |= tilesets[ti].body.image.is_some();
+                    }
                     continue;
                 }
                 let i = i as i64;
@@ -1575,6 +1585,10 @@ fn art_source(
     }
     if dropped > 0 {
         out.notes.push(format!("{dropped} art tiles lie outside the compiled map (infinite map bounds) and are not drawn"));
+    }
+    for (ti, t) in tilesets.iter().enumerate().filter(|&(ti, _)| missing[ti]) {
+        let path = t.body.image.as_ref().map(|i| i.path.display().to_string()).unwrap_or_default();
+        out.notes.push(format!("tileset `{}`: image {path} not found: its tiles are not drawn (the collision layer is unaffected). Fix: put the image there to draw them", t.body.name));
     }
     out.tilesets = tilesets
         .iter()
