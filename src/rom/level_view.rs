@@ -10,6 +10,15 @@ use megadrive::vdp;
 const SHAPE_BASE: u16 = 256;
 /// Palette line used for the shapes.
 const SHAPE_PALETTE_LINE: u16 = 2;
+/// First VDP tile of a level's art cells (VRAM 0x4000, after the sprite graphics): the
+/// name-table words `romtool levels` generates for art layers name tiles from here (romtool's
+/// `budget::ROM_ART_BASE_TILE`; its tests read this line).
+const ART_BASE: u16 = 512;
+/// First VDP tile after the art cells: VRAM 0xB000, the window name table (romtool's
+/// `budget::ROM_ART_END_TILE`).
+const ART_END: u16 = 1408;
+// The art cells lie between the sprite graphics and the name tables.
+const _: () = assert!((crate::sprites::HIGHLIGHT & 0x07FF) + 6 <= ART_BASE && ART_END * 32 == vdp::WINDOW);
 
 /// Loads the shape graphics and palette, and the level's height-tile graphics after them.
 pub fn load_graphics(level: &Level) {

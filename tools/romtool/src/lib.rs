@@ -1,8 +1,11 @@
 //! Host-side tools of megacollide. `pack` turns the linked 68000 ELF into a Mega Drive ROM;
-//! `levels` compiles the level files into ROM data (see [`levels`]).
+//! `levels` compiles the level files into ROM data (see [`levels`]); `sprites` turns PNG
+//! sprite sheets into sprite tiles and masks (see [`sprites`]).
 #![deny(missing_docs)]
 
+pub mod cells;
 pub mod header;
 pub mod levels;
 pub mod output;
 pub mod pack;
+pub mod sprites;

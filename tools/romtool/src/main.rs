@@ -2,7 +2,8 @@
 //!
 //! `romtool pack ELF -o ROM [--elf-out ELF]` packs a linked 68000 ELF into a Mega Drive ROM.
 //! `romtool levels DIR --out-dir GEN [--preview-dir PNGS] [--grid] [--check] [--require-level NAME]...`
-//! compiles the level files.
+//! compiles the level files. `romtool sprites DIR --out-dir GEN [--check]` compiles sprite
+//! sheets.
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
@@ -57,6 +58,19 @@ enum Command {
         #[arg(long = "require-level", value_name = "NAME")]
         require_level: Vec<String>,
     },
+    /// Compile the sprite sheets of a folder (NAME.png + NAME.json: frame size, animations) into
+    /// OUT_DIR/sprites.rs: VDP sprite tiles, one palette line, pixel masks; nothing is written
+    /// on any error.
+    Sprites {
+        /// The sprite folder.
+        dir: PathBuf,
+        /// Where to write sprites.rs.
+        #[arg(long)]
+        out_dir: PathBuf,
+        /// Only check the sheets; write nothing.
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 fn main() {
@@ -93,6 +107,35 @@ fn run() -> Result<()> {
             );
             Ok(())
         }
+        Command::Sprites { dir, out_dir, check } => {
+            let (sheets, files) = match romtool::sprites::build_outputs(&dir, &out_dir) {
+                Ok(r) => r,
+                Err(diags) => {
+                    for d in &diags {
+                        eprintln!("error: {d}");
+                    }
+                    anyhow::bail!("{} error(s) in {}; nothing written", diags.len(), dir.display());
+                }
+            };
+            for s in &sheets {
+                println!(
+                    "romtool: {}: {} frames of {}x{} px, {} animations, {} bytes of tiles",
+                    s.path.display(),
+                    s.tiles.len(),
+                    s.width,
+                    s.height,
+                    s.animations.len(),
+                    2 * s.tiles.iter().map(Vec::len).sum::<usize>()
+                );
+            }
+            if !check {
+                romtool::output::write_all_atomically(&files)?;
+                for (path, _) in &files {
+                    println!("romtool: wrote {}", path.display());
+                }
+            }
+            Ok(())
+        }
         Command::Levels { dir, out_dir, preview_dir, grid, check, require_level } => {
             let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid, require: require_level };
             let (levels, files, notes) = match romtool::levels::build_outputs_with_notes(&opts) {
@@ -117,6 +160,18 @@ fn run() -> Result<()> {
                     l.entities.len(),
                     if l.spawn.is_some() { ", spawn point" } else { "" }
                 );
+                if let Some(a) = &l.art {
+                    let plane = |p: &Option<romtool::levels::art::ArtPlane>| p.as_ref().map(|p| p.layers.join(", ")).unwrap_or_else(|| "-".into());
+                    println!(
+                        "romtool: {}: art: {} cells, {} palette lines, {} bytes; plane B: {}; plane A: {}",
+                        l.path.display(),
+                        a.cells.len(),
+                        a.palettes.len(),
+                        romtool::levels::budget::art_bytes(a),
+                        plane(&a.plane_b),
+                        plane(&a.plane_a)
+                    );
+                }
                 for n in &l.notes {
                     println!("romtool: {}: note: {n}", l.path.display());
                 }

@@ -483,14 +483,20 @@ fn fuzz_level_compiler() {
             Ok(Ok((_, files))) => {
                 let text = std::str::from_utf8(&files[0].1).map_err(|e| e.to_string());
                 let mut bad = text.clone().and_then(common::check_generated_syntax).err();
-                for (p, png) in &files[1..] {
+                // art.rs (art layers): ASCII Rust that parses.
+                let art = files.iter().find(|(p, _)| p.ends_with("art.rs")).map(|(_, b)| String::from_utf8_lossy(b).into_owned()).unwrap_or_default();
+                if !art.is_ascii() || syn::parse_file(&art).is_err() || !art.contains("pub static LEVEL_ART") {
+                    bad = Some("generated art.rs is not ASCII Rust with LEVEL_ART".into());
+                }
+                for (p, png) in files.iter().filter(|(p, _)| p.extension().is_some_and(|e| e == "png")) {
                     if png::Decoder::new(std::io::Cursor::new(png)).read_info().is_err() {
                         bad = Some(format!("preview {} is not a PNG", p.display()));
                     }
                 }
                 if bad.is_none() {
                     accepted += 1;
-                    let text = text.map(str::to_string).unwrap_or_default();
+                    // levels.rs with art.rs as a module inside it: both are built.
+                    let text = text.map(|t| format!("{t}\n#[allow(dead_code)]\npub mod art {{\n{art}\n}}\n")).unwrap_or_default();
                     let h = {
                         use std::hash::{Hash, Hasher};
                         let mut s = std::collections::hash_map::DefaultHasher::new();

@@ -1,4 +1,4 @@
-//! What the console can hold: ROM bytes, VRAM for height-tile graphics, object counts.
+//! What the console can hold: ROM bytes, VRAM for height-tile graphics and art, object counts.
 //!
 //! `romtool levels` exits 0 only when the levels fit, so a level that passes also builds and
 //! runs. The numbers come from the ROM (`src/`) and the cartridge:
@@ -9,6 +9,10 @@
 //!   `src/rom/sprites.rs`). That leaves 48 VDP tiles = [`VRAM_HEIGHT_TILES`] height tiles
 //!   (4 VDP tiles each) per level. A test reads both constants from `src/` and fails if the
 //!   layout changes without this number.
+//! * **VRAM for art** (art layers, [`super::art`]): a level's distinct 8x8 art cells go from VDP
+//!   tile 512 (VRAM 0x4000, `ART_BASE` in `src/rom/level_view.rs`, after the sprite graphics)
+//!   to the window name table at VRAM 0xB000 (tile 1408, `ART_END`): [`VRAM_ART_CELLS`] = 896
+//!   cells; at most [`MAX_ART_PALETTES`] palette lines. A test reads both constants from `src/`.
 //! * **ROM**: a Mega Drive cartridge maps at most [`CARTRIDGE_BYTES`] (4 MiB). The level data
 //!   of all levels together (estimated from the sizes of the generated statics on the 68000)
 //!   must leave [`CODE_RESERVE_BYTES`] for the game's code and other data (today's ROM without
@@ -25,6 +29,17 @@ pub const VRAM_HEIGHT_TILES: usize = 12;
 pub const ROM_SHAPE_BASE_TILE: usize = 256;
 /// First VDP tile of the sprite graphics in the ROM (`BASE` in `src/rom/sprites.rs`).
 pub const ROM_SPRITE_BASE_TILE: usize = 384;
+/// First VDP tile of a level's art cells in the ROM (`ART_BASE` in `src/rom/level_view.rs`,
+/// VRAM 0x4000): the name-table words of art planes name tiles from here.
+pub const ROM_ART_BASE_TILE: usize = 512;
+/// First VDP tile after the art cells (`ART_END` in `src/rom/level_view.rs`): VRAM 0xB000,
+/// where the window name table starts (`megadrive::vdp::WINDOW`).
+pub const ROM_ART_END_TILE: usize = 1408;
+/// Distinct 8x8 art cells per level the ROM's VRAM layout has room for (896).
+pub const VRAM_ART_CELLS: usize = ROM_ART_END_TILE - ROM_ART_BASE_TILE;
+/// Palette lines a level's art may use (the VDP has four; the ROM loads a level's lines from
+/// line 0).
+pub const MAX_ART_PALETTES: usize = 4;
 /// Largest cartridge ROM (bytes).
 pub const CARTRIDGE_BYTES: u64 = 4 << 20;
 /// ROM bytes kept for the game's code and data other than levels.
@@ -62,7 +77,14 @@ pub fn level_bytes(l: &Level) -> u64 {
     let tiles = 2 * l.width as u64 * l.height as u64 + 2 * l.height as u64;
     let heights = (TILESHAPE_BYTES + HEIGHT_GFX_BYTES) * l.height_tiles.len() as u64;
     let ents: u64 = l.entities.iter().map(entity_bytes).sum();
-    tiles + heights + ents + LEVEL_BYTES + MAP_BYTES + l.name.len() as u64 + 4
+    tiles + heights + ents + LEVEL_BYTES + MAP_BYTES + l.name.len() as u64 + 4 + l.art.as_ref().map_or(0, art_bytes)
+}
+
+/// ROM bytes of a level's art: 32 per cell, 32 per palette line, 2 per plane cell, and the
+/// `LevelArt` / `ArtPlane` records.
+pub fn art_bytes(a: &super::art::LevelArt) -> u64 {
+    let planes: u64 = [&a.plane_b, &a.plane_a].iter().filter_map(|p| p.as_ref()).map(|p| 2 * p.words.len() as u64 + 12).sum();
+    32 * a.cells.len() as u64 + 32 * a.palettes.len() as u64 + planes + 32
 }
 
 /// Room for level data on the cartridge.

@@ -21,6 +21,8 @@
 //! [`xml`]; JSON: `serde_json`'s depth limit), decompression and image decoding stop at what
 //! the map can use, and all arithmetic on input values is checked.
 
+pub mod art;
+pub mod artcode;
 pub mod budget;
 pub mod codegen;
 pub mod flip;
@@ -283,6 +285,8 @@ pub struct LevelSource {
     /// Things that were skipped and may be mistakes (objects without a class or type), each
     /// with its place; the level still compiles. The last one may count the ones not kept.
     pub warnings: Vec<Diag>,
+    /// The map's art layers as VDP data (Tiled maps with art layers; see [`art`]).
+    pub art: Option<art::LevelArt>,
 }
 
 /// A validated level, ready for code generation.
@@ -310,6 +314,8 @@ pub struct Level {
     pub notes: Vec<String>,
     /// Warnings from reading the level (see [`LevelSource::warnings`]).
     pub warnings: Vec<Diag>,
+    /// The level's art (see [`art`]), if its map has art layers.
+    pub art: Option<art::LevelArt>,
 }
 
 impl Level {
@@ -490,7 +496,8 @@ pub fn compile_sources(sources: Vec<LevelSource>, errors: &mut Vec<Diag>) -> Vec
 
 /// The Rust items generated for a level with identifier prefix `ident`.
 fn item_names(ident: &str) -> Vec<String> {
-    codegen::LEVEL_SUFFIXES.iter().map(|s| format!("{ident}{s}")).collect()
+    // art.rs's items are `ART_` + these (see `artcode`): distinct when these are.
+    codegen::LEVEL_SUFFIXES.iter().chain(artcode::LEVEL_SUFFIXES.iter()).map(|s| format!("{ident}{s}")).collect()
 }
 
 /// The Rust identifier prefix of a level name: upper case, every character other than an
@@ -557,7 +564,10 @@ pub fn build_outputs_with_notes(opts: &Options) -> Result<(Vec<Level>, Outputs, 
     if !missing.is_empty() {
         return Err(missing);
     }
-    let mut files = vec![(opts.out_dir.join("levels.rs"), codegen::generate(&levels).into_bytes())];
+    let mut files = vec![
+        (opts.out_dir.join("levels.rs"), codegen::generate(&levels).into_bytes()),
+        (opts.out_dir.join("art.rs"), artcode::generate(&levels).into_bytes()),
+    ];
     if let Some(pdir) = &opts.preview_dir {
         for level in &levels {
             let png = preview::try_render_png(level, opts.grid).map_err(|e| vec![Diag::new(&level.path, Loc::File, format!("preview: {e}"))])?;

@@ -639,6 +639,7 @@ pub fn parse(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
         height_loc,
         notes,
         warnings: Vec::new(),
+        art: None,
     };
     let png = path.with_extension("png");
     if png.is_file() {

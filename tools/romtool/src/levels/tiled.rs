@@ -35,7 +35,7 @@ use super::jsonpos::{self, JPath};
 use super::text::{read_text, LineIndex};
 use super::xml::{self, Doc, Element};
 use super::flip::{self, Flip};
-use super::{budget, idmap, kinds, tileset, Diag, Diags, Entity, Format, LevelSource, Loc, Point, PropValue};
+use super::{art, budget, idmap, kinds, tileset, Diag, Diags, Entity, Format, LevelSource, Loc, Point, PropValue};
 use base64::Engine as _;
 use megacollide_engine::{shape, MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
 use serde_json::Value;
@@ -309,6 +309,8 @@ enum Coll {
 struct Image {
     path: PathBuf,
     trans: Option<[u8; 3]>,
+    /// Where the image is named (the map, or an external tileset), for art errors.
+    decl: (PathBuf, Loc),
 }
 
 /// A tileset without its firstgid (external tilesets are cached as this).
@@ -356,6 +358,10 @@ struct TileLayer<'d> {
     height: i64,
     /// Pixel offset (layer and groups).
     offset: (f64, f64),
+    /// Tiled's `visible` (hidden layers are no art).
+    visible: bool,
+    /// Custom properties, with where each value is written (art layers: `plane`, `priority`).
+    props: Vec<(String, PropValue, Loc)>,
 }
 
 /// Object fields as written (template merged into them before use).
@@ -588,7 +594,8 @@ fn tmx_tileset_body(doc: &Doc, ts: &Element, dir: &Path, diags: &mut Diags, src:
             None => None,
         };
         if let Some(s) = img.value("source") {
-            body.image = Some(Image { path: dir.join(s), trans });
+            let decl = (src.path.clone(), src.at(img.pos));
+            body.image = Some(Image { path: dir.join(s), trans, decl });
         }
     }
     for tile in doc.children_named(ts, "tile") {
@@ -636,7 +643,8 @@ fn tmj_tileset_body(v: &Value, path: &JPath, dir: &Path, diags: &mut Diags, src:
         None => None,
     };
     if let Some(s) = image {
-        body.image = Some(Image { path: dir.join(s), trans });
+        let decl = (src.path.clone(), src.at_json(&path.key("image")));
+        body.image = Some(Image { path: dir.join(s), trans, decl });
     }
     let tpath = path.key("tiles");
     match v.get("tiles") {
@@ -1304,7 +1312,13 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                             None => push(&mut diags, &mut src, At::File, format!("layer `{name}` has no `data`: expected an array of gids or a base64 string")),
                         }
                     }
-                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off });
+                    let mut f = Fields { diags: &mut diags, src: &mut src, what: format!("layer `{name}`: ") };
+                    let visible = f.boolean(&ln, "visible", false).unwrap_or(true);
+                    let props = tmj_props(layer, &p, &mut diags, &mut src, &format!("layer `{name}`: "))
+                        .into_iter()
+                        .map(|(n, v, at)| (n, v, src.at_json(&at)))
+                        .collect();
+                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, props });
                 }
                 "objectgroup" => {
                     let op = p.key("objects");
@@ -1457,7 +1471,13 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                             chunks.push(Chunk { x: 0, y: 0, w, h, enc });
                         }
                     }
-                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off });
+                    let mut f = Fields { diags: &mut diags, src: &mut src, what: format!("layer `{name}`: ") };
+                    let visible = f.boolean(&ln, "visible", true).unwrap_or(true);
+                    let props = tmx_props(&doc, layer, &mut diags, &mut src, &format!("layer `{name}`: "))
+                        .into_iter()
+                        .map(|(n, v, at)| (n, v, src.at(at)))
+                        .collect();
+                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, props });
                 }
                 "objectgroup" => {
                     let ox = f.num(&ln, "offsetx").unwrap_or(0.0);
@@ -1485,6 +1505,103 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
     }
     let decl = MapDecl { width, height, infinite, tilesets, layers, objects: objs };
     finish(path, Format::Tmx, decl, map_loc, &mut diags, &mut src)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Art layers
+
+/// The art layers of a map on the level's grid (`x0, y0`: Tiled tile of level tile (0, 0);
+/// `w, h`: the level's size), their flip bits kept, and the tilesets; `None` after reporting
+/// an error. Layers whose tiles all come from tilesets without an image draw nothing and are
+/// left out.
+fn art_source(
+    layers: &[&TileLayer],
+    tilesets: &[Tileset],
+    map_infinite: bool,
+    (x0, y0, w, h): (i64, i64, i64, i64),
+    diags: &mut Diags,
+    src: &mut Src,
+) -> Option<art::ArtSource> {
+    let ts_of = |g: u32| -> Option<usize> { tilesets.partition_point(|t| t.firstgid <= g).checked_sub(1) };
+    // A tileset whose image file is not there (a third-party map shipped without its art)
+    // draws nothing: its tiles are left out with a note, the map's collision is unaffected.
+    let image_found: Vec<bool> = tilesets.iter().map(|t| t.body.image.as_ref().is_some_and(|i| i.path.is_file())).collect();
+    let has_image = |g: u32| ts_of(g & !FLAG_BITS).is_some_and(|ti| image_found[ti]);
+    let mut missing = vec![false; tilesets.len()];
+    let mut out = art::ArtSource::default();
+    let mut dropped = 0u64;
+    for layer in layers {
+        let mut gids = vec![0u32; (w * h) as usize];
+        let mut locs: Vec<Option<(usize, usize)>> = vec![None; (w * h) as usize];
+        if !map_infinite && (layer.width, layer.height) != (w, h) {
+            push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected the map size {w}x{h}", layer.name, layer.width, layer.height));
+            continue;
+        }
+        let mut any = false;
+        for ch in &layer.chunks {
+            if !(1..=65536).contains(&ch.w) || !(1..=65536).contains(&ch.h) || ch.w * ch.h > 1 << 20 {
+                push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected at most 256x248 (the engine's limit)", layer.name, ch.w, ch.h));
+                continue;
+            }
+            let n = (ch.w * ch.h) as u64;
+            let Some((cells, count)) = decode(&ch.enc, n, &layer.name, diags, src) else { continue };
+            if count != n {
+                push(diags, src, At::File, format!("layer `{}` chunk at ({}, {}) has {count} tiles: expected {} x {} = {n}", layer.name, ch.x, ch.y, ch.w, ch.h));
+                continue;
+            }
+            for (i, (g, pos)) in cells.into_iter().enumerate() {
+                if g & !FLAG_BITS == 0 {
+                    continue;
+                }
+                if !has_image(g) {
+                    if let Some(ti) = ts_of(g & !FLAG_BITS) {
+                        missing[ti] |= tilesets[ti].body.image.is_some();
+                    }
+                    continue;
+                }
+                let i = i as i64;
+                let (tx, ty) = (ch.x + i % ch.w - x0, ch.y + i / ch.w - y0);
+                if tx < 0 || ty < 0 || tx >= w || ty >= h {
+                    dropped += 1;
+                    continue;
+                }
+                let k = (ty * w + tx) as usize;
+                gids[k] = g;
+                locs[k] = pos;
+                any = true;
+            }
+        }
+        if !any {
+            continue;
+        }
+        let (ox, oy) = layer.offset;
+        if ox != 0.0 || oy != 0.0 {
+            push(diags, src, At::File, format!("art layer `{}` is drawn at an offset of ({ox}, {oy}) px: expected 0, 0 (art layers sit on the map grid)", layer.name));
+        }
+        out.layers.push(art::ArtLayerSource { name: layer.name.clone(), props: layer.props.clone(), gids, locs, origin: (x0, y0) });
+    }
+    if !diags.is_empty() {
+        return None;
+    }
+    if dropped > 0 {
+        out.notes.push(format!("{dropped} art tiles lie outside the compiled map (infinite map bounds) and are not drawn"));
+    }
+    for (ti, t) in tilesets.iter().enumerate().filter(|&(ti, _)| missing[ti]) {
+        let path = t.body.image.as_ref().map(|i| i.path.display().to_string()).unwrap_or_default();
+        out.notes.push(format!("tileset `{}`: image {path} not found: its tiles are not drawn (the collision layer is unaffected). Fix: put the image there to draw them", t.body.name));
+    }
+    out.tilesets = tilesets
+        .iter()
+        .map(|t| art::ArtTileset {
+            firstgid: t.firstgid,
+            name: t.body.name.clone(),
+            image: t.body.image.as_ref().map(|i| art::ArtImage { path: i.path.clone(), trans: i.trans, decl: i.decl.clone() }),
+            tile_size: t.body.tile_size,
+            margin: t.body.margin,
+            spacing: t.body.spacing,
+        })
+        .collect();
+    Some(out)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1901,7 +2018,30 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
             }
         }
     }
+    // 8. Art layers (see `art`): decoded with their flip bits, on the level's grid.
+    let art = if cells_n > 0 {
+        let not_art = |i: usize| layers[i].name.eq_ignore_ascii_case("collision") || (implicit && !property_mode) || !layers[i].visible;
+        let art_layers: Vec<&TileLayer> = (0..layers.len()).filter(|&i| !not_art(i)).map(|i| &layers[i]).collect();
+        match art_source(&art_layers, &tilesets, map_infinite, (x0, y0, w, h), diags, src) {
+            Some(a) => match art::build(path, &a, w as usize, h as usize) {
+                Ok(built) => {
+                    notes.extend(a.notes);
+                    built
+                }
+                Err(mut e) => {
+                    for d in e.drain(..) {
+                        diags.push(d);
+                    }
+                    return fail(diags);
+                }
+            },
+            None => return fail(diags),
+        }
+    } else {
+        None
+    };
     Ok(LevelSource {
+        art,
         path: path.to_path_buf(),
         format,
         name: path.file_stem().unwrap_or_default().to_string_lossy().into_owned(),

@@ -26,6 +26,8 @@ use std::path::Path;
 pub const MAX_IMAGE_SIDE: u32 = 8192;
 /// Largest decoded size of an interlaced tileset PNG (bytes).
 pub const MAX_INTERLACED_BYTES: usize = 32 << 20;
+/// Most frames read from one sheet.
+pub const MAX_ALL_TILES: u64 = 4096;
 /// Memory the PNG decoder may use for its own buffers (bytes).
 const DECODER_LIMIT: usize = 16 << 20;
 
@@ -51,7 +53,13 @@ enum Select<'a> {
     From32,
     /// These tiles (sorted, distinct).
     Ids(&'a [u32]),
+    /// Every tile of the image.
+    All,
 }
+
+/// The pixels of one tile: 8-bit RGBA, row-major; alpha 0 where the pixel is transparent
+/// (PNG alpha or `tRNS` below half, or the layout's transparent colour), 255 elsewhere.
+pub type Rgba = [u8; 4];
 
 /// Reads the height tiles (tiles `32..`) of a tileset PNG (16x16 tiles, no margin or spacing)
 /// as row bitmasks.
@@ -107,6 +115,40 @@ impl Pixels<'_> {
         }
     }
 
+    /// The pixel as 8-bit RGBA; alpha is 0 (transparent) or 255: transparent where PNG alpha
+    /// (or the palette's `tRNS` entry) is below half, or the colour is the layout's
+    /// transparent colour.
+    fn rgba(&self, row: &[u8], x: usize) -> Rgba {
+        use png::ColorType::*;
+        let top = 1u32 << (self.depth - 1);
+        let (rgb, opaque) = match self.color {
+            Indexed => {
+                let i = self.sample(row, x, 0) as usize;
+                let pal = self.palette.unwrap_or(&[]);
+                let rgb = [0, 1, 2].map(|c| pal.get(i * 3 + c).copied().unwrap_or(0));
+                (rgb, self.trns.and_then(|t| t.get(i)).copied().unwrap_or(255) >= 128)
+            }
+            Grayscale => {
+                let v = self.sample(row, x, 0);
+                // A tRNS grey value marks transparent pixels of a grey PNG.
+                let keyed = self.trns.filter(|t| t.len() >= 2).is_some_and(|t| (u32::from(t[0]) << 8 | u32::from(t[1])) == v);
+                ([self.to8(v); 3], !keyed)
+            }
+            GrayscaleAlpha => ([self.to8(self.sample(row, x, 0)); 3], self.sample(row, x, 1) >= top),
+            Rgb => {
+                let v = [0, 1, 2].map(|c| self.sample(row, x, c));
+                let keyed = self.trns.filter(|t| t.len() >= 6).is_some_and(|t| (0..3).all(|c| (u32::from(t[2 * c]) << 8 | u32::from(t[2 * c + 1])) == v[c]));
+                (v.map(|s| self.to8(s)), !keyed)
+            }
+            Rgba => ([0, 1, 2].map(|c| self.to8(self.sample(row, x, c))), self.sample(row, x, 3) >= top),
+        };
+        if !opaque || Some(rgb) == self.trans {
+            [rgb[0], rgb[1], rgb[2], 0]
+        } else {
+            [rgb[0], rgb[1], rgb[2], 255]
+        }
+    }
+
     fn solid(&self, row: &[u8], x: usize) -> bool {
         use png::ColorType::*;
         let top = 1u32 << (self.depth - 1);
@@ -137,6 +179,51 @@ impl Pixels<'_> {
 }
 
 fn decode(path: &Path, layout: &Layout, select: Select) -> Result<Vec<(u32, [u16; 16])>, Diag> {
+    decode_with(path, layout, (16, 16), select, [0u16; 16], |px, m, row, x0, py| {
+        for pxl in 0..16 {
+            if px.solid(row, x0 + pxl) {
+                m[py] |= 1 << pxl;
+            }
+        }
+    })
+}
+
+/// The RGBA pixels (see [`Rgba`]) of tiles `ids` (sorted, distinct) of a tileset PNG of
+/// 16x16 tiles, in the order of `ids`, 256 pixels each (row-major).
+pub fn tile_rgba(path: &Path, layout: &Layout, ids: &[u32]) -> Result<Vec<Vec<Rgba>>, Diag> {
+    Ok(decode_rgba(path, layout, (16, 16), Select::Ids(ids))?.into_iter().map(|(_, p)| p).collect())
+}
+
+/// Every frame of a sheet PNG of `w` x `h`-pixel frames (no margin or spacing; the image must
+/// be a whole number of frames in both directions), row-major, as RGBA pixels (see [`Rgba`];
+/// `trans` is a colour to treat as transparent).
+pub fn frames_rgba(path: &Path, w: u32, h: u32, trans: Option<[u8; 3]>) -> Result<Vec<Vec<Rgba>>, Diag> {
+    let layout = Layout { margin: 0, spacing: 0, trans };
+    Ok(decode_rgba(path, &layout, (w, h), Select::All)?.into_iter().map(|(_, p)| p).collect())
+}
+
+fn decode_rgba(path: &Path, layout: &Layout, tile: (u32, u32), select: Select) -> Result<Vec<(u32, Vec<Rgba>)>, Diag> {
+    let tw = tile.0 as usize;
+    let blank = vec![[0u8; 4]; tw * tile.1 as usize];
+    decode_with(path, layout, tile, select, blank, |px, p, row, x0, py| {
+        for x in 0..tw {
+            p[py * tw + x] = px.rgba(row, x0 + x);
+        }
+    })
+}
+
+/// Reads the tiles `select` of a PNG of `tile`-sized tiles (width, height in pixels) laid out
+/// as `layout` says; `put(pixels, acc, row, x0, py)` adds pixel row `py` of a tile, whose
+/// first pixel is at `x0` of the image row `row`, to the tile's value `acc` (`blank` at first).
+fn decode_with<T: Clone>(
+    path: &Path,
+    layout: &Layout,
+    tile: (u32, u32),
+    select: Select,
+    blank: T,
+    mut put: impl FnMut(&Pixels, &mut T, &[u8], usize, usize),
+) -> Result<Vec<(u32, T)>, Diag> {
+    let (tw, th) = tile;
     let err = |m: String| Diag::new(path, Loc::File, m);
     let meta = std::fs::metadata(path).map_err(|e| err(format!("cannot read the tileset image: {e}")))?;
     if !meta.is_file() {
@@ -154,15 +241,18 @@ fn decode(path: &Path, layout: &Layout, select: Select) -> Result<Vec<(u32, [u16
     if w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE {
         return Err(err(format!("tileset image is {w}x{h} pixels: expected at most {MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE}. Fix: keep only the collision tiles (and height tiles) in this image")));
     }
-    let step = 16 + layout.spacing;
-    let grid = |side: u32| (side.saturating_sub(layout.margin) + layout.spacing) / step;
-    let (columns, rows) = (grid(w), grid(h));
-    if layout.margin == 0 && layout.spacing == 0 && (w == 0 || h == 0 || w % 16 != 0 || h % 16 != 0) {
-        return Err(err(format!("tileset is {w}x{h} pixels: expected a multiple of 16 in both directions (16x16 tiles). Fix: crop or pad the image to whole 16x16 tiles")));
+    let (xstep, ystep) = (tw + layout.spacing, th + layout.spacing);
+    let (columns, rows) = ((w.saturating_sub(layout.margin) + layout.spacing) / xstep, (h.saturating_sub(layout.margin) + layout.spacing) / ystep);
+    if layout.margin == 0 && layout.spacing == 0 && (w == 0 || h == 0 || w % tw != 0 || h % th != 0) {
+        return Err(err(if !matches!(select, Select::All) {
+            format!("tileset is {w}x{h} pixels: expected a multiple of 16 in both directions (16x16 tiles). Fix: crop or pad the image to whole 16x16 tiles")
+        } else {
+            format!("sheet is {w}x{h} pixels: expected a multiple of {tw} across and {th} down ({tw}x{th}-pixel frames). Fix: crop or pad the image to whole frames")
+        }));
     }
     if columns == 0 || rows == 0 {
         return Err(err(format!(
-            "tileset image is {w}x{h} pixels: too small for one 16x16 tile with margin {} and spacing {}. Fix: check the tileset's margin and spacing, or the image",
+            "tileset image is {w}x{h} pixels: too small for one {tw}x{th} tile with margin {} and spacing {}. Fix: check the tileset's margin and spacing, or the image",
             layout.margin, layout.spacing
         )));
     }
@@ -173,17 +263,21 @@ fn decode(path: &Path, layout: &Layout, select: Select) -> Result<Vec<(u32, [u16
         Select::Ids(ids) => {
             if let Some(&bad) = ids.iter().find(|&&t| t as u64 >= count) {
                 return Err(err(format!(
-                    "tile {bad} is outside the tileset image ({columns} x {rows} tiles of 16x16 with margin {}, spacing {})",
+                    "tile {bad} is outside the tileset image ({columns} x {rows} tiles of {tw}x{th} with margin {}, spacing {})",
                     layout.margin, layout.spacing
                 )));
             }
             ids.to_vec()
         }
+        Select::All if count > MAX_ALL_TILES => {
+            return Err(err(format!("image of {w}x{h} pixels holds {count} frames of {tw}x{th}: expected at most {MAX_ALL_TILES}")))
+        }
+        Select::All => (0..count as u32).collect(),
     };
     let Some(&last) = wanted.last() else {
         return Ok(Vec::new());
     };
-    let rows_needed = (layout.margin + (last / columns) * step + 16).min(h) as usize;
+    let rows_needed = (layout.margin + (last / columns) * ystep + th).min(h) as usize;
     let mut reader = dec.read_info().map_err(|e| err(format!("not a valid PNG: {e}")))?;
     // Owned copies of what the pixel test needs: the reader is borrowed mutably for the rows.
     let (depth, channels, color) = {
@@ -193,24 +287,20 @@ fn decode(path: &Path, layout: &Layout, select: Select) -> Result<Vec<(u32, [u16
     let palette: Option<Vec<u8>> = reader.info().palette.as_deref().map(<[u8]>::to_vec);
     let trns: Option<Vec<u8>> = reader.info().trns.as_deref().map(<[u8]>::to_vec);
     let px = Pixels { depth, channels, color, palette: palette.as_deref(), trns: trns.as_deref(), trans: layout.trans };
-    let mut masks: Vec<(u32, [u16; 16])> = wanted.iter().map(|&t| (t, [0u16; 16])).collect();
+    let mut masks: Vec<(u32, T)> = wanted.iter().map(|&t| (t, blank.clone())).collect();
     let mut visit_row = |y: usize, row: &[u8]| {
         let y = y as u32;
         if y < layout.margin {
             return;
         }
-        let (ty, py) = ((y - layout.margin) / step, (y - layout.margin) % step);
-        if py >= 16 {
+        let (ty, py) = ((y - layout.margin) / ystep, (y - layout.margin) % ystep);
+        if py >= th {
             return;
         }
         let first = masks.partition_point(|(t, _)| *t / columns < ty);
         for (t, m) in masks[first..].iter_mut().take_while(|(t, _)| *t / columns == ty) {
-            let x0 = (layout.margin + (*t % columns) * step) as usize;
-            for pxl in 0..16 {
-                if px.solid(row, x0 + pxl) {
-                    m[py as usize] |= 1 << pxl;
-                }
-            }
+            let x0 = (layout.margin + (*t % columns) * xstep) as usize;
+            put(&px, m, row, x0, py as usize);
         }
     };
     if interlaced {

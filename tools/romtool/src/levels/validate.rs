@@ -141,5 +141,6 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         entities,
         notes: src.notes,
         warnings: src.warnings,
+        art: src.art,
     })
 }

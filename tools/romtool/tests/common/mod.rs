@@ -174,3 +174,45 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Builds generated files as named modules of one `no_std` library crate (each through
+/// `include!`) against the real engine, with warnings denied: `modules` are (module name,
+/// text); `extra` is Rust appended to the crate root (code that uses the modules). `tag`
+/// names the crate folder.
+pub fn compile_modules(tag: &str, modules: &[(&str, String)], extra: &str) -> Result<(), String> {
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("generated_check");
+    let work = base.join(tag);
+    let src = work.join("src");
+    let _ = std::fs::remove_dir_all(&src);
+    std::fs::create_dir_all(&src).map_err(|e| e.to_string())?;
+    let mut lib = String::from("//! Generated files as modules (romtool tests).\n#![no_std]\n#![deny(warnings)]\n\n");
+    for (name, text) in modules {
+        std::fs::write(src.join(format!("{name}.rs")), text).map_err(|e| e.to_string())?;
+        lib.push_str(&format!("#[allow(dead_code)]\npub mod {name} {{\n    include!(\"{name}.rs\");\n}}\n"));
+    }
+    lib.push_str(extra);
+    std::fs::write(src.join("lib.rs"), lib).map_err(|e| e.to_string())?;
+    let manifest = format!(
+        "[package]\nname = \"generated_check_{tag}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
+         [dependencies]\nmegacollide-engine = {{ path = {:?} }}\n\n[workspace]\n",
+        engine_dir().display().to_string()
+    );
+    std::fs::write(work.join("Cargo.toml"), manifest).map_err(|e| e.to_string())?;
+    let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.lock");
+    if lock.exists() && !work.join("Cargo.lock").exists() {
+        std::fs::copy(&lock, work.join("Cargo.lock")).map_err(|e| e.to_string())?;
+    }
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let res = Command::new(cargo)
+        .current_dir(&work)
+        .args(["build", "--quiet", "--offline", "--lib"])
+        .env("CARGO_TARGET_DIR", Path::new(env!("CARGO_TARGET_TMPDIR")).join("include_check/target"))
+        .env_remove("RUSTFLAGS")
+        .output()
+        .map_err(|e| e.to_string())?;
+    if res.status.success() {
+        Ok(())
+    } else {
+        Err(format!("generated Rust does not build (crate in {}):\n{}", work.display(), String::from_utf8_lossy(&res.stderr)))
+    }
+}

@@ -1,0 +1,421 @@
+//! `romtool sprites DIR --out-dir GEN`: sprite sheets (PNG) into VDP sprite tiles, one shared
+//! palette line and pixel-exact collision masks, written as `GEN/sprites.rs` for the
+//! `no_std` game crate.
+//!
+//! **Input.** Every `NAME.json` of the folder describes the sheet `NAME.png` beside it (file-name
+//! order; other files are ignored):
+//!
+//! ```json
+//! {
+//!   "frame_width": 16,
+//!   "frame_height": 32,
+//!   "transparent": "#ff00ff",
+//!   "animations": [
+//!     { "name": "stand", "frames": [0], "duration": 1 },
+//!     { "name": "walk", "frames": [1, 2, 3, 2], "duration": 6 }
+//!   ]
+//! }
+//! ```
+//!
+//! The sheet is a grid of equal frames, row-major (frame 0 top-left), no margin or spacing;
+//! frames are 8..=32 pixels wide and high in steps of 8 (one VDP sprite; the engine's masks
+//! are at most 32 pixels wide). `transparent` (optional, `#RRGGBB`) is a colour drawn as
+//! transparent besides pixels whose alpha is below half. `duration` is in frames of the
+//! game (1..=255); `frames` are indices into the sheet. Colours are quantised to the Mega
+//! Drive's 9-bit colour ([`crate::cells::quantise`]).
+//!
+//! **Output** (`sprites.rs`): `SPRITE_PALETTE` (one CRAM line shared by every sheet: entry 0
+//! transparent, then the colours in order of first appearance: sheets in file-name order,
+//! frames, pixels row-major; at most 15), and per sheet `NAME_TILES` (16 words per VDP tile,
+//! each frame's tiles in the VDP's **column-major** sprite order: top to bottom, then left to
+//! right), `NAME_MASK_ROWS` / `NAME_MASK_ROWS_HFLIP` (`[[u32; H]; F]`, the engine's
+//! [`Mask`](megacollide_engine::mask::Mask) layout: pixel column `c` at bit `31 - c`; a bit is
+//! set exactly where the frame's pixel is opaque, i.e. where its VDP tile index is not 0;
+//! `_HFLIP` is the mask of the frame drawn with the sprite's horizontal flip), `NAME_MASKS`,
+//! `NAME_MASKS_HFLIP`, `NAME_ANIMATIONS` and `NAME: SpriteSheet`; `SHEETS` lists them.
+//!
+//! Errors name the file and line (JSON) or the sheet, frame and pixel (PNG); nothing is
+//! written on any error.
+
+use crate::cells::{self, CLEAR};
+use crate::levels::jsonpos::{self, JPath};
+use crate::levels::text::{read_text, LineIndex};
+use crate::levels::{codegen, level_ident, tileset, Diag, Loc};
+use serde_json::Value;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Most frames per sheet.
+pub const MAX_FRAMES: usize = 1024;
+/// Most animations per sheet.
+pub const MAX_ANIMATIONS: usize = 256;
+/// Most frames listed by one animation.
+pub const MAX_ANIMATION_FRAMES: usize = 1024;
+
+/// A named animation of a sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Animation {
+    /// Its name.
+    pub name: String,
+    /// Frame indices into the sheet, in play order.
+    pub frames: Vec<u16>,
+    /// How long each frame shows, in game frames (1..=255).
+    pub duration: u16,
+}
+
+/// A compiled sprite sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sheet {
+    /// The PNG.
+    pub path: PathBuf,
+    /// Name (file stem).
+    pub name: String,
+    /// Rust identifier prefix.
+    pub ident: String,
+    /// Frame width in pixels (8..=32, multiple of 8).
+    pub width: u16,
+    /// Frame height in pixels (8..=32, multiple of 8).
+    pub height: u16,
+    /// Per frame: its VDP tiles, column-major, 16 words each.
+    pub tiles: Vec<Vec<u16>>,
+    /// Per frame: mask rows (pixel column `c` at bit `31 - c`).
+    pub masks: Vec<Vec<u32>>,
+    /// The animations.
+    pub animations: Vec<Animation>,
+}
+
+/// Names of the generated items that belong to no sheet.
+pub const GLOBAL_ITEMS: [&str; 4] = ["Animation", "SpriteSheet", "SPRITE_PALETTE", "SHEETS"];
+/// Suffixes of the per-sheet items.
+pub const SHEET_SUFFIXES: [&str; 7] = ["", "_TILES", "_MASK_ROWS", "_MASK_ROWS_HFLIP", "_MASKS", "_MASKS_HFLIP", "_ANIMATIONS"];
+
+fn item_names(ident: &str) -> Vec<String> {
+    SHEET_SUFFIXES.iter().map(|s| format!("{ident}{s}")).collect()
+}
+
+/// The mask of a frame drawn mirrored left to right (width `w` pixels).
+pub fn mirror_mask(rows: &[u32], w: u16) -> Vec<u32> {
+    rows.iter().map(|r| r.reverse_bits() << (32 - w as u32)).collect()
+}
+
+struct Json<'t> {
+    path: PathBuf,
+    text: &'t str,
+    lines: LineIndex<'t>,
+}
+
+impl Json<'_> {
+    fn err(&mut self, at: &JPath, msg: impl Into<String>) -> Diag {
+        let (l, c) = self.lines.locate(jsonpos::locate(self.text, at));
+        Diag::new(&self.path, Loc::LineCol(l, c), msg)
+    }
+}
+
+/// The description of a sheet (its JSON file).
+struct Desc {
+    width: u16,
+    height: u16,
+    trans: Option<[u8; 3]>,
+    animations: Vec<(Animation, JPath)>,
+}
+
+fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
+    let v: Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => {
+            let msg = e.to_string();
+            let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+            errors.push(Diag::new(path, Loc::LineCol(e.line(), e.column()), format!("JSON syntax error: {msg}")));
+            return None;
+        }
+    };
+    let mut j = Json { path: path.to_path_buf(), text, lines: LineIndex::new(text) };
+    let root = JPath::root();
+    if !v.is_object() {
+        errors.push(j.err(&root, "expected a JSON object with `frame_width`, `frame_height` and `animations`"));
+        return None;
+    }
+    let mut size = |key: &str, errors: &mut Vec<Diag>| -> Option<u16> {
+        match v.get(key) {
+            None => {
+                errors.push(j.err(&root, format!("no `{key}`: expected the frame size in pixels (8, 16, 24 or 32)")));
+                None
+            }
+            Some(x) => match x.as_u64() {
+                Some(n @ (8 | 16 | 24 | 32)) => Some(n as u16),
+                _ => {
+                    errors.push(j.err(&root.key(key), format!("`{key}` is {x}: expected 8, 16, 24 or 32 pixels (one VDP sprite; masks are at most 32 wide)")));
+                    None
+                }
+            },
+        }
+    };
+    let width = size("frame_width", errors);
+    let height = size("frame_height", errors);
+    let trans = match v.get("transparent") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => {
+            let h = s.trim().trim_start_matches('#');
+            let byte = |i: usize| h.get(i..i + 2).and_then(|b| u8::from_str_radix(b, 16).ok());
+            match (h.len(), byte(0), byte(2), byte(4)) {
+                (6, Some(r), Some(g), Some(b)) => Some([r, g, b]),
+                _ => {
+                    errors.push(j.err(&root.key("transparent"), format!("`transparent` is \"{s}\": expected a colour \"#RRGGBB\"")));
+                    None
+                }
+            }
+        }
+        Some(x) => {
+            errors.push(j.err(&root.key("transparent"), format!("`transparent` is {x}: expected a colour \"#RRGGBB\"")));
+            None
+        }
+    };
+    let mut animations = Vec::new();
+    let ap = root.key("animations");
+    match v.get("animations") {
+        Some(Value::Array(list)) if list.len() <= MAX_ANIMATIONS => {
+            for (i, a) in list.iter().enumerate() {
+                let p = ap.index(i);
+                let name = match a.get("name") {
+                    Some(Value::String(s)) if !s.is_empty() => s.clone(),
+                    _ => {
+                        errors.push(j.err(&p, "animation without a `name`: expected a non-empty string"));
+                        continue;
+                    }
+                };
+                if animations.iter().any(|(b, _): &(Animation, JPath)| b.name == name) {
+                    errors.push(j.err(&p.key("name"), format!("second animation named `{name}`: expected distinct names")));
+                }
+                let duration = match a.get("duration").map(|d| (d, d.as_u64())) {
+                    Some((_, Some(d @ 1..=255))) => d as u16,
+                    Some((d, _)) => {
+                        errors.push(j.err(&p.key("duration"), format!("animation `{name}`: `duration` is {d}: expected 1..=255 frames")));
+                        continue;
+                    }
+                    None => {
+                        errors.push(j.err(&p, format!("animation `{name}` has no `duration`: expected how many game frames each picture shows (1..=255)")));
+                        continue;
+                    }
+                };
+                let frames = match a.get("frames") {
+                    Some(Value::Array(f)) if !f.is_empty() && f.len() <= MAX_ANIMATION_FRAMES => {
+                        let mut out = Vec::new();
+                        for (k, x) in f.iter().enumerate() {
+                            match x.as_u64().filter(|&n| n < MAX_FRAMES as u64) {
+                                Some(n) => out.push(n as u16),
+                                None => errors.push(j.err(&p.key("frames").index(k), format!("animation `{name}`: frame {x}: expected a frame index 0..{MAX_FRAMES}"))),
+                            }
+                        }
+                        out
+                    }
+                    _ => {
+                        errors.push(j.err(&p, format!("animation `{name}`: `frames` must be a list of 1 to {MAX_ANIMATION_FRAMES} frame indices")));
+                        continue;
+                    }
+                };
+                animations.push((Animation { name, frames, duration }, p));
+            }
+        }
+        Some(Value::Array(_)) => errors.push(j.err(&ap, format!("more than {MAX_ANIMATIONS} animations"))),
+        _ => errors.push(j.err(&root, "no `animations` list: expected [{\"name\": .., \"frames\": [..], \"duration\": ..}, ...]")),
+    }
+    Some(Desc { width: width?, height: height?, trans, animations })
+}
+
+/// Reads one sheet (`json` and the PNG beside it), adding its colours to `palette`.
+fn load_sheet(json: &Path, palette: &mut Vec<u16>, errors: &mut Vec<Diag>) -> Option<Sheet> {
+    let text = match read_text(json) {
+        Ok(t) => t,
+        Err(e) => {
+            errors.push(Diag::new(json, Loc::File, e));
+            return None;
+        }
+    };
+    let before = errors.len();
+    let desc = parse_desc(json, &text, errors)?;
+    if errors.len() > before {
+        return None;
+    }
+    let name = json.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+    let ident = match level_ident(&name) {
+        Ok(i) => i,
+        Err(m) => {
+            errors.push(Diag::new(json, Loc::File, m.replace("level name", "sheet name")));
+            return None;
+        }
+    };
+    let png = json.with_extension("png");
+    let frames = match tileset::frames_rgba(&png, desc.width as u32, desc.height as u32, desc.trans) {
+        Ok(f) => f,
+        Err(e) => {
+            errors.push(e);
+            return None;
+        }
+    };
+    if frames.len() > MAX_FRAMES {
+        errors.push(Diag::new(&png, Loc::File, format!("{} frames: expected at most {MAX_FRAMES}", frames.len())));
+        return None;
+    }
+    let mut j = Json { path: json.to_path_buf(), text: &text, lines: LineIndex::new(&text) };
+    for (a, p) in &desc.animations {
+        for (k, &f) in a.frames.iter().enumerate() {
+            if f as usize >= frames.len() {
+                errors.push(j.err(&p.key("frames").index(k), format!("animation `{}`: frame {f}: the sheet {} has frames 0..{}", a.name, png.display(), frames.len())));
+            }
+        }
+    }
+    let (w, h) = (desc.width as usize, desc.height as usize);
+    let mut sheet = Sheet { path: png.clone(), name, ident, width: desc.width, height: desc.height, tiles: Vec::new(), masks: Vec::new(), animations: desc.animations.into_iter().map(|(a, _)| a).collect() };
+    for (fi, rgba) in frames.iter().enumerate() {
+        let pic: Vec<u16> = rgba.iter().map(|&p| cells::colour_of(p)).collect();
+        for (i, &c) in pic.iter().enumerate() {
+            if c != CLEAR && !palette.contains(&c) {
+                if palette.len() >= cells::COLOURS_PER_LINE {
+                    let [r, g, b] = cells::expand(c);
+                    errors.push(Diag::new(
+                        &png,
+                        Loc::File,
+                        format!(
+                            "frame {fi}, pixel ({}, {}): colour #{r:02X}{g:02X}{b:02X} would be the 16th colour of the sprite palette: expected at most 15 plus transparent (every sheet of the folder shares one palette line)",
+                            i % w,
+                            i / w
+                        ),
+                    ));
+                    return None;
+                }
+                palette.push(c);
+            }
+        }
+        let mut line = [0u16; 16];
+        line[1..=palette.len()].copy_from_slice(palette);
+        let mut words = Vec::with_capacity(w * h / 4);
+        for cx in 0..w / 8 {
+            for cy in 0..h / 8 {
+                let ic = cells::index_cell(&cells::cut(&pic, w, cx, cy), &line).unwrap_or([0; 64]);
+                words.extend_from_slice(&cells::cell_words(&ic));
+            }
+        }
+        sheet.tiles.push(words);
+        sheet.masks.push((0..h).map(|y| (0..w).filter(|&x| pic[y * w + x] != CLEAR).fold(0u32, |m, x| m | 0x8000_0000 >> x)).collect());
+    }
+    if errors.len() > before {
+        return None;
+    }
+    Some(sheet)
+}
+
+/// Reads every sheet of `dir` (see the module docs): the sheets and the shared palette line.
+pub fn load_dir(dir: &Path) -> Result<(Vec<Sheet>, [u16; 16]), Vec<Diag>> {
+    let mut names: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(rd) => rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"))).collect(),
+        Err(e) => return Err(vec![Diag::new(dir, Loc::File, format!("cannot read the sprite folder: {e}"))]),
+    };
+    names.sort();
+    let mut errors = Vec::new();
+    let mut palette = Vec::new();
+    let mut sheets: Vec<Sheet> = Vec::new();
+    for json in &names {
+        if let Some(s) = load_sheet(json, &mut palette, &mut errors) {
+            let mine = item_names(&s.ident);
+            if let Some(n) = mine.iter().find(|n| GLOBAL_ITEMS.contains(&n.as_str())) {
+                errors.push(Diag::new(json, Loc::File, format!("sheet name `{}` gives the Rust item {n}, a built-in item of sprites.rs: rename the file", s.name)));
+                continue;
+            }
+            if let Some(o) = sheets.iter().find(|o| item_names(&o.ident).iter().any(|n| mine.contains(n))) {
+                errors.push(Diag::new(json, Loc::File, format!("sheet name `{}` gives Rust items that clash with those of sheet `{}`: rename the file", s.name, o.name)));
+                continue;
+            }
+            sheets.push(s);
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    if sheets.is_empty() {
+        return Err(vec![Diag::new(dir, Loc::File, "no sprite sheets: expected NAME.json files each describing NAME.png")]);
+    }
+    let mut line = [0u16; 16];
+    line[1..=palette.len()].copy_from_slice(&palette);
+    Ok((sheets, line))
+}
+
+/// The generated `sprites.rs`.
+pub fn generate(sheets: &[Sheet], palette: &[u16; 16]) -> String {
+    let mut o = String::new();
+    let mask = "::megacollide_engine::mask::Mask";
+    o.push_str(
+        "// @generated by `romtool sprites` (tools/romtool/src/sprites.rs). DO NOT EDIT: edit the sheets\n\
+         // (PNG + JSON) and run it again. Deterministic: sheets in file-name order.\n\
+         //\n\
+         // Per sheet NAME: NAME_TILES (16 words per VDP tile; each frame's tiles column-major, the\n\
+         // VDP's sprite order, WORDS_PER_FRAME words per frame), NAME_MASKS / NAME_MASKS_HFLIP (the\n\
+         // engine's pixel masks of each frame, plain and drawn with the sprite's horizontal flip),\n\
+         // NAME_ANIMATIONS, NAME: SpriteSheet; SHEETS lists them. SPRITE_PALETTE is the one CRAM\n\
+         // line of every sheet (entry 0 transparent).\n\n",
+    );
+    o.push_str(
+        "/// A named animation.\n#[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub struct Animation {\n    /// Its name in the sheet's JSON file.\n    pub name: &'static str,\n    /// Frame indices, in play order.\n    pub frames: &'static [u16],\n    /// Game frames each picture shows.\n    pub duration: u16,\n}\n\n\
+         /// A sprite sheet: frames of `width` x `height` pixels.\n#[derive(Clone, Copy, Debug)]\npub struct SpriteSheet {\n    /// File stem of the sheet.\n    pub name: &'static str,\n    /// Frame width in pixels.\n    pub width: u16,\n    /// Frame height in pixels.\n    pub height: u16,\n    /// 16-bit words per frame in `tiles` (16 per VDP tile).\n    pub words_per_frame: u16,\n    /// Every frame's VDP tiles, column-major within the frame.\n    pub tiles: &'static [u16],\n",
+    );
+    let _ = writeln!(o, "    /// Pixel mask of each frame.\n    pub masks: &'static [{mask}<'static>],");
+    let _ = writeln!(o, "    /// Pixel mask of each frame drawn mirrored (sprite attribute HFLIP).\n    pub masks_hflip: &'static [{mask}<'static>],");
+    o.push_str("    /// Its animations.\n    pub animations: &'static [Animation],\n}\n\n");
+    o.push_str("/// The sprite palette line (CRAM words; entry 0 transparent).\npub static SPRITE_PALETTE: [u16; 16] = [");
+    o.push_str(&palette.iter().map(|c| format!("0x{c:04X}")).collect::<Vec<_>>().join(", "));
+    o.push_str("];\n");
+    for s in sheets {
+        let id = &s.ident;
+        let (f, h) = (s.tiles.len(), s.height as usize);
+        let wpf = s.tiles.first().map_or(0, Vec::len);
+        let _ = writeln!(o, "\n// ---- {} ({}x{} px, {f} frames, from {}) ----\n", codegen::rust_str(&s.name), s.width, s.height, codegen::rust_str(&s.path.file_name().unwrap_or_default().to_string_lossy()));
+        let _ = writeln!(o, "/// VDP tiles of sheet {}, {wpf} words per frame.", codegen::rust_str(&s.name));
+        let _ = writeln!(o, "pub static {id}_TILES: [u16; {}] = [", f * wpf);
+        for (i, t) in s.tiles.iter().enumerate() {
+            let _ = writeln!(o, "    // frame {i}");
+            for chunk in t.chunks(16) {
+                let _ = writeln!(o, "    {},", chunk.iter().map(|w| format!("0x{w:04X}")).collect::<Vec<_>>().join(", "));
+            }
+        }
+        o.push_str("];\n");
+        for (suffix, flip) in [("", false), ("_HFLIP", true)] {
+            let _ = writeln!(o, "/// Mask rows of each frame of sheet {}{}.", codegen::rust_str(&s.name), if flip { ", mirrored" } else { "" });
+            let _ = writeln!(o, "pub static {id}_MASK_ROWS{suffix}: [[u32; {h}]; {f}] = [");
+            for m in &s.masks {
+                let rows = if flip { mirror_mask(m, s.width) } else { m.clone() };
+                let _ = writeln!(o, "    [{}],", rows.iter().map(|r| format!("0x{r:08X}")).collect::<Vec<_>>().join(", "));
+            }
+            o.push_str("];\n");
+            let _ = writeln!(o, "/// Masks of each frame of sheet {}{}.", codegen::rust_str(&s.name), if flip { ", mirrored" } else { "" });
+            let _ = writeln!(o, "pub static {id}_MASKS{suffix}: [{mask}<'static>; {f}] = [");
+            for i in 0..f {
+                let _ = writeln!(o, "    {mask}::new(&{id}_MASK_ROWS{suffix}[{i}], {}),", s.width);
+            }
+            o.push_str("];\n");
+        }
+        let _ = writeln!(o, "/// Animations of sheet {}.", codegen::rust_str(&s.name));
+        let _ = writeln!(o, "pub static {id}_ANIMATIONS: [Animation; {}] = [", s.animations.len());
+        for a in &s.animations {
+            let fr: Vec<String> = a.frames.iter().map(|f| f.to_string()).collect();
+            let _ = writeln!(o, "    Animation {{ name: {}, frames: &[{}], duration: {} }},", codegen::rust_str(&a.name), fr.join(", "), a.duration);
+        }
+        o.push_str("];\n");
+        let _ = writeln!(o, "/// Sheet {}.", codegen::rust_str(&s.name));
+        let _ = writeln!(
+            o,
+            "pub static {id}: SpriteSheet = SpriteSheet {{\n    name: {},\n    width: {},\n    height: {},\n    words_per_frame: {wpf},\n    tiles: &{id}_TILES,\n    masks: &{id}_MASKS,\n    masks_hflip: &{id}_MASKS_HFLIP,\n    animations: &{id}_ANIMATIONS,\n}};",
+            codegen::rust_str(&s.name),
+            s.width,
+            s.height
+        );
+    }
+    o.push_str("\n/// Every sheet, in file-name order.\n");
+    let _ = writeln!(o, "pub static SHEETS: [&SpriteSheet; {}] = [{}];", sheets.len(), sheets.iter().map(|s| format!("&{}", s.ident)).collect::<Vec<_>>().join(", "));
+    o
+}
+
+/// Everything `romtool sprites` writes (`out_dir/sprites.rs`), built in memory.
+pub fn build_outputs(dir: &Path, out_dir: &Path) -> Result<(Vec<Sheet>, Vec<(PathBuf, Vec<u8>)>), Vec<Diag>> {
+    let (sheets, palette) = load_dir(dir)?;
+    let text = generate(&sheets, &palette);
+    Ok((sheets, vec![(out_dir.join("sprites.rs"), text.into_bytes())]))
+}

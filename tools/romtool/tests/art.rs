@@ -1,0 +1,748 @@
+//! Art layers (`romtool levels`) and sprite sheets (`romtool sprites`): PNG -> VDP cells ->
+//! PNG round trips through the generated Rust, flips found, palettes assigned, every error
+//! with its file and line, the VRAM budget against the ROM's layout, and the generated files
+//! built in a `no_std` crate with the real engine.
+//!
+//! The pictures are drawn by the tests (seeded), in Mega Drive colours (channels multiples of
+//! 36), so the round trip must give them back exactly; the decoding of the generated data is
+//! written here again, from the VDP's rules, not taken from romtool.
+
+mod common;
+
+use romtool::levels::{self, art, artcode, budget, validate, Level};
+use std::path::{Path, PathBuf};
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+type Px = [u8; 4];
+const CLEAR: Px = [0, 0, 0, 0];
+const MAGENTA: Px = [255, 0, 255, 255];
+
+/// Mega Drive colour number `n` (0..512) as RGBA: channels multiples of 36.
+fn md(n: u32) -> Px {
+    [((n & 7) * 36) as u8, ((n >> 3 & 7) * 36) as u8, ((n >> 6 & 7) * 36) as u8, 255]
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u32 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) as u32
+    }
+}
+
+fn write_png(path: &Path, w: u32, h: u32, px: &[Px]) {
+    let f = std::fs::File::create(path).unwrap();
+    let mut e = png::Encoder::new(std::io::BufWriter::new(f), w, h);
+    e.set_color(png::ColorType::Rgba);
+    e.set_depth(png::BitDepth::Eight);
+    let mut wr = e.write_header().unwrap();
+    wr.write_image_data(&px.iter().flatten().copied().collect::<Vec<u8>>()).unwrap();
+}
+
+fn read_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut d = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().unwrap();
+    let mut buf = vec![0; d.output_buffer_size().unwrap()];
+    let info = d.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+fn encode_png(w: u32, h: u32, px: &[Px]) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut e = png::Encoder::new(&mut out, w, h);
+        e.set_color(png::ColorType::Rgba);
+        e.set_depth(png::BitDepth::Eight);
+        e.write_header().unwrap().write_image_data(&px.iter().flatten().copied().collect::<Vec<u8>>()).unwrap();
+    }
+    out
+}
+
+/// A tileset picture: `tiles` 16x16 tiles, `columns` across, as RGBA.
+fn tileset_png(path: &Path, tiles: &[Vec<Px>], columns: usize) {
+    let rows = tiles.len().div_ceil(columns);
+    let (w, h) = (columns * 16, rows * 16);
+    let mut px = vec![CLEAR; w * h];
+    for (t, tile) in tiles.iter().enumerate() {
+        for y in 0..16 {
+            for x in 0..16 {
+                px[(t / columns * 16 + y) * w + t % columns * 16 + x] = tile[y * 16 + x];
+            }
+        }
+    }
+    write_png(path, w as u32, h as u32, &px);
+}
+
+/// A TMX map of `w` x `h` tiles with an external tileset `art.tsx` and tile layers (name,
+/// extra XML inside `<layer>`, CSV gids).
+fn tmx(dir: &Path, w: usize, h: usize, layers: &[(&str, &str, Vec<u32>)]) -> PathBuf {
+    let mut s = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" orientation=\"orthogonal\" width=\"{w}\" height=\"{h}\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n <tileset firstgid=\"1\" source=\"art.tsx\"/>\n"
+    );
+    for (name, extra, gids) in layers {
+        s.push_str(&format!(" <layer name=\"{name}\" width=\"{w}\" height=\"{h}\">{extra}<data encoding=\"csv\">\n"));
+        for row in gids.chunks(w) {
+            s.push_str(&row.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(","));
+            s.push_str(",\n");
+        }
+        s.truncate(s.len() - 2);
+        s.push_str("\n</data></layer>\n");
+    }
+    s.push_str("</map>\n");
+    let p = dir.join("map.tmx");
+    std::fs::write(&p, s).unwrap();
+    p
+}
+
+/// The external tileset `art.tsx` for `art.png`; `tiles_xml` goes after the image.
+fn tsx(dir: &Path, tile: u32, columns: usize, count: usize, image_attrs: &str, tiles_xml: &str) -> PathBuf {
+    let s = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<tileset version=\"1.10\" name=\"art\" tilewidth=\"{tile}\" tileheight=\"{tile}\" tilecount=\"{count}\" columns=\"{columns}\">\n <image source=\"art.png\" {image_attrs}/>\n{tiles_xml}</tileset>\n"
+    );
+    let p = dir.join("art.tsx");
+    std::fs::write(&p, s).unwrap();
+    p
+}
+
+/// Line and column (1-based) of the first `needle` in a file.
+fn line_col(path: &Path, needle: &str) -> (usize, usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let at = text.find(needle).unwrap_or_else(|| panic!("{needle} not in {}", path.display()));
+    let line = text[..at].matches('\n').count() + 1;
+    let col = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+    (line, col)
+}
+
+fn compile(path: &Path) -> Result<Level, Vec<String>> {
+    levels::load_file(path).and_then(validate::validate).map_err(|ds| ds.iter().map(|d| d.to_string()).collect())
+}
+
+fn errors(path: &Path) -> Vec<String> {
+    compile(path).expect_err("the map must be rejected")
+}
+
+/// Tiled's flips of a 16x16 picture (the gid's flag bits).
+fn tiled_flip(pic: &[Px], gid: u32, x: usize, y: usize) -> Px {
+    let (mut sx, mut sy) = (x, y);
+    if gid & 0x8000_0000 != 0 {
+        sx = 15 - sx;
+    }
+    if gid & 0x4000_0000 != 0 {
+        sy = 15 - sy;
+    }
+    if gid & 0x2000_0000 != 0 {
+        std::mem::swap(&mut sx, &mut sy);
+    }
+    pic[sy * 16 + sx]
+}
+
+// ---- reading the generated Rust back (syn) -------------------------------------------------
+
+fn int(e: &syn::Expr) -> u64 {
+    match e {
+        syn::Expr::Lit(syn::ExprLit { lit: syn::Lit::Int(i), .. }) => i.base10_parse::<u64>().unwrap(),
+        _ => panic!("not an integer literal"),
+    }
+}
+
+/// `static NAME: [T; N] = [ints]` or `[[ints]; N]` (flattened).
+fn read_static(file: &syn::File, name: &str) -> Vec<u64> {
+    for item in &file.items {
+        if let syn::Item::Static(s) = item {
+            if s.ident == name {
+                let syn::Expr::Array(arr) = &*s.expr else { panic!("{name} is not an array literal") };
+                let mut out = Vec::new();
+                for e in &arr.elems {
+                    match e {
+                        syn::Expr::Array(inner) => out.extend(inner.elems.iter().map(int)),
+                        e => out.push(int(e)),
+                    }
+                }
+                return out;
+            }
+        }
+    }
+    panic!("{name} not found in the generated file")
+}
+
+/// What the VDP shows of a plane: name-table words (`w2` cells across), VDP tiles from
+/// `FIRST_ART_TILE` as 16 words each, palette lines; pixel (x, y) as RGBA (alpha 0 where
+/// nothing is drawn). Written from the VDP's rules.
+fn vdp_plane(words: &[u64], w2: usize, h2: usize, tiles: &[u64], palettes: &[u64]) -> Vec<Px> {
+    let mut px = vec![CLEAR; w2 * 8 * h2 * 8];
+    for cy in 0..h2 {
+        for cx in 0..w2 {
+            let word = words[cy * w2 + cx] as u16;
+            if word == 0 {
+                continue;
+            }
+            let tile = (word & 0x7FF) as usize - budget::ROM_ART_BASE_TILE;
+            let line = (word >> 13 & 3) as usize;
+            for y in 0..8 {
+                for x in 0..8 {
+                    let sx = if word & 0x0800 != 0 { 7 - x } else { x };
+                    let sy = if word & 0x1000 != 0 { 7 - y } else { y };
+                    let w = tiles[tile * 16 + sy * 2 + sx / 4] as u16;
+                    let index = (w >> (12 - 4 * (sx % 4)) & 15) as usize;
+                    if index != 0 {
+                        let c = palettes[line * 16 + index] as u16;
+                        let ch = |s: u16| ((c >> s & 7) * 36) as u8;
+                        px[(cy * 8 + y) * w2 * 8 + cx * 8 + x] = [ch(1), ch(5), ch(9), 255];
+                    }
+                }
+            }
+        }
+    }
+    px
+}
+
+/// The art of `level` through the generated `art.rs`: (plane B, plane A) pixels, and the file.
+fn planes_from_rust(level: &Level) -> (Option<Vec<Px>>, Option<Vec<Px>>, syn::File) {
+    let text = artcode::generate(std::slice::from_ref(level));
+    assert!(text.is_ascii());
+    let file = syn::parse_file(&text).expect("art.rs parses");
+    let id = format!("ART_{}", level.ident);
+    let tiles = read_static(&file, &format!("{id}_TILES"));
+    let pals = read_static(&file, &format!("{id}_PALETTES"));
+    let (w2, h2) = (2 * level.width as usize, 2 * level.height as usize);
+    let a = level.art.as_ref().unwrap();
+    let plane = |name: &str, present: bool| present.then(|| vdp_plane(&read_static(&file, &format!("{id}_PLANE_{name}")), w2, h2, &tiles, &pals));
+    (plane("B", a.plane_b.is_some()), plane("A", a.plane_a.is_some()), file)
+}
+
+/// What Tiled shows of the layers `layers` (bottom first; gids with flags) stacked, for
+/// tileset pictures `pics` (gid 1 = `pics[0]`), colours as the Mega Drive shows them
+/// (`transparent` pixels cleared).
+fn tiled_view(layers: &[&[u32]], w: usize, h: usize, pics: &[Vec<Px>], transparent: Option<Px>) -> Vec<Px> {
+    let mut px = vec![CLEAR; w * 16 * h * 16];
+    for gids in layers {
+        for (k, &g) in gids.iter().enumerate() {
+            if g & 0x0FFF_FFFF == 0 {
+                continue;
+            }
+            let pic = &pics[(g & 0x0FFF_FFFF) as usize - 1];
+            for y in 0..16 {
+                for x in 0..16 {
+                    let p = tiled_flip(pic, g, x, y);
+                    if p[3] >= 128 && Some(p) != transparent {
+                        px[((k / w) * 16 + y) * w * 16 + (k % w) * 16 + x] = p;
+                    }
+                }
+            }
+        }
+    }
+    px
+}
+
+/// A random tile over colours `palette` (+ transparent and magenta pixels when asked).
+fn noise_tile(rng: &mut Rng, palette: &[Px], holes: bool) -> Vec<Px> {
+    (0..256)
+        .map(|_| {
+            let r = rng.next() % 64;
+            if holes && r < 6 {
+                CLEAR
+            } else if holes && r < 9 {
+                MAGENTA
+            } else {
+                palette[rng.next() as usize % palette.len()]
+            }
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Round trips, flips, palettes
+
+/// Three colour groups of 12 colours (36 colours: three palette lines), transparent pixels
+/// from alpha and from Tiled's transparent colour, a background layer, a foreground layer
+/// (name convention) with Tiled's flips, collision from tile properties: what the VDP shows
+/// (decoded from the generated Rust) is exactly what Tiled shows, pixel for pixel, as PNGs.
+#[test]
+fn art_round_trip_png_vdp_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(14);
+    let groups: Vec<Vec<Px>> = (0..3).map(|g| (0..12).map(|k| md(1 + g * 100 + k * 7)).collect()).collect();
+    let pics: Vec<Vec<Px>> = (0..12).map(|t| noise_tile(&mut rng, &groups[t % 3], t >= 3)).collect();
+    tileset_png(&d.join("art.png"), &pics, 4);
+    tsx(d, 16, 4, 12, "trans=\"ff00ff\" width=\"64\" height=\"48\"", " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n");
+    let (w, h) = (8, 5);
+    let ground: Vec<u32> = (0..w * h).map(|k| if k / w == h - 1 { 1 } else { 1 + (rng.next() % 12) }).collect();
+    let flags = [0, 0x8000_0000, 0x4000_0000, 0xC000_0000, 0x2000_0000, 0xA000_0000];
+    let front: Vec<u32> = (0..w * h).map(|_| if rng.next() % 3 == 0 { (4 + rng.next() % 8) | flags[rng.next() as usize % flags.len()] } else { 0 }).collect();
+    let map = tmx(d, w, h, &[("sky and ground", "", ground.clone()), ("fg leaves", "", front.clone())]);
+    let level = compile(&map).unwrap_or_else(|e| panic!("{e:?}"));
+    // Collision from the property: the bottom row is tile 0 = solid.
+    assert!(level.tiles[(h - 1) * w..].iter().all(|&t| t == 2));
+    let a = level.art.as_ref().expect("art");
+    assert_eq!(a.plane_b.as_ref().unwrap().layers, ["sky and ground"]);
+    assert_eq!(a.plane_a.as_ref().unwrap().layers, ["fg leaves"]);
+    assert_eq!(a.palettes.len(), 3, "36 colours in three groups of 12");
+    let (b, fa, _) = planes_from_rust(&level);
+    let want_b = tiled_view(&[&ground[..]], w, h, &pics, Some(MAGENTA));
+    let want_a = tiled_view(&[&front[..]], w, h, &pics, Some(MAGENTA));
+    let (pw, ph) = (w as u32 * 16, h as u32 * 16);
+    for (got, want) in [(b.unwrap(), want_b), (fa.unwrap(), want_a.clone())] {
+        assert_eq!(got, want);
+        // And as PNG files: the picture decoded from the VDP data equals Tiled's.
+        assert_eq!(read_png(&encode_png(pw, ph, &got)), read_png(&encode_png(pw, ph, &want)));
+    }
+    // Plane A has priority (foreground), plane B not.
+    let pa = &a.plane_a.as_ref().unwrap().words;
+    assert!(pa.iter().filter(|&&w| w != 0).all(|w| w & 0x8000 != 0));
+    assert!(a.plane_b.as_ref().unwrap().words.iter().all(|w| w & 0x8000 == 0));
+    // The library's own decoder agrees.
+    for y in 0..ph as usize {
+        for x in 0..pw as usize {
+            let p = a.pixel(art::Plane::A, x, y).map(|c| [c[0], c[1], c[2], 255]).unwrap_or(CLEAR);
+            assert_eq!(p, want_a[y * pw as usize + x]);
+        }
+    }
+}
+
+/// A tile, its horizontal, vertical and both-ways mirror in the tileset, and Tiled's flip
+/// flags on the tile: one set of four cells, drawn with the name table's flip bits.
+#[test]
+fn art_flips_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(7);
+    let colours: Vec<Px> = (0..8).map(|k| md(3 + k * 61)).collect();
+    let t0 = noise_tile(&mut rng, &colours, false);
+    let mirror = |fx: bool, fy: bool| -> Vec<Px> { (0..256).map(|i| t0[(if fy { 15 - i / 16 } else { i / 16 }) * 16 + if fx { 15 - i % 16 } else { i % 16 }]).collect() };
+    let pics = vec![t0.clone(), mirror(true, false), mirror(false, true), mirror(true, true)];
+    tileset_png(&d.join("art.png"), &pics, 4);
+    tsx(d, 16, 4, 4, "width=\"64\" height=\"16\"", "");
+    let row2 = vec![1, 1 | 0x8000_0000, 1 | 0x4000_0000, 1 | 0xC000_0000];
+    let mut gids = vec![1, 2, 3, 4];
+    gids.extend(&row2);
+    // A map with a `collision` layer: the art layer is the other one.
+    let map = tmx(d, 4, 2, &[("collision", "", vec![0; 8]), ("back", "", gids.clone())]);
+    let level = compile(&map).unwrap_or_else(|e| panic!("{e:?}"));
+    let a = level.art.as_ref().unwrap();
+    assert_eq!(a.cells.len(), 4, "one tile's four cells for all four pictures");
+    assert_eq!(a.palettes.len(), 1);
+    let p = a.plane_b.as_ref().unwrap();
+    let word = |cx: usize, cy: usize| p.words[cy * 8 + cx];
+    let (h, v) = (romtool::cells::HFLIP, romtool::cells::VFLIP);
+    for row in [0, 2] {
+        // Tile 1 (mirrored left to right): its left cells are tile 0's right cells, flipped.
+        assert_eq!(word(2, row), word(1, 0) | h);
+        assert_eq!(word(3, row), word(0, 0) | h);
+        assert_eq!(word(2, row + 1), word(1, 1) | h);
+        // Tile 2 (top to bottom) and 3 (both).
+        assert_eq!(word(4, row), word(0, 1) | v);
+        assert_eq!(word(5, row + 1), word(1, 0) | v);
+        assert_eq!(word(6, row), word(1, 1) | h | v);
+        assert_eq!(word(7, row + 1), word(0, 0) | h | v);
+    }
+    // Tile 0 itself has no flips and uses the first four cells.
+    let base = budget::ROM_ART_BASE_TILE as u16;
+    assert_eq!([word(0, 0), word(1, 0), word(0, 1), word(1, 1)].map(|w| w & 0x1FFF), [base, base + 1, base + 2, base + 3]);
+    let (b, _, _) = planes_from_rust(&level);
+    assert_eq!(b.unwrap(), tiled_view(&[&gids[..]], 4, 2, &pics, None));
+}
+
+/// Colour sets that share a line go to one line; a set that does not fit opens another; every
+/// cell's word names the line that holds its colours; lines hold exactly the colours used.
+#[test]
+fn art_palettes_assigned() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(3);
+    let a15: Vec<Px> = (0..15).map(|k| md(10 + k)).collect();
+    let b15: Vec<Px> = (0..15).map(|k| md(200 + k)).collect();
+    let pics = vec![noise_tile(&mut rng, &a15, false), noise_tile(&mut rng, &b15, false), noise_tile(&mut rng, &a15[..5], false), noise_tile(&mut rng, &b15[10..], false)];
+    tileset_png(&d.join("art.png"), &pics, 4);
+    tsx(d, 16, 4, 4, "width=\"64\" height=\"16\"", "");
+    let map = tmx(d, 4, 1, &[("collision", "", vec![0; 4]), ("back", "", vec![1, 2, 3, 4])]);
+    let level = compile(&map).unwrap_or_else(|e| panic!("{e:?}"));
+    let a = level.art.as_ref().unwrap();
+    assert_eq!(a.palettes.len(), 2);
+    let cram = |p: &Px| romtool::cells::quantise([p[0], p[1], p[2]]);
+    let line_of = |set: &[Px]| a.palettes.iter().position(|l| set.iter().all(|c| l[1..].contains(&cram(c)))).unwrap();
+    let (la, lb) = (line_of(&a15), line_of(&b15));
+    assert_ne!(la, lb);
+    for l in &a.palettes {
+        assert_eq!(l[0], 0, "entry 0 is transparent");
+        let used: std::collections::BTreeSet<u16> = l[1..].iter().copied().collect();
+        assert!(used == a15.iter().map(cram).collect() || used == b15.iter().map(cram).collect());
+    }
+    let words = &a.plane_b.as_ref().unwrap().words;
+    for (tile, line) in [(0, la), (1, lb), (2, la), (3, lb)] {
+        for q in 0..4 {
+            let w = words[(q / 2) * 8 + tile * 2 + q % 2];
+            assert_eq!((w >> 13 & 3) as usize, line, "tile {tile} cell {q}");
+        }
+    }
+}
+
+/// Layer properties: `plane` = `A` / `none`, `priority` = false on a foreground layer, two
+/// layers stacked on plane B (transparent pixels show the one below).
+#[test]
+fn art_layer_properties_and_stacking() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(5);
+    let c: Vec<Px> = (0..6).map(|k| md(40 + k * 5)).collect();
+    let pics = vec![noise_tile(&mut rng, &c, false), noise_tile(&mut rng, &c[..3], true)];
+    tileset_png(&d.join("art.png"), &pics, 2);
+    tsx(d, 16, 2, 2, "trans=\"ff00ff\" width=\"32\" height=\"16\"", "");
+    let l1 = vec![1, 1, 0];
+    let l2 = vec![2, 0, 2];
+    let map = tmx(
+        d,
+        3,
+        1,
+        &[
+            ("collision", "", vec![0; 3]),
+            ("far", "", l1.clone()),
+            ("near", "", l2.clone()),
+            ("hud", "<properties><property name=\"plane\" value=\"A\"/><property name=\"priority\" type=\"bool\" value=\"false\"/></properties>", vec![2, 2, 2]),
+            ("notes", "<properties><property name=\"plane\" value=\"none\"/></properties>", vec![1, 1, 1]),
+        ],
+    );
+    let level = compile(&map).unwrap_or_else(|e| panic!("{e:?}"));
+    let a = level.art.as_ref().unwrap();
+    assert_eq!(a.plane_b.as_ref().unwrap().layers, ["far", "near"]);
+    assert_eq!(a.plane_a.as_ref().unwrap().layers, ["hud"]);
+    assert!(a.plane_a.as_ref().unwrap().words.iter().all(|w| w & 0x8000 == 0), "priority = false");
+    let (b, fa, _) = planes_from_rust(&level);
+    assert_eq!(b.unwrap(), tiled_view(&[&l1[..], &l2[..]], 3, 1, &pics, Some(MAGENTA)));
+    assert_eq!(fa.unwrap(), tiled_view(&[&[2u32, 2, 2][..]], 3, 1, &pics, Some(MAGENTA)));
+}
+
+/// Maps without art layers (the shipped levels, the good fixtures) have no art, and their
+/// `art.rs` lists them as `None`.
+#[test]
+fn levels_without_art_layers_have_no_art() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shipped = levels::load_dir(&root.join("../../levels")).unwrap();
+    assert!(shipped.iter().all(|l| l.art.is_none()));
+    let text = artcode::generate(&shipped);
+    assert!(text.contains(&format!("pub static LEVEL_ART: [Option<&LevelArt>; {}] = [{}];", shipped.len(), vec!["None"; shipped.len()].join(", "))));
+    for f in std::fs::read_dir(root.join("tests/fixtures/good")).unwrap() {
+        let p = f.unwrap().path();
+        if levels::format_of(&p).is_some() {
+            assert!(compile(&p).unwrap().art.is_none(), "{}", p.display());
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors, each with its file and line
+
+#[test]
+fn error_tile_with_too_many_colours() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(1);
+    let sixteen: Vec<Px> = (0..16).map(|k| md(100 + k)).collect();
+    let mut pic = noise_tile(&mut rng, &sixteen[..4], false);
+    for (k, c) in sixteen.iter().enumerate() {
+        pic[(k / 8) * 16 + 8 + k % 8] = *c; // top-right cell: 16 colours
+    }
+    tileset_png(&d.join("art.png"), &[noise_tile(&mut rng, &sixteen[..3], false), pic], 2);
+    let ts = tsx(d, 16, 2, 2, "width=\"32\" height=\"16\"", "");
+    let map = tmx(d, 2, 1, &[("collision", "", vec![0; 2]), ("back", "", vec![1, 2])]);
+    let (l, c) = line_col(&ts, "<image");
+    assert_eq!(
+        errors(&map),
+        [format!(
+            "{}:{l}:{c}: tileset `art` ({}): tile 1: its top-right 8x8 cell has 16 colours (after reducing to the Mega Drive's 9-bit colours): expected at most 15 plus transparent",
+            ts.display(),
+            d.join("art.png").display()
+        )]
+    );
+}
+
+#[test]
+fn error_more_than_four_palettes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(2);
+    // Five tiles of 15 colours each, no colour shared: five lines.
+    let pics: Vec<Vec<Px>> = (0..5).map(|t| {
+        let cs: Vec<Px> = (0..15).map(|k| md(1 + t * 15 + k)).collect();
+        let mut p = noise_tile(&mut rng, &cs, false);
+        for q in 0..4 {
+            for (k, c) in cs.iter().enumerate() {
+                p[((q / 2) * 8 + k / 8) * 16 + (q % 2) * 8 + k % 8] = *c;
+            }
+        }
+        p
+    }).collect();
+    tileset_png(&d.join("art.png"), &pics, 5);
+    tsx(d, 16, 5, 5, "width=\"80\" height=\"16\"", "");
+    let map = tmx(d, 5, 1, &[("collision", "", vec![0; 5]), ("back", "", vec![1, 2, 3, 4, 5])]);
+    let e = errors(&map);
+    assert_eq!(e.len(), 1, "{e:?}");
+    // The fifth set in size order is tile 4's first cell (all sets have 15 colours: input order).
+    let (l, c) = line_col(&map, "1,2,3,4,5");
+    let want = format!("{}:{l}:{}: tile (4, 0): the art needs more than 4 palette lines", map.display(), c + 8);
+    assert!(e[0].starts_with(&want), "{}\nwanted {want}", e[0]);
+}
+
+#[test]
+fn error_more_cells_than_the_vram_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(9);
+    let two = [md(9), md(300)];
+    // 240 tiles of noise: 960 distinct cells (none a mirror of another), more than 896.
+    let pics: Vec<Vec<Px>> = (0..240).map(|_| noise_tile(&mut rng, &two, false)).collect();
+    tileset_png(&d.join("art.png"), &pics, 16);
+    tsx(d, 16, 16, 240, "width=\"256\" height=\"240\"", "");
+    let map = tmx(d, 16, 15, &[("collision", "", vec![0; 240]), ("back", "", (1..=240).collect())]);
+    assert_eq!(
+        errors(&map),
+        [format!(
+            "{}: the art layers need 960 distinct 8x8 cells (after removing repeats and mirrored copies): expected at most {} (the ROM's VRAM for art: VDP tiles {}..{}, `ART_BASE` and `ART_END` in src/rom/level_view.rs)",
+            map.display(),
+            budget::VRAM_ART_CELLS,
+            budget::ROM_ART_BASE_TILE,
+            budget::ROM_ART_END_TILE
+        )]
+    );
+    // 224 of them fit (896 cells).
+    let map = tmx(d, 16, 14, &[("collision", "", vec![0; 224]), ("back", "", (1..=224).collect())]);
+    assert_eq!(compile(&map).unwrap().art.unwrap().cells.len(), 896);
+}
+
+#[test]
+fn error_tileset_not_16x16() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(4);
+    let c = [md(1), md(2)];
+    tileset_png(&d.join("art.png"), &[noise_tile(&mut rng, &c, false), noise_tile(&mut rng, &c, false)], 2);
+    // 8x8 tiles.
+    let ts = tsx(d, 8, 4, 8, "width=\"32\" height=\"16\"", "");
+    let map = tmx(d, 2, 1, &[("collision", "", vec![0; 2]), ("back", "", vec![1, 2])]);
+    let (l, col) = line_col(&ts, "<image");
+    assert_eq!(errors(&map), [format!("{}:{l}:{col}: tileset `art` has 8x8 tiles: expected 16x16 tiles for art layers (each map tile is 2x2 VDP cells)", ts.display())]);
+    // 16x16 tiles, but the image is 40 pixels wide.
+    let px = vec![md(1); 40 * 16];
+    write_png(&d.join("art.png"), 40, 16, &px);
+    let ts = tsx(d, 16, 2, 2, "width=\"40\" height=\"16\"", "");
+    assert_eq!(
+        errors(&map),
+        [format!(
+            "{}:{l}:{col}: tileset `art`: {}: tileset is 40x16 pixels: expected a multiple of 16 in both directions (16x16 tiles). Fix: crop or pad the image to whole 16x16 tiles",
+            ts.display(),
+            d.join("art.png").display()
+        )]
+    );
+}
+
+#[test]
+fn error_stacked_layers_with_too_many_colours() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let a: Vec<Px> = (0..256).map(|i| md(20 + (i % 8) as u32)).collect();
+    let b: Vec<Px> = (0..256).map(|i| if (i + i / 16) % 2 == 0 { md(400 + (i % 8) as u32) } else { CLEAR }).collect();
+    tileset_png(&d.join("art.png"), &[a, b], 2);
+    tsx(d, 16, 2, 2, "width=\"32\" height=\"16\"", "");
+    let map = tmx(d, 1, 1, &[("collision", "", vec![0]), ("back", "", vec![1]), ("decals", "", vec![2])]);
+    let (l, c) = line_col(&map, "2\n</data>");
+    assert_eq!(
+        errors(&map)[0],
+        format!(
+            "{}:{l}:{c}: tile (0, 0): the layers `back`, `decals` stacked on plane B give the top-left 8x8 cell of this tile 16 colours: expected at most 15 plus transparent (one palette line per cell)",
+            map.display()
+        )
+    );
+}
+
+#[test]
+fn error_bad_layer_properties() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    tileset_png(&d.join("art.png"), &[vec![md(5); 256]], 1);
+    tsx(d, 16, 1, 1, "width=\"16\" height=\"16\"", "");
+    let map = tmx(
+        d,
+        1,
+        1,
+        &[("collision", "", vec![0]), ("back", "<properties><property name=\"plane\" value=\"C\"/><property name=\"priority\" type=\"int\" value=\"1\"/></properties>", vec![1])],
+    );
+    let (l, c) = line_col(&map, "value=\"C\"");
+    let (l2, c2) = line_col(&map, "value=\"1\"");
+    assert_eq!(
+        errors(&map),
+        [
+            // XML positions are those of the attribute values (after `value="`).
+            format!("{}:{l}:{}: layer `back`: property `plane` = `C`: expected `A` (foreground), `B` (background) or `none`", map.display(), c + 7),
+            format!("{}:{l2}:{}: layer `back`: property `priority`: expected a bool", map.display(), c2 + 7),
+        ]
+    );
+}
+
+/// The VRAM budget for art is what the ROM leaves between its sprite graphics and the window
+/// name table: the constants in `src/rom/level_view.rs` must be romtool's.
+#[test]
+fn art_vram_budget_matches_the_rom_layout() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/rom/level_view.rs");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let get = |name: &str| -> usize {
+        let line = text.lines().find(|l| l.trim_start().starts_with(&format!("const {name}: u16 ="))).unwrap_or_else(|| panic!("src/rom/level_view.rs has no `const {name}: u16`: update romtool's budget (src/levels/budget.rs)"));
+        line.split('=').nth(1).unwrap().trim().trim_end_matches(';').trim().parse().unwrap()
+    };
+    assert_eq!(get("ART_BASE"), budget::ROM_ART_BASE_TILE);
+    assert_eq!(get("ART_END"), budget::ROM_ART_END_TILE);
+    assert_eq!(budget::VRAM_ART_CELLS, budget::ROM_ART_END_TILE - budget::ROM_ART_BASE_TILE);
+    // The window name table (megadrive::vdp::WINDOW) is where the art must end.
+    let vdp = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/megadrive/src/vdp.rs")).unwrap();
+    assert!(vdp.contains(&format!("pub const WINDOW: u16 = 0x{:04X};", budget::ROM_ART_END_TILE * 32)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sprites
+
+fn sheet(d: &Path, name: &str, frames: &[Vec<Px>], fw: usize, fh: usize, columns: usize, json: &str) {
+    let rows = frames.len().div_ceil(columns);
+    let (w, h) = (columns * fw, rows * fh);
+    let mut px = vec![CLEAR; w * h];
+    for (f, fr) in frames.iter().enumerate() {
+        for y in 0..fh {
+            for x in 0..fw {
+                px[(f / columns * fh + y) * w + f % columns * fw + x] = fr[y * fw + x];
+            }
+        }
+    }
+    write_png(&d.join(format!("{name}.png")), w as u32, h as u32, &px);
+    std::fs::write(d.join(format!("{name}.json")), json).unwrap();
+}
+
+/// Frames of 16x24 with holes (alpha and the sheet's transparent colour): the tiles decoded
+/// from `sprites.rs` in the VDP's column-major order give the picture back, the masks are
+/// exactly the opaque pixels, the mirrored masks those of the mirrored picture.
+#[test]
+fn sprites_round_trip_and_masks() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(11);
+    let cs: Vec<Px> = (0..10).map(|k| md(7 + k * 33)).collect();
+    let (fw, fh) = (16, 24);
+    let frames: Vec<Vec<Px>> = (0..5)
+        .map(|_| {
+            (0..fw * fh)
+                .map(|_| match rng.next() % 10 {
+                    0 | 1 => CLEAR,
+                    2 => MAGENTA,
+                    _ => cs[rng.next() as usize % cs.len()],
+                })
+                .collect()
+        })
+        .collect();
+    sheet(
+        d,
+        "hero",
+        &frames,
+        fw,
+        fh,
+        3,
+        "{\n  \"frame_width\": 16,\n  \"frame_height\": 24,\n  \"transparent\": \"#ff00ff\",\n  \"animations\": [\n    { \"name\": \"walk\", \"frames\": [1, 2, 3, 2], \"duration\": 6 },\n    { \"name\": \"stand\", \"frames\": [0], \"duration\": 1 }\n  ]\n}\n",
+    );
+    let out = d.join("gen");
+    let (sheets, files) = romtool::sprites::build_outputs(d, &out).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(sheets.len(), 1);
+    // 5 frames of 16x24 (6 cells), but the sheet is 3x2 frames: the 6th is blank.
+    assert_eq!(sheets[0].tiles.len(), 6);
+    assert_eq!(sheets[0].animations[0].frames, [1, 2, 3, 2]);
+    let text = std::str::from_utf8(&files[0].1).unwrap();
+    let file = syn::parse_file(text).unwrap();
+    let tiles = read_static(&file, "HERO_TILES");
+    let pal = read_static(&file, "SPRITE_PALETTE");
+    let masks = read_static(&file, "HERO_MASK_ROWS");
+    let flipped = read_static(&file, "HERO_MASK_ROWS_HFLIP");
+    assert_eq!(pal[0], 0);
+    assert_eq!(pal.iter().filter(|&&c| c != 0).count(), 10);
+    let cells = (fw / 8) * (fh / 8);
+    for (f, fr) in frames.iter().enumerate() {
+        let mut got = vec![CLEAR; fw * fh];
+        for x in 0..fw {
+            for y in 0..fh {
+                // Column-major: cell (cx, cy) is number cx * (fh / 8) + cy of the frame.
+                let cell = f * cells + (x / 8) * (fh / 8) + y / 8;
+                let w = tiles[cell * 16 + (y % 8) * 2 + (x % 8) / 4] as u16;
+                let i = (w >> (12 - 4 * (x % 4)) & 15) as usize;
+                if i != 0 {
+                    let c = pal[i] as u16;
+                    let ch = |s: u16| ((c >> s & 7) * 36) as u8;
+                    got[y * fw + x] = [ch(1), ch(5), ch(9), 255];
+                }
+                let opaque = fr[y * fw + x] != CLEAR && fr[y * fw + x] != MAGENTA;
+                assert_eq!(masks[f * fh + y] as u32 >> (31 - x) & 1 == 1, opaque, "frame {f} mask ({x}, {y})");
+                assert_eq!(flipped[f * fh + y] as u32 >> (31 - (fw - 1 - x)) & 1 == 1, opaque, "frame {f} mirrored mask");
+                assert_eq!(i != 0, opaque, "mask = picture");
+            }
+        }
+        let want: Vec<Px> = fr.iter().map(|&p| if p == MAGENTA { CLEAR } else { p }).collect();
+        assert_eq!(read_png(&encode_png(fw as u32, fh as u32, &got)), read_png(&encode_png(fw as u32, fh as u32, &want)), "frame {f}");
+    }
+    // Past the mask width nothing is set.
+    assert!(masks.iter().all(|&m| m as u32 & 0xFFFF == 0));
+}
+
+#[test]
+fn sprite_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = d.join("gen");
+    let err = |d: &Path| -> Vec<String> { romtool::sprites::build_outputs(d, &out).err().expect("rejected").iter().map(|e| e.to_string()).collect() };
+    // Frame size.
+    let f = vec![vec![md(1); 16 * 16]];
+    sheet(d, "a", &f, 16, 16, 1, "{\n  \"frame_width\": 12,\n  \"frame_height\": 16,\n  \"animations\": []\n}\n");
+    let j = d.join("a.json");
+    assert_eq!(err(d), [format!("{}:2:18: `frame_width` is 12: expected 8, 16, 24 or 32 pixels (one VDP sprite; masks are at most 32 wide)", j.display())]);
+    // Frame index past the sheet.
+    std::fs::write(&j, "{\"frame_width\": 16, \"frame_height\": 16,\n \"animations\": [{\"name\": \"x\", \"duration\": 2,\n \"frames\": [0, 1]}]}").unwrap();
+    assert_eq!(err(d), [format!("{}:3:16: animation `x`: frame 1: the sheet {} has frames 0..1", j.display(), d.join("a.png").display())]);
+    // Sheet not a whole number of frames.
+    std::fs::write(&j, "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": []}").unwrap();
+    write_png(&d.join("a.png"), 24, 16, &vec![md(1); 24 * 16]);
+    assert_eq!(err(d), [format!("{}: sheet is 24x16 pixels: expected a multiple of 16 across and 16 down (16x16-pixel frames). Fix: crop or pad the image to whole frames", d.join("a.png").display())]);
+    // 16 colours over two sheets (one shared line).
+    let colours: Vec<Px> = (0..16).map(|k| md(50 + k)).collect();
+    sheet(d, "a", &[(0..64).map(|i| colours[i % 10]).collect()], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
+    sheet(d, "b", &[(0..64).map(|i| colours[6 + i % 10]).collect()], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
+    let [r, g, b, _] = colours[15];
+    assert_eq!(
+        err(d),
+        [format!(
+            "{}: frame 0, pixel (1, 1): colour #{r:02X}{g:02X}{b:02X} would be the 16th colour of the sprite palette: expected at most 15 plus transparent (every sheet of the folder shares one palette line)",
+            d.join("b.png").display()
+        )]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The generated files build
+
+/// `levels.rs`, `art.rs` and `sprites.rs` of a level with art and a sheet build as modules of a
+/// `no_std` crate with the real engine (warnings denied), used the way a ROM would.
+#[test]
+fn generated_art_and_sprites_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(21);
+    let cs: Vec<Px> = (0..6).map(|k| md(70 + k)).collect();
+    let pics: Vec<Vec<Px>> = (0..4).map(|_| noise_tile(&mut rng, &cs, true)).collect();
+    tileset_png(&d.join("art.png"), &pics, 4);
+    tsx(d, 16, 4, 4, "trans=\"ff00ff\" width=\"64\" height=\"16\"", " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n");
+    tmx(d, 4, 2, &[("ground", "", vec![0, 2, 3, 4, 1, 1, 1, 1]), ("fg", "", vec![3, 0, 0, 2 | 0x8000_0000, 0, 0, 0, 0])]);
+    let opts = levels::Options { dir: d.to_path_buf(), out_dir: d.join("gen"), preview_dir: None, grid: false, require: Vec::new() };
+    let (_, files) = levels::build_outputs(&opts).unwrap_or_else(|e| panic!("{e:?}"));
+    let text = |name: &str| String::from_utf8(files.iter().find(|(p, _)| p.ends_with(name)).unwrap().1.clone()).unwrap();
+    let sd = d.join("sprites");
+    std::fs::create_dir_all(&sd).unwrap();
+    sheet(&sd, "hero", &[vec![md(3); 256], vec![CLEAR; 256]], 16, 16, 2, "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": [{\"name\": \"walk\", \"frames\": [0, 1], \"duration\": 4}]}");
+    let (_, sfiles) = romtool::sprites::build_outputs(&sd, &d.join("gen")).unwrap();
+    let sprites = String::from_utf8(sfiles[0].1.clone()).unwrap();
+    let uses = "\npub fn uses() -> usize {\n    let a = art::LEVEL_ART[0].unwrap();\n    let b = a.plane_b.unwrap();\n    let hit = sprites::HERO.masks[0].hit(0, 0, &sprites::HERO.masks_hflip[0], 4, 4);\n    \
+                a.tiles.len() + a.palettes.len() + b.cells.len() + a.plane_a.map_or(0, |p| p.cells.len()) + levels::LEVELS.len() + sprites::SHEETS[0].tiles.len() + hit as usize + art::FIRST_ART_TILE as usize + art::MAX_ART_TILES as usize + sprites::SPRITE_PALETTE.len() + sprites::HERO_ANIMATIONS[0].frames.len()\n}\n";
+    common::compile_modules("art", &[("levels", text("levels.rs")), ("art", text("art.rs")), ("sprites", sprites)], uses).unwrap_or_else(|e| panic!("{e}"));
+}
