@@ -1586,7 +1586,7 @@ fn art_source(
     if dropped > 0 {
         out.notes.push(format!("{dropped} art tiles lie outside the compiled map (infinite map bounds) and are not drawn"));
     }
-    for (ti, t) in tilesets.iter().enumerate().filter(|&(ti, _)| missing[ti]) {
+    for (t, _) in tilesets.iter().zip(&missing).filter(|&(_, &m)| m) {
         let path = t.body.image.as_ref().map(|i| i.path.display().to_string()).unwrap_or_default();
         out.notes.push(format!("tileset `{}`: image {path} not found: its tiles are not drawn (the collision layer is unaffected). Fix: put the image there to draw them", t.body.name));
     }
