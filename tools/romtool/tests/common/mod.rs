@@ -138,30 +138,7 @@ pub fn compile_generated(tag: &str, files: &[String]) -> Result<(), String> {
         ));
     }
     std::fs::write(src.join("lib.rs"), lib).map_err(|e| e.to_string())?;
-    let manifest = format!(
-        "[package]\nname = \"generated_check_{tag}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-         [dependencies]\nmegacollide-engine = {{ path = {:?} }}\n\n[workspace]\n",
-        engine_dir().display().to_string()
-    );
-    std::fs::write(work.join("Cargo.toml"), manifest).map_err(|e| e.to_string())?;
-    let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.lock");
-    if lock.exists() && !work.join("Cargo.lock").exists() {
-        std::fs::copy(&lock, work.join("Cargo.lock")).map_err(|e| e.to_string())?;
-    }
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let res = Command::new(cargo)
-        .current_dir(&work)
-        .args(["build", "--quiet", "--offline", "--lib"])
-        // The target folder of `tests/levels.rs`'s include check: the engine is built once.
-        .env("CARGO_TARGET_DIR", Path::new(env!("CARGO_TARGET_TMPDIR")).join("include_check/target"))
-        .env_remove("RUSTFLAGS")
-        .output()
-        .map_err(|e| e.to_string())?;
-    if res.status.success() {
-        Ok(())
-    } else {
-        Err(format!("generated Rust does not build (crate in {}):\n{}", work.display(), String::from_utf8_lossy(&res.stderr)))
-    }
+    build_check_crate(tag, &work)
 }
 
 /// Copies every file of `from` into `to` (flat).
@@ -192,6 +169,12 @@ pub fn compile_modules(tag: &str, modules: &[(&str, String)], extra: &str) -> Re
     }
     lib.push_str(extra);
     std::fs::write(src.join("lib.rs"), lib).map_err(|e| e.to_string())?;
+    build_check_crate(tag, &work)
+}
+
+/// Writes the manifest of the check crate `generated_check_{tag}` in `work` (its `src/lib.rs`
+/// already written) against the real engine and builds it; the compiler's errors on failure.
+fn build_check_crate(tag: &str, work: &Path) -> Result<(), String> {
     let manifest = format!(
         "[package]\nname = \"generated_check_{tag}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
          [dependencies]\nmegacollide-engine = {{ path = {:?} }}\n\n[workspace]\n",
@@ -204,8 +187,9 @@ pub fn compile_modules(tag: &str, modules: &[(&str, String)], extra: &str) -> Re
     }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let res = Command::new(cargo)
-        .current_dir(&work)
+        .current_dir(work)
         .args(["build", "--quiet", "--offline", "--lib"])
+        // The target folder of `tests/levels.rs`'s include check: the engine is built once.
         .env("CARGO_TARGET_DIR", Path::new(env!("CARGO_TARGET_TMPDIR")).join("include_check/target"))
         .env_remove("RUSTFLAGS")
         .output()
