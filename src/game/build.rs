@@ -5,7 +5,8 @@
 //!
 //! `make` compiles the levels once itself (`romtool levels`, which also writes the previews
 //! and checks `--require-level`) and sets `MEGACOLLIDE_LEVELS_RS` to the file it wrote: this
-//! script then takes that file as it is instead of compiling the levels a second time.
+//! script then takes that file, and the `art.rs` beside it (the levels' art layers), as they
+//! are instead of compiling the levels a second time.
 
 use std::path::PathBuf;
 
@@ -21,6 +22,13 @@ fn main() {
             fail(&format!("MEGACOLLIDE_LEVELS_RS={}: cannot read it ({e}): run `make`, or unset it to compile levels/ here", made.display()))
         });
         write(&target, &text);
+        // The levels' art, written by the same `romtool levels` run beside it.
+        let art = made.with_file_name("art.rs");
+        println!("cargo:rerun-if-changed={}", art.display());
+        let art_text = std::fs::read(&art).unwrap_or_else(|e| {
+            fail(&format!("{}: cannot read it ({e}): run `make`, or unset MEGACOLLIDE_LEVELS_RS to compile levels/ here", art.display()))
+        });
+        write(&out_dir.join("art.rs"), &art_text);
         return;
     }
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));

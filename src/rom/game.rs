@@ -14,7 +14,7 @@ use megacollide_game::world::{Input, World, CAMERA_MAX_STEP};
 use megacollide_game::{GameState, ScriptPlayer};
 
 use crate::rt;
-use crate::level_view::Streamer;
+use crate::level_view::View;
 use crate::sprites::{self, SpriteList};
 use megacollide_game::art::HIGHLIGHT_WORDS;
 use crate::sysvars::{ALIVE_MAGIC, SYSVARS};
@@ -45,7 +45,8 @@ struct App {
     world: World,
     /// The level select's choice: an index into `LEVELS`.
     choice: u8,
-    /// The world's level changed: its height-tile graphics must be loaded (display off).
+    /// The world's level changed or the overlay was toggled on a level with art: the level's
+    /// graphics and palettes must be loaded (display off).
     level_gfx_dirty: bool,
     script: ScriptPlayer,
     state: GameState,
@@ -53,7 +54,7 @@ struct App {
     idle: u16,
     prev_buttons: u16,
     overlay: bool,
-    streamer: Streamer,
+    view: View,
     sprites: SpriteList,
     highlight: [u16; HIGHLIGHT_WORDS],
     highlight_ready: bool,
@@ -80,7 +81,7 @@ static APP: MainOnly<App> = MainOnly::new(App {
     idle: 0,
     prev_buttons: 0,
     overlay: false,
-    streamer: Streamer::new(),
+    view: View::new(),
     sprites: SpriteList::new(),
     highlight: [0; HIGHLIGHT_WORDS],
     highlight_ready: false,
@@ -135,12 +136,11 @@ impl App {
         self.standard = Standard::detect();
         self.pacer = Pacer::new(self.standard);
         self.state.lines_per_frame = self.standard.lines_per_frame();
-        level_view::load_graphics(self.world.level);
         sprites::load_graphics();
         self.world.reset();
         self.state.level_count = LEVELS.len() as u8;
         let c = self.world.camera;
-        self.streamer.redraw(self.world.level, c.x, c.y);
+        self.view.load(self.world.level, self.overlay, c.x, c.y);
         self.drawn_camera = (c.x, c.y);
         self.state.capture(&self.world);
         self.draw_text();
@@ -163,13 +163,14 @@ impl App {
             self.state.redraws = self.state.redraws.wrapping_add(1);
             vdp::display_off();
             if self.level_gfx_dirty {
-                level_view::load_graphics(self.world.level);
+                self.view.load(self.world.level, self.overlay, c.x, c.y);
                 self.level_gfx_dirty = false;
+            } else {
+                self.view.redraw(self.world.level, c.x, c.y);
             }
-            self.streamer.redraw(self.world.level, c.x, c.y);
             self.draw_text();
         } else {
-            self.streamer.update(self.world.level, c.x, c.y);
+            self.view.update(self.world.level, c.x, c.y);
         }
         self.sprites.upload();
         if self.highlight_ready {
@@ -219,6 +220,11 @@ impl App {
                 // Down + A toggles the overlay; Down held keeps A/B/C from jumping.
                 if buttons & pad::DOWN != 0 && pressed & pad::A != 0 {
                     self.overlay = !self.overlay;
+                    // A level with art swaps its art for the collision shapes (a redraw).
+                    if level_view::has_art(self.world.level) {
+                        self.level_gfx_dirty = true;
+                        self.text_dirty = true;
+                    }
                 }
                 let mut input = 0;
                 if buttons & pad::LEFT != 0 {
@@ -336,21 +342,23 @@ impl App {
         }
     }
 
-    /// Rewrites plane A's text for the current mode (display off).
+    /// Rewrites the window plane's text for the current mode and sets how many rows the
+    /// window covers: the title's text, or the 3-row HUD above the level (display off).
     #[inline(never)]
     fn draw_text(&mut self) {
-        vdp::clear_plane(vdp::PLANE_A);
-        Console::at(0, 0, 0).print(" MEGACOLLIDE  tile collision engine demo");
+        vdp::clear_window();
+        vdp::set_window_rows(if self.mode == MODE_TITLE { TITLE_ROWS } else { HUD_ROWS });
+        text(0, 0).print(" MEGACOLLIDE  tile collision engine demo");
         match self.mode {
             MODE_TITLE => {
-                Console::at(9, 5, 0).print("M E G A C O L L I D E");
-                Console::at(3, 8, 0).print("D-pad left/right ..... walk");
-                Console::at(3, 9, 0).print("A, B or C ............ jump");
-                Console::at(3, 10, 0).print("Start ................ respawn");
-                Console::at(3, 11, 0).print("Down + A ............. debug overlay");
-                Console::at(12, 14, 0).print("PRESS START");
+                text(9, 4).print("M E G A C O L L I D E");
+                text(3, 7).print("D-pad left/right ..... walk");
+                text(3, 8).print("A, B or C ............ jump");
+                text(3, 9).print("Start ................ respawn");
+                text(3, 10).print("Down + A ............. debug overlay");
+                text(12, 12).print("PRESS START");
                 if LEVELS.len() > 1 {
-                    let mut con = Console::at(3, 16, 0);
+                    let mut con = text(3, 14);
                     con.print("<> level ");
                     con.decimal(self.choice as u16 + 1, false);
                     con.print("/");
@@ -360,10 +368,10 @@ impl App {
                 }
             }
             MODE_PLAY => {
-                Console::at(0, 1, 0).print(" <> walk  ABC jump  Start respawn");
+                text(0, 1).print(" <> walk  ABC jump  Start respawn");
             }
             _ => {
-                Console::at(0, 1, 0).print(" DEMO - press any button");
+                text(0, 1).print(" DEMO - press any button");
             }
         }
         self.text_dirty = false;
@@ -378,12 +386,12 @@ impl App {
         }
         let hit = self.state.hit;
         if hit != self.hud_hit {
-            Console::at(35, 1, 0).print(if hit != 0 { "HIT!" } else { "    " });
+            text(35, 1).print(if hit != 0 { "HIT!" } else { "    " });
             self.hud_hit = hit;
         }
         let lines = if self.overlay { self.state.frame_lines } else { 0xFFFE };
         if lines != self.hud_lines {
-            let mut con = Console::at(1, 2, 0);
+            let mut con = text(1, 2);
             if self.overlay {
                 con.print("CPU ");
                 con.decimal3(lines);
@@ -397,6 +405,17 @@ impl App {
             self.hud_lines = lines;
         }
     }
+}
+
+/// Window rows the title screen's text covers (the level shows below them).
+const TITLE_ROWS: u16 = 16;
+/// Window rows of the HUD above the level while playing.
+const HUD_ROWS: u16 = 3;
+
+/// A text cursor at cell (`x`, `y`) of the window plane, in the text colour (palette line
+/// [`sprites::PALETTE_LINE`], shared with the sprites: colour 1).
+fn text(x: u16, y: u16) -> Console {
+    Console::window(x, y, sprites::PALETTE_LINE)
 }
 
 /// The index of `level` in `LEVELS` (0 if it is not one of them).

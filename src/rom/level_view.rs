@@ -1,8 +1,10 @@
-//! Draws a level's tiles into a VDP plane, 16x16 map tiles as 2x2 plane cells, and streams
-//! the level into plane B as the camera moves (the hardware crate's ring buffer,
-//! `megadrive::stream`).
+//! Draws a level into the VDP planes, 16x16 map tiles as 2x2 plane cells: its art layers
+//! (plane B background, plane A foreground) or, for a level without art and in the debug
+//! overlay, its collision shapes on plane B; streamed as the camera moves (the hardware
+//! crate's ring buffer, `megadrive::stream`).
 
-use crate::levels::{self, Level};
+use crate::levels::{self, Level, LEVELS};
+use megacollide_game::level_art::{ArtPlane, LevelArt, LEVEL_ART};
 use megadrive::stream::{self, Metatiles};
 use megadrive::vdp;
 
@@ -22,6 +24,9 @@ const ART_END: u16 = 1408;
 #[cfg(not(any(feature = "selftest", feature = "panic-test")))]
 const _: () = assert!((crate::sprites::HIGHLIGHT & 0x07FF) + 6 <= ART_BASE);
 const _: () = assert!(ART_END * 32 == vdp::WINDOW);
+// The generated art names its tiles from the same place.
+const _: () = assert!(ART_BASE == megacollide_game::level_art::FIRST_ART_TILE);
+const _: () = assert!(ART_END - ART_BASE == megacollide_game::level_art::MAX_ART_TILES);
 
 /// Loads the shape graphics and palette, and the level's height-tile graphics after them.
 pub fn load_graphics(level: &Level) {
@@ -59,25 +64,122 @@ pub fn draw(level: &Level, plane: u16, cols: u16, rows: u16) {
     }
 }
 
-/// A level scrolled through plane B: which map tiles the plane holds (see
-/// `megadrive::stream::Streamer`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Streamer(stream::Streamer);
+/// A level's art plane as the streamer draws it: the plane's name-table words as they are
+/// (romtool wrote palette line, flips, priority and the VDP tile from [`ART_BASE`]).
+struct ArtCells<'a> {
+    level: &'a Level,
+    plane: &'a ArtPlane,
+}
 
-impl Streamer {
+impl Metatiles for ArtCells<'_> {
+    /// Map tile (`tx`, `ty`) (tile space; outside the map = nothing drawn): its four cells
+    /// of the art plane. The plane is `2 * width` cells wide, so the top-left cell of tile
+    /// (tx, ty) is word `4 * row_offsets[ty] + 2 * tx` (no multiply).
+    #[inline(always)]
+    fn cells(&self, tx: i16, ty: i16) -> [u16; 4] {
+        let level = self.level;
+        let inside = tx >= 0 && ty >= 0 && (tx as u16) < level.width && (ty as u16) < level.height;
+        if !inside {
+            return [0; 4];
+        }
+        let top = ((level.row_offsets[ty as usize] as usize) << 2) + ((tx as usize) << 1);
+        let bottom = top + self.plane.width as usize;
+        let c = self.plane.cells;
+        [c[top], c[top + 1], c[bottom], c[bottom + 1]]
+    }
+}
+
+/// How far right the camera is shifted for `plane`'s scroll (0: it moves with the camera).
+fn parallax(_plane: &ArtPlane) -> u16 {
+    0
+}
+
+/// Whether `level` has art layers (then the debug overlay swaps them for its shapes).
+pub fn has_art(level: &Level) -> bool {
+    art_of(level).is_some()
+}
+
+/// The level's art, if it has art layers (`romtool levels`' `LEVEL_ART`).
+fn art_of(level: &Level) -> Option<&'static LevelArt> {
+    let i = LEVELS.iter().position(|l| core::ptr::eq(*l, level))?;
+    LEVEL_ART[i]
+}
+
+/// What planes A and B show: a level with art layers shows them (plane B scrolled at the
+/// camera shifted right by the plane's `parallax`, plane A at the camera), a level without
+/// shows its collision shapes on plane B; the debug overlay shows the collision shapes of
+/// any level. Both planes are ring buffers streamed as the camera moves
+/// (`megadrive::stream`).
+///
+/// Palettes: the art's lines 0.. (at most 3: romtool's budget), line 0 entry 0 is the
+/// backdrop; with the shapes shown, line 2 holds [`levels::SHAPE_PALETTE`] and line 0 the
+/// backdrop [`SHAPES_BACKDROP`]. Line 3 belongs to the sprites and the text.
+#[derive(Clone, Copy, Debug)]
+pub struct View {
+    a: stream::Streamer,
+    b: stream::Streamer,
+    /// The art shown (None: the collision shapes).
+    art: Option<&'static LevelArt>,
+}
+
+/// The backdrop colour (CRAM word) behind a level drawn with its collision shapes.
+pub const SHAPES_BACKDROP: u16 = 0x0400;
+
+impl View {
     /// Nothing drawn yet.
-    pub const fn new() -> Streamer {
-        Streamer(stream::Streamer::new(vdp::PLANE_B))
+    pub const fn new() -> View {
+        View { a: stream::Streamer::new(vdp::PLANE_A), b: stream::Streamer::new(vdp::PLANE_B), art: None }
     }
 
-    /// Draws every visible tile for a camera at pixel-space (cx, cy). Display off.
+    /// Loads what `level` needs with the display off (shape and height-tile graphics, the
+    /// art's tiles, the palettes) and draws both planes for a camera at pixel-space (cx,
+    /// cy); `shapes` shows the collision shapes even if the level has art (the debug
+    /// overlay).
+    pub fn load(&mut self, level: &Level, shapes: bool, cx: i16, cy: i16) {
+        load_graphics(level);
+        self.art = if shapes { None } else { art_of(level) };
+        match self.art {
+            Some(art) => {
+                vdp::load_words(ART_BASE * 32, art.tiles);
+                for (line, colours) in art.palettes.iter().enumerate() {
+                    vdp::load_palette(line as u16 * 16, colours);
+                }
+            }
+            None => vdp::load_palette(0, &[SHAPES_BACKDROP]),
+        }
+        vdp::clear_plane(vdp::PLANE_A);
+        self.redraw(level, cx, cy);
+    }
+
+    /// Draws every visible tile of both planes for a camera at pixel-space (cx, cy).
+    /// Display off.
     pub fn redraw(&mut self, level: &Level, cx: i16, cy: i16) {
-        self.0.redraw(&Tiles(level), cx, cy);
+        match self.art {
+            None => self.b.redraw(&Tiles(level), cx, cy),
+            Some(art) => {
+                if let Some(p) = &art.plane_b {
+                    self.b.redraw(&ArtCells { level, plane: p }, cx >> parallax(p), cy >> parallax(p));
+                }
+                if let Some(p) = &art.plane_a {
+                    self.a.redraw(&ArtCells { level, plane: p }, cx >> parallax(p), cy >> parallax(p));
+                }
+            }
+        }
     }
 
     /// Writes the tile columns and rows that came into view for a camera at pixel-space
     /// (cx, cy), then scrolls. In VBlank.
     pub fn update(&mut self, level: &Level, cx: i16, cy: i16) {
-        self.0.update(&Tiles(level), cx, cy);
+        match self.art {
+            None => self.b.update(&Tiles(level), cx, cy),
+            Some(art) => {
+                if let Some(p) = &art.plane_b {
+                    self.b.update(&ArtCells { level, plane: p }, cx >> parallax(p), cy >> parallax(p));
+                }
+                if let Some(p) = &art.plane_a {
+                    self.a.update(&ArtCells { level, plane: p }, cx >> parallax(p), cy >> parallax(p));
+                }
+            }
+        }
     }
 }

@@ -30,6 +30,15 @@ pub mod levels {
     }
 }
 
+/// The levels' art layers (Tiled tile layers drawn by the VDP, romtool's `levels/art.rs`):
+/// VDP tiles, palette lines and the name-table words of planes B and A per level.
+/// `level_art::LEVEL_ART[i]` is the art of `LEVELS[i]` (`None`: the level has no art layers
+/// and the ROM draws its collision shapes).
+#[allow(missing_docs, dead_code)]
+pub mod level_art {
+    include!(concat!(env!("OUT_DIR"), "/art.rs"));
+}
+
 pub use levels::LEVELS;
 
 pub use script::{ScriptPlayer, ATTRACT};

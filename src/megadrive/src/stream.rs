@@ -91,16 +91,9 @@ impl Streamer {
     }
 
     /// Points the streamed plane's scroll at the camera (pixel (cx, cy)); the other plane's
-    /// scroll is set to 0.
+    /// scroll stays as it is.
     fn scroll_to(&self, cx: i16, cy: i16) {
-        let (h, v) = ((cx as u16).wrapping_neg(), cy as u16);
-        if self.plane == vdp::PLANE_A {
-            vdp::set_hscroll(h, 0);
-            vdp::set_vscroll(v, 0);
-        } else {
-            vdp::set_hscroll(0, h);
-            vdp::set_vscroll(0, v);
-        }
+        vdp::set_plane_scroll(self.plane, (cx as u16).wrapping_neg(), cy as u16);
     }
 
     /// Writes metatile (tx, ty) into its ring-buffer place in the plane.

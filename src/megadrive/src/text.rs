@@ -1,4 +1,4 @@
-//! Text on plane A with the 8 x 8 font (public-domain `font8x8`, built into VDP tiles by
+//! Text on plane A or the window plane with the 8 x 8 font (public-domain `font8x8`, built into VDP tiles by
 //! the crate's build script) loaded at tile index = ASCII code.
 
 use crate::vdp;
@@ -17,17 +17,25 @@ pub fn load_font() {
     vdp::load_vram(32 * 32, FONT);
 }
 
-/// A cursor that writes characters into plane A, wrapping at the screen edge.
+/// A cursor that writes characters into plane A (or the window plane), wrapping at the
+/// screen edge.
 pub struct Console {
     x: u16,
     y: u16,
     palette: u16,
+    plane: u16,
 }
 
 impl Console {
-    /// A cursor at cell (`x`, `y`) drawing with palette line `palette` (0..4).
+    /// A cursor at cell (`x`, `y`) of plane A drawing with palette line `palette` (0..4).
     pub fn at(x: u16, y: u16, palette: u16) -> Self {
-        Console { x, y, palette }
+        Console { x, y, palette, plane: vdp::PLANE_A }
+    }
+
+    /// A cursor at cell (`x`, `y`) of the window plane ([`vdp::WINDOW`], shown on the rows
+    /// [`vdp::set_window_rows`] selects; `y` < 16) drawing with palette line `palette`.
+    pub fn window(x: u16, y: u16, palette: u16) -> Self {
+        Console { x, y, palette, plane: vdp::WINDOW }
     }
 
     /// Draws one byte; non-printable bytes become '?', '\n' starts a new line.
@@ -45,7 +53,7 @@ impl Console {
         if self.y >= ROWS {
             self.y = 0;
         }
-        vdp::set_cell(vdp::PLANE_A, self.x, self.y, (self.palette << 13) | c as u16);
+        vdp::set_cell(self.plane, self.x, self.y, (self.palette << 13) | c as u16);
         self.x += 1;
     }
 

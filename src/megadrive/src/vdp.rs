@@ -7,7 +7,7 @@
 //! | what | address | size |
 //! |---|---|---|
 //! | tiles (font at tile index = ASCII code, see [`crate::text`]) | 0x0000 | up to 0xB000 |
-//! | window name table | [`WINDOW`] 0xB000 | |
+//! | window name table | [`WINDOW`] 0xB000 | 64 x 16 cells (the top 16 rows at most) |
 //! | horizontal scroll table | [`HSCROLL`] 0xB800 | 4 bytes used (full-screen scroll) |
 //! | sprite attribute table | [`SPRITES`] 0xBC00 | 80 sprites of 8 bytes |
 //! | plane A name table | [`PLANE_A`] 0xC000 | 64 x 32 cells |
@@ -201,6 +201,25 @@ pub fn set_vscroll(plane_a: u16, plane_b: u16) {
     data16(plane_b);
 }
 
+/// Sets the scroll of one plane, `plane` = [`PLANE_A`] or [`PLANE_B`] (pixels; full-screen
+/// scroll mode: a camera at pixel (x, y) uses `h = -x`, `v = y`), leaving the other plane's.
+pub fn set_plane_scroll(plane: u16, h: u16, v: u16) {
+    let slot = if plane == PLANE_A { 0 } else { 2 };
+    vram_write_at(HSCROLL + slot);
+    data16(h);
+    vsram_write_at(slot);
+    data16(v);
+}
+
+/// Shows the window plane (name table [`WINDOW`], not scrolled, drawn instead of plane A) on
+/// the top `rows` cell rows (8 pixels each) of the screen; 0 hides it. The window's name
+/// table is 64 cells wide in H40 and its rows 16 and below would overlap the scroll table
+/// at [`HSCROLL`]: at most 16 rows.
+pub fn set_window_rows(rows: u16) {
+    let rows = if rows > 16 { 16 } else { rows };
+    set_reg(Reg::WindowY, rows as u8);
+}
+
 /// The VDP's V counter: the scanline being drawn (NTSC: 0..=0xEA, then 0xE5..=0xFF in
 /// VBlank; see [`LINES_PER_FRAME`]).
 pub fn v_counter() -> u16 {
@@ -250,6 +269,15 @@ pub fn set_cell_pair(plane: u16, x: u16, y: u16, left: u16, right: u16) {
 pub fn clear_plane(plane: u16) {
     vram_write_at(plane);
     for _ in 0..(PLANE_WIDTH * PLANE_HEIGHT) {
+        data16(0);
+    }
+}
+
+/// Fills the window plane's 16 usable rows (see [`set_window_rows`]) with 0, by CPU. Display
+/// off.
+pub fn clear_window() {
+    vram_write_at(WINDOW);
+    for _ in 0..(PLANE_WIDTH * 16) {
         data16(0);
     }
 }

@@ -274,35 +274,79 @@ pub fn vram_word(vram: &[u8], addr: usize) -> u16 {
     u16::from_be_bytes([vram[addr], vram[addr + 1]])
 }
 
-/// Checks that plane B shows the demo level for a camera at pixel-space (`cx`, `cy`): every
-/// visible map tile (tile space) is in its ring-buffer place (cells `2 * (tx & 31)`,
-/// `2 * (ty & 15)`) as the 4 cells of its shape graphics, and the horizontal scroll is
-/// `-cx`. Returns a description of the first wrong cell.
-pub fn check_plane_b(vram: &[u8], cx: i16, cy: i16) -> Result<(), String> {
-    use megacollide_game::levels::shape_vdp_tile;
+/// Checks that the planes show the demo level for a camera at pixel-space (`cx`, `cy`), the
+/// way the ROM's `level_view::View` draws it: a level with art layers has plane B and plane
+/// A equal to its art planes (each scrolled to the camera shifted right by the plane's
+/// parallax), a level without art has plane B equal to its collision shapes. Every visible
+/// map tile (tile space) must be in its ring-buffer place (cells `2 * (tx & 31)`,
+/// `2 * (ty & 15)`) and each plane's horizontal scroll must be minus its camera x. Returns a
+/// description of the first wrong cell.
+pub fn check_planes(vram: &[u8], cx: i16, cy: i16) -> Result<(), String> {
+    use megacollide_game::level_art::LEVEL_ART;
     let demo = demo_level();
-    /// The ROM's shape graphics start at VDP tile 256 and use palette line 2 (level_view.rs).
+    match LEVEL_ART[demo_index()] {
+        None => check_plane(vram, 1, cx, cy, "plane B (shapes)", &|tx, ty| shape_cells(demo, tx, ty)),
+        Some(art) => {
+            for (slot, plane, name) in [(1, &art.plane_b, "plane B (art)"), (0, &art.plane_a, "plane A (art)")] {
+                if let Some(p) = plane {
+                    let shift = art_parallax(p);
+                    check_plane(vram, slot, cx >> shift, cy >> shift, name, &|tx, ty| art_cells(demo, p, tx, ty))?;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The camera shift of an art plane (see `check_planes`).
+fn art_parallax(_plane: &megacollide_game::level_art::ArtPlane) -> i16 {
+    0
+}
+
+/// The four cells (top-left, top-right, bottom-left, bottom-right) of map tile (tx, ty) of
+/// `level` drawn with its collision shapes: the ROM's shape graphics start at VDP tile 256
+/// and use palette line 2 (level_view.rs).
+fn shape_cells(level: &megacollide_game::levels::Level, tx: i16, ty: i16) -> [u16; 4] {
+    use megacollide_game::levels::shape_vdp_tile;
     const SHAPE_BASE: u16 = 256;
     const SHAPE_PALETTE: u16 = 2 << 13;
-    let hs = vram_word(vram, VRAM_HSCROLL + 2);
+    let inside = tx >= 0 && ty >= 0 && (tx as u16) < level.width && (ty as u16) < level.height;
+    let id = if inside { level.map.tile(tx, ty) } else { 0 };
+    let first = SHAPE_PALETTE | (SHAPE_BASE + shape_vdp_tile(id));
+    [first, first + 1, first + 2, first + 3]
+}
+
+/// The four cells of map tile (tx, ty) of an art plane (outside the map: nothing drawn).
+fn art_cells(level: &megacollide_game::levels::Level, p: &megacollide_game::level_art::ArtPlane, tx: i16, ty: i16) -> [u16; 4] {
+    let inside = tx >= 0 && ty >= 0 && (tx as u16) < level.width && (ty as u16) < level.height;
+    if !inside {
+        return [0; 4];
+    }
+    let w = p.width as usize;
+    let top = ty as usize * 2 * w + tx as usize * 2;
+    [p.cells[top], p.cells[top + 1], p.cells[top + w], p.cells[top + w + 1]]
+}
+
+/// Compares one plane (`slot` 0 = A, 1 = B) with `cells` for a plane camera at (cx, cy).
+fn check_plane(vram: &[u8], slot: usize, cx: i16, cy: i16, name: &str, cells: &dyn Fn(i16, i16) -> [u16; 4]) -> Result<(), String> {
+    let base = if slot == 0 { VRAM_PLANE_A } else { VRAM_PLANE_B };
+    let hs = vram_word(vram, VRAM_HSCROLL + 2 * slot);
     if hs != (cx as u16).wrapping_neg() {
-        return Err(format!("plane B hscroll {hs:#06x}, camera x {cx}"));
+        return Err(format!("{name}: hscroll {hs:#06x}, camera x {cx}"));
     }
     for ty in (cy >> 4)..=((cy + 223) >> 4) {
         for tx in (cx >> 4)..=((cx + 319) >> 4) {
-            let inside = tx >= 0 && ty >= 0 && (tx as u16) < demo.width && (ty as u16) < demo.height;
-            let id = if inside { demo.map.tile(tx, ty) } else { 0 };
-            let first = SHAPE_PALETTE | (SHAPE_BASE + shape_vdp_tile(id));
+            let want = cells(tx, ty);
             let (px, py) = (((tx & 31) * 2) as usize, ((ty & 15) * 2) as usize);
             for (i, (dx, dy)) in [(0, 0), (1, 0), (0, 1), (1, 1)].into_iter().enumerate() {
-                let addr = VRAM_PLANE_B + ((py + dy) * 64 + px + dx) * 2;
+                let addr = base + ((py + dy) * 64 + px + dx) * 2;
                 let got = vram_word(vram, addr);
-                if got != first + i as u16 {
+                if got != want[i] {
                     return Err(format!(
-                        "camera ({cx}, {cy}): map tile ({tx}, {ty}) id {id}: plane B cell ({}, {}) = {got:#06x}, expected {:#06x}",
+                        "{name}: camera ({cx}, {cy}): map tile ({tx}, {ty}): cell ({}, {}) = {got:#06x}, expected {:#06x}",
                         px + dx,
                         py + dy,
-                        first + i as u16
+                        want[i]
                     ));
                 }
             }

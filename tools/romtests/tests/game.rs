@@ -45,7 +45,7 @@ fn boot(rom: &Rom, gx: &mut emu::Gpgx) -> u32 {
 struct AttractRun {
     states: Vec<GameState>,
     stack_used: u32,
-    /// Frames whose plane B was compared with the map, and the first wrong one.
+    /// Frames whose planes were compared with the map, and the first wrong one.
     planes_checked: u32,
     plane_error: Option<String>,
 }
@@ -79,7 +79,7 @@ fn attract_run() -> &'static AttractRun {
             if plane_error.is_none() {
                 let state = gx.save_state().expect("save state");
                 let at = *vram_at.get_or_insert_with(|| VramInState::locate(&state));
-                plane_error = check_plane_b(&at.extract(&state), prev.camera_x, prev.camera_y)
+                plane_error = check_planes(&at.extract(&state), prev.camera_x, prev.camera_y)
                     .err()
                     .map(|e| format!("tick {}: {e}", s.tick));
                 planes_checked += 1;
@@ -114,7 +114,7 @@ fn attract_mode_replays_the_script_exactly_like_the_host() {
 fn scrolling_streams_columns_and_rows_into_the_plane_without_redrawing() {
     let run = attract_run();
     if let Some(e) = &run.plane_error {
-        panic!("plane B differs from the map: {e}");
+        panic!("the planes differ from the map: {e}");
     }
     assert_eq!(run.planes_checked as usize, run.states.len() - 1, "every frame's plane was checked");
     // Scrolled both ways on both axes, and no full redraw after the mode change.
@@ -123,7 +123,7 @@ fn scrolling_streams_columns_and_rows_into_the_plane_without_redrawing() {
     assert_eq!(moved(|s| s.camera_x), (true, true), "camera x moves right and left");
     assert_eq!(moved(|s| s.camera_y), (true, true), "camera y moves down and up");
     assert!(s[1..].iter().all(|t| t.redraws == s[1].redraws), "no full redraw during the attract run");
-    println!("plane B equal to the map in all {} frames", run.planes_checked);
+    println!("planes A and B equal to the map in all {} frames", run.planes_checked);
 }
 
 #[test]
@@ -426,12 +426,12 @@ fn blastem_attract_mode_reaches_the_same_states() {
 ///
 /// A PAL frame's work (from VBlank at line 224) often ends in the next emulated frame
 /// (`retro_run` covers lines 0 - 312), so a `GAME` snapshot can be overwritten before the
-/// test sees it: the run keeps every snapshot it sees, in order, and checks plane B against
+/// test sees it: the run keeps every snapshot it sees, in order, and checks the planes against
 /// the snapshot that the last VBlank drew, when it saw that one.
 struct PalRun {
     /// Distinct snapshots (by `vblanks`), from the mode change's (tick 0) on.
     states: Vec<GameState>,
-    /// Frames whose plane B was checked against the map.
+    /// Frames whose planes were checked against the map.
     planes_checked: u32,
 }
 
@@ -461,11 +461,11 @@ fn pal_attract_run() -> PalRun {
         if let Some(drawn) = states.iter().rev().find(|d| d.vblanks + 1 == vblank && d.tick > 0) {
             let state = gx.save_state().expect("save state");
             let at = *vram_at.get_or_insert_with(|| VramInState::locate(&state));
-            if let Err(e) = check_plane_b(&at.extract(&state), drawn.camera_x, drawn.camera_y) {
+            if let Err(e) = check_planes(&at.extract(&state), drawn.camera_x, drawn.camera_y) {
                 for t in &states[states.len().saturating_sub(8)..] {
                     eprintln!("tick {} vblanks {} camera {} lines {}", t.tick, t.vblanks, t.camera_x, t.frame_lines);
                 }
-                panic!("PAL, VBlank {vblank} drawing tick {}: plane B: {e}", drawn.tick);
+                panic!("PAL, VBlank {vblank} drawing tick {}: {e}", drawn.tick);
             }
             planes_checked += 1;
         }
@@ -512,7 +512,7 @@ fn pal_attract_mode_keeps_sixty_steps_a_second_and_counts_313_lines() {
     }
     assert_eq!(last.missed_frames, 0, "PAL: missed frames");
     assert!(pal[1..].iter().all(|s| s.redraws == pal[1].redraws), "PAL: no full redraw during the attract run");
-    assert!(run.planes_checked as usize * 2 > pal.len(), "plane B checked in {} frames", run.planes_checked);
+    assert!(run.planes_checked as usize * 2 > pal.len(), "planes checked in {} frames", run.planes_checked);
     // Frame time: a one-step frame after a one-step frame (frames j and j - 1 both not a
     // multiple of 5) draws and computes what NTSC's frame for the same tick does, and a line
     // is the same number of 68000 cycles on both standards.
@@ -535,7 +535,7 @@ fn pal_attract_mode_keeps_sixty_steps_a_second_and_counts_313_lines() {
     let worst = tail.iter().map(|s| s.frame_lines).max().unwrap();
     let two_step_worst = tail.iter().filter(|s| frame_of(s.tick) % 5 == 0).map(|s| s.frame_lines).max().unwrap();
     println!(
-        "PAL attract: {} steps in {} frames ({} snapshots seen, plane B checked in {}), worst frame {worst} of 313 \
+        "PAL attract: {} steps in {} frames ({} snapshots seen, planes checked in {}), worst frame {worst} of 313 \
          lines (two-step frames: {two_step_worst}); {compared} one-step frames within {worst_diff} lines of NTSC",
         last.tick,
         last.vblanks - first.vblanks + 1,
