@@ -63,8 +63,12 @@ struct App {
     /// The last HUD values drawn (redrawn only when they change).
     hud_hit: u8,
     hud_lines: u16,
-    /// The camera (pixel-space) the plane was last drawn for.
+    /// The camera (pixel-space) the planes were last drawn or prepared for.
     drawn_camera: (i16, i16),
+    /// The next VBlank redraws everything with the display off (a mode change, a new level,
+    /// the overlay on a level with art, a camera jump) instead of uploading the prepared
+    /// strips.
+    redraw_needed: bool,
     /// NTSC or PAL (read at boot).
     standard: Standard,
     /// World steps per frame: 60 a second on NTSC and PAL.
@@ -89,6 +93,7 @@ static APP: MainOnly<App> = MainOnly::new(App {
     hud_hit: 0xFF,
     hud_lines: 0xFFFF,
     drawn_camera: (0, 0),
+    redraw_needed: false,
     standard: Standard::Ntsc,
     pacer: Pacer::new(Standard::Ntsc),
 });
@@ -117,6 +122,7 @@ pub fn run() -> ! {
                 }
             }
             app.build_sprites();
+            app.prepare_planes();
             app.finish_frame(vblank, blanked);
         });
     }
@@ -125,6 +131,8 @@ pub fn run() -> ! {
 /// Camera jumps bigger than this (pixels) are redrawn with the display off: the most the
 /// camera moves in one frame's steps (two on PAL), so only a mode change redraws.
 const STREAM_LIMIT: i16 = CAMERA_MAX_STEP * timing::MAX_STEPS_PER_FRAME as i16;
+// The streamer keeps up with it (parallax planes move less).
+const _: () = assert!(STREAM_LIMIT <= megadrive::stream::MAX_STEP);
 
 /// The frame's parts are kept out of line (`inline(never)`): inlined into `run` their
 /// locals shared one stack frame that was live under the world step, the deepest call
@@ -149,16 +157,29 @@ impl App {
         vdp::display_on();
     }
 
-    /// The VBlank part of a frame: the plane, scroll, sprites, highlight and HUD for the
+    /// The planes' part of a frame's work outside VBlank: the strips the camera brings into
+    /// view are read into RAM for the next VBlank, or a full redraw is asked for.
+    #[inline(never)]
+    fn prepare_planes(&mut self) {
+        let c = self.world.camera;
+        let (last_x, last_y) = self.drawn_camera;
+        self.drawn_camera = (c.x, c.y);
+        let jump = (c.x - last_x).abs() > STREAM_LIMIT || (c.y - last_y).abs() > STREAM_LIMIT;
+        if jump || self.text_dirty || self.level_gfx_dirty {
+            self.redraw_needed = true;
+        } else {
+            self.view.prepare(self.world.level, c.x, c.y);
+        }
+    }
+
+    /// The VBlank part of a frame: the planes, scroll, sprites, highlight and HUD for the
     /// state the last update left. Returns true when it had to blank the display for a full
     /// redraw (a mode change), which is then not counted as a missed frame.
     #[inline(never)]
     fn vblank_work(&mut self) -> bool {
         let c = self.world.camera;
-        let (last_x, last_y) = self.drawn_camera;
-        self.drawn_camera = (c.x, c.y);
-        let jump = (c.x - last_x).abs() > STREAM_LIMIT || (c.y - last_y).abs() > STREAM_LIMIT;
-        let blanked = jump || self.text_dirty;
+        let blanked = self.redraw_needed;
+        self.redraw_needed = false;
         if blanked {
             self.state.redraws = self.state.redraws.wrapping_add(1);
             vdp::display_off();
@@ -170,7 +191,7 @@ impl App {
             }
             self.draw_text();
         } else {
-            self.view.update(self.world.level, c.x, c.y);
+            self.view.upload();
         }
         self.sprites.upload();
         if self.highlight_ready {

@@ -109,12 +109,12 @@ fn art_of(level: &Level) -> Option<&'static LevelArt> {
 /// camera shifted right by the plane's `parallax`, plane A at the camera), a level without
 /// shows its collision shapes on plane B; the debug overlay shows the collision shapes of
 /// any level. Both planes are ring buffers streamed as the camera moves
-/// (`megadrive::stream`).
+/// (`megadrive::stream`: read into RAM outside VBlank, written by DMA in VBlank).
 ///
 /// Palettes: the art's lines 0.. (at most 3: romtool's budget), line 0 entry 0 is the
 /// backdrop; with the shapes shown, line 2 holds [`levels::SHAPE_PALETTE`] and line 0 the
 /// backdrop [`SHAPES_BACKDROP`]. Line 3 belongs to the sprites and the text.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct View {
     a: stream::Streamer,
     b: stream::Streamer,
@@ -148,6 +148,7 @@ impl View {
             None => vdp::load_palette(0, &[SHAPES_BACKDROP]),
         }
         vdp::clear_plane(vdp::PLANE_A);
+        vdp::clear_plane(vdp::PLANE_B);
         self.redraw(level, cx, cy);
     }
 
@@ -167,19 +168,27 @@ impl View {
         }
     }
 
-    /// Writes the tile columns and rows that came into view for a camera at pixel-space
-    /// (cx, cy), then scrolls. In VBlank.
-    pub fn update(&mut self, level: &Level, cx: i16, cy: i16) {
+    /// Reads the tile columns and rows that come into view for a camera at pixel-space
+    /// (cx, cy) into RAM (outside VBlank), for [`View::upload`].
+    pub fn prepare(&mut self, level: &Level, cx: i16, cy: i16) {
         match self.art {
-            None => self.b.update(&Tiles(level), cx, cy),
+            None => self.b.prepare(&Tiles(level), cx, cy),
             Some(art) => {
                 if let Some(p) = &art.plane_b {
-                    self.b.update(&ArtCells { level, plane: p }, cx >> parallax(p), cy >> parallax(p));
+                    self.b.prepare(&ArtCells { level, plane: p }, cx >> parallax(p), cy >> parallax(p));
                 }
                 if let Some(p) = &art.plane_a {
-                    self.a.update(&ArtCells { level, plane: p }, cx >> parallax(p), cy >> parallax(p));
+                    self.a.prepare(&ArtCells { level, plane: p }, cx >> parallax(p), cy >> parallax(p));
                 }
             }
+        }
+    }
+
+    /// Writes the prepared strips of both planes by DMA and sets their scroll. In VBlank.
+    pub fn upload(&mut self) {
+        self.b.upload();
+        if self.art.is_some() {
+            self.a.upload();
         }
     }
 }

@@ -124,6 +124,15 @@ pub fn copy_to_vram(words: &[u16], addr: u16) {
     copy(words, Dest::Vram, addr);
 }
 
+/// Copies `words` to VRAM from byte address `addr` on, one word every `stride` bytes (the
+/// VDP's auto-increment: 128 writes a column of a 64-cell-wide name table). Leaves the
+/// auto-increment at 2.
+pub fn copy_to_vram_stride(words: &[u16], addr: u16, stride: u8) {
+    vdp::set_reg(Reg::AutoInc, stride);
+    copy(words, Dest::Vram, addr);
+    vdp::set_reg(Reg::AutoInc, 2);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,8 +5,9 @@
 //! columns and rows that came into view are written; a camera that moves at most 16 pixels
 //! per axis per frame needs at most one column (15 metatiles) and one row (21 metatiles).
 //!
-//! All writes happen in VBlank ([`Streamer::update`]) or with the display off
-//! ([`Streamer::redraw`]).
+//! The map is read outside VBlank into RAM ([`Streamer::prepare`]) and the new strips go to
+//! VRAM by DMA in VBlank ([`Streamer::upload`]); a full [`Streamer::redraw`] writes by CPU
+//! with the display off.
 
 use crate::vdp::{self, SCREEN_H, SCREEN_W};
 
@@ -23,8 +24,40 @@ pub trait Metatiles {
     fn cells(&self, tx: i16, ty: i16) -> [u16; 4];
 }
 
-/// Which metatiles (metatile space, half-open ranges) are in the plane, and which plane.
+/// Metatile columns (and rows) that may come into view between two uploads: a camera that
+/// moves at most [`MAX_STEP`] pixels per axis.
+pub const MAX_STRIPS: usize = 2;
+/// The most a plane's camera may move per axis between two [`Streamer::prepare`] calls
+/// (pixels); bigger jumps need [`Streamer::redraw`].
+pub const MAX_STEP: i16 = 16 * MAX_STRIPS as i16;
+/// Cells of one cell column of the view: 15 metatiles.
+const COLUMN_CELLS: usize = 2 * ((SCREEN_H as usize + 15) / 16 + 1);
+/// Cells of one cell row of the view: 21 metatiles.
+const ROW_CELLS: usize = 2 * ((SCREEN_W as usize + 15) / 16 + 1);
+
+/// One cell column or cell row waiting for its DMA: where it starts in the plane's ring
+/// and its name-table words in ring order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Strip<const N: usize> {
+    /// Plane cell column (for a column) or cell row (for a row), 0..64 / 0..32.
+    at: u16,
+    /// First ring cell along the strip (row for a column, column for a row).
+    first: u16,
+    /// Cells used of `words`.
+    len: u16,
+    words: [u16; N],
+}
+
+impl<const N: usize> Strip<N> {
+    const EMPTY: Strip<N> = Strip { at: 0, first: 0, len: 0, words: [0; N] };
+}
+
+/// Which metatiles (metatile space, half-open ranges) are in the plane, which plane, and
+/// the strips that came into view waiting for VBlank.
+///
+/// A frame: [`Streamer::prepare`] after the world step (outside VBlank: reads the map into
+/// RAM), [`Streamer::upload`] in the next VBlank (a few DMA transfers and the scroll).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Streamer {
     plane: u16,
     x0: i16,
@@ -35,6 +68,12 @@ pub struct Streamer {
     pub columns_streamed: u16,
     /// Metatile rows written since boot (wraps).
     pub rows_streamed: u16,
+    columns: [Strip<COLUMN_CELLS>; 2 * MAX_STRIPS],
+    rows: [Strip<ROW_CELLS>; 2 * MAX_STRIPS],
+    column_count: u8,
+    row_count: u8,
+    /// The scroll [`Streamer::upload`] sets: horizontal, vertical.
+    scroll: (u16, u16),
 }
 
 /// The metatiles (metatile space, half-open: x0, y0, x1, y1) a camera whose top-left is at
@@ -47,11 +86,25 @@ impl Streamer {
     /// Nothing drawn yet, on the plane at VRAM address `plane` ([`vdp::PLANE_A`] or
     /// [`vdp::PLANE_B`]).
     pub const fn new(plane: u16) -> Streamer {
-        Streamer { plane, x0: 0, y0: 0, x1: 0, y1: 0, columns_streamed: 0, rows_streamed: 0 }
+        Streamer {
+            plane,
+            x0: 0,
+            y0: 0,
+            x1: 0,
+            y1: 0,
+            columns_streamed: 0,
+            rows_streamed: 0,
+            columns: [Strip::EMPTY; 2 * MAX_STRIPS],
+            rows: [Strip::EMPTY; 2 * MAX_STRIPS],
+            column_count: 0,
+            row_count: 0,
+            scroll: (0, 0),
+        }
     }
 
-    /// Draws every visible metatile for a camera at pixel (cx, cy) and scrolls to it. Too
-    /// much for one VBlank: call with the display off.
+    /// Draws every visible metatile for a camera at pixel (cx, cy) and scrolls to it (by
+    /// CPU; anything prepared is dropped). Too much for one VBlank: call with the display
+    /// off.
     pub fn redraw(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
         let (x0, y0, x1, y1) = visible(cx, cy);
         for ty in y0..y1 {
@@ -60,43 +113,73 @@ impl Streamer {
             }
         }
         (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1);
-        self.scroll_to(cx, cy);
+        (self.column_count, self.row_count) = (0, 0);
+        self.scroll = scroll_of(cx, cy);
+        vdp::set_plane_scroll(self.plane, self.scroll.0, self.scroll.1);
     }
 
-    /// Brings the plane up to date for a camera at pixel (cx, cy): writes the metatile
-    /// columns and rows that came into view, then sets the scroll. Run in VBlank.
-    pub fn update(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
+    /// Reads the metatile columns and rows that come into view for a camera at pixel
+    /// (cx, cy) into RAM, for the next [`Streamer::upload`]. Outside VBlank; the camera may
+    /// have moved at most [`MAX_STEP`] pixels per axis since the last call (or
+    /// [`Streamer::redraw`]); strips beyond [`MAX_STRIPS`] per axis are not drawn.
+    pub fn prepare(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
         let (x0, y0, x1, y1) = visible(cx, cy);
         for tx in x0..x1 {
-            if tx < self.x0 || tx >= self.x1 {
-                for ty in y0..y1 {
-                    self.draw(map, tx, ty);
-                }
+            if (tx < self.x0 || tx >= self.x1) && (self.column_count as usize) < 2 * MAX_STRIPS {
+                let i = self.column_count as usize;
+                let (left, right) = self.columns.split_at_mut(i + 1);
+                fill_column(map, tx, y0, y1, &mut left[i], &mut right[0]);
+                self.column_count += 2;
                 self.columns_streamed = self.columns_streamed.wrapping_add(1);
             }
         }
         for ty in y0..y1 {
-            if ty < self.y0 || ty >= self.y1 {
-                for tx in x0..x1 {
-                    // Columns just written above already hold this row's new metatiles.
-                    if tx >= self.x0 && tx < self.x1 {
-                        self.draw(map, tx, ty);
-                    }
-                }
+            if (ty < self.y0 || ty >= self.y1) && (self.row_count as usize) < 2 * MAX_STRIPS {
+                let i = self.row_count as usize;
+                let (top, bottom) = self.rows.split_at_mut(i + 1);
+                fill_row(map, ty, x0, x1, &mut top[i], &mut bottom[0]);
+                self.row_count += 2;
                 self.rows_streamed = self.rows_streamed.wrapping_add(1);
             }
         }
         (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1);
-        self.scroll_to(cx, cy);
+        self.scroll = scroll_of(cx, cy);
     }
 
-    /// Points the streamed plane's scroll at the camera (pixel (cx, cy)); the other plane's
-    /// scroll stays as it is.
-    fn scroll_to(&self, cx: i16, cy: i16) {
-        vdp::set_plane_scroll(self.plane, (cx as u16).wrapping_neg(), cy as u16);
+    /// Writes the prepared strips into the plane by DMA (each cell column or row in one
+    /// or two transfers: two where it wraps around the ring) and sets the plane's scroll.
+    /// In VBlank.
+    pub fn upload(&mut self) {
+        let plane = self.plane;
+        for s in &self.columns[..self.column_count as usize] {
+            let split = (vdp::PLANE_HEIGHT - s.first).min(s.len);
+            let words = &s.words[..s.len as usize];
+            let col = plane + (s.at << 1);
+            crate::dma::copy_to_vram_stride(&words[..split as usize], col + ((s.first * vdp::PLANE_WIDTH) << 1), (vdp::PLANE_WIDTH << 1) as u8);
+            if split < s.len {
+                crate::dma::copy_to_vram_stride(&words[split as usize..], col, (vdp::PLANE_WIDTH << 1) as u8);
+            }
+        }
+        for s in &self.rows[..self.row_count as usize] {
+            let split = (vdp::PLANE_WIDTH - s.first).min(s.len);
+            let words = &s.words[..s.len as usize];
+            let row = plane + ((s.at * vdp::PLANE_WIDTH) << 1);
+            crate::dma::copy_to_vram(&words[..split as usize], row + (s.first << 1));
+            if split < s.len {
+                crate::dma::copy_to_vram(&words[split as usize..], row);
+            }
+        }
+        (self.column_count, self.row_count) = (0, 0);
+        vdp::set_plane_scroll(plane, self.scroll.0, self.scroll.1);
     }
 
-    /// Writes metatile (tx, ty) into its ring-buffer place in the plane.
+    /// [`Streamer::prepare`] and [`Streamer::upload`] at once, all in VBlank.
+    pub fn update(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
+        self.prepare(map, cx, cy);
+        self.upload();
+    }
+
+    /// Writes metatile (tx, ty) into its ring-buffer place in the plane (by CPU).
     fn draw(&self, map: &impl Metatiles, tx: i16, ty: i16) {
         let [tl, tr, bl, br] = map.cells(tx, ty);
         let cx = ((tx & (PLANE_METATILES_W - 1)) << 1) as u16;
@@ -106,9 +189,77 @@ impl Streamer {
     }
 }
 
+/// The plane scroll for a camera at pixel (cx, cy) (full-screen scroll mode).
+fn scroll_of(cx: i16, cy: i16) -> (u16, u16) {
+    ((cx as u16).wrapping_neg(), cy as u16)
+}
+
+/// Metatile column `tx`, rows `y0..y1`, as its left and right cell columns in ring order.
+fn fill_column(map: &impl Metatiles, tx: i16, y0: i16, y1: i16, left: &mut Strip<COLUMN_CELLS>, right: &mut Strip<COLUMN_CELLS>) {
+    let at = ((tx & (PLANE_METATILES_W - 1)) << 1) as u16;
+    let first = ((y0 & (PLANE_METATILES_H - 1)) << 1) as u16;
+    let mut k = 0;
+    for ty in y0..y1 {
+        let [tl, tr, bl, br] = map.cells(tx, ty);
+        (left.words[k], left.words[k + 1]) = (tl, bl);
+        (right.words[k], right.words[k + 1]) = (tr, br);
+        k += 2;
+    }
+    (left.at, left.first, left.len) = (at, first, k as u16);
+    (right.at, right.first, right.len) = (at + 1, first, k as u16);
+}
+
+/// Metatile row `ty`, columns `x0..x1`, as its top and bottom cell rows in ring order.
+fn fill_row(map: &impl Metatiles, ty: i16, x0: i16, x1: i16, top: &mut Strip<ROW_CELLS>, bottom: &mut Strip<ROW_CELLS>) {
+    let at = ((ty & (PLANE_METATILES_H - 1)) << 1) as u16;
+    let first = ((x0 & (PLANE_METATILES_W - 1)) << 1) as u16;
+    let mut k = 0;
+    for tx in x0..x1 {
+        let [tl, tr, bl, br] = map.cells(tx, ty);
+        (top.words[k], top.words[k + 1]) = (tl, tr);
+        (bottom.words[k], bottom.words[k + 1]) = (bl, br);
+        k += 2;
+    }
+    (top.at, top.first, top.len) = (at, first, k as u16);
+    (bottom.at, bottom.first, bottom.len) = (at + 1, first, k as u16);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_strip_holds_a_whole_column_or_row_of_the_view() {
+        let (x0, y0, x1, y1) = visible(15, 15);
+        assert_eq!((2 * (y1 - y0)) as usize, COLUMN_CELLS);
+        assert_eq!((2 * (x1 - x0)) as usize, ROW_CELLS);
+        // Shorter than the ring: a strip wraps at most once.
+        assert!(COLUMN_CELLS < vdp::PLANE_HEIGHT as usize && ROW_CELLS < vdp::PLANE_WIDTH as usize);
+    }
+
+    struct Ids;
+    impl Metatiles for Ids {
+        fn cells(&self, tx: i16, ty: i16) -> [u16; 4] {
+            let id = ((ty as u16) << 8) | (tx as u16 & 0xFF);
+            [id, id + 0x1000, id + 0x2000, id + 0x3000]
+        }
+    }
+
+    #[test]
+    fn strips_are_in_ring_order() {
+        let mut l = Strip::EMPTY;
+        let mut r = Strip::EMPTY;
+        fill_column(&Ids, 33, 14, 18, &mut l, &mut r);
+        assert_eq!((l.at, l.first, l.len, r.at), (2, 28, 8, 3));
+        assert_eq!(&l.words[..4], &[(14 << 8) | 33, 0x2000 + ((14 << 8) | 33), (15 << 8) | 33, 0x2000 + ((15 << 8) | 33)]);
+        assert_eq!(r.words[0], 0x1000 + ((14 << 8) | 33));
+        let mut t = Strip::EMPTY;
+        let mut b = Strip::EMPTY;
+        fill_row(&Ids, 17, 30, 33, &mut t, &mut b);
+        assert_eq!((t.at, t.first, t.len, b.at), (2, 60, 6, 3));
+        assert_eq!(&t.words[..3], &[(17 << 8) | 30, 0x1000 + ((17 << 8) | 30), (17 << 8) | 31]);
+        assert_eq!(b.words[0], 0x2000 + ((17 << 8) | 30));
+    }
 
     #[test]
     fn the_screen_spans_21_by_15_metatiles_at_most() {
