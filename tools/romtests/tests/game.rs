@@ -73,7 +73,7 @@ fn attract_run() -> &'static AttractRun {
             if s.tick == 0 {
                 continue; // the mode change's full redraw (display blanked) is still running
             }
-            assert_eq!(s.tick as usize, states.len(), "one world step per frame (vblank {})", s.vblanks);
+            assert_eq!(s.tick as usize, states.len(), "one world step per frame (vblank {}); last (tick, lines, camera x): {:?}", s.vblanks, states.iter().rev().take(12).map(|t| (t.tick, t.frame_lines, t.camera_x)).collect::<Vec<_>>());
             // This frame's VBlank brought the plane up to date with the previous step's camera.
             let prev = states.last().unwrap();
             if plane_error.is_none() {
