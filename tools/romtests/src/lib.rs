@@ -282,9 +282,15 @@ pub fn vram_word(vram: &[u8], addr: usize) -> u16 {
 /// `2 * (ty & 15)`) and each plane's horizontal scroll must be minus its camera x. Returns a
 /// description of the first wrong cell.
 pub fn check_planes(vram: &[u8], cx: i16, cy: i16) -> Result<(), String> {
+    check_level_planes(vram, demo_index(), false, cx, cy)
+}
+
+/// [`check_planes`] for `LEVELS[index]`; `shapes`: the debug overlay is on (the ROM then
+/// draws the collision shapes on plane B for every level).
+pub fn check_level_planes(vram: &[u8], index: usize, shapes: bool, cx: i16, cy: i16) -> Result<(), String> {
     use megacollide_game::level_art::LEVEL_ART;
-    let demo = demo_level();
-    match LEVEL_ART[demo_index()] {
+    let demo = megacollide_game::LEVELS[index];
+    match LEVEL_ART[index].filter(|_| !shapes) {
         None => check_plane(vram, 1, cx, cy, "plane B (shapes)", &|tx, ty| shape_cells(demo, tx, ty)),
         Some(art) => {
             for (slot, plane, name) in [(1, &art.plane_b, "plane B (art)"), (0, &art.plane_a, "plane A (art)")] {

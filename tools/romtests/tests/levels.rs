@@ -55,3 +55,61 @@ fn every_level_starts_from_the_level_select_with_the_player_on_the_ground() {
         println!("{}: spawned and standing at ({}, {}) after {} steps", level.name, s.px(), s.py(), s.tick);
     }
 }
+
+/// Every level with art layers shows them in the ROM: picked on the level select and played
+/// walking right, planes A and B equal its art planes for the camera every frame (the
+/// background plane at its parallax); Down + A swaps them for the collision shapes and back.
+/// A screenshot of each (`art-NAME`) is compared with its reference.
+#[test]
+fn levels_with_art_show_it_and_the_overlay_shows_their_collision_shapes() {
+    use megacollide_game::level_art::LEVEL_ART;
+    let rom = Rom::load("megacollide").unwrap();
+    let g = rom.sym("GAME");
+    let with_art: Vec<usize> = (0..LEVELS.len()).filter(|&i| LEVEL_ART[i].is_some()).collect();
+    assert!(!with_art.is_empty(), "levels/ has a level with art layers");
+    for i in with_art {
+        let name = LEVELS[i].name;
+        let (_lock, mut gx) = gpgx_with(&rom);
+        gx.run_until(BOOT_FRAMES, Pad::NONE, |gx| game_state(gx, g).vblanks > 0 && game_state(gx, g).mode == MODE_TITLE)
+            .expect("title screen within the boot budget");
+        select_level(&mut gx, g, i);
+        gx.run_frame(Pad::START);
+        gx.run_until(10, Pad::NONE, |gx| game_state(gx, g).mode == MODE_PLAY).expect("Start on the title starts play");
+        gx.run_until(10, Pad::NONE, |gx| game_state(gx, g).tick > 0).expect("play steps the world");
+        let mut at: Option<VramInState> = None;
+        let mut check = |gx: &emu::Gpgx, shapes: bool, cx: i16, cy: i16, what: &str| {
+            let state = gx.save_state().expect("save state");
+            let vram = at.get_or_insert_with(|| VramInState::locate(&state)).extract(&state);
+            if let Err(e) = check_level_planes(&vram, i, shapes, cx, cy) {
+                panic!("{name}: {what}: {e}");
+            }
+        };
+        // Walk right: the planes follow the camera of the step before each VBlank.
+        let mut prev = game_state(&gx, g);
+        let mut moved = 0;
+        for _ in 0..240 {
+            gx.run_frame(Pad::RIGHT);
+            let s = game_state(&gx, g);
+            check(&gx, false, prev.camera_x, prev.camera_y, &format!("walking, tick {}", s.tick));
+            moved += (s.camera_x != prev.camera_x) as u32;
+            prev = s;
+        }
+        settle(&mut gx, g);
+        let s = game_state(&gx, g);
+        check(&gx, false, s.camera_x, s.camera_y, "standing");
+        assert_screen(&gx, &format!("art-{name}"));
+        // The overlay: the collision shapes on plane B.
+        gx.run_frame(Pad::DOWN | Pad::A);
+        settle(&mut gx, g);
+        let s = game_state(&gx, g);
+        assert_eq!(s.overlay, 1, "{name}: Down + A shows the overlay");
+        check(&gx, true, s.camera_x, s.camera_y, "overlay on");
+        gx.run_frame(Pad::DOWN | Pad::A);
+        settle(&mut gx, g);
+        let s = game_state(&gx, g);
+        assert_eq!(s.overlay, 0, "{name}: Down + A hides it");
+        check(&gx, false, s.camera_x, s.camera_y, "overlay off");
+        assert_eq!(s.missed_frames, 0, "{name}: no missed frame");
+        println!("{name}: art planes equal to the map in 240 frames walking right (camera moved in {moved}), overlay on and off");
+    }
+}
