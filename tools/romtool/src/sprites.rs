@@ -24,9 +24,17 @@
 //! game (1..=255); `frames` are indices into the sheet. Colours are quantised to the Mega
 //! Drive's 9-bit colour ([`crate::cells::quantise`]).
 //!
-//! **Output** (`sprites.rs`): `SPRITE_PALETTE` (one CRAM line shared by every sheet: entry 0
-//! transparent, then the colours in order of first appearance: sheets in file-name order,
-//! frames, pixels row-major; at most 15), and per sheet `NAME_TILES` (16 words per VDP tile,
+//! **Palette.** Every sheet of the folder shares one CRAM line. With a GIMP palette file
+//! `palette.gpl` in the folder ([`crate::gpl`]), the line is exactly its colours in file order
+//! (entry 0 is the transparent slot, at most 16 entries, each quantised like the pixels), every
+//! opaque pixel of every sheet must quantise to one of entries 1.. (the first equal entry
+//! draws it), and each named entry gives `pub const PAL_<NAME>: u8 = index;` (name upper-cased,
+//! other characters `_`; unnamed and `Untitled` entries give none), so code that draws with a
+//! palette colour (text, highlights) names it instead of hard-coding an index. Without the file
+//! the line is entry 0, then the colours in order of first appearance (sheets in file-name
+//! order, frames, pixels row-major; at most 15).
+//!
+//! **Output** (`sprites.rs`): `SPRITE_PALETTE` (the line), the `PAL_*` constants, and per sheet `NAME_TILES` (16 words per VDP tile,
 //! each frame's tiles in the VDP's **column-major** sprite order: top to bottom, then left to
 //! right), `NAME_MASK_ROWS` / `NAME_MASK_ROWS_HFLIP` (`[[u32; H]; F]`, the engine's
 //! [`Mask`](megacollide_engine::mask::Mask) layout: pixel column `c` at bit `31 - c`; a bit is
@@ -82,6 +90,76 @@ pub struct Sheet {
     pub masks: Vec<Vec<u32>>,
     /// The animations.
     pub animations: Vec<Animation>,
+}
+
+/// The optional palette file of a sprite folder (see the module docs).
+pub const PALETTE_FILE: &str = "palette.gpl";
+
+/// A named entry of the palette file: `PAL_<ident>` is its index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PaletteName {
+    /// The name as written in the file.
+    pub name: String,
+    /// The identifier part (`PAL_` + this is the Rust item).
+    pub ident: String,
+    /// Palette index (0..=15).
+    pub index: u8,
+    /// Its 1-based line in the file.
+    pub line: usize,
+}
+
+/// The sprite palette line and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpritePalette {
+    /// CRAM words; entry 0 transparent.
+    pub line: [u16; 16],
+    /// The palette file, when the folder has one.
+    pub file: Option<PathBuf>,
+    /// Its named entries, in file order.
+    pub names: Vec<PaletteName>,
+}
+
+/// The fixed palette of a `palette.gpl`: entries quantised, names checked.
+struct Fixed {
+    path: PathBuf,
+    /// Entries 0.. quantised (CRAM words).
+    colours: Vec<u16>,
+    names: Vec<PaletteName>,
+}
+
+/// Reads `path` as the sprite palette: at most 16 entries, distinct names that give Rust
+/// identifiers.
+fn load_palette(path: &Path) -> Result<Fixed, Vec<Diag>> {
+    let pal = crate::gpl::read(path)?;
+    let mut errors = Vec::new();
+    if let Some(e) = pal.entries.get(16) {
+        errors.push(Diag::new(
+            path,
+            Loc::LineCol(e.line, 1),
+            format!("colour {} of {}: the sprite palette is one CRAM line of at most 16 entries (entry 0 is the transparent slot). Fix: remove colours, the sheets may use at most 15 besides the transparent one", 17, pal.entries.len()),
+        ));
+    }
+    let mut names: Vec<PaletteName> = Vec::new();
+    for (i, e) in pal.entries.iter().enumerate().take(16) {
+        let Some(name) = &e.name else { continue };
+        let Some(ident) = crate::gpl::ident_part(name) else {
+            errors.push(Diag::new(path, Loc::LineCol(e.line, 1), format!("colour name `{name}` has no ASCII letter or digit, so it gives no Rust item name. Fix: rename it (letters, digits, blanks, `_`), or leave it empty")));
+            continue;
+        };
+        if let Some(o) = names.iter().find(|o| o.ident == ident) {
+            errors.push(Diag::new(
+                path,
+                Loc::LineCol(e.line, 1),
+                format!("colour name `{name}` gives PAL_{ident}, as `{}` on line {} does: expected distinct names. Fix: rename one of them", o.name, o.line),
+            ));
+            continue;
+        }
+        names.push(PaletteName { name: name.clone(), ident, index: i as u8, line: e.line });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Fixed { path: path.to_path_buf(), colours: pal.entries.iter().map(|e| cells::quantise(e.rgb)).collect(), names })
 }
 
 /// Names of the generated items that belong to no sheet.
@@ -222,8 +300,9 @@ fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
     Some(Desc { width: width?, height: height?, trans, animations })
 }
 
-/// Reads one sheet (`json` and the PNG beside it), adding its colours to `palette`.
-fn load_sheet(json: &Path, palette: &mut Vec<u16>, errors: &mut Vec<Diag>) -> Option<Sheet> {
+/// Reads one sheet (`json` and the PNG beside it), adding its colours to `palette` (entries
+/// 1.. of the line), or checking them against `fixed`'s when the folder has a palette file.
+fn load_sheet(json: &Path, palette: &mut Vec<u16>, fixed: Option<&Fixed>, errors: &mut Vec<Diag>) -> Option<Sheet> {
     let text = match read_text(json) {
         Ok(t) => t,
         Err(e) => {
@@ -266,9 +345,31 @@ fn load_sheet(json: &Path, palette: &mut Vec<u16>, errors: &mut Vec<Diag>) -> Op
     }
     let (w, h) = (desc.width as usize, desc.height as usize);
     let mut sheet = Sheet { path: png.clone(), name, ident, width: desc.width, height: desc.height, tiles: Vec::new(), masks: Vec::new(), animations: desc.animations.into_iter().map(|(a, _)| a).collect() };
+    // With a palette file: each colour missing from it is reported once per sheet.
+    let mut missing: Vec<u16> = Vec::new();
     for (fi, rgba) in frames.iter().enumerate() {
         let pic: Vec<u16> = rgba.iter().map(|&p| cells::colour_of(p)).collect();
         for (i, &c) in pic.iter().enumerate() {
+            if let Some(f) = fixed {
+                if c != CLEAR && !palette.contains(&c) && !missing.contains(&c) {
+                    missing.push(c);
+                    let [r, g, b, _] = rgba[i];
+                    let [qr, qg, qb] = cells::expand(c);
+                    let slot0 = if f.colours.first() == Some(&c) { " (it is entry 0's, the transparent slot)" } else { "" };
+                    errors.push(Diag::new(
+                        &png,
+                        Loc::File,
+                        format!(
+                            "frame {fi}, pixel ({}, {}): colour #{r:02X}{g:02X}{b:02X} (Mega Drive #{qr:02X}{qg:02X}{qb:02X}) is not in the palette {}{slot0}. Fix: draw it with one of the palette's colours, or add it to {} (at most 16 entries)",
+                            i % w,
+                            i / w,
+                            f.path.display(),
+                            f.path.display()
+                        ),
+                    ));
+                }
+                continue;
+            }
             if c != CLEAR && !palette.contains(&c) {
                 if palette.len() >= cells::COLOURS_PER_LINE {
                     let [r, g, b] = cells::expand(c);
@@ -304,19 +405,27 @@ fn load_sheet(json: &Path, palette: &mut Vec<u16>, errors: &mut Vec<Diag>) -> Op
     Some(sheet)
 }
 
-/// Reads every sheet of `dir` (see the module docs): the sheets and the shared palette line.
-pub fn load_dir(dir: &Path) -> Result<(Vec<Sheet>, [u16; 16]), Vec<Diag>> {
+/// Reads every sheet of `dir` (see the module docs): the sheets and the shared palette.
+pub fn load_dir(dir: &Path) -> Result<(Vec<Sheet>, SpritePalette), Vec<Diag>> {
     let mut names: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(rd) => rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"))).collect(),
         Err(e) => return Err(vec![Diag::new(dir, Loc::File, format!("cannot read the sprite folder: {e}"))]),
     };
     names.sort();
+    let gpl = dir.join(PALETTE_FILE);
+    let fixed = if gpl.is_file() { Some(load_palette(&gpl)?) } else { None };
     let mut errors = Vec::new();
-    let mut palette = Vec::new();
+    // Entries 1.. of the line.
+    let mut palette: Vec<u16> = fixed.as_ref().map(|f| f.colours.iter().skip(1).copied().collect()).unwrap_or_default();
     let mut sheets: Vec<Sheet> = Vec::new();
+    let pal_items: Vec<String> = fixed.as_ref().map(|f| f.names.iter().map(|n| format!("PAL_{}", n.ident)).collect()).unwrap_or_default();
     for json in &names {
-        if let Some(s) = load_sheet(json, &mut palette, &mut errors) {
+        if let Some(s) = load_sheet(json, &mut palette, fixed.as_ref(), &mut errors) {
             let mine = item_names(&s.ident);
+            if let Some(n) = mine.iter().find(|n| pal_items.contains(n)) {
+                errors.push(Diag::new(json, Loc::File, format!("sheet name `{}` gives the Rust item {n}, the name of a colour of {}: rename the file or the colour", s.name, gpl.display())));
+                continue;
+            }
             if let Some(n) = mine.iter().find(|n| GLOBAL_ITEMS.contains(&n.as_str())) {
                 errors.push(Diag::new(json, Loc::File, format!("sheet name `{}` gives the Rust item {n}, a built-in item of sprites.rs: rename the file", s.name)));
                 continue;
@@ -335,12 +444,19 @@ pub fn load_dir(dir: &Path) -> Result<(Vec<Sheet>, [u16; 16]), Vec<Diag>> {
         return Err(vec![Diag::new(dir, Loc::File, "no sprite sheets: expected NAME.json files each describing NAME.png")]);
     }
     let mut line = [0u16; 16];
-    line[1..=palette.len()].copy_from_slice(&palette);
-    Ok((sheets, line))
+    match &fixed {
+        Some(f) => line[..f.colours.len()].copy_from_slice(&f.colours),
+        None => line[1..=palette.len()].copy_from_slice(&palette),
+    }
+    let (file, names) = match fixed {
+        Some(f) => (Some(f.path), f.names),
+        None => (None, Vec::new()),
+    };
+    Ok((sheets, SpritePalette { line, file, names }))
 }
 
 /// The generated `sprites.rs`.
-pub fn generate(sheets: &[Sheet], palette: &[u16; 16]) -> String {
+pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
     let mut o = String::new();
     let mask = "::megacollide_engine::mask::Mask";
     o.push_str(
@@ -360,9 +476,20 @@ pub fn generate(sheets: &[Sheet], palette: &[u16; 16]) -> String {
     let _ = writeln!(o, "    /// Pixel mask of each frame.\n    pub masks: &'static [{mask}<'static>],");
     let _ = writeln!(o, "    /// Pixel mask of each frame drawn mirrored (sprite attribute HFLIP).\n    pub masks_hflip: &'static [{mask}<'static>],");
     o.push_str("    /// Its animations.\n    pub animations: &'static [Animation],\n}\n\n");
-    o.push_str("/// The sprite palette line (CRAM words; entry 0 transparent).\npub static SPRITE_PALETTE: [u16; 16] = [");
-    o.push_str(&palette.iter().map(|c| format!("0x{c:04X}")).collect::<Vec<_>>().join(", "));
+    match &palette.file {
+        Some(f) => {
+            let f = f.file_name().unwrap_or_default().to_string_lossy();
+            let _ = writeln!(o, "/// The sprite palette line (CRAM words; entry 0 transparent): the colours of {} in file order.", codegen::rust_str(&f));
+        }
+        None => o.push_str("/// The sprite palette line (CRAM words; entry 0 transparent).\n"),
+    }
+    o.push_str("pub static SPRITE_PALETTE: [u16; 16] = [");
+    o.push_str(&palette.line.iter().map(|c| format!("0x{c:04X}")).collect::<Vec<_>>().join(", "));
     o.push_str("];\n");
+    for n in &palette.names {
+        let _ = writeln!(o, "/// Palette index of the colour named {} (line {} of the palette file).", codegen::rust_str(&n.name), n.line);
+        let _ = writeln!(o, "pub const PAL_{}: u8 = {};", n.ident, n.index);
+    }
     for s in sheets {
         let id = &s.ident;
         let (f, h) = (s.tiles.len(), s.height as usize);
