@@ -25,7 +25,7 @@ GATE         := $(HOST_BIN)/m68k-gate
 PLUGIN       := target/llvm-fixes/libm68k_fixes.so
 
 # Everything the ROM is built from (a change to any of these rebuilds it; nothing else does).
-ROM_SOURCES  := Cargo.toml Cargo.lock .cargo/config.toml $(OUT)/gen/levels.rs \
+ROM_SOURCES  := Cargo.toml Cargo.lock .cargo/config.toml $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs \
                 $(shell find src/rom linker/megadrive.ld src/engine/src src/engine/Cargo.toml src/engine-m68k-kernels src/game/src src/game/Cargo.toml tools/m68k-as src/megadrive-sys src/megadrive src/selftest -type f 2>/dev/null)
 LEVELS       := $(shell find levels -type f 2>/dev/null)
 TOOL_SOURCES  = $(shell find tools/$(1)/src tools/$(1)/Cargo.toml -type f 2>/dev/null) Cargo.lock
@@ -72,6 +72,14 @@ $(GATE): $(DEPS_STAMP) $(call TOOL_SOURCES,m68k-gate)
 export MEGACOLLIDE_LEVELS_RS := $(CURDIR)/$(OUT)/gen/levels.rs
 $(OUT)/gen/levels.rs: $(ROMTOOL) $(LEVELS)
 	$(ROMTOOL) levels levels --out-dir $(OUT)/gen --preview-dir $(OUT)/levels --require-level demo
+
+# Sprite sheets -> out/gen/sprites.rs (tiles, masks, animations, the palette of palette.gpl),
+# like levels.rs: the game crate's build.rs compiles src/game/sprites/ itself under plain cargo,
+# under make it takes this file (MEGACOLLIDE_SPRITES_RS).
+SPRITE_SHEETS := $(shell find src/game/sprites -type f 2>/dev/null)
+export MEGACOLLIDE_SPRITES_RS := $(CURDIR)/$(OUT)/gen/sprites.rs
+$(OUT)/gen/sprites.rs: $(ROMTOOL) $(SPRITE_SHEETS)
+	$(ROMTOOL) sprites src/game/sprites --out-dir $(OUT)/gen
 
 # ELF -> ROM: pack (rewrites bra.l, header, checksum), then gate the code that will run.
 # pack_rom(elf, rom)
@@ -225,7 +233,7 @@ $(OUT)/template.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) $(TEMPLATE_SOURCE
 # ---- API docs -------------------------------------------------------------------------------
 # `make doc`: rustdoc of the engine, the hardware crate (and megadrive-sys) and the game's
 # rules, built for the host (the crates are target-neutral); open target/doc/megadrive/index.html.
-doc: $(DEPS_STAMP) $(OUT)/gen/levels.rs
+doc: $(DEPS_STAMP) $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs
 	$(CARGO) doc --no-deps -p megacollide-engine -p megadrive -p megadrive-sys -p megacollide-game
 	@echo "API docs: target/doc/megacollide_engine/index.html, target/doc/megadrive/index.html"
 

@@ -7,11 +7,16 @@
 //! and checks `--require-level`) and sets `MEGACOLLIDE_LEVELS_RS` to the file it wrote: this
 //! script then takes that file, and the `art.rs` beside it (the levels' art layers), as they
 //! are instead of compiling the levels a second time.
+//!
+//! The sprite sheets of `sprites/` (PNG + JSON, `palette.gpl`) become `sprites.rs` the same
+//! way: romtool's `romtool::sprites` here under plain cargo, or the file `make` wrote with
+//! `romtool sprites` (`MEGACOLLIDE_SPRITES_RS`).
 
 use std::path::PathBuf;
 
 fn main() {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    sprites(&out_dir);
     let target = out_dir.join("levels.rs");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed=MEGACOLLIDE_LEVELS_RS");
@@ -51,6 +56,38 @@ fn main() {
                 msg.push_str(&format!("error: {d}\n"));
             }
             fail(&format!("{}{} error(s) in {}", msg, romtool::levels::error_count(&diags), opts.dir.display()));
+        }
+    }
+}
+
+/// `sprites.rs` in `out_dir`: the file `make` wrote (`MEGACOLLIDE_SPRITES_RS`), or compiled
+/// here from `sprites/`.
+fn sprites(out_dir: &std::path::Path) {
+    println!("cargo:rerun-if-env-changed=MEGACOLLIDE_SPRITES_RS");
+    if let Some(made) = std::env::var_os("MEGACOLLIDE_SPRITES_RS").filter(|v| !v.is_empty()) {
+        let made = PathBuf::from(made);
+        println!("cargo:rerun-if-changed={}", made.display());
+        let text = std::fs::read(&made).unwrap_or_else(|e| {
+            fail(&format!("MEGACOLLIDE_SPRITES_RS={}: cannot read it ({e}): run `make`, or unset it to compile sprites/ here", made.display()))
+        });
+        write(&out_dir.join("sprites.rs"), &text);
+        return;
+    }
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let dir = manifest.join("sprites");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    match romtool::sprites::build_outputs(&dir, out_dir) {
+        Ok((_, files)) => {
+            for (path, bytes) in files {
+                write(&path, &bytes);
+            }
+        }
+        Err(diags) => {
+            let mut msg = String::new();
+            for d in &diags {
+                msg.push_str(&format!("error: {d}\n"));
+            }
+            fail(&format!("{}{} error(s) in {}", msg, diags.len(), dir.display()));
         }
     }
 }

@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 pub mod art;
+pub mod look;
 pub mod script;
 pub mod state;
 pub mod world;

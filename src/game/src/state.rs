@@ -29,6 +29,10 @@
 //! | 0x28   | 1    | `level`         | index in `levels::LEVELS` of the level shown or played      |
 //! | 0x29   | 1    | `level_count`   | number of levels in the ROM (`levels::LEVELS.len()`)         |
 //! | 0x2A   | 2    | `lines_per_frame` | scanlines per frame: 262 (NTSC, 60 Hz) or 313 (PAL, 50 Hz) |
+//! | 0x2C   | 1    | `player_frame`  | frame of the player's sprite sheet drawn (`look::PlayerLook`) |
+//! | 0x2D   | 1    | `facing_left`   | 1: the player faces left (sprite mirrored, mirrored mask)   |
+//! | 0x2E   | 1    | `pose`          | the player's pose: 0 stand, 1 walk, 2 jump, 3 fall (`look::Pose`) |
+//! | 0x2F   | 1    | `enemy_frame`   | frame of the enemy sprite sheet drawn (all enemies)         |
 //!
 //! Multi-byte values are big-endian in the 68000's RAM. Every field is 1 or 2 bytes except
 //! the two leading `u32`s, so the layout is the same on the host (tests decode with
@@ -44,7 +48,7 @@ pub const MODE_PLAY: u8 = 1;
 pub const MODE_ATTRACT: u8 = 2;
 
 /// Size of [`GameState`] in bytes.
-pub const GAME_STATE_BYTES: usize = 0x2C;
+pub const GAME_STATE_BYTES: usize = 0x30;
 
 /// See the module docs for every field.
 #[repr(C)]
@@ -77,6 +81,10 @@ pub struct GameState {
     pub level: u8,
     pub level_count: u8,
     pub lines_per_frame: u16,
+    pub player_frame: u8,
+    pub facing_left: u8,
+    pub pose: u8,
+    pub enemy_frame: u8,
 }
 
 impl GameState {
@@ -108,6 +116,10 @@ impl GameState {
         level: 0,
         level_count: 0,
         lines_per_frame: 0,
+        player_frame: 0,
+        facing_left: 0,
+        pose: 0,
+        enemy_frame: 0,
     };
 
     /// Copies the world's part of the state (everything but `vblanks`, `missed_frames`,
@@ -130,6 +142,10 @@ impl GameState {
         self.enemy_touches = w.enemy_touches;
         self.at_goal = w.at_goal as u8;
         self.riding = p.body.riding;
+        self.player_frame = w.player_look.frame;
+        self.facing_left = w.player_look.facing_left as u8;
+        self.pose = w.player_look.pose as u8;
+        self.enemy_frame = w.enemy_look.frame;
     }
 
     /// Decodes the block as read from the 68000's RAM (big-endian), e.g. by an emulator.
@@ -163,6 +179,10 @@ impl GameState {
             level: b[0x28],
             level_count: b[0x29],
             lines_per_frame: u16_at(0x2A),
+            player_frame: b[0x2C],
+            facing_left: b[0x2D],
+            pose: b[0x2E],
+            enemy_frame: b[0x2F],
         }
     }
 
@@ -206,6 +226,9 @@ mod tests {
         assert_eq!(offset_of!(GameState, level), 0x28);
         assert_eq!(offset_of!(GameState, level_count), 0x29);
         assert_eq!(offset_of!(GameState, lines_per_frame), 0x2A);
+        assert_eq!(offset_of!(GameState, player_frame), 0x2C);
+        assert_eq!(offset_of!(GameState, facing_left), 0x2D);
+        assert_eq!(offset_of!(GameState, enemy_frame), 0x2F);
     }
 
     #[test]

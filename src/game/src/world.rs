@@ -4,7 +4,8 @@
 //! Everything here is integer maths on the engine's types, so a host build and the 68000
 //! build fed the same [`Input`]s produce bit-identical states (tests check it frame by
 //! frame). Order of one step: platforms move, then the player (riding a platform is the
-//! engine's job), then the enemies, then the potato mask test and the goal, then the camera.
+//! engine's job), then the player's looks (pose, frame, facing), then the enemies, then the
+//! potato mask test (with the mask of the frame drawn) and the goal, then the camera.
 
 use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
 use megacollide_engine::camera::{Camera, SCREEN_H, SCREEN_W};
@@ -12,7 +13,8 @@ use megacollide_engine::motion::move_bodies;
 use megacollide_engine::platformer::{self, Events, Player, PlayerConfig};
 use megacollide_engine::SubPx;
 
-use crate::art::{PLAYER_MASK, POTATO_MASK};
+use crate::art::{player_mask, POTATO_MASK};
+use crate::look::{EnemyLook, PlayerLook};
 use crate::levels::{EntityKind, Level, LevelPoint, PropValue};
 
 /// The buttons the world reacts to in one frame (the attract script stores these bits).
@@ -159,6 +161,11 @@ pub struct World {
     pub level: &'static Level,
     /// The player (16 x 32 body, default platformer tuning).
     pub player: Player,
+    /// How the player looks after the last step: sheet frame and facing (the potato test
+    /// uses that frame's mask, mirrored when facing left).
+    pub player_look: PlayerLook,
+    /// The enemies' walk cycle (one phase for all).
+    pub enemy_look: EnemyLook,
     /// The view: pixel-space top-left of the 320 x 224 screen.
     pub camera: Camera,
     /// Enemies (`enemy_count` used).
@@ -211,6 +218,8 @@ impl World {
         World {
             level,
             player: Player::new(0, 0, PlayerConfig::DEFAULT),
+            player_look: PlayerLook::START,
+            enemy_look: EnemyLook::START,
             camera: Camera::new(SCREEN_W, SCREEN_H),
             enemies: [Enemy::NONE; MAX_ENEMIES],
             enemy_bodies: [Body::new(0, 0, 16, 16); MAX_ENEMIES],
@@ -313,6 +322,8 @@ impl World {
         };
         let n = self.platform_count as usize;
         self.events = self.player.update(pad, map, &self.solids[..n]);
+        self.player_look.update(&self.player);
+        self.enemy_look.step();
         let p = self.player.body.rect();
         let mut touch = false;
         let c = self.camera;
@@ -376,7 +387,8 @@ impl World {
                 continue;
             }
             // One pass over the overlapping rows gives both the answer and the pixels.
-            if let Some(r) = PLAYER_MASK.overlap_pixels(p.x, p.y, &POTATO_MASK, q.x, q.y, &mut self.overlap_rows) {
+            let mask = player_mask(self.player_look.frame, self.player_look.facing_left);
+            if let Some(r) = mask.overlap_pixels(p.x, p.y, &POTATO_MASK, q.x, q.y, &mut self.overlap_rows) {
                 let n = (r.h as usize).min(self.overlap_rows.len());
                 if self.overlap_rows[..n].iter().any(|&row| row != 0) {
                     self.hit = true;
