@@ -7,6 +7,7 @@
 //! only reads the pad and draws.
 
 use megacollide_game::art;
+use megacollide_game::look::enemy_flipped;
 use megacollide_game::levels::{Level, LEVELS};
 use megacollide_game::script::{attract_level, ATTRACT};
 use megacollide_game::state::{MODE_ATTRACT, MODE_PLAY, MODE_TITLE};
@@ -344,10 +345,14 @@ impl App {
             s.push(w.overlap.x - cx, w.overlap.y - cy, 2, 3, sprites::HIGHLIGHT);
         }
         if !dead {
-            s.push(p.x - cx, p.y - cy, 2, 4, sprites::PLAYER);
+            // The frame and facing the world chose (its potato test used their mask).
+            let look = &w.player_look;
+            s.push(p.x - cx, p.y - cy, 2, 4, sprites::player(look.frame, look.facing_left));
         }
-        for b in &w.enemy_bodies[..w.enemy_count as usize] {
-            s.push(b.px() - cx, b.py() - cy, 2, 2, sprites::ENEMY);
+        let n = w.enemy_count as usize;
+        let frame = w.enemy_look.frame;
+        for (b, e) in w.enemy_bodies[..n].iter().zip(&w.enemies[..n]) {
+            s.push(b.px() - cx, b.py() - cy, 2, 2, sprites::enemy(frame, enemy_flipped(e.dir)));
         }
         for q in &w.potatoes[..w.potato_count as usize] {
             s.push(q.x - cx, q.y - cy, 3, 3, sprites::POTATO);

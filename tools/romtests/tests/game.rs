@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 use emu::Pad;
 use megacollide_engine::body::Flags;
 use megacollide_engine::platformer::Events;
-use megacollide_game::art::{PLAYER_MASK, POTATO_MASK};
+use megacollide_game::art::{player_mask, sprites as sheets, POTATO_MASK};
 use megacollide_game::world::World;
 use megacollide_game::Input;
 use romtests::*;
@@ -21,6 +21,13 @@ const THIN_WALL_X: i16 = 1440;
 /// Camera limits on the demo level (3072 x 448 pixels, 320 x 224 view).
 const CAMERA_MAX_X: i16 = 3072 - 320;
 const CAMERA_MAX_Y: i16 = 448 - 224;
+/// VRAM address of the sprite attribute table (`megadrive::vdp::SPRITES`).
+const VRAM_SPRITES: usize = 0xBC00;
+/// First VDP tile of the player's frames (`src/rom/sprites.rs`: `BASE`); the enemy's follow.
+const PLAYER_TILE: u16 = 384;
+/// First VDP tile of the enemy's frames (after every player frame).
+const ENEMY_TILE: u16 = PLAYER_TILE + (sheets::PLAYER_TILES.len() / 16) as u16;
+
 /// Slopes of the demo level: (name, first pixel column, last pixel column) of each hill.
 const HILLS: [(&str, i16, i16); 3] = [("1:1", 416, 575), ("2:1", 784, 1007), ("3:1", 1120, 1359)];
 
@@ -48,6 +55,57 @@ struct AttractRun {
     /// Frames whose planes were compared with the map, and the first wrong one.
     planes_checked: u32,
     plane_error: Option<String>,
+    /// Frames whose sprite table was checked against the host's looks, the first wrong one,
+    /// and the (frame, facing left) pairs of the player sprites seen.
+    sprites_checked: u32,
+    sprite_error: Option<String>,
+    player_looks: Vec<(u8, bool)>,
+}
+
+/// The sprite attribute table's entries in link order (y, size/link, attribute, x).
+fn sprite_list(vram: &[u8]) -> Vec<[u16; 4]> {
+    let mut out = Vec::new();
+    let mut i = 0usize;
+    loop {
+        let e = &vram[VRAM_SPRITES + i * 8..VRAM_SPRITES + i * 8 + 8];
+        let w = |k: usize| u16::from_be_bytes([e[2 * k], e[2 * k + 1]]);
+        out.push([w(0), w(1), w(2), w(3)]);
+        i = (w(1) & 0x7F) as usize;
+        if i == 0 || out.len() >= 80 {
+            return out;
+        }
+    }
+}
+
+/// The player's and the enemies' sprites in `vram` against the looks of `prev` (the step
+/// whose sprite list this VBlank uploaded): the player's frame and H-flip bit, the enemies'
+/// frame. Returns the player's (frame, facing left) when drawn.
+fn check_sprites(vram: &[u8], prev: &GameState) -> Result<Option<(u8, bool)>, String> {
+    let player_frames = (sheets::PLAYER_TILES.len() / 128) as u16;
+    let enemy_frames = (sheets::ENEMY_TILES.len() / 64) as u16;
+    let mut player = None;
+    for e in sprite_list(vram) {
+        let (tile, hflip) = (e[2] & 0x07FF, e[2] & 0x0800 != 0);
+        if (PLAYER_TILE..PLAYER_TILE + 8 * player_frames).contains(&tile) {
+            let frame = ((tile - PLAYER_TILE) / 8) as u8;
+            if player.is_some() || (tile - PLAYER_TILE) % 8 != 0 || e[1] >> 8 != 0x07 || e[2] >> 13 != 3 {
+                return Err(format!("bad player sprite entry {e:04X?}"));
+            }
+            if (frame, hflip) != (prev.player_frame, prev.facing_left != 0) {
+                return Err(format!("player drawn as frame {frame}, h-flip {hflip}; the host's look: frame {}, facing left {}", prev.player_frame, prev.facing_left));
+            }
+            player = Some((frame, hflip));
+        } else if (ENEMY_TILE..ENEMY_TILE + 4 * enemy_frames).contains(&tile) && (tile - ENEMY_TILE) / 4 != prev.enemy_frame as u16 {
+            return Err(format!("enemy drawn as frame {}, the host's enemy frame is {}", (tile - ENEMY_TILE) / 4, prev.enemy_frame));
+        }
+    }
+    // Sprites entirely off screen are dropped (falling into a pit).
+    let (sx, sy) = (prev.px() - prev.camera_x, prev.py() - prev.camera_y);
+    let on_screen = sx > -16 && sx < 320 && sy > -32 && sy < 224;
+    if player.is_none() && prev.respawn_timer == 0 && on_screen {
+        return Err(format!("no player sprite (on screen at ({sx}, {sy}))"));
+    }
+    Ok(player)
 }
 
 fn attract_run() -> &'static AttractRun {
@@ -62,6 +120,7 @@ fn attract_run() -> &'static AttractRun {
         assert_eq!(first.tick, 0, "attract starts from a reset world");
         let mut states = vec![first];
         let (mut planes_checked, mut plane_error) = (0u32, None);
+        let (mut sprites_checked, mut sprite_error, mut player_looks) = (0u32, None, Vec::new());
         let mut vram_at: Option<VramInState> = None;
         let limit = megacollide_game::script::attract_len() as usize + 10;
         loop {
@@ -76,13 +135,22 @@ fn attract_run() -> &'static AttractRun {
             assert_eq!(s.tick as usize, states.len(), "one world step per frame (vblank {}); last (tick, lines, camera x): {:?}", s.vblanks, states.iter().rev().take(12).map(|t| (t.tick, t.frame_lines, t.camera_x)).collect::<Vec<_>>());
             // This frame's VBlank brought the plane up to date with the previous step's camera.
             let prev = states.last().unwrap();
-            if plane_error.is_none() {
+            if plane_error.is_none() || sprite_error.is_none() {
                 let state = gx.save_state().expect("save state");
                 let at = *vram_at.get_or_insert_with(|| VramInState::locate(&state));
-                plane_error = check_planes(&at.extract(&state), prev.camera_x, prev.camera_y)
-                    .err()
-                    .map(|e| format!("tick {}: {e}", s.tick));
-                planes_checked += 1;
+                let vram = at.extract(&state);
+                if plane_error.is_none() {
+                    plane_error = check_planes(&vram, prev.camera_x, prev.camera_y).err().map(|e| format!("tick {}: {e}", s.tick));
+                    planes_checked += 1;
+                }
+                // Tick 1's VBlank still drew the title's sprites.
+                if sprite_error.is_none() && s.tick > 1 {
+                    match check_sprites(&vram, prev) {
+                        Ok(p) => player_looks.extend(p),
+                        Err(e) => sprite_error = Some(format!("tick {}: {e}", s.tick)),
+                    }
+                    sprites_checked += 1;
+                }
             }
             // Screens along the way (the picture shows the previous step's sprites).
             match s.tick {
@@ -98,7 +166,7 @@ fn attract_run() -> &'static AttractRun {
         let (bottom, top) = (rom.sym("__stack_bottom"), rom.sym("__stack_top"));
         let stack = gx.read_bytes(bottom, (top - bottom) as usize);
         let untouched = stack.chunks(2).take_while(|w| w == &[0x53, 0x54]).count() as u32 * 2;
-        AttractRun { stack_used: (top - bottom) - untouched, states, planes_checked, plane_error }
+        AttractRun { stack_used: (top - bottom) - untouched, states, planes_checked, plane_error, sprites_checked, sprite_error, player_looks }
     })
 }
 
@@ -222,8 +290,10 @@ fn attract_potato_hit_only_on_opaque_overlap() {
     let (mut hits, mut box_only) = (0, 0);
     for st in s {
         let (px, py) = (st.px(), st.py());
-        let boxes = potatoes.iter().any(|q| PLAYER_MASK.rect_at(px, py).overlaps(q));
-        let pixels = potatoes.iter().any(|q| PLAYER_MASK.hit(px, py, &POTATO_MASK, q.x, q.y));
+        // The mask of the frame and facing drawn (the host's looks, equal to the 68000's).
+        let mask = player_mask(st.player_frame, st.facing_left != 0);
+        let boxes = potatoes.iter().any(|q| mask.rect_at(px, py).overlaps(q));
+        let pixels = potatoes.iter().any(|q| mask.hit(px, py, POTATO_MASK, q.x, q.y));
         assert_eq!(st.bbox != 0, boxes, "box overlap at tick {}", st.tick);
         assert_eq!(st.hit != 0, pixels, "HIT flag vs opaque pixels at tick {}", st.tick);
         hits += pixels as u32;
@@ -232,6 +302,27 @@ fn attract_potato_hit_only_on_opaque_overlap() {
     assert!(hits > 0, "the script hits a potato");
     assert!(box_only > 0, "the script has frames where only the boxes overlap (no HIT)");
     println!("potato: {hits} frames HIT, {box_only} frames box overlap without HIT");
+}
+
+/// The sprites the VDP shows are the looks the host computed: the player's sheet frame and
+/// H-flip bit (facing) and the enemies' walk frame in every frame of the attract run; the
+/// run shows the whole walk cycle, the jump and fall frames, and both facings.
+#[test]
+fn attract_draws_the_player_and_enemy_frames_and_facing_of_the_host() {
+    let run = attract_run();
+    if let Some(e) = &run.sprite_error {
+        panic!("sprite table: {e}");
+    }
+    assert_eq!(run.sprites_checked as usize, run.states.len() - 2, "every frame's sprites were checked");
+    let look = |name: &str| megacollide_game::art::animation(&sheets::PLAYER, name).frames;
+    for name in ["stand", "walk", "jump", "fall"] {
+        for &f in look(name) {
+            assert!(run.player_looks.iter().any(|l| l.0 == f as u8), "{name} frame {f} drawn");
+        }
+    }
+    let left = run.player_looks.iter().filter(|l| l.1).count();
+    assert!(left > 0 && left < run.player_looks.len(), "faces both ways ({left} of {} frames left)", run.player_looks.len());
+    println!("sprites: {} frames checked, player facing left in {left}", run.sprites_checked);
 }
 
 #[test]
