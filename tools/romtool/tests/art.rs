@@ -793,3 +793,158 @@ fn generated_art_and_sprites_build() {
                 a.tiles.len() + a.palettes.len() + b.cells.len() + a.plane_a.map_or(0, |p| p.cells.len()) + levels::LEVELS.len() + sprites::SHEETS[0].tiles.len() + hit as usize + art::FIRST_ART_TILE as usize + art::MAX_ART_TILES as usize + sprites::SPRITE_PALETTE.len() + sprites::HERO_ANIMATIONS[0].frames.len()\n}\n";
     common::compile_modules("art", &[("levels", text("levels.rs")), ("art", text("art.rs")), ("sprites", sprites)], uses).unwrap_or_else(|e| panic!("{e}"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The sprite palette file (palette.gpl)
+
+/// The text of item `pub const NAME: u8 = N;` in a generated file.
+fn const_u8(text: &str, name: &str) -> Option<u8> {
+    let pre = format!("pub const {name}: u8 = ");
+    text.lines().find_map(|l| l.strip_prefix(&pre)).map(|v| v.trim_end_matches(';').parse().unwrap())
+}
+
+/// A GIMP palette as editors write it (byte-order mark, CRLF, comments, `Name:`, `Columns:`,
+/// tabs, unnamed and `Untitled` entries, colours off the Mega Drive grid): the line is its
+/// colours in file order, pixels take the index of their colour, named entries give `PAL_*`.
+#[test]
+fn sprite_palette_file_sets_the_line_and_names_the_indices() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let gpl = "\u{FEFF}GIMP Palette\r\nName: test sprites\r\nColumns: 4\r\n#\r\n# a comment\r\n255   0 255\ttransparent\r\n250 250 250\tText\r\n\r\n  0   0   0\tUntitled\r\n 36  72 108\r\n252 252   0\thigh light\r\n  0 240  10\t#overlay-2\r\n";
+    std::fs::write(d.join("palette.gpl"), gpl).unwrap();
+    // Pixels in entries 1, 3, 4 and 5 (entry 2 black is unused; #FAFAFA quantises like #FCFCFC).
+    let cs = [md(0x1FF), md(3 << 6 | 2 << 3 | 1), md(7 << 3 | 7), md(7 << 3)];
+    let frame: Vec<Px> = (0..64).map(|i| if i % 5 == 0 { CLEAR } else { cs[i % 4] }).collect();
+    sheet(d, "hero", &[frame.clone()], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
+    let (_, files) = romtool::sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
+    let text = std::str::from_utf8(&files[0].1).unwrap();
+    let file = syn::parse_file(text).unwrap();
+    let pal = read_static(&file, "SPRITE_PALETTE");
+    assert_eq!(pal, [0x0E0E, 0x0EEE, 0x0000, 0x0642, 0x00EE, 0x00E0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(const_u8(text, "PAL_TRANSPARENT"), Some(0));
+    assert_eq!(const_u8(text, "PAL_TEXT"), Some(1));
+    assert_eq!(const_u8(text, "PAL_HIGH_LIGHT"), Some(4));
+    assert_eq!(const_u8(text, "PAL_OVERLAY_2"), Some(5));
+    assert_eq!(text.matches("pub const PAL_").count(), 4, "unnamed and Untitled entries give no constant");
+    let tiles = read_static(&file, "HERO_TILES");
+    let want = [1u64, 3, 4, 5];
+    for (i, p) in frame.iter().enumerate() {
+        let (x, y) = (i % 8, i / 8);
+        let idx = tiles[y * 2 + x / 4] >> (12 - 4 * (x % 4)) & 15;
+        assert_eq!(idx, if *p == CLEAR { 0 } else { want[i % 4] }, "pixel ({x}, {y})");
+    }
+    common::compile_modules("gpl", &[("sprites", text.to_string())], "\npub fn uses() -> u8 { sprites::PAL_TEXT + sprites::PAL_HIGH_LIGHT + sprites::HERO.masks.len() as u8 }\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn sprite_palette_file_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = d.join("gen");
+    let p = d.join("palette.gpl");
+    let err = |d: &Path| -> Vec<String> { romtool::sprites::build_outputs(d, &out).err().expect("rejected").iter().map(|e| e.to_string()).collect() };
+    sheet(d, "hero", &[vec![md(0x1FF); 64]], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
+    let pd = p.display();
+    // Not a GIMP palette.
+    std::fs::write(&p, "JASC-PAL\n0100\n2\n").unwrap();
+    assert_eq!(err(d), [format!("{pd}:1:1: the first line is `JASC-PAL`: expected `GIMP Palette`. Fix: export the palette as a GIMP palette (.gpl) from your editor")]);
+    // Bad lines: each with its line and column.
+    std::fs::write(&p, "GIMP Palette\nColumns: many\n0 0 0 clear\n252 252 25x white\n  12 300 0 red\n1 2\nName: after colours is fine\n").unwrap();
+    assert_eq!(
+        err(d),
+        [
+            format!("{pd}:2:1: `Columns:` is `many`: expected a whole number"),
+            format!("{pd}:4:9: blue channel is `25x`: expected a whole number 0..=255 (a colour line is `R G B name`)"),
+            format!("{pd}:5:6: green channel is `300`: expected a whole number 0..=255 (a colour line is `R G B name`)"),
+            format!("{pd}:6:4: blue channel missing: expected a colour line `R G B name` (three numbers 0..=255, then an optional name)"),
+        ]
+    );
+    // No colours.
+    std::fs::write(&p, "GIMP Palette\nName: empty\n").unwrap();
+    assert_eq!(err(d), [format!("{pd}: no colours: expected lines `R G B name` after the `GIMP Palette` header")]);
+    // Too many entries: the 17th is named.
+    let many: String = (0..17).map(|k| format!("{} 0 0\n", k * 10)).collect();
+    std::fs::write(&p, format!("GIMP Palette\n{many}")).unwrap();
+    assert_eq!(err(d), [format!("{pd}:18:1: colour 17 of 17: the sprite palette is one CRAM line of at most 16 entries (entry 0 is the transparent slot). Fix: remove colours, the sheets may use at most 15 besides the transparent one")]);
+    // Names: duplicates (after sanitising) and names without a letter or digit.
+    std::fs::write(&p, "GIMP Palette\n0 0 0 clear\n252 252 252 Text\n0 0 252 ---\n252 0 0 text!\n").unwrap();
+    assert_eq!(
+        err(d),
+        [
+            format!("{pd}:4:1: colour name `---` has no ASCII letter or digit, so it gives no Rust item name. Fix: rename it (letters, digits, blanks, `_`), or leave it empty"),
+            format!("{pd}:5:1: colour name `text!` gives PAL_TEXT, as `Text` on line 3 does: expected distinct names. Fix: rename one of them"),
+        ]
+    );
+    // A pixel whose colour is not in the palette: sheet, frame, pixel, once per colour.
+    std::fs::write(&p, "GIMP Palette\n0 0 0 clear\n252 252 252 text\n").unwrap();
+    let mut f1 = vec![md(0x1FF); 64];
+    f1[9] = md(7);
+    f1[10] = md(7);
+    f1[20] = [0, 0, 0, 255];
+    sheet(d, "hero", &[vec![md(0x1FF); 64], f1], 8, 8, 2, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
+    let png = d.join("hero.png");
+    assert_eq!(
+        err(d),
+        [
+            format!("{}: frame 1, pixel (1, 1): colour #FC0000 (Mega Drive #FC0000) is not in the palette {pd}. Fix: draw it with one of the palette's colours, or add it to {pd} (at most 16 entries)", png.display()),
+            format!("{}: frame 1, pixel (4, 2): colour #000000 (Mega Drive #000000) is not in the palette {pd} (it is entry 0's, the transparent slot). Fix: draw it with one of the palette's colours, or add it to {pd} (at most 16 entries)", png.display()),
+        ]
+    );
+    // A sheet whose items would clash with a colour's constant.
+    std::fs::write(&p, "GIMP Palette\n0 0 0 clear\n252 252 252 text\n").unwrap();
+    sheet(d, "hero", &[vec![md(0x1FF); 64]], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
+    sheet(d, "pal_text", &[vec![md(0x1FF); 64]], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
+    assert_eq!(err(d), [format!("{}: sheet name `pal_text` gives the Rust item PAL_TEXT, the name of a colour of {pd}: rename the file or the colour", d.join("pal_text.json").display())]);
+    // Nothing was written by any of these.
+    assert!(!out.exists());
+}
+
+/// The demo's sheets (`src/game/sprites/`): PNG -> VDP tiles -> PNG gives every frame back
+/// (decoded here from the generated Rust with the palette), the masks are the alpha channel,
+/// the palette is palette.gpl's with `text` at index 1.
+#[test]
+fn demo_sprite_sheets_round_trip() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/game/sprites");
+    let tmp = tempfile::tempdir().unwrap();
+    let (sheets, files) = romtool::sprites::build_outputs(&dir, tmp.path()).unwrap_or_else(|e| panic!("{e:?}"));
+    let text = std::str::from_utf8(&files[0].1).unwrap();
+    let file = syn::parse_file(text).unwrap();
+    let pal = read_static(&file, "SPRITE_PALETTE");
+    assert_eq!(const_u8(text, "PAL_TEXT"), Some(1));
+    assert_eq!(pal[1], 0x0EEE, "text is white");
+    assert!(const_u8(text, "PAL_HIGHLIGHT").is_some() && const_u8(text, "PAL_OVERLAY").is_some());
+    assert!(sheets.len() >= 7);
+    for s in &sheets {
+        let (fw, fh) = (s.width as usize, s.height as usize);
+        let (w, _h, rgba) = read_png(&std::fs::read(&s.path).unwrap());
+        let tiles = read_static(&file, &format!("{}_TILES", s.ident));
+        let masks = read_static(&file, &format!("{}_MASK_ROWS", s.ident));
+        let per_row = w as usize / fw;
+        let cells = fw * fh / 64;
+        for f in 0..s.tiles.len() {
+            let mut got = vec![CLEAR; fw * fh];
+            let mut want = vec![CLEAR; fw * fh];
+            for y in 0..fh {
+                for x in 0..fw {
+                    let (sx, sy) = (f % per_row * fw + x, f / per_row * fh + y);
+                    let o = (sy * w as usize + sx) * 4;
+                    let px: Px = rgba[o..o + 4].try_into().unwrap();
+                    let opaque = px[3] >= 128;
+                    if opaque {
+                        want[y * fw + x] = px;
+                    }
+                    let cell = f * cells + (x / 8) * (fh / 8) + y / 8;
+                    let i = (tiles[cell * 16 + (y % 8) * 2 + (x % 8) / 4] >> (12 - 4 * (x % 4)) & 15) as usize;
+                    if i != 0 {
+                        let c = pal[i] as u16;
+                        let ch = |s: u16| ((c >> s & 7) * 36) as u8;
+                        got[y * fw + x] = [ch(1), ch(5), ch(9), 255];
+                    }
+                    assert_eq!(masks[f * fh + y] as u32 >> (31 - x) & 1 == 1, opaque, "{} frame {f} mask ({x}, {y}) = alpha", s.name);
+                }
+            }
+            assert_eq!(encode_png(fw as u32, fh as u32, &got), encode_png(fw as u32, fh as u32, &want), "{} frame {f}", s.name);
+        }
+    }
+}
