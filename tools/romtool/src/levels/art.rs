@@ -172,6 +172,17 @@ impl LevelArt {
         self.cells.iter().flat_map(cells::cell_words).collect()
     }
 
+    /// The backdrop colour (CRAM word): entry 0 of palette line 0.
+    pub fn backdrop(&self) -> u16 {
+        self.palettes.first().map_or(0, |l| l[0])
+    }
+
+    /// Whether the name-table word of plane `plane` at pixel (`x`, `y`) has the priority bit.
+    pub fn priority(&self, plane: Plane, x: usize, y: usize) -> bool {
+        let p = if plane == Plane::A { self.plane_a.as_ref() } else { self.plane_b.as_ref() };
+        p.and_then(|p| p.words.get((y / 8) * p.width + x / 8)).is_some_and(|&w| w & PRIORITY != 0)
+    }
+
     /// The RGBA pixel that plane `plane` shows at pixel (`x`, `y`) (`None`: transparent);
     /// decodes the name-table word, the cell, its flips and the palette as the VDP does.
     pub fn pixel(&self, plane: Plane, x: usize, y: usize) -> Option<[u8; 3]> {
