@@ -523,7 +523,9 @@ def paint_map(path, tiles, tileset_rel, tileset_size, heights):
     next_id = max(next_id, tid + 1)
     background = layer("background", bg, {"parallaxx": 0.5, "parallaxy": 0.5,
                                          "properties": [{"name": "plane", "type": "string", "value": "B"}]}, bid)
-    terrain_layer = layer("terrain", terrain_gids, {"properties": [{"name": "plane", "type": "string", "value": "A"}]}, tid)
+    # Plane A without priority: the sprites are drawn in front of the terrain.
+    terrain_layer = layer("terrain", terrain_gids, {"properties": [{"name": "plane", "type": "string", "value": "A"},
+                                                                   {"name": "priority", "type": "bool", "value": False}]}, tid)
     m["layers"] = [background, terrain_layer] + layers
     m["nextlayerid"] = next_id
     m["backgroundcolor"] = "#%02x%02x%02x" % SKY[:3]
