@@ -489,7 +489,7 @@ def paint_map(path, tiles, tileset_rel, tileset_size, heights):
     # Background: clouds high up, the hill band from row HILL_ROW, hill fill below it. With
     # parallax 0.5 the camera sees at most the top (view + (map - view) / 2) of the plane:
     # the band is placed where the usual camera (near the ground) sees it.
-    HILL_ROW = 15
+    HILL_ROW = 11
     bg = [0] * (W * H)
     for y in range(H):
         for x in range(W):
