@@ -8,6 +8,10 @@
 //! (`[u16; 2W * 2H]`) and `ART_NAME: LevelArt`, and `LEVEL_ART: [Option<&LevelArt>; L]` in the
 //! order of `LEVELS`. No item name can clash with another: per-level items start with
 //! `ART_`, the global ones do not.
+//!
+//! The header and the items' docs tell the ROM how to use them: palette line 0 entry 0 is the
+//! backdrop (Tiled's `backgroundcolor`), and each plane scrolls by `camera >> plane.parallax`
+//! pixels (Tiled's parallax factor 1, 0.5, 0.25, 0.125 = shift 0..=3), see [`super::art`].
 
 use super::art::ArtPlane;
 
