@@ -89,9 +89,10 @@ impl Metatiles for ArtCells<'_> {
     }
 }
 
-/// How far right the camera is shifted for `plane`'s scroll (0: it moves with the camera).
-fn parallax(_plane: &ArtPlane) -> u16 {
-    0
+/// How far right the camera is shifted for `plane`'s scroll (0: it moves with the camera;
+/// romtool's `parallax` from Tiled's layer parallax factor).
+fn parallax(plane: &ArtPlane) -> u16 {
+    plane.parallax as u16
 }
 
 /// Whether `level` has art layers (then the debug overlay swaps them for its shapes).

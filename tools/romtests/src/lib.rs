@@ -305,8 +305,8 @@ pub fn check_level_planes(vram: &[u8], index: usize, shapes: bool, cx: i16, cy: 
 }
 
 /// The camera shift of an art plane (see `check_planes`).
-fn art_parallax(_plane: &megacollide_game::level_art::ArtPlane) -> i16 {
-    0
+fn art_parallax(plane: &megacollide_game::level_art::ArtPlane) -> i16 {
+    plane.parallax as i16
 }
 
 /// The four cells (top-left, top-right, bottom-left, bottom-right) of map tile (tx, ty) of

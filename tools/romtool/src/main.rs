@@ -1,7 +1,7 @@
 //! `romtool`: the megacollide host tool.
 //!
 //! `romtool pack ELF -o ROM [--elf-out ELF]` packs a linked 68000 ELF into a Mega Drive ROM.
-//! `romtool levels DIR --out-dir GEN [--preview-dir PNGS] [--grid] [--check] [--require-level NAME]...`
+//! `romtool levels DIR --out-dir GEN [--preview-dir PNGS] [--grid] [--preview-collision] [--check] [--require-level NAME]...`
 //! compiles the level files. `romtool sprites DIR --out-dir GEN [--check]` compiles sprite
 //! sheets.
 
@@ -51,6 +51,10 @@ enum Command {
         /// Draw the tile grid on the previews.
         #[arg(long)]
         grid: bool,
+        /// On the previews of levels with art, lay the collision shapes over the art (solid
+        /// pixels tinted magenta, one-way floors cyan).
+        #[arg(long)]
+        preview_collision: bool,
         /// Only check the levels; write nothing.
         #[arg(long)]
         check: bool,
@@ -136,9 +140,9 @@ fn run() -> Result<()> {
             }
             Ok(())
         }
-        Command::Levels { dir, out_dir, preview_dir, grid, check, require_level } => {
+        Command::Levels { dir, out_dir, preview_dir, grid, preview_collision, check, require_level } => {
             let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid, require: require_level };
-            let (levels, files, notes) = match romtool::levels::build_outputs_with_notes(&opts) {
+            let (levels, files, notes) = match romtool::levels::build_outputs_with_preview(&opts, preview_collision) {
                 Ok(r) => r,
                 Err(diags) => {
                     for d in &diags {

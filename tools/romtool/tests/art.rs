@@ -78,11 +78,18 @@ fn tileset_png(path: &Path, tiles: &[Vec<Px>], columns: usize) {
 /// A TMX map of `w` x `h` tiles with an external tileset `art.tsx` and tile layers (name,
 /// extra XML inside `<layer>`, CSV gids).
 fn tmx(dir: &Path, w: usize, h: usize, layers: &[(&str, &str, Vec<u32>)]) -> PathBuf {
+    let layers: Vec<(&str, &str, &str, Vec<u32>)> = layers.iter().map(|(n, e, g)| (*n, "", *e, g.clone())).collect();
+    tmx_with(dir, w, h, "", &layers)
+}
+
+/// [`tmx`] with attributes: `map_attrs` on `<map>`, and per layer (name, attributes of
+/// `<layer>`, extra XML inside it, CSV gids).
+fn tmx_with(dir: &Path, w: usize, h: usize, map_attrs: &str, layers: &[(&str, &str, &str, Vec<u32>)]) -> PathBuf {
     let mut s = format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" orientation=\"orthogonal\" width=\"{w}\" height=\"{h}\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\">\n <tileset firstgid=\"1\" source=\"art.tsx\"/>\n"
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" orientation=\"orthogonal\" width=\"{w}\" height=\"{h}\" tilewidth=\"16\" tileheight=\"16\" infinite=\"0\"{map_attrs}>\n <tileset firstgid=\"1\" source=\"art.tsx\"/>\n"
     );
-    for (name, extra, gids) in layers {
-        s.push_str(&format!(" <layer name=\"{name}\" width=\"{w}\" height=\"{h}\">{extra}<data encoding=\"csv\">\n"));
+    for (name, attrs, extra, gids) in layers {
+        s.push_str(&format!(" <layer name=\"{name}\" width=\"{w}\" height=\"{h}\"{attrs}>{extra}<data encoding=\"csv\">\n"));
         for row in gids.chunks(w) {
             s.push_str(&row.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(","));
             s.push_str(",\n");
@@ -479,6 +486,215 @@ fn third_party_map_shows_its_tileset_art() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Parallax and backdrop
+
+/// Two art layers (`back` on plane B, `front` on plane A) over one tile with the given layer
+/// attributes and map attributes; the map's path.
+fn parallax_map(d: &Path, map_attrs: &str, back: &str, front: &str) -> PathBuf {
+    if !d.join("art.png").exists() {
+        tileset_png(&d.join("art.png"), &[vec![md(5); 256], vec![md(77); 256]], 2);
+        tsx(d, 16, 2, 2, "width=\"32\" height=\"16\"", "");
+    }
+    tmx_with(d, 2, 1, map_attrs, &[("collision", "", "", vec![0; 2]), ("back", back, "", vec![1, 1]), ("front", front, "", vec![2, 0])])
+}
+
+/// Tiled's parallax factors 1, 0.5, 0.25, 0.125 are the right shifts 0..=3 of each plane, in
+/// the VDP data and in the generated `ArtPlane`.
+#[test]
+fn parallax_factors_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (factor, shift) in [("1", 0u8), ("0.5", 1), ("0.25", 2), ("0.125", 3), ("1.0", 0), (".5", 1)] {
+        let map = parallax_map(d, "", &format!(" parallaxx=\"{factor}\" parallaxy=\"{factor}\""), "");
+        let level = compile(&map).unwrap();
+        let a = level.art.as_ref().unwrap();
+        assert_eq!(a.plane_b.as_ref().unwrap().parallax, shift, "factor {factor}");
+        assert_eq!(a.plane_a.as_ref().unwrap().parallax, 0, "no factor: 1");
+        let text = artcode::generate(std::slice::from_ref(&level));
+        assert!(text.contains(&format!("plane_b: Some(ArtPlane {{ width: 4, height: 2, cells: &ART_MAP_PLANE_B, parallax: {shift} }})")), "{text}");
+        assert!(text.contains("plane_a: Some(ArtPlane { width: 4, height: 2, cells: &ART_MAP_PLANE_A, parallax: 0 })"));
+        assert!(text.contains("camera >> plane.parallax"));
+    }
+    // Both planes with their own factor; a hidden layer's factor does not count.
+    let map = tmx_with(
+        d,
+        2,
+        1,
+        "",
+        &[
+            ("collision", "", "", vec![0; 2]),
+            ("back", " parallaxx=\"0.25\" parallaxy=\"0.25\"", "", vec![1, 1]),
+            ("hidden", " parallaxx=\"0.7\" visible=\"0\"", "<properties><property name=\"plane\" value=\"B\"/></properties>", vec![2, 2]),
+            ("front", " parallaxx=\"0.5\" parallaxy=\"0.5\"", "", vec![2, 0]),
+        ],
+    );
+    let a = compile(&map).unwrap().art.unwrap();
+    assert_eq!((a.plane_b.unwrap().parallax, a.plane_a.unwrap().parallax), (2, 1));
+}
+
+/// A factor other than 1, 0.5, 0.25, 0.125, different factors in x and y, different factors
+/// on the layers of one plane, a factor on a group layer, or no number: errors at the
+/// attribute's line and column, with a fix.
+#[test]
+fn parallax_factors_rejected_with_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fix = "Fix: set Parallax Factor (Layer Properties) to the same value in x and y, one of 1, 0.5, 0.25, 0.125 (the VDP plane scrolls by the camera shifted right by 0..3)";
+    // XML positions are those of the attribute values (after `name="`).
+    let map = parallax_map(d, "", " parallaxx=\"0.3\" parallaxy=\"0.3\"", "");
+    let (l, c) = line_col(&map, "parallaxx=\"0.3\"");
+    assert_eq!(errors(&map), [format!("{}:{l}:{}: layer `back`: `parallaxx` is 0.3: expected 1, 0.5, 0.25 or 0.125. {fix}", map.display(), c + 11)]);
+    let map = parallax_map(d, "", "", " parallaxy=\"2\"");
+    let (l, c) = line_col(&map, "parallaxy=\"2\"");
+    assert_eq!(errors(&map), [format!("{}:{l}:{}: layer `front`: `parallaxy` is 2: expected 1, 0.5, 0.25 or 0.125. {fix}", map.display(), c + 11)]);
+    let map = parallax_map(d, "", " parallaxx=\"0.5\" parallaxy=\"0.25\"", "");
+    let (l, c) = line_col(&map, "parallaxx=\"0.5\"");
+    assert_eq!(errors(&map), [format!("{}:{l}:{}: layer `back`: parallax factors x = 0.5, y = 0.25: expected the same in x and y. {fix}", map.display(), c + 11)]);
+    let map = parallax_map(d, "", " parallaxx=\"half\"", "");
+    let (l, c) = line_col(&map, "parallaxx=\"half\"");
+    assert_eq!(
+        errors(&map),
+        [format!("{}:{l}:{}: layer `back`: `parallaxx` is `half`: expected a number (Tiled's parallax factor: 1, 0.5, 0.25 or 0.125)", map.display(), c + 11)]
+    );
+    // Two layers of plane B with different factors.
+    let map = tmx_with(
+        d,
+        2,
+        1,
+        "",
+        &[
+            ("collision", "", "", vec![0; 2]),
+            ("back", " parallaxx=\"0.5\" parallaxy=\"0.5\"", "", vec![1, 1]),
+            ("clouds", " parallaxx=\"0.25\" parallaxy=\"0.25\"", "", vec![2, 0]),
+        ],
+    );
+    let (l, c) = line_col(&map, "parallaxx=\"0.25\"");
+    assert_eq!(
+        errors(&map),
+        [format!(
+            "{}:{l}:{}: layer `clouds`: parallax factor 0.25 on plane B, where layer `back` has 0.5: expected one factor per plane (a VDP plane scrolls as one). Fix: give every layer of plane B the same Parallax Factor, or move this layer to the other plane (property `plane`)",
+            map.display(),
+            c + 11
+        )]
+    );
+    // A group layer's factor.
+    let text = std::fs::read_to_string(&map).unwrap().replace(" <layer name=\"back\"", " <group name=\"sky\" parallaxx=\"0.5\">\n <layer name=\"back\"").replace("</data></layer>\n <layer name=\"clouds\"", "</data></layer>\n </group>\n <layer name=\"clouds\"");
+    std::fs::write(&map, text).unwrap();
+    let (l, c) = line_col(&map, "parallaxx=\"0.5\">");
+    let e = errors(&map);
+    assert_eq!(
+        e[0],
+        format!(
+            "{}:{l}:{}: group layer `sky`: `parallaxx` is `0.5`: expected 1 (romtool reads the parallax of tile layers only). Fix: set the parallax factor on the art layers inside the group, and 1 on the group",
+            map.display(),
+            c + 11
+        )
+    );
+    // TMJ: the line of the value.
+    let tmj = d.join("map.tmj");
+    std::fs::write(
+        &tmj,
+        "{\"width\": 1, \"height\": 1, \"tilewidth\": 16, \"tileheight\": 16, \"orientation\": \"orthogonal\",\n \"tilesets\": [{\"firstgid\": 1, \"source\": \"art.tsx\"}],\n \"layers\": [{\"type\": \"tilelayer\", \"name\": \"collision\", \"width\": 1, \"height\": 1, \"data\": [0]},\n  {\"type\": \"tilelayer\", \"name\": \"back\", \"width\": 1, \"height\": 1, \"data\": [1],\n   \"parallaxx\": 0.75, \"parallaxy\": 0.75}]}\n",
+    )
+    .unwrap();
+    let (l, c) = line_col(&tmj, "0.75");
+    assert_eq!(errors(&tmj), [format!("{}:{l}:{c}: layer `back`: `parallaxx` is 0.75: expected 1, 0.5, 0.25 or 0.125. {fix}", tmj.display())]);
+    let text = std::fs::read_to_string(&tmj).unwrap().replace("0.75", "0.125");
+    std::fs::write(&tmj, text).unwrap();
+    assert_eq!(compile(&tmj).unwrap().art.unwrap().plane_b.unwrap().parallax, 3);
+}
+
+/// Tiled's map `backgroundcolor` (`#RRGGBB`, `#AARRGGBB`, TMX and TMJ) is entry 0 of palette
+/// line 0, quantised; without it that entry is black; a bad value is an error at its line.
+#[test]
+fn backdrop_from_the_background_colour() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // 0x6C = 108 -> 3, 0xB4 = 180 -> 5, 0xFC = 252 -> 7: CRAM 0000 111 0 101 0 011 0.
+    for (attr, want) in [("", 0x0000u16), (" backgroundcolor=\"#6cb4fc\"", 0x0EA6), (" backgroundcolor=\"#806cb4fc\"", 0x0EA6), (" backgroundcolor=\"#ff0000\"", 0x000E)] {
+        let map = parallax_map(d, attr, "", "");
+        let level = compile(&map).unwrap();
+        let a = level.art.as_ref().unwrap();
+        assert_eq!(a.palettes[0][0], want, "{attr}");
+        assert_eq!(a.backdrop(), want);
+        // Through the generated file; the cells never use entry 0, so the art is the same.
+        let (b, _, file) = planes_from_rust(&level);
+        assert_eq!(read_static(&file, "ART_MAP_PALETTES")[0], want as u64);
+        assert_eq!(b.unwrap()[0], md(5));
+        assert!(artcode::generate(std::slice::from_ref(&level)).contains(&format!("backdrop 0x{want:04X}")));
+    }
+    // Quantised like every colour: 0x70 = 112 is nearest to 108 (3).
+    let map = parallax_map(d, " backgroundcolor=\"#70b4fc\"", "", "");
+    assert_eq!(compile(&map).unwrap().art.unwrap().palettes[0][0], 0x0EA6);
+    for bad in ["#12345", "blue", "#gg0000", "#1234567"] {
+        let map = parallax_map(d, &format!(" backgroundcolor=\"{bad}\""), "", "");
+        let (l, c) = line_col(&map, "backgroundcolor=");
+        assert_eq!(
+            errors(&map),
+            [format!(
+                "{}:{l}:{}: map: `backgroundcolor` is `{bad}`: expected a colour `#RRGGBB` or `#AARRGGBB`. Fix: pick the colour again in Tiled (Map > Map Properties > Background Color), or remove the attribute",
+                map.display(),
+                c + 17
+            )]
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The demo level's art
+
+/// `levels/demo.tmj`'s art fits the ROM (cells, 3 palette lines), has the sky as its
+/// backdrop and a background at half speed, draws every collision tile on plane A with the
+/// tile's exact shape, and its background covers what the camera at half speed can see.
+#[test]
+fn demo_art_fits_and_follows_the_collision() {
+    use megacollide_engine::shape::{self, PixelKind};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let demo = compile(&root.join("../../levels/demo.tmj")).unwrap();
+    let a = demo.art.as_ref().expect("the demo has art layers");
+    assert!(a.cells.len() <= budget::VRAM_ART_CELLS, "{} cells", a.cells.len());
+    assert!(a.palettes.len() <= budget::MAX_ART_PALETTES, "{} lines", a.palettes.len());
+    assert_eq!(a.backdrop(), romtool::cells::quantise([108, 180, 252]), "the sky");
+    let (pb, pa) = (a.plane_b.as_ref().unwrap(), a.plane_a.as_ref().unwrap());
+    assert_eq!((pb.layers.as_slice(), pb.parallax), (&["background".to_string()][..], 1));
+    assert_eq!((pa.layers.as_slice(), pa.parallax), (&["terrain".to_string()][..], 0));
+    // Sprites in front of the terrain: no priority bit anywhere.
+    assert!(pa.words.iter().chain(&pb.words).all(|w| w & 0x8000 == 0));
+    let (w, h) = (demo.width as usize, demo.height as usize);
+    for ty in 0..h {
+        for tx in 0..w {
+            let id = demo.tile(tx, ty);
+            let words: Vec<u16> = (0..4).map(|q| pa.words[(2 * ty + q / 2) * pa.width + 2 * tx + q % 2]).collect();
+            assert_eq!(id != 0, words.iter().any(|&w| w != 0), "tile ({tx}, {ty}), id {id}: plane A art exactly where the collision layer has a tile");
+            if id == shape::ONE_WAY || id == 0 {
+                continue;
+            }
+            for y in 0..16 {
+                for x in 0..16 {
+                    let solid = if id >= shape::FIRST_HEIGHT_TILE {
+                        demo.height_tiles[(id - shape::FIRST_HEIGHT_TILE) as usize][y] >> x & 1 != 0
+                    } else {
+                        shape::pixel(id, x as u16, y as u16) == PixelKind::Solid
+                    };
+                    let drawn = a.pixel(art::Plane::A, tx * 16 + x, ty * 16 + y).is_some();
+                    assert_eq!(drawn, solid, "tile ({tx}, {ty}), id {id}, pixel ({x}, {y}): the art is the collision shape");
+                }
+            }
+        }
+    }
+    // The camera (320 x 224 px) at x 0..=W-320, y 0..=H-224 sees plane B at half those: the
+    // background has something drawn in every column of that area, at every camera height.
+    let (view_w, view_h) = (320, 224);
+    let (max_x, max_y) = (w * 16 - view_w, h * 16 - view_h);
+    for cam_y in [0, max_y / 2, max_y] {
+        let y0 = cam_y >> pb.parallax;
+        for x in 0..(max_x >> pb.parallax) + view_w {
+            assert!((y0..y0 + view_h).any(|y| a.pixel(art::Plane::B, x, y).is_some()), "plane B column {x} empty for camera y {cam_y}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Errors, each with its file and line
 
 #[test]
@@ -506,12 +722,12 @@ fn error_tile_with_too_many_colours() {
 }
 
 #[test]
-fn error_more_than_four_palettes() {
+fn error_more_than_three_palettes() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let mut rng = Rng(2);
-    // Five tiles of 15 colours each, no colour shared: five lines.
-    let pics: Vec<Vec<Px>> = (0..5).map(|t| {
+    // Four tiles of 15 colours each, no colour shared: four lines (line 3 is the sprites').
+    let pics: Vec<Vec<Px>> = (0..4).map(|t| {
         let cs: Vec<Px> = (0..15).map(|k| md(1 + t * 15 + k)).collect();
         let mut p = noise_tile(&mut rng, &cs, false);
         for q in 0..4 {
@@ -521,15 +737,23 @@ fn error_more_than_four_palettes() {
         }
         p
     }).collect();
-    tileset_png(&d.join("art.png"), &pics, 5);
-    tsx(d, 16, 5, 5, "width=\"80\" height=\"16\"", "");
-    let map = tmx(d, 5, 1, &[("collision", "", vec![0; 5]), ("back", "", vec![1, 2, 3, 4, 5])]);
+    tileset_png(&d.join("art.png"), &pics, 4);
+    tsx(d, 16, 4, 4, "width=\"64\" height=\"16\"", "");
+    let map = tmx(d, 4, 1, &[("collision", "", vec![0; 4]), ("back", "", vec![1, 2, 3, 4])]);
     let e = errors(&map);
     assert_eq!(e.len(), 1, "{e:?}");
-    // The fifth set in size order is tile 4's first cell (all sets have 15 colours: input order).
-    let (l, c) = line_col(&map, "1,2,3,4,5");
-    let want = format!("{}:{l}:{}: tile (4, 0): the art needs more than 4 palette lines", map.display(), c + 8);
-    assert!(e[0].starts_with(&want), "{}\nwanted {want}", e[0]);
+    // The fourth set in size order is tile 3's first cell (all sets have 15 colours: input order).
+    let (l, c) = line_col(&map, "1,2,3,4");
+    let want = format!(
+        "{}:{l}:{}: tile (3, 0): the art needs more than 3 palette lines: the colours of this tile's cells (15 colours) fit none of the 3 lines already full; level art may use palette lines 0..=2 of 15 colours each (line 3 is the sprites' and the text's). Fix: use fewer colours, or share colours between cells (each 8x8 cell takes all its colours from one line)",
+        map.display(),
+        c + 6
+    );
+    assert_eq!(e[0], want);
+    // Three of them fit: lines 0..=2.
+    let map = tmx(d, 3, 1, &[("collision", "", vec![0; 3]), ("back", "", vec![1, 2, 3])]);
+    assert_eq!(compile(&map).unwrap().art.unwrap().palettes.len(), 3);
+    assert_eq!(budget::MAX_ART_PALETTES, 3);
 }
 
 #[test]
@@ -790,7 +1014,7 @@ fn generated_art_and_sprites_build() {
     let (_, sfiles) = romtool::sprites::build_outputs(&sd, &d.join("gen")).unwrap();
     let sprites = String::from_utf8(sfiles[0].1.clone()).unwrap();
     let uses = "\npub fn uses() -> usize {\n    let a = art::LEVEL_ART[0].unwrap();\n    let b = a.plane_b.unwrap();\n    let hit = sprites::HERO.masks[0].hit(0, 0, &sprites::HERO.masks_hflip[0], 4, 4);\n    \
-                a.tiles.len() + a.palettes.len() + b.cells.len() + a.plane_a.map_or(0, |p| p.cells.len()) + levels::LEVELS.len() + sprites::SHEETS[0].tiles.len() + hit as usize + art::FIRST_ART_TILE as usize + art::MAX_ART_TILES as usize + sprites::SPRITE_PALETTE.len() + sprites::HERO_ANIMATIONS[0].frames.len()\n}\n";
+                a.tiles.len() + a.palettes.len() + b.cells.len() + (100u16 >> b.parallax) as usize + a.plane_a.map_or(0, |p| p.cells.len()) + levels::LEVELS.len() + sprites::SHEETS[0].tiles.len() + hit as usize + art::FIRST_ART_TILE as usize + art::MAX_ART_TILES as usize + sprites::SPRITE_PALETTE.len() + sprites::HERO_ANIMATIONS[0].frames.len()\n}\n";
     common::compile_modules("art", &[("levels", text("levels.rs")), ("art", text("art.rs")), ("sprites", sprites)], uses).unwrap_or_else(|e| panic!("{e}"));
 }
 
@@ -946,5 +1170,25 @@ fn demo_sprite_sheets_round_trip() {
             }
             assert_eq!(encode_png(fw as u32, fh as u32, &got), encode_png(fw as u32, fh as u32, &want), "{} frame {f}", s.name);
         }
+    }
+}
+
+/// Previews of levels with art follow the VDP's order: a plane B cell with priority is drawn
+/// over a plane A cell without; otherwise plane A is in front.
+#[test]
+fn preview_follows_the_vdp_priority() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let prio = |on: bool| format!("<properties><property name=\"priority\" type=\"bool\" value=\"{on}\"/></properties>");
+    tileset_png(&d.join("art.png"), &[vec![md(5); 256], vec![md(77); 256]], 2);
+    tsx(d, 16, 2, 2, "width=\"32\" height=\"16\"", "");
+    for (b_prio, want) in [(true, md(5)), (false, md(77))] {
+        let map = tmx_with(d, 2, 1, "", &[("collision", "", "", vec![0; 2]), ("back", "", &prio(b_prio), vec![1, 1]), ("front", "", &prio(false), vec![2, 0])]);
+        let level = compile(&map).unwrap();
+        let a = level.art.as_ref().unwrap();
+        assert_eq!(romtool::levels::preview::art_rgb(a, 3, 3), want[..3], "plane B priority {b_prio}");
+        assert_eq!(romtool::levels::preview::art_rgb(a, 19, 3), md(5)[..3], "only plane B");
+        let rgb = romtool::levels::preview::render_rgb(&level, false);
+        assert_eq!(rgb[(3 * 32 + 3) * 3..][..3], want[..3]);
     }
 }

@@ -2,6 +2,7 @@
 //! VDP graphics, the shipped levels, and the generated Rust (syn + a real no_std build).
 
 use megacollide_engine::shape;
+use romtool::levels::art::Plane;
 use romtool::levels::{self, codegen, gfx, preview, tileset, validate, Level};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -529,7 +530,7 @@ fn preview_png_spot_checks() {
     let e1m1 = all.iter().find(|l| l.name == "e1m1").unwrap();
     let img = decode_rgb(&preview::render_png(e1m1, false));
     assert_eq!((img.0, img.1), (19 * 16, 16 * 16));
-    let [sky, solid, one_way, height, _] = gfx::COLOURS_RGB;
+    let [sky, solid, _, _, _] = gfx::COLOURS_RGB;
     assert_eq!(rgb_at(&img, 2 * 16 + 8, 8), solid); // tile (2, 0): solid
     assert_eq!(rgb_at(&img, 5 * 16 + 8, 5 * 16 + 8), sky); // tile (5, 5): blank
     assert_eq!(rgb_at(&img, 3 * 16, 15), solid); // tile (3, 0) rising 1:1: bottom-left pixel
@@ -544,22 +545,50 @@ fn preview_png_spot_checks() {
     assert_eq!(rgb_at(&grid, 5 * 16, 5 * 16), sky.map(|v| v / 4 * 3));
     assert_eq!(rgb_at(&grid, 5 * 16 + 8, 5 * 16 + 8), sky);
 
+    // A level with art (the demo): the art as the VDP shows it, the backdrop where nothing is
+    // drawn; with the collision overlay, solid and one-way pixels tinted, the rest unchanged.
     let demo = all.iter().find(|l| l.name == "demo").unwrap();
+    let art = demo.art.as_ref().unwrap();
     let img = decode_rgb(&preview::render_png(demo, false));
+    let over = decode_rgb(&preview::try_render_png_styled(demo, preview::Style { grid: false, collision: true }).unwrap());
+    assert_eq!((img.0, img.1), (demo.width as usize * 16, demo.height as usize * 16));
+    let backdrop = romtool::cells::expand(art.backdrop());
+    assert_eq!(backdrop, [108, 180, 252]);
+    assert_eq!(rgb_at(&img, 0, 0), backdrop); // the sky: nothing drawn on either plane
+    for y in 0..img.1 {
+        for x in 0..img.0 {
+            let want = art.pixel(Plane::A, x, y).or_else(|| art.pixel(Plane::B, x, y)).unwrap_or(backdrop);
+            let (px, py) = (x % 16, y % 16);
+            let tinted = match preview::pixel_colour(demo, x, y) {
+                c if c == gfx::COLOUR_SOLID || c == gfx::COLOUR_HEIGHT => Some(preview::COLLISION_RGB),
+                c if c == gfx::COLOUR_ONE_WAY => Some(preview::ONE_WAY_RGB),
+                _ => None,
+            };
+            // Object outlines are drawn over everything: skip those pixels.
+            if rgb_at(&img, x, y) != want {
+                assert!(demo.entities.iter().any(|e| x as i32 >= e.x - 4 && y as i32 >= e.y - 4 && (x as i32) < e.x + e.w.max(e.path.iter().map(|p| p.x - e.x).max().unwrap_or(0)) + 4 && (y as i32) < e.y + e.h + 4)
+                    || demo.spawn.is_some_and(|s| (x as i32 - s.x).abs() <= 16 && (y as i32 - s.y).abs() <= 32), "pixel ({x}, {y}) tile offset ({px}, {py})");
+                continue;
+            }
+            let blend = |t: [u8; 3]| [0, 1, 2].map(|i| ((want[i] as u16 + t[i] as u16) / 2) as u8);
+            assert_eq!(rgb_at(&over, x, y), tinted.map_or(want, blend), "overlay pixel ({x}, {y})");
+        }
+    }
     let (ox, oy) = (0..demo.width as usize)
         .flat_map(|x| (0..demo.height as usize).map(move |y| (x, y)))
         .find(|&(x, y)| demo.tile(x, y) == 19)
         .unwrap();
-    assert_eq!(rgb_at(&img, ox * 16 + 5, oy * 16), one_way);
-    assert_eq!(rgb_at(&img, ox * 16 + 5, oy * 16 + 1), sky);
-    let (bx, by) = (0..demo.width as usize)
-        .flat_map(|x| (0..demo.height as usize).map(move |y| (x, y)))
-        .find(|&(x, y)| demo.tile(x, y) == 32)
-        .unwrap();
-    assert_eq!(rgb_at(&img, bx * 16 + 8, by * 16 + 15), height); // bump: middle bottom is solid
-    assert_eq!(rgb_at(&img, bx * 16 + 8, by * 16 + 2), sky); // ... and its top is empty
+    assert_ne!(rgb_at(&over, ox * 16 + 5, oy * 16), rgb_at(&img, ox * 16 + 5, oy * 16)); // one-way floor row tinted
+    assert_eq!(rgb_at(&over, ox * 16 + 5, oy * 16 + 1), rgb_at(&img, ox * 16 + 5, oy * 16 + 1)); // ... the row under it not
     let spawn = demo.spawn.unwrap();
     assert_eq!(rgb_at(&img, spawn.x as usize, spawn.y as usize), preview::SPAWN_RGB);
+    assert_eq!(rgb_at(&over, spawn.x as usize, spawn.y as usize), preview::SPAWN_RGB);
+    // The grid darkens the art too.
+    let grid = decode_rgb(&preview::try_render_png_styled(demo, preview::Style { grid: true, collision: false }).unwrap());
+    assert_eq!(rgb_at(&grid, 0, 0), backdrop.map(|v| v / 4 * 3));
+    assert_eq!(rgb_at(&grid, 1, 1), backdrop);
+    // Levels without art are drawn from the collision shapes with or without the overlay.
+    assert_eq!(preview::try_render_png_styled(e1m1, preview::Style { grid: false, collision: true }).unwrap(), preview::render_png(e1m1, false));
 }
 
 #[test]

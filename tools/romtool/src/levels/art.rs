@@ -35,10 +35,27 @@
 //! `budget::ROM_ART_BASE_TILE + cell` (bits 10..0); a cell with nothing drawn is word 0. The
 //! distinct cells must fit the ROM's VRAM for art ([`budget::VRAM_ART_CELLS`]).
 //!
+//! **Backdrop.** Tiled's map attribute `backgroundcolor` (`#RRGGBB` or `#AARRGGBB`, alpha
+//! ignored), quantised like every colour, is entry 0 of palette line 0; without it that entry
+//! is 0x0000 (black). The ROM sets the VDP's backdrop colour to line 0 entry 0, so it shows
+//! wherever both planes and the sprites are transparent. Cells never use entry 0 (it is
+//! transparent for them), so the backdrop costs no colour of the line.
+//!
+//! **Parallax.** Tiled's layer attributes `parallaxx` / `parallaxy` (Tiled 1.5+, default 1)
+//! of an art layer give its plane's scroll: the factors 1, 0.5, 0.25 and 0.125 are the right
+//! shifts 0..=3 of [`ArtPlane::parallax`], and the plane scrolls by `camera >> parallax`
+//! pixels in both directions (so a plane with parallax must cover what the camera sees at
+//! that speed). Any other factor, different factors in x and y, different factors on layers of
+//! one plane, or a factor other than 1 on a group layer is an error at the attribute's line.
+//!
+//! **Palette lines** are 0..=2 at most ([`budget::MAX_ART_PALETTES`]): line 3 is the
+//! sprites' and the text's.
+//!
 //! Errors name the file and line: the tileset's image declaration for a tile with more than
 //! 15 colours in one 8x8 cell or a tileset that is not 16x16 tiles, the map tile (and its CSV
-//! line) for a stacked cell with too many colours or one that needs a fifth palette line, the
-//! layer property for a bad `plane` / `priority`.
+//! line) for a stacked cell with too many colours or one that needs a fourth palette line, the
+//! layer property for a bad `plane` / `priority`, the attribute for a bad `parallaxx` /
+//! `parallaxy` or `backgroundcolor`.
 
 use super::{budget, tileset, Diag, Loc, PropValue};
 use crate::cells::{self, CellSet, ColourCell, IndexCell, CLEAR, PALETTE_SHIFT, PRIORITY};
@@ -89,6 +106,10 @@ pub struct ArtLayerSource {
     pub locs: Vec<Option<(usize, usize)>>,
     /// Tiled's tile coordinates of level tile (0, 0) (not (0, 0) for infinite maps).
     pub origin: (i64, i64),
+    /// Tiled's parallax factors `parallaxx`, `parallaxy` (1 when not written).
+    pub parallax: (f64, f64),
+    /// Where `parallaxx` and `parallaxy` are written (the layer when not written).
+    pub parallax_locs: [Loc; 2],
 }
 
 /// What the Tiled reader hands over: the art layers in document order and every tileset.
@@ -100,6 +121,8 @@ pub struct ArtSource {
     pub tilesets: Vec<ArtTileset>,
     /// Things to tell the user.
     pub notes: Vec<String>,
+    /// Tiled's map `backgroundcolor` (RGB), if set: entry 0 of palette line 0.
+    pub backdrop: Option<[u8; 3]>,
 }
 
 /// A VDP plane.
@@ -122,6 +145,9 @@ pub struct ArtPlane {
     pub height: usize,
     /// Name-table words, row-major, `width * height` (see the module docs).
     pub words: Vec<u16>,
+    /// Parallax as a right shift: the plane scrolls by `camera >> parallax` pixels (0: with
+    /// the camera, 1: half speed, 2: a quarter, 3: an eighth).
+    pub parallax: u8,
 }
 
 /// A level's art as VDP data.
@@ -129,7 +155,9 @@ pub struct ArtPlane {
 pub struct LevelArt {
     /// The distinct cells; cell `i` is VDP tile `budget::ROM_ART_BASE_TILE + i`.
     pub cells: Vec<IndexCell>,
-    /// Palette lines 0.. (16 CRAM words each, entry 0 transparent).
+    /// Palette lines 0.. (16 CRAM words each; entry 0 is transparent for the cells, and entry
+    /// 0 of line 0 is the backdrop colour: Tiled's `backgroundcolor`, else 0x0000 black).
+    /// At least one line.
     pub palettes: Vec<[u16; 16]>,
     /// Plane B (background), if a layer goes there.
     pub plane_b: Option<ArtPlane>,
@@ -142,6 +170,17 @@ impl LevelArt {
     /// `budget::ROM_ART_BASE_TILE`.
     pub fn cell_words(&self) -> Vec<u16> {
         self.cells.iter().flat_map(cells::cell_words).collect()
+    }
+
+    /// The backdrop colour (CRAM word): entry 0 of palette line 0.
+    pub fn backdrop(&self) -> u16 {
+        self.palettes.first().map_or(0, |l| l[0])
+    }
+
+    /// Whether the name-table word of plane `plane` at pixel (`x`, `y`) has the priority bit.
+    pub fn priority(&self, plane: Plane, x: usize, y: usize) -> bool {
+        let p = if plane == Plane::A { self.plane_a.as_ref() } else { self.plane_b.as_ref() };
+        p.and_then(|p| p.words.get((y / 8) * p.width + x / 8)).is_some_and(|&w| w & PRIORITY != 0)
     }
 
     /// The RGBA pixel that plane `plane` shows at pixel (`x`, `y`) (`None`: transparent);
@@ -175,6 +214,27 @@ fn tile_loc(layer: &ArtLayerSource, k: usize, width: usize) -> Loc {
         Some((l, c)) => Loc::TileAt(x, y, l, c),
         None => Loc::Tile(x, y),
     }
+}
+
+/// Tiled's parallax factors that are a right shift of the camera: 1, 1/2, 1/4, 1/8.
+pub const PARALLAX_FACTORS: [f64; 4] = [1.0, 0.5, 0.25, 0.125];
+
+/// The parallax shift of a layer (see [`ArtPlane::parallax`]), or an error at the factor.
+fn parallax_of(map: &Path, layer: &ArtLayerSource, errors: &mut Vec<Diag>) -> u8 {
+    let (x, y) = layer.parallax;
+    let fix = "Fix: set Parallax Factor (Layer Properties) to the same value in x and y, one of 1, 0.5, 0.25, 0.125 (the VDP plane scrolls by the camera shifted right by 0..3)";
+    let shift = |v: f64| PARALLAX_FACTORS.iter().position(|&f| f == v);
+    for (v, axis, loc) in [(x, "parallaxx", &layer.parallax_locs[0]), (y, "parallaxy", &layer.parallax_locs[1])] {
+        if shift(v).is_none() {
+            errors.push(Diag::new(map, loc.clone(), format!("layer `{}`: `{axis}` is {v}: expected 1, 0.5, 0.25 or 0.125. {fix}", layer.name)));
+            return 0;
+        }
+    }
+    if x != y {
+        errors.push(Diag::new(map, layer.parallax_locs[0].clone(), format!("layer `{}`: parallax factors x = {x}, y = {y}: expected the same in x and y. {fix}", layer.name)));
+        return 0;
+    }
+    shift(x).unwrap_or(0) as u8
 }
 
 /// The plane and priority of a layer (properties, else the name convention).
@@ -283,9 +343,24 @@ struct PlaneBuild {
 pub fn build(map: &Path, src: &ArtSource, width: usize, height: usize) -> Result<Option<LevelArt>, Vec<Diag>> {
     let mut errors = Vec::new();
     let mut planes: Vec<(Plane, Vec<usize>, Vec<bool>)> = Vec::new();
+    // Per plane: its parallax shift and the layer that set it.
+    let mut shifts: Vec<(Plane, u8, usize)> = Vec::new();
     for (i, l) in src.layers.iter().enumerate() {
         let (plane, prio) = plane_of(map, l, &mut errors);
         let Some(plane) = plane else { continue };
+        let shift = parallax_of(map, l, &mut errors);
+        match shifts.iter().find(|s| s.0 == plane) {
+            Some(&(_, s, first)) if s != shift => errors.push(Diag::new(
+                map,
+                l.parallax_locs[0].clone(),
+                format!(
+                    "layer `{}`: parallax factor {} on plane {plane:?}, where layer `{}` has {}: expected one factor per plane (a VDP plane scrolls as one). Fix: give every layer of plane {plane:?} the same Parallax Factor, or move this layer to the other plane (property `plane`)",
+                    l.name, l.parallax.0, src.layers[first].name, src.layers[first].parallax.0
+                ),
+            )),
+            Some(_) => {}
+            None => shifts.push((plane, shift, i)),
+        }
         match planes.iter_mut().find(|p| p.0 == plane) {
             Some(p) => {
                 p.1.push(i);
@@ -399,12 +474,10 @@ pub fn build(map: &Path, src: &ArtSource, width: usize, height: usize) -> Result
                 map,
                 first_use[i].clone(),
                 format!(
-                    "the art needs more than {} palette lines: the colours of this tile's cells ({} colours) fit none of the {} lines already full with 15 colours each; the art of a level may use {} colours per line and {} lines (reduce the colours, or share them between tiles)",
-                    budget::MAX_ART_PALETTES,
+                    "the art needs more than {max} palette lines: the colours of this tile's cells ({} colours) fit none of the {max} lines already full; level art may use palette lines 0..={} of 15 colours each (line 3 is the sprites' and the text's). Fix: use fewer colours, or share colours between cells (each 8x8 cell takes all its colours from one line)",
                     sets[i].len(),
-                    budget::MAX_ART_PALETTES,
-                    cells::COLOURS_PER_LINE,
-                    budget::MAX_ART_PALETTES
+                    budget::MAX_ART_PALETTES - 1,
+                    max = budget::MAX_ART_PALETTES,
                 ),
             )])
         }
@@ -412,7 +485,12 @@ pub fn build(map: &Path, src: &ArtSource, width: usize, height: usize) -> Result
     let mut set = CellSet::new();
     // Per colour cell: (cell index, flips, palette line), computed on first use.
     let mut resolved: Vec<Option<(u16, u16)>> = vec![None; colour_cells.len()];
-    let mut out = LevelArt { cells: Vec::new(), palettes: pal.lines.clone(), plane_b: None, plane_a: None };
+    let mut palettes = pal.lines.clone();
+    if palettes.is_empty() {
+        palettes.push([0; 16]);
+    }
+    palettes[0][0] = src.backdrop.map_or(0, cells::quantise);
+    let mut out = LevelArt { cells: Vec::new(), palettes, plane_b: None, plane_a: None };
     for (plane, b) in &builds {
         let (w2, h2) = (2 * width, 2 * height);
         let mut words = vec![0u16; w2 * h2];
@@ -437,7 +515,8 @@ pub fn build(map: &Path, src: &ArtSource, width: usize, height: usize) -> Result
                 words[cy * w2 + cx] = word;
             }
         }
-        let ap = ArtPlane { layers: b.layers.iter().map(|&li| src.layers[li].name.clone()).collect(), width: w2, height: h2, words };
+        let parallax = shifts.iter().find(|s| s.0 == *plane).map_or(0, |s| s.1);
+        let ap = ArtPlane { layers: b.layers.iter().map(|&li| src.layers[li].name.clone()).collect(), width: w2, height: h2, words, parallax };
         match plane {
             Plane::A => out.plane_a = Some(ap),
             Plane::B => out.plane_b = Some(ap),

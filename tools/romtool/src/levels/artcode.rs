@@ -8,6 +8,10 @@
 //! (`[u16; 2W * 2H]`) and `ART_NAME: LevelArt`, and `LEVEL_ART: [Option<&LevelArt>; L]` in the
 //! order of `LEVELS`. No item name can clash with another: per-level items start with
 //! `ART_`, the global ones do not.
+//!
+//! The header and the items' docs tell the ROM how to use them: palette line 0 entry 0 is the
+//! backdrop (Tiled's `backgroundcolor`), and each plane scrolls by `camera >> plane.parallax`
+//! pixels (Tiled's parallax factor 1, 0.5, 0.25, 0.125 = shift 0..=3), see [`super::art`].
 
 use super::art::ArtPlane;
 
@@ -33,6 +37,15 @@ fn plane(o: &mut String, name: &str, p: &ArtPlane) {
     o.push_str("];\n");
 }
 
+/// `no`, `yes` or `yes, parallax N` for the file's header.
+fn plane_summary(p: &Option<ArtPlane>) -> String {
+    match p {
+        None => "no".into(),
+        Some(p) if p.parallax == 0 => "yes".into(),
+        Some(p) => format!("yes, parallax {}", p.parallax),
+    }
+}
+
 /// The whole generated `art.rs`.
 pub fn generate(levels: &[Level]) -> String {
     let mut o = String::new();
@@ -51,19 +64,27 @@ pub fn generate(levels: &[Level]) -> String {
          // LEVEL_ART[i] is the art of LEVELS[i] (None: no art layers). Load `tiles` at VDP tile\n\
          // FIRST_ART_TILE (VRAM byte FIRST_ART_TILE * 32), `palettes` at CRAM line 0.., and write the\n\
          // planes' name-table words as they are: each holds priority, palette line, flips and the VDP\n\
-         // tile (FIRST_ART_TILE + cell); 0 = nothing drawn (VDP tile 0 must stay blank).\n",
+         // tile (FIRST_ART_TILE + cell); 0 = nothing drawn (VDP tile 0 must stay blank).\n\
+         //\n\
+         // Backdrop: entry 0 of palette line 0 is the level's backdrop colour (Tiled's map attribute\n\
+         // `backgroundcolor`, quantised; 0x0000 black without it): set the VDP backdrop to line 0,\n\
+         // entry 0. Palette lines are 0..=2 at most (line 3 is the sprites' and the text's).\n\
+         //\n\
+         // Parallax: each plane scrolls by `camera >> plane.parallax` pixels, horizontally and\n\
+         // vertically (Tiled's layer parallax factor 1, 0.5, 0.25, 0.125 = shift 0, 1, 2, 3).\n",
     );
     o.push_str("//\n// Levels with art:\n");
     for l in levels {
         if let Some(a) = &l.art {
             let _ = writeln!(
                 o,
-                "//   {:<12} {:>4} cells  {} palette lines  plane B: {}  plane A: {}",
+                "//   {:<12} {:>4} cells  {} palette lines  backdrop 0x{:04X}  plane B: {}  plane A: {}",
                 l.ident,
                 a.cells.len(),
                 a.palettes.len(),
-                if a.plane_b.is_some() { "yes" } else { "no" },
-                if a.plane_a.is_some() { "yes" } else { "no" }
+                a.palettes.first().map_or(0, |l| l[0]),
+                plane_summary(&a.plane_b),
+                plane_summary(&a.plane_a)
             );
         }
     }
@@ -71,10 +92,10 @@ pub fn generate(levels: &[Level]) -> String {
     o.push_str(
         "/// One VDP plane of a level's art: a name-table word per 8x8 cell, 2 x 2 cells per map tile.\n\
          #[derive(Clone, Copy, Debug)]\n\
-         pub struct ArtPlane {\n    /// Width in cells (2 x the level's width in tiles).\n    pub width: u16,\n    /// Height in cells (2 x the level's height in tiles).\n    pub height: u16,\n    /// `width * height` name-table words, row-major: bit 15 priority, bits 14..13 palette line,\n    /// bit 12 vertical flip, bit 11 horizontal flip, bits 10..0 VDP tile; 0 = nothing drawn.\n    pub cells: &'static [u16],\n}\n\n\
+         pub struct ArtPlane {\n    /// Width in cells (2 x the level's width in tiles).\n    pub width: u16,\n    /// Height in cells (2 x the level's height in tiles).\n    pub height: u16,\n    /// `width * height` name-table words, row-major: bit 15 priority, bits 14..13 palette line,\n    /// bit 12 vertical flip, bit 11 horizontal flip, bits 10..0 VDP tile; 0 = nothing drawn.\n    pub cells: &'static [u16],\n    /// Parallax as a right shift: the plane scrolls by `camera >> parallax` pixels in x and y\n    /// (0: with the camera; 1: half speed; 2: a quarter; 3: an eighth).\n    pub parallax: u8,\n}\n\n\
          /// A level's art.\n\
          #[derive(Clone, Copy, Debug)]\n\
-         pub struct LevelArt {\n    /// The VDP tiles (8x8 cells, 4 bits per pixel), 16 words each, for VDP tiles `FIRST_ART_TILE..`.\n    pub tiles: &'static [u16],\n    /// Palette lines 0.. (16 CRAM words each; entry 0 transparent).\n    pub palettes: &'static [[u16; 16]],\n    /// Plane B (background), if the level has background layers.\n    pub plane_b: Option<ArtPlane>,\n    /// Plane A (foreground), if the level has foreground layers.\n    pub plane_a: Option<ArtPlane>,\n}\n\n",
+         pub struct LevelArt {\n    /// The VDP tiles (8x8 cells, 4 bits per pixel), 16 words each, for VDP tiles `FIRST_ART_TILE..`.\n    pub tiles: &'static [u16],\n    /// Palette lines 0..=2 at most (16 CRAM words each; entry 0 transparent for the tiles;\n    /// entry 0 of line 0 is the backdrop colour).\n    pub palettes: &'static [[u16; 16]],\n    /// Plane B (background), if the level has background layers.\n    pub plane_b: Option<ArtPlane>,\n    /// Plane A (foreground), if the level has foreground layers.\n    pub plane_a: Option<ArtPlane>,\n}\n\n",
     );
     let _ = writeln!(o, "/// First VDP tile of the art (VRAM byte 0x{:04X}): the planes' words name tiles from here.", budget::ROM_ART_BASE_TILE * 32);
     let _ = writeln!(o, "pub const FIRST_ART_TILE: u16 = {};", budget::ROM_ART_BASE_TILE);
@@ -101,7 +122,7 @@ pub fn generate(levels: &[Level]) -> String {
                 Some(p) => {
                     let item = format!("{id}_PLANE_{name}");
                     plane(o, &item, p);
-                    format!("Some(ArtPlane {{ width: {}, height: {}, cells: &{item} }})", p.width, p.height)
+                    format!("Some(ArtPlane {{ width: {}, height: {}, cells: &{item}, parallax: {} }})", p.width, p.height, p.parallax)
                 }
                 None => "None".into(),
             }

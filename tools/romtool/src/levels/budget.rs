@@ -12,7 +12,9 @@
 //! * **VRAM for art** (art layers, [`super::art`]): a level's distinct 8x8 art cells go from VDP
 //!   tile 512 (VRAM 0x4000, `ART_BASE` in `src/rom/level_view.rs`, after the sprite graphics)
 //!   to the window name table at VRAM 0xB000 (tile 1408, `ART_END`): [`VRAM_ART_CELLS`] = 896
-//!   cells; at most [`MAX_ART_PALETTES`] palette lines. A test reads both constants from `src/`.
+//!   cells. A test reads both constants from `src/`.
+//! * **CRAM for art**: palette lines 0..=2 ([`MAX_ART_PALETTES`] = 3); line 3 belongs to the
+//!   sprites and the text (`PALETTE_LINE` in `src/rom/sprites.rs`).
 //! * **ROM**: a Mega Drive cartridge maps at most [`CARTRIDGE_BYTES`] (4 MiB). The level data
 //!   of all levels together (estimated from the sizes of the generated statics on the 68000)
 //!   must leave [`CODE_RESERVE_BYTES`] for the game's code and other data (today's ROM without
@@ -37,9 +39,9 @@ pub const ROM_ART_BASE_TILE: usize = 512;
 pub const ROM_ART_END_TILE: usize = 1408;
 /// Distinct 8x8 art cells per level the ROM's VRAM layout has room for (896).
 pub const VRAM_ART_CELLS: usize = ROM_ART_END_TILE - ROM_ART_BASE_TILE;
-/// Palette lines a level's art may use (the VDP has four; the ROM loads a level's lines from
-/// line 0).
-pub const MAX_ART_PALETTES: usize = 4;
+/// Palette lines a level's art may use: lines 0..=2 (the ROM loads a level's lines from line
+/// 0; the VDP's fourth line, 3, is the sprites' and the text's).
+pub const MAX_ART_PALETTES: usize = 3;
 /// Largest cartridge ROM (bytes).
 pub const CARTRIDGE_BYTES: u64 = 4 << 20;
 /// ROM bytes kept for the game's code and data other than levels.

@@ -548,6 +548,12 @@ pub fn build_outputs(opts: &Options) -> Result<(Vec<Level>, Outputs), Vec<Diag>>
 
 /// [`build_outputs`], plus the folder notes of [`load_dir_with_notes`].
 pub fn build_outputs_with_notes(opts: &Options) -> Result<(Vec<Level>, Outputs, Vec<String>), Vec<Diag>> {
+    build_outputs_with_preview(opts, false)
+}
+
+/// [`build_outputs_with_notes`]; with `preview_collision` the previews of levels with art
+/// show the collision shapes over the art (`--preview-collision`, [`preview::Style`]).
+pub fn build_outputs_with_preview(opts: &Options, preview_collision: bool) -> Result<(Vec<Level>, Outputs, Vec<String>), Vec<Diag>> {
     let (levels, notes) = load_dir_with_notes(&opts.dir)?;
     let missing: Vec<Diag> = opts
         .require
@@ -570,7 +576,7 @@ pub fn build_outputs_with_notes(opts: &Options) -> Result<(Vec<Level>, Outputs, 
     ];
     if let Some(pdir) = &opts.preview_dir {
         for level in &levels {
-            let png = preview::try_render_png(level, opts.grid).map_err(|e| vec![Diag::new(&level.path, Loc::File, format!("preview: {e}"))])?;
+            let png = preview::try_render_png_styled(level, preview::Style { grid: opts.grid, collision: preview_collision }).map_err(|e| vec![Diag::new(&level.path, Loc::File, format!("preview: {e}"))])?;
             files.push((pdir.join(format!("{}.png", level.name)), png));
         }
     }

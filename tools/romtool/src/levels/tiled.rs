@@ -283,6 +283,49 @@ impl Fields<'_, '_, '_> {
             }
         }
     }
+    /// Tiled's parallax factors of a layer (`parallaxx`, `parallaxy`; 1 when absent, as in
+    /// Tiled) and where each is written (the layer itself when absent).
+    fn parallax(&mut self, n: &dyn Node) -> [(f64, Loc); 2] {
+        let mut out = [(1.0, Loc::File), (1.0, Loc::File)];
+        for (slot, key) in out.iter_mut().zip(["parallaxx", "parallaxy"]) {
+            if let Some(s) = n.get(key) {
+                match sc_num(s) {
+                    Ok(v) => slot.0 = v,
+                    Err(()) => self.bad(n, key, s, "a number (Tiled's parallax factor: 1, 0.5, 0.25 or 0.125)"),
+                }
+            }
+            slot.1 = resolve(self.src, n.at_key(key));
+        }
+        out
+    }
+    /// A group layer's parallax factors must be 1: romtool reads them from tile layers only.
+    fn group_parallax(&mut self, n: &dyn Node, name: &str) {
+        for key in ["parallaxx", "parallaxy"] {
+            if let Some(s) = n.get(key) {
+                if sc_num(s) != Ok(1.0) {
+                    let msg = format!(
+                        "group layer `{name}`: `{key}` is {}: expected 1 (romtool reads the parallax of tile layers only). Fix: set the parallax factor on the art layers inside the group, and 1 on the group",
+                        shown(s)
+                    );
+                    push(self.diags, self.src, n.at_key(key), msg);
+                }
+            }
+        }
+    }
+    /// Tiled's map `backgroundcolor` (`#RRGGBB` or `#AARRGGBB`; the alpha is ignored) as RGB.
+    fn colour(&mut self, n: &dyn Node, key: &str) -> Option<[u8; 3]> {
+        let s = n.get(key)?;
+        let parsed = sc_str(s).ok().and_then(|t| {
+            let hex = t.trim().strip_prefix('#').unwrap_or(t.trim());
+            let ok = (hex.len() == 6 || hex.len() == 8) && hex.bytes().all(|b| b.is_ascii_hexdigit());
+            let v = u32::from_str_radix(hex, 16).ok().filter(|_| ok)?;
+            Some([(v >> 16) as u8, (v >> 8) as u8, v as u8])
+        });
+        if parsed.is_none() {
+            self.bad(n, key, s, "a colour `#RRGGBB` or `#AARRGGBB`. Fix: pick the colour again in Tiled (Map > Map Properties > Background Color), or remove the attribute");
+        }
+        parsed
+    }
     fn string(&mut self, n: &dyn Node, key: &str) -> Option<String> {
         let s = n.get(key)?;
         match sc_str(s) {
@@ -362,6 +405,8 @@ struct TileLayer<'d> {
     visible: bool,
     /// Custom properties, with where each value is written (art layers: `plane`, `priority`).
     props: Vec<(String, PropValue, Loc)>,
+    /// Tiled's parallax factors (x, y) and where each is written (art layers: see [`art`]).
+    parallax: [(f64, Loc); 2],
 }
 
 /// Object fields as written (template merged into them before use).
@@ -420,6 +465,8 @@ struct MapDecl<'d> {
     tilesets: Vec<Tileset>,
     layers: Vec<TileLayer<'d>>,
     objects: Vec<(Obj, Place)>,
+    /// Tiled's map `backgroundcolor` (RGB): the backdrop of a level with art.
+    backdrop: Option<[u8; 3]>,
 }
 
 /// Per-map caches (a map may name the same external tileset or template many times).
@@ -1211,6 +1258,7 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
     let th = f.int(&n, "tileheight", 0, 65535).unwrap_or(0);
     let width = f.int(&n, "width", i64::MIN, i64::MAX).unwrap_or(0);
     let height = f.int(&n, "height", i64::MIN, i64::MAX).unwrap_or(0);
+    let backdrop = f.colour(&n, "backgroundcolor");
     check_map_attrs(&mut diags, &mut src, At::File, &orientation, tw, th);
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let mut tilesets = Vec::new();
@@ -1258,6 +1306,8 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
             let ln = JNode::new(layer, p.clone());
             let mut f = Fields { diags: &mut diags, src: &mut src, what: "group layer: ".into() };
             let goff = (off.0 + f.num(&ln, "offsetx").unwrap_or(0.0), off.1 + f.num(&ln, "offsety").unwrap_or(0.0));
+            let gname = f.string(&ln, "name").unwrap_or_default();
+            f.group_parallax(&ln, &gname);
             if let Some(t) = tmj_layer_list(layer, p.key("layers"), goff, &mut diags, &mut src) {
                 stack.push(t);
             }
@@ -1314,11 +1364,12 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                     }
                     let mut f = Fields { diags: &mut diags, src: &mut src, what: format!("layer `{name}`: ") };
                     let visible = f.boolean(&ln, "visible", false).unwrap_or(true);
+                    let parallax = f.parallax(&ln);
                     let props = tmj_props(layer, &p, &mut diags, &mut src, &format!("layer `{name}`: "))
                         .into_iter()
                         .map(|(n, v, at)| (n, v, src.at_json(&at)))
                         .collect();
-                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, props });
+                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, props, parallax });
                 }
                 "objectgroup" => {
                     let op = p.key("objects");
@@ -1343,7 +1394,7 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
         };
         objs.push((obj, at));
     }
-    let decl = MapDecl { width, height, infinite, tilesets, layers, objects: objs };
+    let decl = MapDecl { width, height, infinite, tilesets, layers, objects: objs, backdrop };
     let width_loc = Loc::File;
     finish(path, Format::Tmj, decl, width_loc, &mut diags, &mut src)
 }
@@ -1399,6 +1450,7 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
     let th = f.int(&n, "tileheight", 0, 65535).unwrap_or(0);
     let width = f.int(&n, "width", i64::MIN, i64::MAX).unwrap_or(0);
     let height = f.int(&n, "height", i64::MIN, i64::MAX).unwrap_or(0);
+    let backdrop = f.colour(&n, "backgroundcolor");
     check_map_attrs(&mut diags, &mut src, At::Loc(map_loc.clone()), &orientation, tw, th);
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let mut tilesets = Vec::new();
@@ -1432,6 +1484,8 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
             let mut f = Fields { diags: &mut diags, src: &mut src, what: "group layer: ".into() };
             let ln = XNode(layer);
             let goff = (off.0 + f.num(&ln, "offsetx").unwrap_or(0.0), off.1 + f.num(&ln, "offsety").unwrap_or(0.0));
+            let gname = f.string(&ln, "name").unwrap_or_default();
+            f.group_parallax(&ln, &gname);
             stack.push((doc.children(layer).collect(), 0, goff));
         }
     }
@@ -1473,11 +1527,12 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                     }
                     let mut f = Fields { diags: &mut diags, src: &mut src, what: format!("layer `{name}`: ") };
                     let visible = f.boolean(&ln, "visible", true).unwrap_or(true);
+                    let parallax = f.parallax(&ln);
                     let props = tmx_props(&doc, layer, &mut diags, &mut src, &format!("layer `{name}`: "))
                         .into_iter()
                         .map(|(n, v, at)| (n, v, src.at(at)))
                         .collect();
-                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, props });
+                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, props, parallax });
                 }
                 "objectgroup" => {
                     let ox = f.num(&ln, "offsetx").unwrap_or(0.0);
@@ -1503,7 +1558,7 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
         };
         objs.push((obj, at));
     }
-    let decl = MapDecl { width, height, infinite, tilesets, layers, objects: objs };
+    let decl = MapDecl { width, height, infinite, tilesets, layers, objects: objs, backdrop };
     finish(path, Format::Tmx, decl, map_loc, &mut diags, &mut src)
 }
 
@@ -1578,7 +1633,9 @@ fn art_source(
         if ox != 0.0 || oy != 0.0 {
             push(diags, src, At::File, format!("art layer `{}` is drawn at an offset of ({ox}, {oy}) px: expected 0, 0 (art layers sit on the map grid)", layer.name));
         }
-        out.layers.push(art::ArtLayerSource { name: layer.name.clone(), props: layer.props.clone(), gids, locs, origin: (x0, y0) });
+        let parallax = (layer.parallax[0].0, layer.parallax[1].0);
+        let parallax_locs = [layer.parallax[0].1.clone(), layer.parallax[1].1.clone()];
+        out.layers.push(art::ArtLayerSource { name: layer.name.clone(), props: layer.props.clone(), gids, locs, origin: (x0, y0), parallax, parallax_locs });
     }
     if !diags.is_empty() {
         return None;
@@ -1612,7 +1669,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     if !diags.is_empty() {
         return fail(diags);
     }
-    let MapDecl { width, height, infinite, mut tilesets, layers, objects } = decl;
+    let MapDecl { width, height, infinite, mut tilesets, layers, objects, backdrop } = decl;
     tilesets.sort_by_key(|t| t.firstgid);
     if let Some(w) = tilesets.windows(2).find(|w| w[0].firstgid == w[1].firstgid) {
         push(diags, src, At::File, format!("two tilesets have firstgid {}: expected distinct firstgids. Fix: re-save the map in Tiled (it numbers tilesets itself)", w[0].firstgid));
@@ -2022,7 +2079,7 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     let art = if cells_n > 0 {
         let not_art = |i: usize| layers[i].name.eq_ignore_ascii_case("collision") || (implicit && !property_mode) || !layers[i].visible;
         let art_layers: Vec<&TileLayer> = (0..layers.len()).filter(|&i| !not_art(i)).map(|i| &layers[i]).collect();
-        match art_source(&art_layers, &tilesets, map_infinite, (x0, y0, w, h), diags, src) {
+        match art_source(&art_layers, &tilesets, map_infinite, (x0, y0, w, h), diags, src).map(|a| art::ArtSource { backdrop, ..a }) {
             Some(a) => match art::build(path, &a, w as usize, h as usize) {
                 Ok(built) => {
                     notes.extend(a.notes);
