@@ -22,6 +22,32 @@ pub trait Metatiles {
     /// possibly outside the map: draw those blank): top-left, top-right, bottom-left,
     /// bottom-right.
     fn cells(&self, tx: i16, ty: i16) -> [u16; 4];
+
+    /// Metatile row `ty`, columns `x0..x1`: the top cells into `top` and the bottom cells
+    /// into `bottom` (2 per metatile, left to right). The default asks
+    /// [`Metatiles::cells`] for each; a map stored as cells can copy whole runs.
+    fn row(&self, ty: i16, x0: i16, x1: i16, top: &mut [u16], bottom: &mut [u16]) {
+        let mut k = 0;
+        for tx in x0..x1 {
+            let [tl, tr, bl, br] = self.cells(tx, ty);
+            (top[k], top[k + 1]) = (tl, tr);
+            (bottom[k], bottom[k + 1]) = (bl, br);
+            k += 2;
+        }
+    }
+
+    /// Metatile column `tx`, rows `y0..y1`: the left cells into `left` and the right cells
+    /// into `right` (2 per metatile, top to bottom). The default asks
+    /// [`Metatiles::cells`] for each.
+    fn column(&self, tx: i16, y0: i16, y1: i16, left: &mut [u16], right: &mut [u16]) {
+        let mut k = 0;
+        for ty in y0..y1 {
+            let [tl, tr, bl, br] = self.cells(tx, ty);
+            (left[k], left[k + 1]) = (tl, bl);
+            (right[k], right[k + 1]) = (tr, br);
+            k += 2;
+        }
+    }
 }
 
 /// Metatile columns (and rows) that may come into view between two uploads: a camera that
@@ -198,13 +224,8 @@ fn scroll_of(cx: i16, cy: i16) -> (u16, u16) {
 fn fill_column(map: &impl Metatiles, tx: i16, y0: i16, y1: i16, left: &mut Strip<COLUMN_CELLS>, right: &mut Strip<COLUMN_CELLS>) {
     let at = ((tx & (PLANE_METATILES_W - 1)) << 1) as u16;
     let first = ((y0 & (PLANE_METATILES_H - 1)) << 1) as u16;
-    let mut k = 0;
-    for ty in y0..y1 {
-        let [tl, tr, bl, br] = map.cells(tx, ty);
-        (left.words[k], left.words[k + 1]) = (tl, bl);
-        (right.words[k], right.words[k + 1]) = (tr, br);
-        k += 2;
-    }
+    let k = 2 * (y1 - y0) as usize;
+    map.column(tx, y0, y1, &mut left.words[..k], &mut right.words[..k]);
     (left.at, left.first, left.len) = (at, first, k as u16);
     (right.at, right.first, right.len) = (at + 1, first, k as u16);
 }
@@ -213,13 +234,8 @@ fn fill_column(map: &impl Metatiles, tx: i16, y0: i16, y1: i16, left: &mut Strip
 fn fill_row(map: &impl Metatiles, ty: i16, x0: i16, x1: i16, top: &mut Strip<ROW_CELLS>, bottom: &mut Strip<ROW_CELLS>) {
     let at = ((ty & (PLANE_METATILES_H - 1)) << 1) as u16;
     let first = ((x0 & (PLANE_METATILES_W - 1)) << 1) as u16;
-    let mut k = 0;
-    for tx in x0..x1 {
-        let [tl, tr, bl, br] = map.cells(tx, ty);
-        (top.words[k], top.words[k + 1]) = (tl, tr);
-        (bottom.words[k], bottom.words[k + 1]) = (bl, br);
-        k += 2;
-    }
+    let k = 2 * (x1 - x0) as usize;
+    map.row(ty, x0, x1, &mut top.words[..k], &mut bottom.words[..k]);
     (top.at, top.first, top.len) = (at, first, k as u16);
     (bottom.at, bottom.first, bottom.len) = (at + 1, first, k as u16);
 }

@@ -94,8 +94,18 @@ fn levels_with_art_show_it_and_the_overlay_shows_their_collision_shapes() {
             moved += (s.camera_x != prev.camera_x) as u32;
             prev = s;
         }
+        // Stand until the player and the camera stop; the last VBlank drew that camera.
         settle(&mut gx, g);
-        let s = game_state(&gx, g);
+        let mut s = game_state(&gx, g);
+        for _ in 0..300 {
+            gx.run_frame(Pad::NONE);
+            let t = game_state(&gx, g);
+            let still = (t.camera_x, t.camera_y, t.vx) == (s.camera_x, s.camera_y, 0);
+            s = t;
+            if still {
+                break;
+            }
+        }
         check(&gx, false, s.camera_x, s.camera_y, "standing");
         assert_screen(&gx, &format!("art-{name}"));
         // The overlay: the collision shapes on plane B.
