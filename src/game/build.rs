@@ -12,84 +12,83 @@
 //! way: romtool's `romtool::sprites` here under plain cargo, or the file `make` wrote with
 //! `romtool sprites` (`MEGACOLLIDE_SPRITES_RS`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn main() {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    sprites(&out_dir);
-    let target = out_dir.join("levels.rs");
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-env-changed=MEGACOLLIDE_LEVELS_RS");
-    if let Some(made) = std::env::var_os("MEGACOLLIDE_LEVELS_RS").filter(|v| !v.is_empty()) {
-        let made = PathBuf::from(made);
-        println!("cargo:rerun-if-changed={}", made.display());
-        let text = std::fs::read(&made).unwrap_or_else(|e| {
-            fail(&format!("MEGACOLLIDE_LEVELS_RS={}: cannot read it ({e}): run `make`, or unset it to compile levels/ here", made.display()))
-        });
-        write(&target, &text);
-        // The levels' art, written by the same `romtool levels` run beside it.
-        let art = made.with_file_name("art.rs");
-        println!("cargo:rerun-if-changed={}", art.display());
-        let art_text = std::fs::read(&art).unwrap_or_else(|e| {
-            fail(&format!("{}: cannot read it ({e}): run `make`, or unset MEGACOLLIDE_LEVELS_RS to compile levels/ here", art.display()))
-        });
-        write(&out_dir.join("art.rs"), &art_text);
+    sprites(&out_dir);
+    if take_made("MEGACOLLIDE_LEVELS_RS", &["levels.rs", "art.rs"], "levels/", &out_dir) {
         return;
     }
-    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let dir = manifest.join("../../levels");
-    // A folder: cargo reruns this script when anything under it changes.
-    println!("cargo:rerun-if-changed={}", dir.display());
+    let dir = source_dir("../../levels");
     let opts = romtool::levels::Options { dir, out_dir: out_dir.clone(), preview_dir: None, grid: false, require: Vec::new() };
     match romtool::levels::build_outputs(&opts) {
         Ok((levels, files)) => {
             for w in levels.iter().flat_map(|l| &l.warnings) {
                 println!("cargo:warning=warning: {w}");
             }
-            for (path, bytes) in files {
-                write(&path, &bytes);
-            }
+            write_all(files);
         }
-        Err(diags) => {
-            let mut msg = String::new();
-            for d in &diags {
-                msg.push_str(&format!("error: {d}\n"));
-            }
-            fail(&format!("{}{} error(s) in {}", msg, romtool::levels::error_count(&diags), opts.dir.display()));
-        }
+        Err(diags) => fail_with(&diags, romtool::levels::error_count(&diags), &opts.dir),
     }
 }
 
 /// `sprites.rs` in `out_dir`: the file `make` wrote (`MEGACOLLIDE_SPRITES_RS`), or compiled
 /// here from `sprites/`.
-fn sprites(out_dir: &std::path::Path) {
-    println!("cargo:rerun-if-env-changed=MEGACOLLIDE_SPRITES_RS");
-    if let Some(made) = std::env::var_os("MEGACOLLIDE_SPRITES_RS").filter(|v| !v.is_empty()) {
-        let made = PathBuf::from(made);
-        println!("cargo:rerun-if-changed={}", made.display());
-        let text = std::fs::read(&made).unwrap_or_else(|e| {
-            fail(&format!("MEGACOLLIDE_SPRITES_RS={}: cannot read it ({e}): run `make`, or unset it to compile sprites/ here", made.display()))
-        });
-        write(&out_dir.join("sprites.rs"), &text);
+fn sprites(out_dir: &Path) {
+    if take_made("MEGACOLLIDE_SPRITES_RS", &["sprites.rs"], "sprites/", out_dir) {
         return;
     }
-    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let dir = manifest.join("sprites");
-    println!("cargo:rerun-if-changed={}", dir.display());
+    let dir = source_dir("sprites");
     match romtool::sprites::build_outputs(&dir, out_dir) {
-        Ok((_, files)) => {
-            for (path, bytes) in files {
-                write(&path, &bytes);
-            }
-        }
-        Err(diags) => {
-            let mut msg = String::new();
-            for d in &diags {
-                msg.push_str(&format!("error: {d}\n"));
-            }
-            fail(&format!("{}{} error(s) in {}", msg, diags.len(), dir.display()));
-        }
+        Ok((_, files)) => write_all(files),
+        Err(diags) => fail_with(&diags, diags.len(), &dir),
     }
+}
+
+/// When `make` set the environment variable `var` to the first of `files` it wrote, copies
+/// those files (the others lie beside the first) into `out_dir` and returns true; false when
+/// the variable is unset or empty (compile `source` here).
+fn take_made(var: &str, files: &[&str], source: &str, out_dir: &Path) -> bool {
+    println!("cargo:rerun-if-env-changed={var}");
+    let Some(made) = std::env::var_os(var).filter(|v| !v.is_empty()) else {
+        return false;
+    };
+    let made = PathBuf::from(made);
+    for name in files {
+        let path = made.with_file_name(name);
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = std::fs::read(&path).unwrap_or_else(|e| {
+            fail(&format!("{var}={}: {} cannot be read ({e}): run `make`, or unset {var} to compile {source} here", made.display(), path.display()))
+        });
+        write(&out_dir.join(name), &text);
+    }
+    true
+}
+
+/// The source folder `rel` (from this crate); cargo reruns this script when anything under
+/// it changes.
+fn source_dir(rel: &str) -> PathBuf {
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let dir = manifest.join(rel);
+    println!("cargo:rerun-if-changed={}", dir.display());
+    dir
+}
+
+fn write_all(files: Vec<(PathBuf, Vec<u8>)>) {
+    for (path, bytes) in files {
+        write(&path, &bytes);
+    }
+}
+
+/// Fails the build with every diagnostic and their count.
+fn fail_with(diags: &[impl std::fmt::Display], count: usize, dir: &Path) -> ! {
+    let mut msg = String::new();
+    for d in diags {
+        msg.push_str(&format!("error: {d}\n"));
+    }
+    fail(&format!("{msg}{count} error(s) in {}", dir.display()))
 }
 
 fn write(path: &std::path::Path, bytes: &[u8]) {

@@ -92,20 +92,12 @@ impl Metatiles for ArtCells<'_> {
     /// outside the map is blank).
     fn row(&self, ty: i16, x0: i16, x1: i16, top: &mut [u16], bottom: &mut [u16]) {
         let level = self.level;
-        let (in0, in1) = (x0.max(0), x1.min(level.width as i16));
-        if ty < 0 || ty as u16 >= level.height || in0 >= in1 {
-            top.fill(0);
-            bottom.fill(0);
+        let inside = ty >= 0 && (ty as u16) < level.height;
+        let Some((in0, a, b)) = clip_strip(inside, x0, x1, level.width, top, bottom) else {
             return;
-        }
-        let (a, b) = (((in0 - x0) << 1) as usize, ((in1 - x0) << 1) as usize);
-        top[..a].fill(0);
-        bottom[..a].fill(0);
-        top[b..].fill(0);
-        bottom[b..].fill(0);
+        };
         let start = ((level.row_offsets[ty as usize] as usize) << 2) + ((in0 as usize) << 1);
-        let n = b - a;
-        let w = self.plane.width as usize;
+        let (n, w) = (b - a, self.plane.width as usize);
         let c = self.plane.cells;
         top[a..b].copy_from_slice(&c[start..start + n]);
         bottom[a..b].copy_from_slice(&c[start + w..start + w + n]);
@@ -115,29 +107,40 @@ impl Metatiles for ArtCells<'_> {
     /// outside the map is blank).
     fn column(&self, tx: i16, y0: i16, y1: i16, left: &mut [u16], right: &mut [u16]) {
         let level = self.level;
-        let (in0, in1) = (y0.max(0), y1.min(level.height as i16));
-        if tx < 0 || tx as u16 >= level.width || in0 >= in1 {
-            left.fill(0);
-            right.fill(0);
+        let inside = tx >= 0 && (tx as u16) < level.width;
+        let Some((in0, a, b)) = clip_strip(inside, y0, y1, level.height, left, right) else {
             return;
-        }
-        let (a, b) = (((in0 - y0) << 1) as usize, ((in1 - y0) << 1) as usize);
-        left[..a].fill(0);
-        right[..a].fill(0);
-        left[b..].fill(0);
-        right[b..].fill(0);
+        };
         let w = self.plane.width as usize;
-        let c = self.plane.cells;
-        let mut at = ((level.row_offsets[in0 as usize] as usize) << 2) + ((tx as usize) << 1);
+        let first = ((level.row_offsets[in0 as usize] as usize) << 2) + ((tx as usize) << 1);
         // Whole strips only: the plane holds 2 * height rows of w words.
-        let rows = &c[at..at + (b - a - 1) * w + 2];
-        at = 0;
+        let rows = &self.plane.cells[first..first + (b - a - 1) * w + 2];
+        let mut at = 0;
         for k in a..b {
             left[k] = rows[at];
             right[k] = rows[at + 1];
             at += w;
         }
     }
+}
+
+/// A strip of map tiles `lo..hi` (tile space, along a row or a column; `inside`: its row or
+/// column is in the map) clipped to the map's `0..size`: blanks the cells of `first` and
+/// `second` (two per tile) outside the map and returns the first tile inside and the cell
+/// range to fill, or None when no tile is inside (all blank).
+fn clip_strip(inside: bool, lo: i16, hi: i16, size: u16, first: &mut [u16], second: &mut [u16]) -> Option<(i16, usize, usize)> {
+    let (in0, in1) = (lo.max(0), hi.min(size as i16));
+    if !inside || in0 >= in1 {
+        first.fill(0);
+        second.fill(0);
+        return None;
+    }
+    let (a, b) = (((in0 - lo) << 1) as usize, ((in1 - lo) << 1) as usize);
+    for s in [first, second] {
+        s[..a].fill(0);
+        s[b..].fill(0);
+    }
+    Some((in0, a, b))
 }
 
 /// How far right the camera is shifted for `plane`'s scroll (0: it moves with the camera;
