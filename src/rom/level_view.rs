@@ -136,10 +136,10 @@ fn clip_strip(inside: bool, lo: i16, hi: i16, size: u16, first: &mut [u16], seco
         return None;
     }
     let (a, b) = (((in0 - lo) << 1) as usize, ((in1 - lo) << 1) as usize);
-    for s in [first, second] {
-        s[..a].fill(0);
-        s[b..].fill(0);
-    }
+    first[..a].fill(0);
+    second[..a].fill(0);
+    first[b..].fill(0);
+    second[b..].fill(0);
     Some((in0, a, b))
 }
 
