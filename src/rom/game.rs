@@ -446,5 +446,5 @@ fn text(x: u16, y: u16) -> Console {
 
 /// The index of `level` in `LEVELS` (0 if it is not one of them).
 fn level_index(level: &Level) -> u8 {
-    LEVELS.iter().position(|l| core::ptr::eq(*l, level)).unwrap_or(0) as u8
+    megacollide_game::levels::index_of(level).unwrap_or(0) as u8
 }

@@ -3,7 +3,7 @@
 //! overlay, its collision shapes on plane B; streamed as the camera moves (the hardware
 //! crate's ring buffer, `megadrive::stream`).
 
-use crate::levels::{self, Level, LEVELS};
+use crate::levels::{self, Level};
 use megacollide_game::level_art::{ArtPlane, LevelArt, LEVEL_ART};
 use megadrive::stream::{self, Metatiles};
 use megadrive::vdp;
@@ -156,8 +156,7 @@ pub fn has_art(level: &Level) -> bool {
 
 /// The level's art, if it has art layers (`romtool levels`' `LEVEL_ART`).
 fn art_of(level: &Level) -> Option<&'static LevelArt> {
-    let i = LEVELS.iter().position(|l| core::ptr::eq(*l, level))?;
-    LEVEL_ART[i]
+    LEVEL_ART[levels::index_of(level)?]
 }
 
 /// What planes A and B show: a level with art layers shows them (plane B scrolled at the

@@ -25,6 +25,12 @@ pub mod world;
 pub mod levels {
     include!(concat!(env!("OUT_DIR"), "/levels.rs"));
 
+    /// The index of `level` in [`LEVELS`] (the level select's order; the index of its art
+    /// in `level_art::LEVEL_ART`), if it is one of them.
+    pub fn index_of(level: &Level) -> Option<usize> {
+        LEVELS.iter().position(|l| core::ptr::eq(*l, level))
+    }
+
     /// The level compiled from the file with stem `name` (`demo` for `demo.tmj`), if any.
     pub fn named(name: &str) -> Option<&'static Level> {
         LEVELS.iter().copied().find(|l| l.name == name)

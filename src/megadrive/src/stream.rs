@@ -76,6 +76,27 @@ struct Strip<const N: usize> {
 
 impl<const N: usize> Strip<N> {
     const EMPTY: Strip<N> = Strip { at: 0, first: 0, len: 0, words: [0; N] };
+
+    /// The words used.
+    fn words(&self) -> &[u16] {
+        &self.words[..self.len as usize]
+    }
+}
+
+/// Bytes of one plane row (64 cells of 2 bytes) as a shift.
+const ROW_SHIFT: u16 = 7;
+const _: () = assert!(vdp::PLANE_WIDTH << 1 == 1 << ROW_SHIFT);
+
+/// DMAs `words`, a strip of a ring of `ring` cells that starts at ring cell `first`, to the
+/// strip whose ring cell 0 is at VRAM byte address `base`, cells `1 << shift` bytes apart:
+/// one transfer, or two where it wraps round the ring.
+fn upload_strip(words: &[u16], base: u16, first: u16, ring: u16, shift: u16) {
+    let split = ((ring - first) as usize).min(words.len());
+    let step = (1u16 << shift) as u8;
+    crate::dma::copy_to_vram_stride(&words[..split], base + (first << shift), step);
+    if split < words.len() {
+        crate::dma::copy_to_vram_stride(&words[split..], base, step);
+    }
 }
 
 /// Which metatiles (metatile space, half-open ranges) are in the plane, which plane, and
@@ -177,23 +198,13 @@ impl Streamer {
     /// In VBlank.
     pub fn upload(&mut self) {
         let plane = self.plane;
+        // A cell column: ring of PLANE_HEIGHT cells, a plane row (128 bytes) apart; a cell
+        // row: ring of PLANE_WIDTH cells, 2 bytes apart.
         for s in &self.columns[..self.column_count as usize] {
-            let split = (vdp::PLANE_HEIGHT - s.first).min(s.len);
-            let words = &s.words[..s.len as usize];
-            let col = plane + (s.at << 1);
-            crate::dma::copy_to_vram_stride(&words[..split as usize], col + ((s.first * vdp::PLANE_WIDTH) << 1), (vdp::PLANE_WIDTH << 1) as u8);
-            if split < s.len {
-                crate::dma::copy_to_vram_stride(&words[split as usize..], col, (vdp::PLANE_WIDTH << 1) as u8);
-            }
+            upload_strip(s.words(), plane + (s.at << 1), s.first, vdp::PLANE_HEIGHT, ROW_SHIFT);
         }
         for s in &self.rows[..self.row_count as usize] {
-            let split = (vdp::PLANE_WIDTH - s.first).min(s.len);
-            let words = &s.words[..s.len as usize];
-            let row = plane + ((s.at * vdp::PLANE_WIDTH) << 1);
-            crate::dma::copy_to_vram(&words[..split as usize], row + (s.first << 1));
-            if split < s.len {
-                crate::dma::copy_to_vram(&words[split as usize..], row);
-            }
+            upload_strip(s.words(), plane + (s.at << ROW_SHIFT), s.first, vdp::PLANE_WIDTH, 1);
         }
         (self.column_count, self.row_count) = (0, 0);
         vdp::set_plane_scroll(plane, self.scroll.0, self.scroll.1);

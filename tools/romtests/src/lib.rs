@@ -150,7 +150,7 @@ pub fn demo_level() -> &'static megacollide_game::levels::Level {
 
 /// The index of [`demo_level`] in `levels::LEVELS` (the level select's order).
 pub fn demo_index() -> usize {
-    megacollide_game::LEVELS.iter().position(|l| std::ptr::eq(*l, demo_level())).expect("the demo level is in LEVELS")
+    megacollide_game::levels::index_of(demo_level()).expect("the demo level is in LEVELS")
 }
 
 /// On the title screen: presses Right on the pad (one frame, then idle frames until the
@@ -295,18 +295,13 @@ pub fn check_level_planes(vram: &[u8], index: usize, shapes: bool, cx: i16, cy: 
         Some(art) => {
             for (slot, plane, name) in [(1, &art.plane_b, "plane B (art)"), (0, &art.plane_a, "plane A (art)")] {
                 if let Some(p) = plane {
-                    let shift = art_parallax(p);
+                    let shift = p.parallax as i16;
                     check_plane(vram, slot, cx >> shift, cy >> shift, name, &|tx, ty| art_cells(demo, p, tx, ty))?;
                 }
             }
             Ok(())
         }
     }
-}
-
-/// The camera shift of an art plane (see `check_planes`).
-fn art_parallax(plane: &megacollide_game::level_art::ArtPlane) -> i16 {
-    plane.parallax as i16
 }
 
 /// The four cells (top-left, top-right, bottom-left, bottom-right) of map tile (tx, ty) of
