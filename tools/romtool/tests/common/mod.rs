@@ -118,11 +118,7 @@ pub fn compile_generated(tag: &str, files: &[String]) -> Result<(), String> {
     if files.is_empty() {
         return Ok(());
     }
-    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("generated_check");
-    let work = base.join(tag);
-    let src = work.join("src");
-    let _ = std::fs::remove_dir_all(&src);
-    std::fs::create_dir_all(&src).map_err(|e| e.to_string())?;
+    let (work, src) = fresh_check_crate(tag)?;
     let mut lib = String::from("//! Generated level files, each as a module (romtool robustness tests).\n#![no_std]\n#![deny(warnings)]\n\n");
     for (i, text) in files.iter().enumerate() {
         let name = format!("g{i}.rs");
@@ -141,6 +137,15 @@ pub fn compile_generated(tag: &str, files: &[String]) -> Result<(), String> {
     build_check_crate(tag, &work)
 }
 
+/// The folder of check crate `tag` and its `src/`, emptied (see [`build_check_crate`]).
+fn fresh_check_crate(tag: &str) -> Result<(std::path::PathBuf, std::path::PathBuf), String> {
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("generated_check").join(tag);
+    let src = work.join("src");
+    let _ = std::fs::remove_dir_all(&src);
+    std::fs::create_dir_all(&src).map_err(|e| e.to_string())?;
+    Ok((work, src))
+}
+
 /// Copies every file of `from` into `to` (flat).
 pub fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -157,11 +162,7 @@ pub fn copy_dir(from: &Path, to: &Path) {
 /// text); `extra` is Rust appended to the crate root (code that uses the modules). `tag`
 /// names the crate folder.
 pub fn compile_modules(tag: &str, modules: &[(&str, String)], extra: &str) -> Result<(), String> {
-    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("generated_check");
-    let work = base.join(tag);
-    let src = work.join("src");
-    let _ = std::fs::remove_dir_all(&src);
-    std::fs::create_dir_all(&src).map_err(|e| e.to_string())?;
+    let (work, src) = fresh_check_crate(tag)?;
     let mut lib = String::from("//! Generated files as modules (romtool tests).\n#![no_std]\n#![deny(warnings)]\n\n");
     for (name, text) in modules {
         std::fs::write(src.join(format!("{name}.rs")), text).map_err(|e| e.to_string())?;
