@@ -623,11 +623,76 @@ impl<'a> Map<'a> {
         n
     }
 
+    /// The floor surface of tile column `tx` as a walk sees it from tile row `ty0` down to
+    /// `ty1` (tile-space, `ty0 <= ty1`): the first tile in those rows with a floor pixel.
+    /// When every pixel column of that tile has one, or the tile under it is solid along
+    /// its top row ([`Surface::Whole`]), the topmost floor
+    /// pixel of pixel column `16 * tx + px` in rows `16 * ty0 ..` is `top + shape.top(px)`.
+    /// One tile read per tile row down to the surface.
+    #[inline(never)]
+    pub(crate) fn surface(&self, tx: i16, ty0: i16, ty1: i16) -> Surface<'a> {
+        let mut ty = ty0;
+        if (tx as u16) < self.width && (ty0 as u16) < self.height && (ty1 as u16) < self.height {
+            let mut i = self.index_of(tx, ty0);
+            loop {
+                let id = self.id_at(i);
+                // Blank, the usual tile above the ground, needs no shape.
+                if id != shape::BLANK {
+                    let s = self.shape(id);
+                    if !s.surface_empty() {
+                        return self.surface_of(tx, ty, s);
+                    }
+                }
+                if ty >= ty1 {
+                    return Surface::Empty;
+                }
+                ty += 1;
+                i = i.wrapping_add(self.width as usize);
+            }
+        }
+        loop {
+            let s = self.shape(self.tile(tx, ty));
+            if !s.surface_empty() {
+                return self.surface_of(tx, ty, s);
+            }
+            if ty >= ty1 {
+                return Surface::Empty;
+            }
+            ty += 1;
+        }
+    }
+
+    /// The surface whose first tile with a floor pixel is `s` at `(tx, ty)`. A tile whose
+    /// surface lacks some columns (the low end of a 2:1 or 3:1 slope chain) still gives a
+    /// whole one when the tile under it is solid all along its top row: those columns'
+    /// floor is that row, `16` below the tile's top, which is what [`TileShape::top`] says
+    /// of a column without a floor pixel.
+    #[inline(always)]
+    fn surface_of(&self, tx: i16, ty: i16, s: &'a TileShape) -> Surface<'a> {
+        if s.surface_whole() || self.shape(self.tile(tx, ty + 1)).rows[0] == 0xFFFF {
+            Surface::Whole(ty << 4, s)
+        } else {
+            Surface::Partial
+        }
+    }
+
     /// Is any pixel of the pixel-space rectangle `x, y, w, h` solid? (For
     /// tests, spawning and debugging; movement uses the span queries.)
     pub fn rect_solid(&self, x: i16, y: i16, w: i16, h: i16) -> bool {
         w > 0 && h > 0 && self.sweep_rows(y, 1, h, x, x + w - 1, false) < h
     }
+}
+
+/// The floor surface of one tile column over some tile rows (see [`Map::surface`]).
+pub(crate) enum Surface<'a> {
+    /// The first tile with a floor pixel has one in every pixel column (or the tile under it
+    /// has one in its top row where it has none): the pixel-space row of its top and its
+    /// shape.
+    Whole(i16, &'a TileShape),
+    /// The first tile with a floor pixel lacks one in some pixel column.
+    Partial,
+    /// No floor pixel in any of the rows.
+    Empty,
 }
 
 /// `FROM_BIT[i]`: bits `i ..= 15` set.

@@ -39,15 +39,19 @@
 //! lies under every intermediate box, a climb takes the raise from the leading
 //! column's topmost solid row plus one head sweep, a snap is one sweep of the
 //! rows under the feet, and the fall's sweep looks one row further to learn the
-//! ground. So the cost of a move grows with the tiles crossed and with the
-//! changes of ground height, not with the pixels walked.
+//! ground. A grounded walk of 8 pixels per frame or more (and no boxes near)
+//! reads the terrain per tile instead (`walk_surface`: each tile column's
+//! floor surface from the shapes' surface tables, whole slopes climbed and
+//! descended without a per-pixel step). So the cost of a move grows with the
+//! tiles crossed and, for slow walks, with the changes of ground height.
 //!
 //! [`move_bodies`] moves a whole slice of bodies in one call: the solid boxes'
 //! bound is worked out once per frame, and a body that rides no box and that no
 //! box can reach this frame moves through the map alone.
 
 use crate::body::{Body, Flags, SolidBox, NO_BOX};
-use crate::map::{Edge, Map};
+use crate::map::{Edge, Map, Surface};
+use crate::shape::TileShape;
 use crate::{MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX};
 
 /// Largest number of solid boxes one move considers (extra ones are ignored).
@@ -213,7 +217,8 @@ struct Spot {
 }
 
 /// Walks `steps` pixels horizontally (sign = direction). `walk`: grounded
-/// walking with climbing and snapping. Returns true when blocked. `floor`
+/// walking with climbing and snapping (with `FAR`, read per tile: [`walk_far`]; only
+/// without boxes). Returns true when blocked. `floor`
 /// tells what is known of the floor under the final box.
 ///
 /// Tile-granular: free columns are found by one column sweep per chunk of at
@@ -226,11 +231,46 @@ struct Spot {
 /// ahead of the chunk's start: the free columns with a floor there become the
 /// walk window (`p.far`; every other step leaves `p.far == p.x`).
 #[inline(always)]
-fn step_x<const BOXES: bool>(wd: &World<BOXES>, p: &mut Spot, w: i16, h: i16, steps: i16, walk: bool, floor: &mut Floor) -> bool {
-    if steps > 0 {
-        step_x_to::<true, BOXES>(wd, p, w, h, steps, walk, floor)
-    } else {
-        step_x_to::<false, BOXES>(wd, p, w, h, -steps, walk, floor)
+fn step_x<const BOXES: bool, const FAR: bool>(wd: &World<BOXES>, p: &mut Spot, w: i16, h: i16, steps: i16, walk: bool, floor: &mut Floor) -> bool {
+    match (steps > 0, FAR && walk) {
+        (true, false) => step_x_to::<true, BOXES>(wd, p, w, h, steps, walk, floor),
+        (false, false) => step_x_to::<false, BOXES>(wd, p, w, h, -steps, walk, floor),
+        (true, true) => walk_far::<true>(wd.map, p, w, h, steps, floor),
+        (false, true) => walk_far::<false>(wd.map, p, w, h, -steps, floor),
+    }
+}
+
+/// A grounded walk of `n` pixels without boxes: per tile as far as [`walk_surface`] takes
+/// it, call after call, and where it cannot (a wall, a ledge, a ceiling close above, a
+/// tile whose surface has holes) a tile's width pixel by pixel with [`step_x_to`] before
+/// it tries again. Returns true when blocked.
+#[inline(never)]
+fn walk_far<const RIGHT: bool>(map: &Map, p: &mut Spot, w: i16, h: i16, n: i16, floor: &mut Floor) -> bool {
+    let wd = World::<false> { map, solids: &[], ignore: 0 };
+    let mut n = n;
+    loop {
+        let j = walk_surface::<RIGHT>(map, p, w, h, n);
+        if j > 0 {
+            n -= j;
+            *floor = Floor::Yes;
+            if n == 0 {
+                return false;
+            }
+            continue;
+        }
+        // A tile's width pixel by pixel, then per tile again if the walk goes on (a
+        // ledge ends it: the rest is a plain sweep).
+        let k = if n < 16 { n } else { 16 };
+        if step_x_to::<RIGHT, false>(&wd, p, w, h, k, true, floor) {
+            return true;
+        }
+        n -= k;
+        if n == 0 {
+            return false;
+        }
+        if *floor != Floor::Yes {
+            return step_x_to::<RIGHT, false>(&wd, p, w, h, n, false, floor);
+        }
     }
 }
 
@@ -308,6 +348,165 @@ fn step_x_to<const RIGHT: bool, const BOXES: bool>(wd: &World<BOXES>, p: &mut Sp
     false
 }
 
+/// Pixels above the body's top that [`walk_surface`] reads the terrain from (then rounded
+/// down to a tile row): the head room a climb may use before the walk looks again.
+const SURFACE_ROOM_PX: i16 = 24;
+
+/// Slowest walk (pixels per frame) that is read per tile ([`move_far_through_map`]): a
+/// shorter one costs less pixel by pixel.
+const SURFACE_MIN_PX: i16 = 8;
+
+/// Tile columns one [`walk_surface`] call reads at most (a longer walk calls again).
+const SURFACE_TILES: usize = 8;
+
+/// [`Surfaces`] entry top of a tile column with no floor pixel: below every real row.
+const OPEN_TOP: i16 = 0x3000;
+
+/// The floor surfaces [`walk_surface`] read, one per tile column from the back of the body
+/// forwards: the pixel-space row of each surface tile's top and its shape.
+struct Surfaces<'m, const RIGHT: bool> {
+    /// Tile column of entry 0 (the one holding the body's back column).
+    back: i16,
+    /// How many entries are read.
+    len: usize,
+    top: [i16; SURFACE_TILES],
+    shape: [&'m TileShape; SURFACE_TILES],
+}
+
+impl<const RIGHT: bool> Surfaces<'_, RIGHT> {
+    /// Entry of tile column `tx` (which must be read).
+    #[inline(always)]
+    fn index(&self, tx: i16) -> usize {
+        (if RIGHT { tx - self.back } else { self.back - tx }) as usize
+    }
+
+    /// The topmost floor row (pixel-space) of pixel column `x`.
+    #[inline(always)]
+    fn at(&self, x: i16) -> i16 {
+        let i = self.index(x >> 4);
+        self.top[i] + self.shape[i].top((x & 15) as u16)
+    }
+
+    /// The smallest topmost floor row (pixel-space) of pixel columns `x0 ..= x1`: where the
+    /// feet of a walking box over those columns stand.
+    #[inline(always)]
+    fn span_min(&self, x0: i16, x1: i16) -> i16 {
+        let mut m = i16::MAX;
+        let mut tx = x0 >> 4;
+        loop {
+            let i = self.index(tx);
+            let a = if tx == x0 >> 4 { (x0 & 15) as u16 } else { 0 };
+            let b = if tx == x1 >> 4 { (x1 & 15) as u16 } else { 15 };
+            let t = self.top[i] + self.shape[i].top_min(a, b);
+            if t < m {
+                m = t;
+            }
+            if tx == x1 >> 4 {
+                return m;
+            }
+            tx += 1;
+        }
+    }
+}
+
+/// The grounded walk of a box `w` x `h` pixels at `p` by up to `n` pixels to the right
+/// (`RIGHT`) or left, read per tile from the shapes' floor-surface tables instead of pixel
+/// by pixel. Returns how many pixels it walked (then `p` is where the walk got to, standing
+/// on the floor), 0 when the terrain ahead needs the pixel-by-pixel walk (nothing changed).
+///
+/// **Why it is exact.** Let `t(c)` be the topmost floor pixel of column `c` at or below a
+/// tile row above the head. Where `t` changes by at most [`STEP_HEIGHT_PX`] (and the body's
+/// height) up and [`SNAP_DOWN_PX`] down from one column to the next, the per-pixel walk
+/// never stops or falls, and after every step the feet stand on the smallest `t` under the
+/// box: a free step keeps or snaps to it, a blocked one climbs onto the leading column,
+/// whose `t` is the new smallest. (The smallest `t` of a box one column on changes by no
+/// more than one neighbour difference.) So the walk's end is the smallest `t` under the
+/// final box, provided the box starts standing on its own smallest `t`, no climb goes
+/// onto a one-way top (the walk passes through those), and the head stays below the top
+/// row read (no ceiling can interfere). Each tile column is read once: the first tile with
+/// a floor pixel in every column gives all 16 `t`s, and its precomputed rise, fall and
+/// minimum check the rules for all of them at once.
+///
+/// When it walks to the end of the move on flat ground, `p.far` is the walk window: the
+/// columns ahead at the same floor height (see [`Body::rest_x`]).
+#[inline(never)]
+fn walk_surface<const RIGHT: bool>(map: &Map, p: &mut Spot, w: i16, h: i16, n: i16) -> i16 {
+    let (x, y) = (p.x, p.y);
+    let feet = y + h;
+    let ty0 = (y - SURFACE_ROOM_PX) >> 4;
+    let ty1 = (feet + SNAP_DOWN_PX) >> 4;
+    let top_row = ty0 << 4;
+    let climb = if h < STEP_HEIGHT_PX { h } else { STEP_HEIGHT_PX };
+    let back = if RIGHT { x >> 4 } else { (x + w - 1) >> 4 };
+    let last = if RIGHT { (x + w - 1 + n) >> 4 } else { (x - n) >> 4 };
+    let mut sf = Surfaces::<RIGHT> { back, len: 0, top: [0; SURFACE_TILES], shape: [&TileShape::EMPTY; SURFACE_TILES] };
+    let mut tx = back;
+    let mut edge = 0;
+    // The back tile column may have no floor pixel in the rows read (the body stands over
+    // a ledge it walks away from): its columns then count as no floor at all. Exact: every
+    // other column read has its floor in those rows, so a floor below them is never the
+    // highest under the box, and one above them is above the head.
+    let mut back_open = false;
+    while sf.len < SURFACE_TILES {
+        let (top, s) = match map.surface(tx, ty0, ty1) {
+            Surface::Whole(top, s) => (top, s),
+            Surface::Empty if sf.len == 0 && (if RIGHT { (x + w) >> 4 } else { (x - 1) >> 4 }) != back => {
+                back_open = true;
+                sf.top[0] = OPEN_TOP;
+                sf.len = 1;
+                tx += if RIGHT { 1 } else { -1 };
+                continue;
+            }
+            _ => break,
+        };
+        if s.surface_rise(RIGHT) > climb
+            || s.surface_fall(RIGHT) > SNAP_DOWN_PX
+            || top + s.top_min_from(0) - h < top_row
+        {
+            break;
+        }
+        let (near, far) = if RIGHT { (top + s.top(0), top + s.top(15)) } else { (top + s.top(15), top + s.top(0)) };
+        if sf.len > 0 && !(back_open && sf.len == 1) {
+            let rise = edge - near;
+            if rise > climb || -rise > SNAP_DOWN_PX || (rise > 0 && s.is_one_way()) {
+                break;
+            }
+        }
+        sf.top[sf.len] = top;
+        sf.shape[sf.len] = s;
+        sf.len += 1;
+        edge = far;
+        if tx == last {
+            break;
+        }
+        tx += if RIGHT { 1 } else { -1 };
+    }
+    // How far the box can go with every column it covers read.
+    let room = if RIGHT { ((back + sf.len as i16) << 4) - (x + w) } else { x - ((back + 1 - sf.len as i16) << 4) };
+    if sf.len == 0 || room <= 0 || sf.span_min(x, x + w - 1) != feet {
+        return 0;
+    }
+    let j = if room < n { room } else { n };
+    let nx = if RIGHT { x + j } else { x - j };
+    let nfeet = sf.span_min(nx, nx + w - 1);
+    p.x = nx;
+    p.y = nfeet - h;
+    p.far = nx;
+    if j == n && j < room {
+        // The walk window: the read columns ahead whose floor is at the same height.
+        let mut far = 0;
+        while far < w && far < room - j {
+            let c = if RIGHT { nx + w + far } else { nx - 1 - far };
+            if sf.at(c) != nfeet {
+                break;
+            }
+            far += 1;
+        }
+        p.far = if RIGHT { nx + far } else { nx - far };
+    }
+    j
+}
+
 /// Walks `steps` pixels vertically (sign = direction). Returns true when
 /// blocked. Moving down, one-way platform tops block, and the sweep looks one
 /// row further to learn whether the final box stands on a floor.
@@ -350,7 +549,11 @@ pub fn move_bodies(map: &Map, solids: &[SolidBox], bodies: &mut [Body]) {
     let solids = if solids.len() > MAX_SOLIDS { &solids[..MAX_SOLIDS] } else { solids };
     if solids.is_empty() {
         for body in bodies.iter_mut() {
-            move_alone(map, body);
+            if walks_far(body) {
+                move_far_through_map(map, body);
+            } else {
+                move_alone(map, body);
+            }
         }
         return;
     }
@@ -358,6 +561,8 @@ pub fn move_bodies(map: &Map, solids: &[SolidBox], bodies: &mut [Body]) {
     for body in bodies.iter_mut() {
         if reach.may_reach(body) && !boxes_out_of_reach(solids, body) {
             move_with_boxes(map, solids, body);
+        } else if walks_far(body) {
+            move_far_through_map(map, body);
         } else {
             move_alone(map, body);
         }
@@ -378,13 +583,29 @@ fn move_alone(map: &Map, body: &mut Body) {
 /// [`move_in`] with solid boxes (out of line: the per-body loop stays small).
 #[inline(never)]
 fn move_with_boxes(map: &Map, solids: &[SolidBox], body: &mut Body) {
-    move_in::<true>(map, solids, body);
+    move_in::<true, false>(map, solids, body);
 }
 
 /// [`move_in`] through the map alone: every box query compiles away.
 #[inline(never)]
 fn move_through_map(map: &Map, body: &mut Body) {
-    move_in::<false>(map, &[], body);
+    move_in::<false, false>(map, &[], body);
+}
+
+/// Whether `body` walks on the ground at [`SURFACE_MIN_PX`] pixels per frame or faster
+/// (then its move is [`move_far_through_map`] when no box can reach it).
+#[inline(always)]
+fn walks_far(body: &Body) -> bool {
+    // |vx| >= SURFACE_MIN_PX pixels (in sub-pixels) as one unsigned compare.
+    let vx = body.vx.to_bits();
+    body.flags.contains(Flags::ON_GROUND) && (vx as u16).wrapping_add((SURFACE_MIN_PX << 3) as u16 - 1) >= (2 * (SURFACE_MIN_PX << 3) - 1) as u16
+}
+
+/// [`move_through_map`] for a body walking on the ground at [`SURFACE_MIN_PX`] pixels per
+/// frame or faster: its walk is read per tile ([`walk_far`]).
+#[inline(never)]
+fn move_far_through_map(map: &Map, body: &mut Body) {
+    move_in::<false, true>(map, &[], body);
 }
 
 /// The move of a body that no box can reach and that walks inside the window
@@ -456,9 +677,10 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
 }
 
 /// One frame of one body through the map and `solids` (already cut to
-/// [`MAX_SOLIDS`]).
+/// [`MAX_SOLIDS`]); with `FAR` (and no boxes) a grounded walk is read per tile
+/// ([`walk_far`]).
 #[inline(always)]
-fn move_in<const BOXES: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
+fn move_in<const BOXES: bool, const FAR: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
     let w = clamp_size(body.w);
     let h = clamp_size(body.h);
     let grounded = body.flags.contains(Flags::ON_GROUND);
@@ -478,7 +700,7 @@ fn move_in<const BOXES: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
         if s.dx != 0 {
             let t = (clamp_pos(xr.saturating_add((s.dx as i16) << 3), w) >> 3) - x;
             let mut p = Spot { x, y, far: x };
-            step_x(&wd, &mut p, w, h, t, false, &mut floor);
+            step_x::<BOXES, false>(&wd, &mut p, w, h, t, false, &mut floor);
             (x, y) = (p.x, p.y);
         }
         if s.dy != 0 {
@@ -501,7 +723,7 @@ fn move_in<const BOXES: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
     if steps != 0 {
         let walk = grounded && vy >= 0;
         let mut p = Spot { x, y, far: x };
-        let blocked = step_x(&wd, &mut p, w, h, steps, walk, &mut floor);
+        let blocked = step_x::<BOXES, FAR>(&wd, &mut p, w, h, steps, walk, &mut floor);
         (x, y, far) = (p.x, p.y, p.far);
         if blocked {
             flags.insert(if steps > 0 { Flags::HIT_RIGHT } else { Flags::HIT_LEFT });

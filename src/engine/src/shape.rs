@@ -153,8 +153,24 @@ pub struct TileShape {
     rows_hit_upto: [u16; 16],
     /// `COLS_ONE_RUN` | `ROWS_ONE_RUN`.
     runs: u16,
+    /// The floor surface (see [`TileShape::top`]): `tops[px]` is the topmost floor row
+    /// (pixel-in-tile) of column `px`, 16 when the column has none.
+    tops: [u8; 16],
+    /// `top_min_from[a]`: the smallest of `tops[a ..= 15]`.
+    top_min_from: [u8; 16],
+    /// `top_min_upto[b]`: the smallest of `tops[0 ..= b]`.
+    top_min_upto: [u8; 16],
+    /// The largest `tops[px] - tops[px + 1]` (0 when none is positive): how many pixels
+    /// the surface rises at most from one column to the next, going right.
+    rise_right: u8,
+    /// The largest `tops[px + 1] - tops[px]` (0 when none is positive): how many pixels
+    /// the surface drops at most from one column to the next, going right.
+    fall_right: u8,
+    /// `SURFACE_*`: whether the surface is empty, whole (every column has a floor row) or
+    /// partial, and whether it is a one-way top.
+    surface: u8,
     /// Padding to 256 bytes (always zero).
-    pad: [u16; 31],
+    pad: [u8; 11],
 }
 
 impl TileShape {
@@ -165,6 +181,15 @@ impl TileShape {
     const COLS_ONE_RUN: u16 = 1;
     /// `runs` bit: the solid pixels of every row form one run (or none).
     const ROWS_ONE_RUN: u16 = 2;
+
+    /// `surface` value: no column has a floor row (the tile is blank for walking).
+    const SURFACE_EMPTY: u8 = 0;
+    /// `surface` bit: every column has a floor row (`tops[px] < 16` for all `px`).
+    const SURFACE_WHOLE: u8 = 1;
+    /// `surface` bit: some column has a floor row (set with `SURFACE_WHOLE` or alone).
+    const SURFACE_SOME: u8 = 2;
+    /// `surface` bit: the floor rows are a one-way platform's top (not solid).
+    const SURFACE_ONE_WAY: u8 = 4;
 
     /// Builds a shape from 16 row bitmasks (`rows[py]` bit `px` = solid).
     /// This is the form a level compiler gets directly from a drawn tile.
@@ -185,7 +210,93 @@ impl TileShape {
         let (rows_hit_from, rows_hit_upto) = hit_tables(&cols);
         let runs = if all_one_run(&cols) { TileShape::COLS_ONE_RUN } else { 0 }
             | if all_one_run(&rows) { TileShape::ROWS_ONE_RUN } else { 0 };
-        TileShape { cols, rows, cols_hit_from, cols_hit_upto, rows_hit_from, rows_hit_upto, runs, pad: [0; 31] }
+        let mut tops = [16u8; 16];
+        let mut px = 0;
+        while px < 16 {
+            if cols[px] != 0 {
+                tops[px] = cols[px].trailing_zeros() as u8;
+            }
+            px += 1;
+        }
+        TileShape { cols, rows, cols_hit_from, cols_hit_upto, rows_hit_from, rows_hit_upto, runs, pad: [0; 11], ..surface_tables(tops, 0) }
+    }
+
+    /// The one-way platform's shape: no solid pixel, and its top row is the floor surface
+    /// of every column (for the walk, [`TileShape::is_one_way`]).
+    const fn one_way_top() -> TileShape {
+        TileShape { ..surface_tables([0; 16], TileShape::SURFACE_ONE_WAY) }
+    }
+
+    /// Row (pixel-in-tile, 0 = top) of the topmost floor pixel of column `px` (masked to
+    /// `0..16`): its topmost solid pixel, or row 0 of a one-way platform; 16 when the column
+    /// has none.
+    #[inline(always)]
+    pub fn top(&self, px: u16) -> i16 {
+        self.tops[(px & 15) as usize] as i16
+    }
+
+    /// The smallest [`TileShape::top`] of columns `a ..= 15` (pixel-in-tile, masked).
+    #[inline(always)]
+    pub(crate) fn top_min_from(&self, a: u16) -> i16 {
+        self.top_min_from[(a & 15) as usize] as i16
+    }
+
+    /// The smallest [`TileShape::top`] of columns `0 ..= b` (pixel-in-tile, masked).
+    #[inline(always)]
+    pub(crate) fn top_min_upto(&self, b: u16) -> i16 {
+        self.top_min_upto[(b & 15) as usize] as i16
+    }
+
+    /// The smallest [`TileShape::top`] of columns `a ..= b` (pixel-in-tile, `a <= b`).
+    #[inline]
+    pub(crate) fn top_min(&self, a: u16, b: u16) -> i16 {
+        if a == 0 {
+            return self.top_min_upto(b);
+        }
+        if b >= 15 {
+            return self.top_min_from(a);
+        }
+        let mut m = 16u8;
+        let mut i = a as usize;
+        while i <= b as usize {
+            if self.tops[i] < m {
+                m = self.tops[i];
+            }
+            i += 1;
+        }
+        m as i16
+    }
+
+    /// How many pixels the floor surface rises at most from one column to the next,
+    /// walking right (`right`) or left. Only meaningful for a whole surface.
+    #[inline(always)]
+    pub(crate) fn surface_rise(&self, right: bool) -> i16 {
+        (if right { self.rise_right } else { self.fall_right }) as i16
+    }
+
+    /// How many pixels the floor surface drops at most from one column to the next,
+    /// walking right (`right`) or left.
+    #[inline(always)]
+    pub(crate) fn surface_fall(&self, right: bool) -> i16 {
+        (if right { self.fall_right } else { self.rise_right }) as i16
+    }
+
+    /// Whether no column of the tile has a floor pixel (blank for walking).
+    #[inline(always)]
+    pub(crate) fn surface_empty(&self) -> bool {
+        self.surface == TileShape::SURFACE_EMPTY
+    }
+
+    /// Whether every column of the tile has a floor pixel.
+    #[inline(always)]
+    pub(crate) fn surface_whole(&self) -> bool {
+        self.surface & TileShape::SURFACE_WHOLE != 0
+    }
+
+    /// Whether the floor surface is a one-way platform's top.
+    #[inline(always)]
+    pub(crate) fn is_one_way(&self) -> bool {
+        self.surface & TileShape::SURFACE_ONE_WAY != 0
     }
 
     /// Bit `px` set: column `px` holds a solid pixel in rows `a ..= b`
@@ -329,6 +440,73 @@ const fn hit_tables(masks: &[u16; 16]) -> ([u16; 16], [u16; 16]) {
     (from, upto)
 }
 
+/// A shape with no pixel and the floor-surface tables of `tops` (see `TileShape::tops`),
+/// `extra` added to its `surface` bits.
+const fn surface_tables(tops: [u8; 16], extra: u8) -> TileShape {
+    let mut top_min_from = [16u8; 16];
+    let mut top_min_upto = [16u8; 16];
+    let mut m = 16u8;
+    let mut i = 0;
+    while i < 16 {
+        if tops[i] < m {
+            m = tops[i];
+        }
+        top_min_upto[i] = m;
+        i += 1;
+    }
+    m = 16;
+    while i > 0 {
+        i -= 1;
+        if tops[i] < m {
+            m = tops[i];
+        }
+        top_min_from[i] = m;
+    }
+    let (mut rise_right, mut fall_right) = (0u8, 0u8);
+    let mut whole = true;
+    let mut some = false;
+    i = 0;
+    while i < 16 {
+        if tops[i] < 16 {
+            some = true;
+        } else {
+            whole = false;
+        }
+        if i < 15 {
+            if tops[i] > tops[i + 1] && tops[i] - tops[i + 1] > rise_right {
+                rise_right = tops[i] - tops[i + 1];
+            }
+            if tops[i + 1] > tops[i] && tops[i + 1] - tops[i] > fall_right {
+                fall_right = tops[i + 1] - tops[i];
+            }
+        }
+        i += 1;
+    }
+    let surface = if whole {
+        TileShape::SURFACE_WHOLE | TileShape::SURFACE_SOME
+    } else if some {
+        TileShape::SURFACE_SOME
+    } else {
+        TileShape::SURFACE_EMPTY
+    } | extra;
+    TileShape {
+        cols: [0; 16],
+        rows: [0; 16],
+        cols_hit_from: [0; 16],
+        cols_hit_upto: [0; 16],
+        rows_hit_from: [0; 16],
+        rows_hit_upto: [0; 16],
+        runs: TileShape::COLS_ONE_RUN | TileShape::ROWS_ONE_RUN,
+        tops,
+        top_min_from,
+        top_min_upto,
+        rise_right,
+        fall_right,
+        surface,
+        pad: [0; 11],
+    }
+}
+
 /// Whether the set bits of every mask form one run (or none).
 const fn all_one_run(masks: &[u16; 16]) -> bool {
     let mut i = 0;
@@ -405,7 +583,7 @@ const fn build_builtin() -> [TileShape; BUILTIN_COUNT] {
             }
             py += 1;
         }
-        out[id] = TileShape::from_rows(rows);
+        out[id] = if id as u16 == ONE_WAY { TileShape::one_way_top() } else { TileShape::from_rows(rows) };
         id += 1;
     }
     out
@@ -465,3 +643,60 @@ pub fn pixel(id: u16, px: u16, py: u16) -> PixelKind {
 
 // A shape table is indexed with a shift (see `TileShape`).
 const _: () = assert!(core::mem::size_of::<TileShape>() == 256);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The floor-surface tables of `s` against its pixels (`one_way`: the top row is the
+    /// floor of every column).
+    fn check_surface(s: &TileShape, one_way: bool) {
+        let top = |px: usize| -> u8 {
+            if one_way {
+                return 0;
+            }
+            (0..16).find(|&py| s.rows[py] >> px & 1 != 0).map_or(16, |py| py as u8)
+        };
+        let tops: [u8; 16] = core::array::from_fn(top);
+        for px in 0..16u16 {
+            assert_eq!(s.top(px), tops[px as usize] as i16, "top({px})");
+        }
+        for a in 0..16u16 {
+            for b in a..16u16 {
+                let want = tops[a as usize..=b as usize].iter().copied().min().unwrap() as i16;
+                assert_eq!(s.top_min(a, b), want, "top_min({a}, {b})");
+            }
+            assert_eq!(s.top_min_from(a), tops[a as usize..].iter().copied().min().unwrap() as i16);
+            assert_eq!(s.top_min_upto(a), tops[..=a as usize].iter().copied().min().unwrap() as i16);
+        }
+        let rise = (0..15).map(|i| tops[i].saturating_sub(tops[i + 1])).max().unwrap() as i16;
+        let fall = (0..15).map(|i| tops[i + 1].saturating_sub(tops[i])).max().unwrap() as i16;
+        assert_eq!((s.surface_rise(true), s.surface_fall(true)), (rise, fall));
+        assert_eq!((s.surface_rise(false), s.surface_fall(false)), (fall, rise));
+        assert_eq!(s.surface_whole(), tops.iter().all(|&t| t < 16));
+        assert_eq!(s.surface_empty(), tops.iter().all(|&t| t == 16));
+        assert_eq!(s.is_one_way(), one_way);
+    }
+
+    #[test]
+    fn surface_tables_match_the_pixels() {
+        for (id, s) in BUILTIN.iter().enumerate() {
+            check_surface(s, id as u16 == ONE_WAY);
+        }
+        check_surface(&TileShape::EMPTY, false);
+        let mut seed = 0x1234_5678u32;
+        for _ in 0..2000 {
+            let rows: [u16; 16] = core::array::from_fn(|_| {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                // Sparse, dense and empty rows alike.
+                let r = (seed >> 8) as u16;
+                match seed >> 30 {
+                    0 => 0,
+                    1 => r & (seed >> 12) as u16,
+                    _ => r,
+                }
+            });
+            check_surface(&TileShape::from_rows(rows), false);
+        }
+    }
+}

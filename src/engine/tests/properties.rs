@@ -64,6 +64,83 @@ fn oracle_map<'a>(r: &'a RefMap, edges: u8, shapes: &'a [TileShape]) -> Map<'a> 
 }
 
 
+/// Hilly ground `HW` x `HH` tiles for fast walks: per tile column a piece (`kind`): flat
+/// ground, a rising or falling 1:1, 2:1 or 3:1 slope chain (one tile row up or down), a
+/// half-block bump, a one-way ledge above the ground, a pit one tile deep, a hole, a
+/// one-way top over a gap or a half-block dip (one-way tops 8 px above a floor);
+/// `ceiling` puts a ceiling tile
+/// (solid, top half or a slope) two to four tile rows above the ground; `noise` (when it
+/// is a tile id) replaces a random tile near the surface.
+fn hills(pieces: &[(u8, u8, u16)]) -> Vec<u16> {
+    let (w, h) = (HW as usize, HH as usize);
+    let mut t = vec![0u16; w * h];
+    let mut g = 6usize;
+    let mut c = 0;
+    let mut k = 0;
+    while c < w {
+        let (kind, ceiling, noise) = pieces[k % pieces.len()];
+        k += 1;
+        let chain: &[u16] = match kind {
+            1 => &[3],
+            2 => &[4, 5],
+            3 => &[6, 7, 8],
+            4 => &[9],
+            5 => &[10, 11],
+            6 => &[12, 13, 14],
+            _ => &[2],
+        };
+        let rising = (1..=3).contains(&kind);
+        let falling = (4..=6).contains(&kind);
+        if (rising && g < 4) || (falling && g > h - 3) {
+            continue;
+        }
+        for (i, &id) in chain.iter().enumerate() {
+            if c + i >= w {
+                break;
+            }
+            let col = c + i;
+            let top = match kind {
+                _ if rising => g - 1,
+                9 => (g + 1).min(h - 1),
+                10 => h,
+                _ => g,
+            };
+            for row in top..h {
+                t[row * w + col] = 2;
+            }
+            if rising || falling {
+                t[top * w + col] = id;
+            }
+            match kind {
+                7 => t[(g - 1) * w + col] = 16,
+                8 => t[(g - 2) * w + col] = 19,
+                11 => t[g * w + col] = 19,
+                12 => t[g * w + col] = 16,
+                _ => {}
+            }
+            if ceiling < 4 {
+                if let Some(row) = (g - 2).checked_sub(ceiling as usize % 3) {
+                    t[row * w + col] = [2, 15, 9, 3][ceiling as usize];
+                }
+            }
+            if noise < 40 {
+                let row = (g + (noise as usize % 3)).saturating_sub(1).min(h - 1);
+                t[row * w + col] = noise;
+            }
+        }
+        c += chain.len();
+        if rising {
+            g -= 1;
+        } else if falling {
+            g += 1;
+        }
+    }
+    t
+}
+
+const HW: i32 = 40;
+const HH: i32 = 10;
+
 fn free_box_check(r: &RefMap, b: &Body, solid: Option<Rect>) -> Result<(), TestCaseError> {
     let (x, y, w, h) = (b.px() as i32, b.py() as i32, b.w as i32, b.h as i32);
     prop_assert!(!r.box_solid(x, y, w, h), "body {:?} overlaps the map", b.rect());
@@ -432,6 +509,83 @@ proptest! {
             for i in 0..engine.len() {
                 prop_assert_eq!(oracle::observable(&engine[i]), oracle::observable(&reference[i]), "frame {} body {} from {:?}", f, i, before[i]);
                 prop_assert_eq!(oracle::check_record(&m, &engine[i]), Ok(()), "frame {} body {}", f, i);
+            }
+        }
+    }
+
+    /// Fast walks over hills equal the per-pixel oracle: bodies of every size fall onto
+    /// hilly ground (slope chains, bumps, one-way ledges, ceilings close above, stray tiles)
+    /// and walk at any speed up to the limit for 12 frames, so the walk read per tile
+    /// crosses many tile columns, climbs under ceilings and stops at walls and ledges.
+    #[test]
+    fn fast_walks_over_hills_equal_the_per_pixel_oracle(
+        pieces in proptest::collection::vec((0u8..13, 0u8..12, prop_oneof![6 => Just(99u16), 1 => 0u16..20]), 8..20),
+        edges in 0u8..16,
+        bodies in proptest::collection::vec((1u8..=64, 1u8..=64, 0i16..640, -1016i16..=1016), 1..4),
+    ) {
+        let tiles = hills(&pieces);
+        let r = RefMap::new(HW, HH, &tiles);
+        let e = |bit: u8| if edges & bit != 0 { Edge::Solid } else { Edge::Open };
+        let m = Map::try_new(&r.tiles[..(HW * HH) as usize], HW as u16, HH as u16, &r.rows[..HH as usize])
+            .unwrap()
+            .with_edges(Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) });
+        let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, _)| Body::new(x, 0, w, h)).collect();
+        let mut reference = engine.clone();
+        for f in 0..20usize {
+            for (i, (b, o)) in engine.iter_mut().zip(reference.iter_mut()).enumerate() {
+                let vy = if f < 8 { 120 } else if b.on_ground() { 3 } else { (b.vy.to_bits() + 3).min(48) };
+                let vx = if f < 8 { 0 } else if f < 14 { bodies[i].3 } else { -bodies[i].3 / 3 };
+                b.vx = raw(vx);
+                b.vy = raw(vy);
+                o.vx = raw(vx);
+                o.vy = raw(vy);
+                oracle::move_body(&m, &[], o);
+            }
+            let before = engine.clone();
+            move_bodies(&m, &[], &mut engine);
+            for i in 0..engine.len() {
+                prop_assert_eq!(oracle::observable(&engine[i]), oracle::observable(&reference[i]), "frame {} body {} from {:?}", f, i, before[i]);
+                prop_assert_eq!(oracle::check_record(&m, &engine[i]), Ok(()), "frame {} body {}", f, i);
+            }
+        }
+    }
+}
+
+/// A wide body stands with its back over a pit and walks down a slope: while the pit is
+/// under its back, the pit's floor (lower than the rows the walk reads at first) must stop
+/// its descent exactly where the per-pixel walk stops. Every move equals the oracle.
+#[test]
+fn walking_down_a_slope_away_from_a_pit_equals_the_per_pixel_oracle() {
+    const MW: i32 = 12;
+    const MH: i32 = 8;
+    let mut t = vec![0u16; (MW * MH) as usize];
+    let mut put = |tx: i32, ty: i32, id: u16| t[(ty * MW + tx) as usize] = id;
+    // Pit floor at tile row 5, ground at row 4 from column 1, then a 1:1 slope down two rows.
+    for ty in 5..MH { put(0, ty, 2); }
+    for tx in 1..3 { for ty in 4..MH { put(tx, ty, 2); } }
+    put(3, 4, 9);
+    for ty in 5..MH { put(3, ty, 2); }
+    put(4, 5, 9);
+    for ty in 6..MH { put(4, ty, 2); }
+    for tx in 5..MW { for ty in 6..MH { put(tx, ty, 2); } }
+    let r = RefMap::new(MW, MH, &t);
+    let m = Map::try_new(&r.tiles[..(MW * MH) as usize], MW as u16, MH as u16, &r.rows[..MH as usize]).unwrap();
+    for w in [40u8, 48, 56, 64] {
+        for x0 in 0..16i16 {
+            for speed in [1i16, 3, 8, 16] {
+                let mut b = Body::new(x0, 64 - 16, w, 16);
+                b.flags = Flags::ON_GROUND;
+                let mut o = b;
+                for f in 0..12 {
+                    for body in [&mut b, &mut o] {
+                        body.vx = raw(speed << 3);
+                        body.vy = raw(3);
+                    }
+                    oracle::move_body(&m, &[], &mut o);
+                    let before = b;
+                    move_body(&m, &[], &mut b);
+                    assert_eq!(oracle::observable(&b), oracle::observable(&o), "w {w} x0 {x0} speed {speed} frame {f} from {before:?}");
+                }
             }
         }
     }
