@@ -141,6 +141,34 @@ fn hills(pieces: &[(u8, u8, u16)]) -> Vec<u16> {
 const HW: i32 = 40;
 const HH: i32 = 10;
 
+/// One frame `f` of `engine` (one `move_bodies` call) and of `reference` (the per-pixel
+/// oracle, body by body) on `m`, each body with the velocity `vel(index, body)` gives (raw
+/// sub-pixels `vx`, `vy`): every body must end equal to its reference in every observable
+/// field, and every walk window the engine records must hold pixel by pixel.
+fn frame_equals_oracle(
+    m: &Map,
+    f: usize,
+    engine: &mut [Body],
+    reference: &mut [Body],
+    mut vel: impl FnMut(usize, &Body) -> (i16, i16),
+) -> Result<(), TestCaseError> {
+    for (i, (b, o)) in engine.iter_mut().zip(reference.iter_mut()).enumerate() {
+        let (vx, vy) = vel(i, b);
+        b.vx = raw(vx);
+        b.vy = raw(vy);
+        o.vx = raw(vx);
+        o.vy = raw(vy);
+        oracle::move_body(m, &[], o);
+    }
+    let before = engine.to_vec();
+    move_bodies(m, &[], engine);
+    for i in 0..engine.len() {
+        prop_assert_eq!(oracle::observable(&engine[i]), oracle::observable(&reference[i]), "frame {} body {} from {:?}", f, i, before[i]);
+        prop_assert_eq!(oracle::check_record(m, &engine[i]), Ok(()), "frame {} body {}", f, i);
+    }
+    Ok(())
+}
+
 fn free_box_check(r: &RefMap, b: &Body, solid: Option<Rect>) -> Result<(), TestCaseError> {
     let (x, y, w, h) = (b.px() as i32, b.py() as i32, b.w as i32, b.h as i32);
     prop_assert!(!r.box_solid(x, y, w, h), "body {:?} overlaps the map", b.rect());
@@ -485,7 +513,7 @@ proptest! {
         let mut vxs: Vec<i16> = bodies.iter().map(|b| b.4).collect();
         let mut reference = engine.clone();
         for f in 0..40usize {
-            for (i, (b, o)) in engine.iter_mut().zip(reference.iter_mut()).enumerate() {
+            frame_equals_oracle(&m, f, &mut engine, &mut reference, |i, b| {
                 // 8 frames of falling onto the ground, then walking with gravity.
                 let mut vy = if f < 8 { 48 } else if b.on_ground() { 3 } else { (b.vy.to_bits() + 3).min(48) };
                 let mut vx = if f < 8 { 0 } else { vxs[i] };
@@ -498,18 +526,8 @@ proptest! {
                         }
                     }
                 }
-                b.vx = raw(vx);
-                b.vy = raw(vy);
-                o.vx = raw(vx);
-                o.vy = raw(vy);
-                oracle::move_body(&m, &[], o);
-            }
-            let before = engine.clone();
-            move_bodies(&m, &[], &mut engine);
-            for i in 0..engine.len() {
-                prop_assert_eq!(oracle::observable(&engine[i]), oracle::observable(&reference[i]), "frame {} body {} from {:?}", f, i, before[i]);
-                prop_assert_eq!(oracle::check_record(&m, &engine[i]), Ok(()), "frame {} body {}", f, i);
-            }
+                (vx, vy)
+            })?;
         }
     }
 
@@ -532,21 +550,11 @@ proptest! {
         let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, _)| Body::new(x, 0, w, h)).collect();
         let mut reference = engine.clone();
         for f in 0..20usize {
-            for (i, (b, o)) in engine.iter_mut().zip(reference.iter_mut()).enumerate() {
+            frame_equals_oracle(&m, f, &mut engine, &mut reference, |i, b| {
                 let vy = if f < 8 { 120 } else if b.on_ground() { 3 } else { (b.vy.to_bits() + 3).min(48) };
                 let vx = if f < 8 { 0 } else if f < 14 { bodies[i].3 } else { -bodies[i].3 / 3 };
-                b.vx = raw(vx);
-                b.vy = raw(vy);
-                o.vx = raw(vx);
-                o.vy = raw(vy);
-                oracle::move_body(&m, &[], o);
-            }
-            let before = engine.clone();
-            move_bodies(&m, &[], &mut engine);
-            for i in 0..engine.len() {
-                prop_assert_eq!(oracle::observable(&engine[i]), oracle::observable(&reference[i]), "frame {} body {} from {:?}", f, i, before[i]);
-                prop_assert_eq!(oracle::check_record(&m, &engine[i]), Ok(()), "frame {} body {}", f, i);
-            }
+                (vx, vy)
+            })?;
         }
     }
 }
