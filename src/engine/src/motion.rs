@@ -349,8 +349,10 @@ fn step_x_to<const RIGHT: bool, const BOXES: bool>(wd: &World<BOXES>, p: &mut Sp
 }
 
 /// Pixels above the body's top that [`walk_surface`] reads the terrain from (then rounded
-/// down to a tile row): the head room a climb may use before the walk looks again.
-const SURFACE_ROOM_PX: i16 = 24;
+/// down to a tile row): the head room a climb may use before the walk looks again. (8
+/// reads fewer blank tiles than 16 or 24: walk 127 px/frame 55,756 cycles at 24, 55,083 at
+/// 16, 54,535 at 8.)
+const SURFACE_ROOM_PX: i16 = 8;
 
 /// Slowest walk (pixels per frame) that is read per tile ([`move_far_through_map`]): a
 /// shorter one costs less pixel by pixel.
