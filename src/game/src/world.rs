@@ -7,7 +7,7 @@
 //! engine's job), then the player's looks (pose, frame, facing), then the enemies, then the
 //! potato mask test (with the mask of the frame drawn) and the goal, then the camera.
 
-use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
+use megacollide_engine::body::{Body, Flags, Rect, SolidBox, NO_BOX};
 use megacollide_engine::camera::{Camera, SCREEN_H, SCREEN_W};
 use megacollide_engine::motion::move_bodies;
 use megacollide_engine::platformer::{self, Events, Player, PlayerConfig};
@@ -141,6 +141,16 @@ pub fn floor_within_snap(map: &Map, x: i16, y: i16) -> bool {
     map.column_solid(x, y, y + SNAP_DOWN_PX - 1) || (y & 15 == 0 && map.tile(x >> 4, y >> 4) == shape::ONE_WAY)
 }
 
+/// A distance (pixels) beyond which no solid box takes part in the move of an enemy that
+/// rides none, walking at `speed` pixels per frame and falling at most
+/// [`ENEMY_MAX_FALL`]: more than every pixel the engine's move tests (the columns it
+/// crosses and one more; per pixel walked a climb or snap of up to
+/// [`megacollide_engine::STEP_HEIGHT_PX`] / [`SNAP_DOWN_PX`] rows; the fall and a full snap
+/// below), which is at most `9 * speed + 26` here.
+const fn box_reach(speed: u8) -> i16 {
+    16 * speed as i16 + 64
+}
+
 /// Does every pixel column of tile column `tx` have a floor pixel at row `y` (pixel-space):
 /// the tile's row there is solid across, or `y` is a one-way platform's top row? Then
 /// [`floor_within_snap`] is true for every `x` of that tile column at `y`. One tile read.
@@ -259,6 +269,8 @@ pub struct World {
     /// The player's box overlaps the goal.
     pub at_goal: bool,
     respawn_held: bool,
+    /// [`box_reach`] of the fastest enemy (pixels).
+    enemy_reach: i16,
 }
 
 const NO_SOLID: SolidBox = SolidBox { rect: Rect::new(0, 0, 0, 0), dx: 0, dy: 0 };
@@ -311,6 +323,7 @@ impl World {
             active_enemies: 0,
             at_goal: false,
             respawn_held: false,
+            enemy_reach: box_reach(0),
         }
     }
 
@@ -340,7 +353,9 @@ impl World {
                 EntityKind::Enemy if (self.enemy_count as usize) < MAX_ENEMIES => {
                     let i = self.enemy_count as usize;
                     self.enemy_bodies[i] = Body::new(e.x, e.y, size_or(e.w, 16), size_or(e.h, 16));
-                    self.enemies[i] = Enemy::new(int_prop(e.props, "speed", 1) as u8, LevelPoint { x: e.x, y: e.y });
+                    let speed = int_prop(e.props, "speed", 1) as u8;
+                    self.enemies[i] = Enemy::new(speed, LevelPoint { x: e.x, y: e.y });
+                    self.enemy_reach = self.enemy_reach.max(box_reach(speed));
                     self.enemy_count += 1;
                 }
                 EntityKind::Platform if (self.platform_count as usize) < MAX_PLATFORMS => {
@@ -423,19 +438,27 @@ impl World {
     #[inline(never)]
     fn move_enemies(&mut self, active: Rect) {
         let map = self.level.map;
-        let solids = &self.solids[..self.platform_count as usize];
+        let all_solids = &self.solids[..self.platform_count as usize];
+        // Boxes no moving enemy can reach are left out of the engine call (its per-body box
+        // screening costs about 1,200 cycles): the same moves, for bodies that ride none.
+        let r = self.enemy_reach;
+        let near = Rect::new(active.x - r, active.y - r, active.w + 2 * r, active.h + 2 * r);
+        let boxes_near = all_solids.iter().any(|s| s.rect.overlaps(&near));
         let n = self.enemy_count as usize;
         let (bodies, enemies) = (&mut self.enemy_bodies[..n], &mut self.enemies[..n]);
         let mut start = 0;
         let mut moved = 0;
         while start < n {
             let mut end = start;
+            let mut riding = false;
             while end < n && bodies[end].rect().overlaps(&active) {
                 enemies[end].prepare(&mut bodies[end]);
+                riding |= bodies[end].riding != NO_BOX;
                 end += 1;
             }
             if end > start {
                 moved += end - start;
+                let solids = if boxes_near || riding { all_solids } else { &all_solids[..0] };
                 move_bodies(map, solids, &mut bodies[start..end]);
                 for (e, b) in enemies[start..end].iter_mut().zip(bodies[start..end].iter_mut()) {
                     e.after_move(b, map);
@@ -575,6 +598,51 @@ mod tests {
             }
             assert!(memo_hits > 0 && turns > 0, "{}: the memo answered {memo_hits} times, {turns} ledges", level.name);
         }
+    }
+
+    /// A box beyond [`box_reach`] of an enemy's box changes nothing in its move: enemies of
+    /// every speed up to 8 px per frame, falling or walking, grounded or not, all over the demo
+    /// course, moved with a 32 x 8 box just outside the reach on each side and without it.
+    #[test]
+    fn boxes_beyond_the_enemy_reach_do_not_take_part_in_its_move() {
+        let map = crate::script::attract_level().expect("the demo level").map;
+        let mut seed = 0x2545_F491u32;
+        let mut next = move |n: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed % n) as i16
+        };
+        let (mut checked, mut near_differs) = (0, 0);
+        for _ in 0..20_000 {
+            let speed = 1 + next(8) as u8;
+            let mut b = Body::new(next(3072), next(448), 16, 16);
+            // A move first, so that flags and the walk window are those of a body in play.
+            b.vx = SubPx::from_bits(next(2 * 8 * speed as u32 + 1) - 8 * speed as i16);
+            b.vy = SubPx::from_bits(next(ENEMY_MAX_FALL as u32 + 1));
+            megacollide_engine::motion::move_body(map, &[], &mut b);
+            b.vx = SubPx::from_bits(if next(2) == 0 { 8 * speed as i16 } else { -8 * speed as i16 });
+            b.vy = SubPx::from_bits(next(ENEMY_MAX_FALL as u32 + 1));
+            let mut alone = b;
+            megacollide_engine::motion::move_body(map, &[], &mut alone);
+            let r = b.rect();
+            // The same box under the feet does take part (the test can tell).
+            let mut on = b;
+            megacollide_engine::motion::move_body(map, &[SolidBox { rect: Rect::new(r.x, r.y + r.h, 32, 8), dx: 1, dy: 0 }], &mut on);
+            near_differs += (on != alone) as u32;
+            let reach = box_reach(speed);
+            for (x, y) in [(r.x - reach - 32, r.y), (r.x + r.w + reach, r.y), (r.x, r.y - reach - 8), (r.x, r.y + r.h + reach)] {
+                for (dx, dy) in [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let boxed = [SolidBox { rect: Rect::new(x, y, 32, 8), dx, dy }];
+                    let mut with = b;
+                    megacollide_engine::motion::move_body(map, &boxed, &mut with);
+                    assert_eq!(with, alone, "speed {speed}, box at ({x}, {y}) moving ({dx}, {dy})");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 400_000);
+        assert!(near_differs > 1000, "a box under the feet changed {near_differs} moves");
     }
 
 }
