@@ -269,7 +269,9 @@ pub struct World {
     /// The player's box overlaps the goal.
     pub at_goal: bool,
     respawn_held: bool,
-    /// [`box_reach`] of the fastest enemy (pixels).
+    /// How far (pixels) outside the active area a solid box may still take part in a moving
+    /// enemy's move: the largest [`box_reach`] plus body size of the level's enemies (a moving
+    /// enemy's box only meets the active area, so it may stick out of it by its size).
     enemy_reach: i16,
 }
 
@@ -355,7 +357,9 @@ impl World {
                     self.enemy_bodies[i] = Body::new(e.x, e.y, size_or(e.w, 16), size_or(e.h, 16));
                     let speed = int_prop(e.props, "speed", 1) as u8;
                     self.enemies[i] = Enemy::new(speed, LevelPoint { x: e.x, y: e.y });
-                    self.enemy_reach = self.enemy_reach.max(box_reach(speed));
+                    let b = &self.enemy_bodies[i];
+                    let size = if b.w > b.h { b.w } else { b.h };
+                    self.enemy_reach = self.enemy_reach.max(box_reach(speed) + size as i16);
                     self.enemy_count += 1;
                 }
                 EntityKind::Platform if (self.platform_count as usize) < MAX_PLATFORMS => {
