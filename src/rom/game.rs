@@ -287,7 +287,9 @@ impl App {
             _ => LEVELS[self.choice as usize],
         };
         if !core::ptr::eq(level, self.world.level) {
-            self.world = World::empty(level);
+            // The reset below empties the world in place (a new `World` would be built on
+            // the stack first).
+            self.world.level = level;
             self.level_gfx_dirty = true;
         }
         self.state.level = level_index(level);

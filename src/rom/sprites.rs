@@ -7,6 +7,7 @@
 //! [`player`] and [`enemy`] give the attribute of a frame and facing.
 
 use megacollide_game::art::{sprites as sheets, HIGHLIGHT_WORDS};
+use megacollide_game::world;
 use megadrive::vdp::{self, cell};
 
 /// Palette line of every sprite (and of the text: `art::TEXT_INDEX` is the font's colour).
@@ -76,8 +77,11 @@ pub const fn enemy(frame: u8, flipped: bool) -> u16 {
     }
 }
 
-/// Most sprites per frame (the VDP shows up to 80 in H40).
-pub const MAX_SPRITES: usize = 24;
+/// Most sprites per frame: everything `build_sprites` may push (the overlay's box and five
+/// sensors, the highlight, the player, every enemy, potato and platform, the goal's three);
+/// the VDP shows up to 80 in H40.
+pub const MAX_SPRITES: usize = 6 + 1 + 1 + world::MAX_ENEMIES + world::MAX_POTATOES + world::MAX_PLATFORMS + 3;
+const _: () = assert!(MAX_SPRITES <= 80);
 
 /// The demo's sprite list.
 pub type SpriteList = megadrive::sprites::SpriteList<MAX_SPRITES>;

@@ -7,11 +7,11 @@
 //! engine's job), then the player's looks (pose, frame, facing), then the enemies, then the
 //! potato mask test (with the mask of the frame drawn) and the goal, then the camera.
 
-use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
+use megacollide_engine::body::{Body, Flags, Rect, SolidBox, NO_BOX};
 use megacollide_engine::camera::{Camera, SCREEN_H, SCREEN_W};
 use megacollide_engine::motion::move_bodies;
 use megacollide_engine::platformer::{self, Events, Player, PlayerConfig};
-use megacollide_engine::SubPx;
+use megacollide_engine::{shape, Map, SubPx, SNAP_DOWN_PX};
 
 use crate::art::{player_mask, POTATO_MASK};
 use crate::look::{EnemyLook, PlayerLook};
@@ -38,7 +38,7 @@ impl Input {
 }
 
 /// Most enemies, platforms and potatoes a level may place (extra ones are ignored).
-pub const MAX_ENEMIES: usize = 4;
+pub const MAX_ENEMIES: usize = 32;
 /// See [`MAX_ENEMIES`].
 pub const MAX_PLATFORMS: usize = 4;
 /// See [`MAX_ENEMIES`].
@@ -70,17 +70,46 @@ pub struct Enemy {
     /// Walking speed in pixels per frame.
     pub speed: u8,
     spawn: LevelPoint,
+    /// A stretch of flat floor the look-ahead found: the tile column (tile-space x) whose
+    /// every pixel column has a floor pixel at the feet row `flat_y` (pixel-space), so
+    /// [`floor_within_snap`] is true there without a query ([`FLAT_NONE`]: none yet).
+    /// Levels are in ROM, so what it records stays true.
+    flat_tx: i16,
+    flat_y: i16,
 }
 
+/// [`Enemy::flat_y`] of no record (no feet row is that high: positions stop at
+/// [`megacollide_engine::POS_MIN_PX`]).
+const FLAT_NONE: i16 = i16::MIN;
+
 impl Enemy {
-    const NONE: Enemy = Enemy { dir: 1, speed: 1, spawn: LevelPoint { x: 0, y: 0 } };
+    const NONE: Enemy = Enemy::new(1, LevelPoint { x: 0, y: 0 });
+
+    /// An enemy walking right at `speed` pixels per frame that respawns at `spawn`.
+    const fn new(speed: u8, spawn: LevelPoint) -> Enemy {
+        Enemy { dir: 1, speed, spawn, flat_tx: 0, flat_y: FLAT_NONE }
+    }
 
     /// Is there floor (a solid pixel or a one-way top) under the next pixel column ahead of
-    /// the feet of its body `b`, within the snap-down distance? Pixel-space.
-    fn floor_ahead(&self, b: &Body, map: &megacollide_engine::Map) -> bool {
+    /// the feet of its body `b`, within the snap-down distance? Pixel-space; see
+    /// [`floor_within_snap`].
+    /// On flat floor (the column ahead in the tile column of [`Enemy::flat_tx`], feet at
+    /// `flat_y`) the answer is known and no map query is made; a query that finds a tile
+    /// whose feet row is floor across the whole tile records it.
+    #[inline(always)]
+    fn floor_ahead(&mut self, b: &Body, map: &Map) -> bool {
         let x = if self.dir > 0 { b.px() + b.w as i16 } else { b.px() - 1 };
         let y = b.py() + b.h as i16;
-        map.is_floor(x, y) || map.column_solid(x, y, y + megacollide_engine::SNAP_DOWN_PX - 1)
+        let tx = x >> 4;
+        if tx == self.flat_tx && y == self.flat_y {
+            return true;
+        }
+        let floor = floor_within_snap(map, x, y);
+        if floor && floor_across_tile(map, tx, y) {
+            self.flat_tx = tx;
+            self.flat_y = y;
+        }
+        floor
     }
 
     /// Before the move: walking speed and gravity into its body's velocity.
@@ -92,7 +121,7 @@ impl Enemy {
 
     /// After the move: back to the spawn point after falling out of the map, turn around
     /// at walls and ledges.
-    fn after_move(&mut self, b: &mut Body, map: &megacollide_engine::Map) {
+    fn after_move(&mut self, b: &mut Body, map: &Map) {
         let f = b.flags;
         if f.contains(Flags::FELL_OUT) {
             *b = Body::new(self.spawn.x, self.spawn.y, b.w, b.h);
@@ -100,6 +129,37 @@ impl Enemy {
             self.dir = -self.dir;
         }
     }
+}
+
+/// The patrol's ledge rule: is there floor under pixel column `x` within the snap-down
+/// distance below row `y` (pixel-space): a floor pixel in rows `y ..= y + SNAP_DOWN_PX - 1`,
+/// where a floor pixel is a solid pixel, or a one-way platform's top row at `y` itself
+/// (exactly `map.is_floor(x, y) || map.column_solid(x, y, y + SNAP_DOWN_PX - 1)`: a solid
+/// pixel at `y` is in the span, so `is_floor` only adds the one-way top). One span query, and
+/// one tile read when `y` is a tile's top row.
+pub fn floor_within_snap(map: &Map, x: i16, y: i16) -> bool {
+    map.column_solid(x, y, y + SNAP_DOWN_PX - 1) || (y & 15 == 0 && map.tile(x >> 4, y >> 4) == shape::ONE_WAY)
+}
+
+/// A distance (pixels) beyond which no solid box takes part in the move of an enemy that
+/// rides none, walking at `speed` pixels per frame and falling at most
+/// [`ENEMY_MAX_FALL`]: more than every pixel the engine's move tests (the columns it
+/// crosses and one more; per pixel walked a climb or snap of up to
+/// [`megacollide_engine::STEP_HEIGHT_PX`] / [`SNAP_DOWN_PX`] rows; the fall and a full snap
+/// below), which is at most `9 * speed + 26` here.
+const fn box_reach(speed: u8) -> i16 {
+    16 * speed as i16 + 64
+}
+
+/// Does every pixel column of tile column `tx` have a floor pixel at row `y` (pixel-space):
+/// the tile's row there is solid across, or `y` is a one-way platform's top row? Then
+/// [`floor_within_snap`] is true for every `x` of that tile column at `y`. One tile read.
+fn floor_across_tile(map: &Map, tx: i16, y: i16) -> bool {
+    let id = map.tile(tx, y >> 4);
+    if id == shape::ONE_WAY {
+        return y & 15 == 0;
+    }
+    map.shape(id).rows[(y & 15) as usize] == 0xFFFF
 }
 
 /// A solid box that travels along a path of points (its top-left corner visits each
@@ -204,12 +264,36 @@ pub struct World {
     pub enemy_touch: bool,
     /// Times an enemy started touching the player (wraps at 256).
     pub enemy_touches: u8,
+    /// Enemies that were near the view (see [`ACTIVE_MARGIN`]) and moved in the last step.
+    pub active_enemies: u8,
     /// The player's box overlaps the goal.
     pub at_goal: bool,
     respawn_held: bool,
+    /// How far (pixels) outside the active area a solid box may still take part in a moving
+    /// enemy's move: the largest [`box_reach`] plus body size of the level's enemies (a moving
+    /// enemy's box only meets the active area, so it may stick out of it by its size).
+    enemy_reach: i16,
 }
 
 const NO_SOLID: SolidBox = SolidBox { rect: Rect::new(0, 0, 0, 0), dx: 0, dy: 0 };
+
+/// [`World::empty`] as a constant, for [`World::reset`] to copy in place; its level is
+/// [`NO_LEVEL`], which `reset` replaces at once.
+const EMPTY: World = World::empty(&NO_LEVEL);
+
+/// A one-tile blank level that only [`EMPTY`] names (a `World` needs a level).
+static NO_LEVEL: Level = Level {
+    name: "",
+    width: 1,
+    height: 1,
+    tiles: &[0],
+    row_offsets: &[0],
+    map: &Map::new(&[0], 1, 1, &[0]),
+    height_tiles: &[],
+    height_gfx: &[],
+    spawn: None,
+    entities: &[],
+};
 
 impl World {
     /// An empty world on `level` (no entities placed yet): call [`World::reset`] before
@@ -238,8 +322,10 @@ impl World {
             overlap_rows: [0; 32],
             enemy_touch: false,
             enemy_touches: 0,
+            active_enemies: 0,
             at_goal: false,
             respawn_held: false,
+            enemy_reach: box_reach(0),
         }
     }
 
@@ -253,7 +339,11 @@ impl World {
     /// Puts the player at the level's spawn point (or (16, 16)) and every entity at its
     /// start, and snaps the camera onto the player.
     pub fn reset(&mut self) {
-        *self = World::empty(self.level);
+        // In place: `*self = World::empty(self.level)` built a whole `World` on the stack
+        // first (2 KB with 32 enemies); `EMPTY` is copied from ROM.
+        let level = self.level;
+        *self = EMPTY;
+        self.level = level;
         let cfg = PlayerConfig::DEFAULT;
         let spawn = match self.level.spawn {
             Some(p) => p,
@@ -265,11 +355,11 @@ impl World {
                 EntityKind::Enemy if (self.enemy_count as usize) < MAX_ENEMIES => {
                     let i = self.enemy_count as usize;
                     self.enemy_bodies[i] = Body::new(e.x, e.y, size_or(e.w, 16), size_or(e.h, 16));
-                    self.enemies[i] = Enemy {
-                        dir: 1,
-                        speed: int_prop(e.props, "speed", 1) as u8,
-                        spawn: LevelPoint { x: e.x, y: e.y },
-                    };
+                    let speed = int_prop(e.props, "speed", 1) as u8;
+                    self.enemies[i] = Enemy::new(speed, LevelPoint { x: e.x, y: e.y });
+                    let b = &self.enemy_bodies[i];
+                    let size = if b.w > b.h { b.w } else { b.h };
+                    self.enemy_reach = self.enemy_reach.max(box_reach(speed) + size as i16);
                     self.enemy_count += 1;
                 }
                 EntityKind::Platform if (self.platform_count as usize) < MAX_PLATFORMS => {
@@ -352,17 +442,27 @@ impl World {
     #[inline(never)]
     fn move_enemies(&mut self, active: Rect) {
         let map = self.level.map;
-        let solids = &self.solids[..self.platform_count as usize];
+        let all_solids = &self.solids[..self.platform_count as usize];
+        // Boxes no moving enemy can reach are left out of the engine call (its per-body box
+        // screening costs about 1,200 cycles): the same moves, for bodies that ride none.
+        let r = self.enemy_reach;
+        let near = Rect::new(active.x - r, active.y - r, active.w + 2 * r, active.h + 2 * r);
+        let boxes_near = all_solids.iter().any(|s| s.rect.overlaps(&near));
         let n = self.enemy_count as usize;
         let (bodies, enemies) = (&mut self.enemy_bodies[..n], &mut self.enemies[..n]);
         let mut start = 0;
+        let mut moved = 0;
         while start < n {
             let mut end = start;
+            let mut riding = false;
             while end < n && bodies[end].rect().overlaps(&active) {
                 enemies[end].prepare(&mut bodies[end]);
+                riding |= bodies[end].riding != NO_BOX;
                 end += 1;
             }
             if end > start {
+                moved += end - start;
+                let solids = if boxes_near || riding { all_solids } else { &all_solids[..0] };
                 move_bodies(map, solids, &mut bodies[start..end]);
                 for (e, b) in enemies[start..end].iter_mut().zip(bodies[start..end].iter_mut()) {
                     e.after_move(b, map);
@@ -370,6 +470,7 @@ impl World {
             }
             start = end + 1;
         }
+        self.active_enemies = moved as u8;
     }
 
     /// Bounding boxes first, then the masks of the boxes that overlap.
@@ -467,4 +568,85 @@ fn bool_prop(props: &[crate::levels::Prop], name: &str, default: bool) -> bool {
         }
     }
     default
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::levels::LEVELS;
+
+    /// The patrol's look-ahead, memo included, answers exactly what `is_floor || column_solid`
+    /// over the snap distance answers, walking both ways across every feet row of every level.
+    #[test]
+    fn the_ledge_look_ahead_is_the_floor_and_span_query_exactly() {
+        for level in LEVELS.iter() {
+            let map = level.map;
+            let (w, h) = (map.width_px(), map.height_px());
+            let (mut memo_hits, mut turns) = (0u32, 0u32);
+            for feet in -2..h + 2 {
+                for dir in [1i8, -1] {
+                    let mut e = Enemy::new(1, LevelPoint { x: 0, y: 0 });
+                    e.dir = dir;
+                    for k in 0..w + 24 {
+                        let x = if dir > 0 { k - 20 } else { w + 4 - k };
+                        let b = Body::new(x, feet - 16, 16, 16);
+                        let ahead = if dir > 0 { x + 16 } else { x - 1 };
+                        let want = map.is_floor(ahead, feet) || map.column_solid(ahead, feet, feet + SNAP_DOWN_PX - 1);
+                        assert_eq!(floor_within_snap(map, ahead, feet), want, "{}: ({ahead}, {feet})", level.name);
+                        let known = ahead >> 4 == e.flat_tx && feet == e.flat_y;
+                        assert_eq!(e.floor_ahead(&b, map), want, "{}: body at ({x}, {}), dir {dir}", level.name, feet - 16);
+                        memo_hits += known as u32;
+                        turns += !want as u32;
+                    }
+                }
+            }
+            assert!(memo_hits > 0 && turns > 0, "{}: the memo answered {memo_hits} times, {turns} ledges", level.name);
+        }
+    }
+
+    /// A box beyond [`box_reach`] of an enemy's box changes nothing in its move: enemies of
+    /// every speed up to 8 px per frame, falling or walking, grounded or not, all over the demo
+    /// course, moved with a 32 x 8 box just outside the reach on each side and without it.
+    #[test]
+    fn boxes_beyond_the_enemy_reach_do_not_take_part_in_its_move() {
+        let map = crate::script::attract_level().expect("the demo level").map;
+        let mut seed = 0x2545_F491u32;
+        let mut next = move |n: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed % n) as i16
+        };
+        let (mut checked, mut near_differs) = (0, 0);
+        for _ in 0..20_000 {
+            let speed = 1 + next(8) as u8;
+            let mut b = Body::new(next(3072), next(448), 16, 16);
+            // A move first, so that flags and the walk window are those of a body in play.
+            b.vx = SubPx::from_bits(next(2 * 8 * speed as u32 + 1) - 8 * speed as i16);
+            b.vy = SubPx::from_bits(next(ENEMY_MAX_FALL as u32 + 1));
+            megacollide_engine::motion::move_body(map, &[], &mut b);
+            b.vx = SubPx::from_bits(if next(2) == 0 { 8 * speed as i16 } else { -8 * speed as i16 });
+            b.vy = SubPx::from_bits(next(ENEMY_MAX_FALL as u32 + 1));
+            let mut alone = b;
+            megacollide_engine::motion::move_body(map, &[], &mut alone);
+            let r = b.rect();
+            // The same box under the feet does take part (the test can tell).
+            let mut on = b;
+            megacollide_engine::motion::move_body(map, &[SolidBox { rect: Rect::new(r.x, r.y + r.h, 32, 8), dx: 1, dy: 0 }], &mut on);
+            near_differs += (on != alone) as u32;
+            let reach = box_reach(speed);
+            for (x, y) in [(r.x - reach - 32, r.y), (r.x + r.w + reach, r.y), (r.x, r.y - reach - 8), (r.x, r.y + r.h + reach)] {
+                for (dx, dy) in [(0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let boxed = [SolidBox { rect: Rect::new(x, y, 32, 8), dx, dy }];
+                    let mut with = b;
+                    megacollide_engine::motion::move_body(map, &boxed, &mut with);
+                    assert_eq!(with, alone, "speed {speed}, box at ({x}, {y}) moving ({dx}, {dy})");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, 400_000);
+        assert!(near_differs > 1000, "a box under the feet changed {near_differs} moves");
+    }
+
 }

@@ -147,3 +147,38 @@ fn the_camera_pans_at_most_one_tile_per_frame() {
     assert!(panned, "the respawn pans the camera back at full speed");
     assert!(w.at_goal || w.player.body.px() == 3056, "the script reaches the end of the level");
 }
+
+/// Enemies of the crowd at the end of the demo course (`crowd*` in levels/demo.tmj).
+const CROWD: usize = 6;
+
+/// The attract run passes through the crowd: all of it near the view (moving) at once with
+/// the player and the level's other walkers, and on the way its enemies walk, fall (they start
+/// in the air or land after a turn), and turn at walls.
+#[test]
+fn the_attract_run_passes_through_the_crowd() {
+    let level = demo();
+    let enemies: Vec<_> = level.entities.iter().filter(|e| e.kind == megacollide_game::levels::EntityKind::Enemy).collect();
+    let crowd: Vec<usize> = (0..enemies.len()).filter(|&i| enemies[i].name.starts_with("crowd")).collect();
+    assert_eq!(crowd.len(), CROWD, "the crowd's enemies in {}", level.name);
+    let mut w = World::new(level);
+    let mut p = ScriptPlayer::new(&ATTRACT);
+    let (mut most, mut most_at) = (0, 0);
+    let (mut walked, mut fell, mut turned) = (0u32, 0u32, 0u32);
+    while let Some(i) = p.next_input() {
+        let before = w.enemy_bodies;
+        let dirs: Vec<i8> = w.enemies.iter().map(|e| e.dir).collect();
+        w.step(i);
+        if w.active_enemies > most {
+            (most, most_at) = (w.active_enemies, w.tick);
+        }
+        for &k in &crowd {
+            let (a, b) = (before[k], w.enemy_bodies[k]);
+            walked += (b.on_ground() && b.px() != a.px()) as u32;
+            fell += (!b.on_ground() && b.py() > a.py()) as u32;
+            turned += (w.enemies[k].dir != dirs[k]) as u32;
+        }
+    }
+    assert!(most as usize >= CROWD, "at most {most} enemies active at once");
+    assert!(walked > 0 && fell > 0 && turned > 0, "crowd: walked {walked}, fell {fell}, turned {turned} times");
+    println!("crowd: {most} enemies active at once (tick {most_at}); crowd steps walked {walked}, fallen {fell}, turns {turned}");
+}
