@@ -855,10 +855,23 @@ fn reach(body: &Body) -> (i32, i32, i32, i32) {
     let h = clamp_size(body.h) as i32;
     let x = (clamp_pos(body.x.to_bits(), w as i16) >> 3) as i32;
     let y = (clamp_pos(body.y.to_bits(), h as i16) >> 3) as i32;
-    let sx = ((clamp_speed(body.vx.to_bits()) as i32).abs() >> 3) + 1;
-    let sy = ((clamp_speed(body.vy.to_bits()) as i32).abs() >> 3) + 1;
-    let dy = sx * STEP_HEIGHT_PX.max(SNAP_DOWN_PX) as i32 + sy + SNAP_DOWN_PX as i32 + 1;
-    (x - sx - 1, y - dy, x + w + sx, y + h + dy)
+    let (rx, ry) = move_reach(clamp_speed(body.vx.to_bits()).unsigned_abs() as i16 >> 3, clamp_speed(body.vy.to_bits()).unsigned_abs() as i16 >> 3);
+    let (rx, ry) = (rx as i32, ry as i32);
+    (x - rx, y - ry, x + w + rx - 1, y + h + ry - 1)
+}
+
+/// How many pixel columns (left or right) and rows (up or down) beyond a body's box the
+/// pixels that one frame's move tests or covers can lie, for a body whose speed is at most
+/// `speed_x` and `speed_y` whole pixels per frame (`0 ..= MAX_SPEED_PX`): the horizontal
+/// distance plus the column beyond it; vertically the vertical distance plus, per pixel
+/// walked, a climb or snap of up to 8 rows, the feet row and a full snap below. A solid box
+/// whose pixels all lie farther than that from the box of a body that rides none takes no
+/// part in its move, so a game may leave such boxes out of [`move_bodies`] (one test per
+/// frame for a whole group of bodies instead of the engine's test per body).
+pub const fn move_reach(speed_x: i16, speed_y: i16) -> (i16, i16) {
+    let sx = speed_x + 1;
+    let step = if STEP_HEIGHT_PX > SNAP_DOWN_PX { STEP_HEIGHT_PX } else { SNAP_DOWN_PX };
+    (sx + 1, sx * step + speed_y + 1 + SNAP_DOWN_PX + 2)
 }
 
 /// Whether no solid box can take part in this frame's move of `body`: the body rides no

@@ -142,13 +142,15 @@ pub fn floor_within_snap(map: &Map, x: i16, y: i16) -> bool {
 }
 
 /// A distance (pixels) beyond which no solid box takes part in the move of an enemy that
-/// rides none, walking at `speed` pixels per frame and falling at most
-/// [`ENEMY_MAX_FALL`]: more than every pixel the engine's move tests (the columns it
-/// crosses and one more; per pixel walked a climb or snap of up to
-/// [`megacollide_engine::STEP_HEIGHT_PX`] / [`SNAP_DOWN_PX`] rows; the fall and a full snap
-/// below), which is at most `9 * speed + 26` here.
+/// rides none, walking at `speed` pixels per frame and falling at most [`ENEMY_MAX_FALL`]:
+/// the engine's [`megacollide_engine::motion::move_reach`], the larger of its two sides.
 const fn box_reach(speed: u8) -> i16 {
-    16 * speed as i16 + 64
+    let (rx, ry) = megacollide_engine::motion::move_reach(speed as i16, ENEMY_MAX_FALL >> 3);
+    if rx > ry {
+        rx
+    } else {
+        ry
+    }
 }
 
 /// Does every pixel column of tile column `tx` have a floor pixel at row `y` (pixel-space):
