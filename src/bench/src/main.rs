@@ -5,9 +5,10 @@
 //! d0) and runs from the entry point to its `rts`.
 //!
 //! Entry points that are timed: `bench_point_query`, `bench_is_floor`, `bench_move_body`,
-//! `bench_frame_move`, `bench_player_update`, `bench_mask`, and the span / sweep queries
-//! (`bench_sweep_cols`, `bench_sweep_rows`, `bench_column_solid`, `bench_row_solid`). The others (`bench_body_set`,
-//! `bench_body_get`, `bench_frame_prepare`, `bench_player_reset`) set up and read state.
+//! `bench_frame_move`, `bench_player_update`, `bench_mask`, `bench_world_step`, and the span
+//! / sweep queries (`bench_sweep_cols`, `bench_sweep_rows`, `bench_column_solid`,
+//! `bench_row_solid`). The others (`bench_body_set`, `bench_body_get`, `bench_frame_prepare`,
+//! `bench_player_reset`, `bench_world_reset`, `bench_world_digest`) set up and read state.
 //!
 //! On any other target (e.g. `cargo test --workspace` on the host) it builds as an empty
 //! host program, so the workspace's host commands need not exclude it.
@@ -414,5 +415,39 @@ pub extern "C" fn bench_diff_masks(n: u32) {
         if let Some(r) = a.overlap_pixels(ax, ay, &b, bx, by, &mut pix[k]) {
             o[9..14].copy_from_slice(&[1, r.x, r.y, r.w, r.h]);
         }
+    }
+}
+
+/// The demo game's world for `bench_world_*` (None until `bench_world_reset`).
+static WORLD: Static<Option<megacollide_game::World>> = Static(UnsafeCell::new(None));
+
+/// A fresh world on the attract script's level (the demo); returns its digest
+/// (`shared::world_digest`), or 0 when the ROM has no such level.
+#[no_mangle]
+pub extern "C" fn bench_world_reset() -> u32 {
+    let w = WORLD.get();
+    match megacollide_game::script::attract_level() {
+        Some(level) => {
+            *w = Some(megacollide_game::World::new(level));
+            bench_world_digest()
+        }
+        None => 0,
+    }
+}
+
+/// One `World::step` with pad `input` (`megacollide_game::Input` bits): the timed call.
+#[no_mangle]
+pub extern "C" fn bench_world_step(input: u32) {
+    if let Some(w) = WORLD.get().as_mut() {
+        w.step(megacollide_game::Input(input as u8));
+    }
+}
+
+/// The world's digest (`shared::world_digest`; not timed).
+#[no_mangle]
+pub extern "C" fn bench_world_digest() -> u32 {
+    match WORLD.get().as_ref() {
+        Some(w) => shared::world_digest(w),
+        None => 0,
     }
 }

@@ -124,3 +124,31 @@ pub fn player_words(p: &Player, ev: u8) -> [i16; 11] {
         ev as i16,
     ]
 }
+
+/// A digest of everything a world step changes (the player, every enemy, the platforms'
+/// boxes, the camera and what the step found), to compare the 68000's world with the
+/// host's after each step. Rotates, XORs and adds only: no multiply on the 68000 side.
+pub fn world_digest(w: &megacollide_game::World) -> u32 {
+    let mut h: u32 = 0x6d63_6f6c;
+    let mut mix = |v: u32| h = (h.rotate_left(7) ^ v).wrapping_add(0x9e37_79b9);
+    let body = |mix: &mut dyn FnMut(u32), b: &Body| {
+        for v in body_words(b) {
+            mix(v as u16 as u32);
+        }
+    };
+    body(&mut mix, &w.player.body);
+    mix(w.player.vx.to_bits() as u16 as u32);
+    mix(w.player.vy.to_bits() as u16 as u32);
+    for (e, b) in w.enemies.iter().zip(w.enemy_bodies.iter()).take(w.enemy_count as usize) {
+        body(&mut mix, b);
+        mix(e.dir as u8 as u32);
+    }
+    for s in w.solids() {
+        mix((s.rect.x as u16 as u32) << 16 | s.rect.y as u16 as u32);
+    }
+    mix((w.camera.x as u16 as u32) << 16 | w.camera.y as u16 as u32);
+    mix(w.tick);
+    mix((w.events.0 as u32) << 24 | (w.hit as u32) << 16 | (w.bbox as u32) << 8 | w.at_goal as u32);
+    mix((w.enemy_touches as u32) << 8 | w.active_enemies as u32);
+    h
+}

@@ -466,8 +466,10 @@ impl World {
                 moved += end - start;
                 let solids = if boxes_near || riding { all_solids } else { &all_solids[..0] };
                 move_bodies(map, solids, &mut bodies[start..end]);
-                for (e, b) in enemies[start..end].iter_mut().zip(bodies[start..end].iter_mut()) {
-                    e.after_move(b, map);
+                // By index: a `zip` of the two sub-slices made LLVM work out their lengths
+                // with two 32-bit divisions (`__udivsi3`, about 1,400 cycles each).
+                for i in start..end {
+                    enemies[i].after_move(&mut bodies[i], map);
                 }
             }
             start = end + 1;

@@ -115,6 +115,8 @@ pub struct Report {
     pub targets: Vec<(String, String, u64, u64)>,
     /// Profiles of the benchmarks whose target was missed: (what, profile).
     pub profiles: Vec<(String, Profile)>,
+    /// Profiles printed for information (no target): (what, profile).
+    pub info_profiles: Vec<(String, Profile)>,
     /// ROM/RAM section sizes of the demo ROM: (section, address, size, counted as).
     pub sections: Vec<(String, u64, u64, &'static str)>,
     /// JSON keys -> ratios (the compiler's code improvements: see [`codegen`]), in key order.
@@ -324,6 +326,67 @@ fn typical_moves(mc: &mut Machine, flat: &[Body], slope: &[Body], falling: &[Bod
         fall.add(move_one(mc, &b2).1);
     }
     (walk_flat, walk_slope, fall)
+}
+
+/// Steps whose world has at least this many enemies moving count as the crowd's.
+pub const CROWD_ACTIVE: u8 = 6;
+
+/// The attract run measured by [`attract_steps`].
+pub struct AttractSteps {
+    /// Cycles of every `World::step`.
+    pub all: Stats,
+    /// Cycles of the steps with at least [`CROWD_ACTIVE`] enemies moving.
+    pub crowd: Stats,
+    /// The most enemies that moved in one step.
+    pub most_active: u8,
+    /// First and last step (0-based) with at least [`CROWD_ACTIVE`] enemies moving.
+    pub crowd_first: u32,
+    pub crowd_last: u32,
+    /// Per-function profile of the steps from `crowd_first` to `crowd_last`.
+    pub profile: Profile,
+}
+
+/// The demo game's attract script played on the demo level, one `World::step` per frame, on
+/// the 68000 (`bench_world_step`, timed) and on the host; the two worlds' digests
+/// (`shared::world_digest`) must agree after every step. Then the crowd stretch is played
+/// again with the profiler on. None when the bench ELF has no attract level.
+pub fn attract_steps(mc: &mut Machine) -> Option<AttractSteps> {
+    use megacollide_game::{ScriptPlayer, World, ATTRACT};
+    let level = megacollide_game::script::attract_level()?;
+    let replay = |mc: &mut Machine, profile: Option<(u32, u32)>| {
+        let (d, _) = m(mc.call("bench_world_reset", &[]));
+        let mut host = World::new(level);
+        assert_eq!(d, shared::world_digest(&host), "world digest after reset: 68000 and host differ");
+        let mut script = ScriptPlayer::new(&ATTRACT);
+        let (mut all, mut crowd) = (Stats::default(), Stats::default());
+        let (mut most, mut first, mut last) = (0u8, u32::MAX, 0u32);
+        let mut step = 0u32;
+        while let Some(input) = script.next_input() {
+            if profile.map(|(a, _)| a) == Some(step) {
+                mc.start_profile(&["bench_world_step"]);
+            }
+            let (_, c) = m(mc.call("bench_world_step", &[input.0 as u32]));
+            if profile.map(|(_, b)| b) == Some(step) {
+                return (all, crowd, most, first, last, mc.take_profile());
+            }
+            host.step(input);
+            let (d, _) = m(mc.call("bench_world_digest", &[]));
+            assert_eq!(d, shared::world_digest(&host), "world after attract step {step}: 68000 and host differ");
+            all.add(c);
+            most = most.max(host.active_enemies);
+            if host.active_enemies >= CROWD_ACTIVE {
+                crowd.add(c);
+                first = first.min(step);
+                last = step;
+            }
+            step += 1;
+        }
+        (all, crowd, most, first, last, Profile::default())
+    };
+    let (all, crowd, most_active, first, last, _) = replay(mc, None);
+    let (crowd_first, crowd_last) = if crowd.n == 0 { (0, 0) } else { (first, last) };
+    let profile = if crowd.n == 0 { Profile::default() } else { replay(mc, Some((crowd_first, crowd_last))).5 };
+    Some(AttractSteps { all, crowd, most_active, crowd_first, crowd_last, profile })
 }
 
 /// 240 frames of 32 bodies on one machine (only the `move_bodies` call timed), every body
@@ -581,6 +644,19 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     rep.keys.insert("frame_32_bodies".into(), frame.avg());
     rep.keys.insert("frame_32_bodies_max".into(), frame.max);
 
+    // ---- World::step: the demo's attract run -------------------------------------------------
+    if let Some(w) = attract_steps(mc) {
+        let gw = "World::step (the demo game)";
+        rep.rows.push(Row { group: gw, name: format!("attract run, every step ({} steps)", w.all.n), stats: w.all.clone() });
+        rep.rows.push(Row { group: gw, name: format!("steps with >= {CROWD_ACTIVE} enemies active (up to {})", w.most_active), stats: w.crowd.clone() });
+        rep.keys.insert("world_step_avg".into(), w.all.avg());
+        rep.keys.insert("world_step_max".into(), w.all.max);
+        rep.keys.insert("world_step_crowd_avg".into(), w.crowd.avg());
+        rep.keys.insert("world_step_crowd_max".into(), w.crowd.max);
+        rep.keys.insert("world_step_most_active".into(), w.most_active as u64);
+        rep.info_profiles.push((format!("World::step over the crowd stretch (steps {}..={})", w.crowd_first, w.crowd_last), w.profile));
+    }
+
     // ---- The compiler: the Rust path with the code improvements off and on ----------------
     // The same typical moves and frames as above, on the two Rust-path builds.
     if let Some(cg) = codegen.as_mut() {
@@ -826,9 +902,11 @@ pub fn table(rep: &Report) -> String {
             let _ = writeln!(s, "  {:<12} {:#08x} {:>8}  {}", n, a, z, c);
         }
     }
-    for (what, p) in &rep.profiles {
+    let profiles = rep.profiles.iter().map(|(w, p)| (format!("profile of a missed target: {w}"), p));
+    let info = rep.info_profiles.iter().map(|(w, p)| (format!("profile (no target): {w}"), p));
+    for (what, p) in profiles.chain(info) {
         let _ = writeln!(s);
-        let _ = writeln!(s, "profile of a missed target: {what}: {} cycles", p.total);
+        let _ = writeln!(s, "{what}: {} cycles", p.total);
         for (name, c, n, calls) in p.sorted().iter().take(15) {
             let pct = if p.total > 0 { *c as f64 * 100.0 / p.total as f64 } else { 0.0 };
             let _ = writeln!(s, "  {:>5.1}% {:>10} cycles {:>8} instr {:>7} calls  {}", pct, c, n, calls, name);

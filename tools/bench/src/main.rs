@@ -125,7 +125,7 @@ fn main() -> ExitCode {
     print!("{}", bench::table(&rep));
     if let Some(path) = pc_dump {
         let mut s = String::new();
-        for (what, p) in &rep.profiles {
+        for (what, p) in rep.profiles.iter().chain(&rep.info_profiles) {
             for (pc, (c, n)) in &p.by_pc {
                 s.push_str(&format!("{what}\t{pc:#x}\t{c}\t{n}\n"));
             }
