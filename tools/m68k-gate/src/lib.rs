@@ -15,6 +15,11 @@
 //! * `flag-clobber` — a flag-setting move sits between the instruction that set the flags and
 //!   the conditional branch / `scc` / `dbcc` / `trapv` that reads them (straight-line code).
 //! * `undecodable` — objdump could not decode the word (`.short`) inside a function.
+//! * `division` — a call of a 32- or 64-bit division or remainder routine (`__udivsi3`,
+//!   `__divsi3`, `__umodsi3`, `__modsi3` and the `di3` forms: over 1,000 cycles each on the
+//!   68000) from a function of the engine or the game (see [`DIVISION_FREE_CRATES`]). Their
+//!   rule is "no division": LLVM emits these calls for shapes that look free in Rust (a
+//!   `zip` of two sub-slices works out their lengths with two of them).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -27,15 +32,17 @@ pub enum Class {
     LongBranch,
     FlagClobber,
     Undecodable,
+    Division,
 }
 
 impl Class {
-    pub const ALL: [Class; 5] = [
+    pub const ALL: [Class; 6] = [
         Class::Isa,
         Class::AddrMode,
         Class::LongBranch,
         Class::FlagClobber,
         Class::Undecodable,
+        Class::Division,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -44,6 +51,7 @@ impl Class {
             Class::LongBranch => "long-branch",
             Class::FlagClobber => "flag-clobber",
             Class::Undecodable => "undecodable",
+            Class::Division => "division",
         }
     }
     pub fn parse(s: &str) -> Option<Class> {
@@ -611,6 +619,26 @@ fn branch_target(insn: &Insn) -> Option<u64> {
 }
 
 /// Check a parsed listing.
+/// Crates whose functions must not call a division routine (class `division`): a function
+/// belongs to one when its (mangled or demangled) symbol names the crate.
+pub const DIVISION_FREE_CRATES: [&str; 2] = ["megacollide_engine", "megacollide_game"];
+
+/// The libgcc / compiler-builtins routines of 32- and 64-bit division and remainder.
+const DIVISION_ROUTINES: [&str; 8] = [
+    "__udivsi3", "__divsi3", "__umodsi3", "__modsi3", "__udivdi3", "__divdi3", "__umoddi3", "__moddi3",
+];
+
+/// The division routine `insn` calls or jumps to (`jsr`, `bsr`, `jmp`, `bra`, by the
+/// `<symbol>` objdump prints after the target), if any.
+pub fn division_call(insn: &Insn) -> Option<&'static str> {
+    let m = insn.mnemonic.as_str();
+    if !["jsr", "bsr", "jbsr", "jmp", "bra", "jra"].iter().any(|p| m.starts_with(p)) {
+        return None;
+    }
+    let label = insn.operands.split('<').nth(1)?.strip_suffix('>')?;
+    DIVISION_ROUTINES.iter().copied().find(|r| *r == label)
+}
+
 pub fn check(listing: &Listing, opts: &Options) -> Report {
     let mut report = Report::default();
     let funcs = &listing.funcs;
@@ -658,7 +686,7 @@ pub fn check(listing: &Listing, opts: &Options) -> Report {
     // Branch targets break straight-line code.
     let targets: BTreeSet<u64> = listing.insns.iter().filter_map(branch_target).collect();
 
-    for (_func, insns) in &regions {
+    for (func, insns) in &regions {
         report.insns_checked += insns.len();
         // (a) ISA and addressing modes.
         for insn in insns {
@@ -684,7 +712,22 @@ pub fn check(listing: &Listing, opts: &Options) -> Report {
                 }
             }
         }
-        // (b) Flag clobbers.
+        // (b) Division routines called from the engine or the game.
+        let division_free = func.is_some_and(|f| DIVISION_FREE_CRATES.iter().any(|c| f.name.contains(c)));
+        if division_free && opts.classes.contains(&Class::Division) {
+            for insn in insns {
+                if let Some(r) = division_call(insn) {
+                    report.findings.push(Finding {
+                        class: Class::Division,
+                        addr: insn.addr,
+                        location: locate(insn.addr),
+                        insn: insn.text(),
+                        message: format!("calls {r} (a software division, over 1,000 cycles): the engine and the game divide by shifts and tables only"),
+                    });
+                }
+            }
+        }
+        // (c) Flag clobbers.
         if opts.classes.contains(&Class::FlagClobber) {
             flag_clobbers(insns, &targets, &locate, &mut report.findings);
         }

@@ -375,3 +375,50 @@ fn operand_splitting() {
     assert_eq!(split_operands(""), Vec::<&str>::new());
     assert_eq!(split_operands("%d0,1,2,%d1"), vec!["%d0", "1", "2", "%d1"]);
 }
+
+/// A listing with an engine function `e`, a game function `g` and another function `f`,
+/// each made of `body` (the same instructions at their own addresses).
+fn crates_listing(body: impl Fn(u64) -> String) -> String {
+    let e = "_RNvNtCsab12_18megacollide_engine3map5query";
+    let g = "_RNvMs1_NtCscd34_16megacollide_game5worldNtB5_5World12move_enemies";
+    format!(
+        "SYMBOL TABLE:\n00001000 g     F .text\t00000100 {e}\n00001100 g     F .text\t00000100 {g}\n\
+         00001200 g     F .text\t00000100 f\n\n\
+         00001000 <{e}>:\n{}\n00001100 <{g}>:\n{}\n00001200 <f>:\n{}\n",
+        body(0x1000),
+        body(0x1100),
+        body(0x1200)
+    )
+}
+
+#[test]
+fn rejects_division_calls_from_the_engine_and_the_game_only() {
+    let text = crates_listing(|a| {
+        format!(
+            "    {:x}:\t4eb9 0000 e1e8 \tjsr e1e8 <__udivsi3>\n    {:x}:\t6100 0010      \tbsrw 2000 <__umodsi3>\n    {:x}:\t4ef9 0000 e300 \tjmp e300 <__divdi3>\n    {:x}:\t4eb9 0000 e1ec \tjsr e1ec <__udivsi3+0x4>\n    {:x}:\t4eb9 0000 e4f2 \tjsr e4f2 <__mulsi3>",
+            a,
+            a + 6,
+            a + 10,
+            a + 16,
+            a + 22
+        )
+    });
+    let r = check_text(&text, &Options::default());
+    let got: Vec<(u64, Class)> = r.findings.iter().map(|f| (f.addr, f.class)).collect();
+    // Three division calls in each of the engine's and the game's functions; none in `f`,
+    // none for a multiply or a jump into the middle of a routine.
+    assert_eq!(
+        got,
+        vec![
+            (0x1000, Class::Division),
+            (0x1006, Class::Division),
+            (0x100a, Class::Division),
+            (0x1100, Class::Division),
+            (0x1106, Class::Division),
+            (0x110a, Class::Division),
+        ]
+    );
+    assert!(r.findings[0].message.contains("__udivsi3"), "{}", r.findings[0]);
+    let skip = Options { classes: Class::ALL.iter().copied().filter(|c| *c != Class::Division).collect(), all_code: false };
+    assert!(check_text(&text, &skip).findings.is_empty());
+}
