@@ -114,7 +114,9 @@ impl Enemy {
 
     /// Before the move: walking speed and gravity into its body's velocity.
     fn prepare(&self, b: &mut Body) {
-        b.vx = SubPx::from_bits((self.dir as i16 * self.speed as i16) << 3);
+        // The speed with the sign of `dir` (no multiply: a 68000 `muls` is about 70 cycles).
+        let speed = (self.speed as i16) << 3;
+        b.vx = SubPx::from_bits(if self.dir < 0 { -speed } else { speed });
         let vy = b.vy.to_bits() + ENEMY_GRAVITY;
         b.vy = SubPx::from_bits(if vy > ENEMY_MAX_FALL { ENEMY_MAX_FALL } else { vy });
     }
@@ -417,7 +419,6 @@ impl World {
         self.player_look.update(&self.player);
         self.enemy_look.step();
         let p = self.player.body.rect();
-        let mut touch = false;
         let c = self.camera;
         let active = Rect::new(
             c.x - ACTIVE_MARGIN,
@@ -426,9 +427,7 @@ impl World {
             c.view_h + 2 * ACTIVE_MARGIN,
         );
         self.move_enemies(active);
-        for b in self.enemy_bodies[..self.enemy_count as usize].iter() {
-            touch |= b.rect().overlaps(&p);
-        }
+        let touch = self.enemy_bodies[..self.enemy_count as usize].iter().any(|b| b.rect().overlaps(&p));
         if touch && !self.enemy_touch {
             self.enemy_touches = self.enemy_touches.wrapping_add(1);
         }
