@@ -102,15 +102,23 @@ fn enemies_turn_only_at_walls_and_ledges() {
     assert!(at_walls > 0 && at_ledges > 0, "turns at walls {at_walls}, at ledges {at_ledges}");
 }
 
+/// The world's index of the enemy named `name` in the level (the world places the level's
+/// enemies in the order of its objects).
+fn enemy_index(level: &megacollide_game::levels::Level, name: &str) -> usize {
+    let enemies: Vec<_> = level.entities.iter().filter(|e| e.kind == megacollide_game::levels::EntityKind::Enemy).collect();
+    enemies.iter().position(|e| e.name == name).unwrap_or_else(|| panic!("no enemy {name} in {}", level.name))
+}
+
 #[test]
 fn enemies_far_from_the_view_wait() {
     let mut w = World::new(demo());
-    let far = w.enemy_bodies[0];
+    let i = enemy_index(demo(), "walker1");
+    let far = w.enemy_bodies[i];
     assert!(far.px() > 1000, "walker1 is far from the spawn");
     for _ in 0..100 {
         w.step(Input(0));
     }
-    assert_eq!(w.enemy_bodies[0], far, "an enemy off screen does not move");
+    assert_eq!(w.enemy_bodies[i], far, "an enemy off screen does not move");
 }
 
 #[test]
