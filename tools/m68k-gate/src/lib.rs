@@ -683,6 +683,14 @@ pub fn check(listing: &Listing, opts: &Options) -> Report {
         }
     };
 
+    let finding = |class: Class, insn: &Insn, message: String| Finding {
+        class,
+        addr: insn.addr,
+        location: locate(insn.addr),
+        insn: insn.text(),
+        message,
+    };
+
     // Branch targets break straight-line code.
     let targets: BTreeSet<u64> = listing.insns.iter().filter_map(branch_target).collect();
 
@@ -692,23 +700,11 @@ pub fn check(listing: &Listing, opts: &Options) -> Report {
         for insn in insns {
             if let Some((class, msg)) = isa_violation(insn) {
                 if opts.classes.contains(&class) {
-                    report.findings.push(Finding {
-                        class,
-                        addr: insn.addr,
-                        location: locate(insn.addr),
-                        insn: insn.text(),
-                        message: msg,
-                    });
+                    report.findings.push(finding(class, insn, msg));
                 }
             } else if opts.classes.contains(&Class::AddrMode) {
                 if let Some(msg) = addr_mode_violation(insn) {
-                    report.findings.push(Finding {
-                        class: Class::AddrMode,
-                        addr: insn.addr,
-                        location: locate(insn.addr),
-                        insn: insn.text(),
-                        message: msg,
-                    });
+                    report.findings.push(finding(Class::AddrMode, insn, msg));
                 }
             }
         }
@@ -717,13 +713,8 @@ pub fn check(listing: &Listing, opts: &Options) -> Report {
         if division_free && opts.classes.contains(&Class::Division) {
             for insn in insns {
                 if let Some(r) = division_call(insn) {
-                    report.findings.push(Finding {
-                        class: Class::Division,
-                        addr: insn.addr,
-                        location: locate(insn.addr),
-                        insn: insn.text(),
-                        message: format!("calls {r} (a software division, over 1,000 cycles): the engine and the game divide by shifts and tables only"),
-                    });
+                    let why = format!("calls {r} (a software division, over 1,000 cycles): the engine and the game divide by shifts and tables only");
+                    report.findings.push(finding(Class::Division, insn, why));
                 }
             }
         }
