@@ -159,7 +159,8 @@ pub struct Body {
     /// The walk window's far end (pixel-space left edge; `== rest_x` when the
     /// body may only stay where it is).
     pub rest_x1: i16,
-    /// Where the engine's last move left the body: `y` (sub-pixel bits).
+    /// Where the engine's last move left the body: the pixel row of `y` (sub-pixel
+    /// bits, always on a whole pixel, so a body left between two rows never matches it).
     pub rest_y: i16,
     /// The size `w << 8 | h` at the last move (`0` = no record: the next
     /// move tests everything).

@@ -551,6 +551,9 @@ pub fn move_bodies(map: &Map, solids: &[SolidBox], bodies: &mut [Body]) {
     let solids = if solids.len() > MAX_SOLIDS { &solids[..MAX_SOLIDS] } else { solids };
     if solids.is_empty() {
         for body in bodies.iter_mut() {
+            if stays_at_rest(body) {
+                continue;
+            }
             if walks_far(body) {
                 move_far_through_map(map, body);
             } else {
@@ -563,6 +566,8 @@ pub fn move_bodies(map: &Map, solids: &[SolidBox], bodies: &mut [Body]) {
     for body in bodies.iter_mut() {
         if reach.may_reach(body) && !boxes_out_of_reach(solids, body) {
             move_with_boxes(map, solids, body);
+        } else if stays_at_rest(body) {
+            continue;
         } else if walks_far(body) {
             move_far_through_map(map, body);
         } else {
@@ -612,8 +617,8 @@ fn move_far_through_map(map: &Map, body: &mut Body) {
 
 /// The move of a body that no box can reach and that walks inside the window
 /// of its last move (see [`Body::rest_x`]): same size, same `y` (sub-pixel
-/// bits), this frame's `x` and its new `x` both in the window with the new one
-/// no nearer the window's anchor, and not moving up by a whole pixel. Every
+/// bits, on a whole pixel), this frame's `x` and its new `x` both in the window with
+/// the new one no nearer the window's anchor, and not moving up. Every
 /// column it walks into is free and has a floor under it, so no map query is
 /// needed and the result is the full move's, exactly: it walks the whole
 /// distance, stays grounded (a downward `vy` is zeroed, and a whole pixel of
@@ -642,26 +647,40 @@ fn walk_in_window(body: &mut Body) -> bool {
     if !inside {
         return false;
     }
+    // `y` is the record's, on a whole pixel (see `move_in`): moving up at all leaves the
+    // floor (the full move), and a whole pixel down onto the floor is a landing.
     let vy = body.vy.to_bits();
-    let frac = yr & 7;
-    let mut flags = Flags::ON_GROUND;
-    let (nyr, nvy) = if vy >= 0 {
-        // A whole pixel down onto the floor under the feet is a landing.
-        if (frac as u16).wrapping_add(vy as u16) >= 8 {
-            flags.insert(Flags::LANDED);
-        }
-        (yr & !7, 0)
-    } else if frac + vy >= 0 {
-        (yr + vy, vy)
-    } else {
+    if vy < 0 {
         return false;
-    };
+    }
+    body.flags = if vy >= 8 { Flags(Flags::ON_GROUND.0 | Flags::LANDED.0) } else { Flags::ON_GROUND };
     body.x = crate::SubPx::from_bits(nxr);
-    body.y = crate::SubPx::from_bits(nyr);
-    body.vy = crate::SubPx::from_bits(nvy);
-    body.flags = flags;
+    body.vy = crate::SubPx::ZERO;
     body.riding = NO_BOX;
-    body.rest_y = nyr;
+    true
+}
+
+/// The move of a body at rest that no box can reach: it stands where its last move left it
+/// (`x` at the window's anchor, `y` equal to the record's, the same size), `vx` is 0 and
+/// `vy` is less than a pixel downwards (gravity added to a body that stood). That is [`walk_in_window`] without a step: the floor under its feet is still
+/// there, so only `vy` (zeroed), the flags (`ON_GROUND`) and `riding` change. Returns false
+/// (and changes nothing) when that does not apply.
+#[inline(always)]
+fn stays_at_rest(body: &mut Body) -> bool {
+    let size = body.rest_size;
+    // A record's `rest_y` is on a whole pixel (see `move_in`), so `y` is too.
+    if body.vx.to_bits() != 0
+        || body.vy.to_bits() as u16 >= 8
+        || body.y.to_bits() != body.rest_y
+        || size != rest_size(body)
+        || size == 0
+        || (body.x.to_bits() >> 3) != body.rest_x
+    {
+        return false;
+    }
+    body.vy = crate::SubPx::ZERO;
+    body.flags = Flags::ON_GROUND;
+    body.riding = NO_BOX;
     true
 }
 
@@ -799,7 +818,8 @@ fn move_in<const BOXES: bool, const FAR: bool>(map: &Map, solids: &[SolidBox], b
         let far = if y == y_walked { far } else { x };
         body.rest_x = x;
         body.rest_x1 = far;
-        body.rest_y = yr;
+        // The pixel row: a body left between two rows (moving up) never matches it.
+        body.rest_y = yr & !7;
         body.rest_size = rest_size(body);
     } else {
         body.rest_size = 0;

@@ -531,6 +531,64 @@ proptest! {
         }
     }
 
+    /// Bodies at rest equal the per-pixel oracle, also when the game changes them between
+    /// frames: bodies of every size fall onto random ground and stand there with gravity
+    /// added every frame (the engine's short path for a body at rest), and now and then the
+    /// game moves one by less or more than a pixel, resizes it, gives it a small velocity,
+    /// a pixel of gravity or an upward one, or changes its flags, so that the short path
+    /// must see every change and make way for the full move.
+    #[test]
+    fn resting_bodies_equal_the_per_pixel_oracle(
+        sky in proptest::collection::vec(prop_oneof![14 => Just(0u16), 3 => 2u16..=19, 1 => 32u16..36], (W * 5) as usize),
+        ground in proptest::collection::vec(prop_oneof![2 => Just(0u16), 10 => Just(2u16), 6 => 3u16..=19, 2 => 32u16..36], (W * (H - 5)) as usize),
+        shapes in proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
+        edges in 0u8..16,
+        bodies in proptest::collection::vec((1u8..=40, 1u8..=48, -20i16..200, -8i16..48), 1..5),
+        events in proptest::collection::vec((0usize..24, 0usize..5, 0u8..10, -9i16..=9), 0..8),
+    ) {
+        let tiles: Vec<u16> = sky.iter().chain(ground.iter()).copied().collect();
+        let r = RefMap::new(W, H, &tiles);
+        let shapes = height_tiles(&shapes);
+        let m = oracle_map(&r, edges, &shapes);
+        let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, y)| Body::new(x, y, w, h)).collect();
+        let mut reference = engine.clone();
+        for f in 0..32usize {
+            // The game's changes, made to both sides alike.
+            for &(at, who, what, d) in &events {
+                if at + 8 != f || who >= engine.len() {
+                    continue;
+                }
+                for b in [&mut engine[who], &mut reference[who]] {
+                    match what {
+                        0 => b.x = raw(b.x.to_bits().wrapping_add(d)),
+                        1 => b.y = raw(b.y.to_bits().wrapping_add(d)),
+                        2 => b.w = (b.w as i16 + d).clamp(0, 70) as u8,
+                        3 => b.h = (b.h as i16 + d).clamp(0, 70) as u8,
+                        4 => b.flags = Flags(d as u8),
+                        _ => {}
+                    }
+                }
+            }
+            let mut vels = Vec::new();
+            for (i, b) in engine.iter().enumerate() {
+                let mut v = if f < 8 { (0, 48) } else if b.on_ground() { (0, 3) } else { (0, (b.vy.to_bits() + 3).min(48)) };
+                for &(at, who, what, d) in &events {
+                    if at + 8 == f && who == i {
+                        match what {
+                            5 => v.0 = d,
+                            6 => v.1 = 8 + d.abs(),
+                            7 => v.1 = -d.abs() - 1,
+                            8 => v.1 = d.abs().min(7),
+                            _ => {}
+                        }
+                    }
+                }
+                vels.push(v);
+            }
+            frame_equals_oracle(&m, f, &mut engine, &mut reference, |i, _| vels[i])?;
+        }
+    }
+
     /// Fast walks over hills equal the per-pixel oracle: bodies of every size fall onto
     /// hilly ground (slope chains, bumps, one-way ledges, ceilings close above, stray tiles)
     /// and walk at any speed up to the limit for 12 frames, so the walk read per tile
