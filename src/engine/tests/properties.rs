@@ -138,6 +138,16 @@ fn hills(pieces: &[(u8, u8, u16)]) -> Vec<u16> {
     t
 }
 
+/// Ground to walk on: five rows of mostly sky (a few tiles of every kind), then mostly solid
+/// ground with slopes, half blocks, one-way tops and height tiles (`W` x `H` tile ids).
+fn walk_ground() -> impl Strategy<Value = Vec<u16>> {
+    (
+        proptest::collection::vec(prop_oneof![14 => Just(0u16), 3 => 2u16..=19, 1 => 32u16..36], (W * 5) as usize),
+        proptest::collection::vec(prop_oneof![2 => Just(0u16), 10 => Just(2u16), 6 => 3u16..=19, 2 => 32u16..36], (W * (H - 5)) as usize),
+    )
+        .prop_map(|(sky, ground)| sky.into_iter().chain(ground).collect())
+}
+
 const HW: i32 = 40;
 const HH: i32 = 10;
 
@@ -498,14 +508,12 @@ proptest! {
     /// engine records is checked pixel by pixel.
     #[test]
     fn walks_equal_the_per_pixel_oracle(
-        sky in proptest::collection::vec(prop_oneof![14 => Just(0u16), 3 => 2u16..=19, 1 => 32u16..36], (W * 5) as usize),
-        ground in proptest::collection::vec(prop_oneof![2 => Just(0u16), 10 => Just(2u16), 6 => 3u16..=19, 2 => 32u16..36], (W * (H - 5)) as usize),
+        tiles in walk_ground(),
         shapes in proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
         edges in 0u8..16,
         bodies in proptest::collection::vec((1u8..=40, 1u8..=48, -20i16..200, -8i16..48, -40i16..=40), 1..4),
         events in proptest::collection::vec((0usize..32, 0u8..3), 0..4),
     ) {
-        let tiles: Vec<u16> = sky.iter().chain(ground.iter()).copied().collect();
         let r = RefMap::new(W, H, &tiles);
         let shapes = height_tiles(&shapes);
         let m = oracle_map(&r, edges, &shapes);
@@ -539,14 +547,12 @@ proptest! {
     /// must see every change and make way for the full move.
     #[test]
     fn resting_bodies_equal_the_per_pixel_oracle(
-        sky in proptest::collection::vec(prop_oneof![14 => Just(0u16), 3 => 2u16..=19, 1 => 32u16..36], (W * 5) as usize),
-        ground in proptest::collection::vec(prop_oneof![2 => Just(0u16), 10 => Just(2u16), 6 => 3u16..=19, 2 => 32u16..36], (W * (H - 5)) as usize),
+        tiles in walk_ground(),
         shapes in proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
         edges in 0u8..16,
         bodies in proptest::collection::vec((1u8..=40, 1u8..=48, -20i16..200, -8i16..48), 1..5),
         events in proptest::collection::vec((0usize..24, 0usize..5, 0u8..10, -9i16..=9), 0..8),
     ) {
-        let tiles: Vec<u16> = sky.iter().chain(ground.iter()).copied().collect();
         let r = RefMap::new(W, H, &tiles);
         let shapes = height_tiles(&shapes);
         let m = oracle_map(&r, edges, &shapes);
