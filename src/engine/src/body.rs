@@ -155,6 +155,11 @@ pub struct Body {
     /// The window is what the last move's walk learnt anyway: its column
     /// sweep looks a body width ahead. Written by the engine; see
     /// [`Body::wake`].
+    ///
+    /// A move that ends in the air may leave an air record instead (`rest_size` 0,
+    /// `rest_y` 1): blank tiles around the box, tile columns `rest_x >> 8 ..= rest_x & 255`
+    /// and tile rows `rest_x1 >> 8 ..= rest_x1 & 255`. The next flight whose box and the
+    /// pixel row under it stay inside needs no map query either.
     pub rest_x: i16,
     /// The walk window's far end (pixel-space left edge; `== rest_x` when the
     /// body may only stay where it is).
@@ -162,8 +167,8 @@ pub struct Body {
     /// Where the engine's last move left the body: the pixel row of `y` (sub-pixel
     /// bits, always on a whole pixel, so a body left between two rows never matches it).
     pub rest_y: i16,
-    /// The size `w << 8 | h` at the last move (`0` = no record: the next
-    /// move tests everything).
+    /// The size `w << 8 | h` at the last move (`0` = no walk window: the next
+    /// move tests everything, unless an air record applies).
     pub rest_size: u16,
 }
 
@@ -189,13 +194,14 @@ impl Body {
         }
     }
 
-    /// Forgets the last move's record (the walk window), so that the next
-    /// move tests the map again. Call it for bodies standing within their
+    /// Forgets the last move's record (the walk window or the air record), so
+    /// that the next move tests the map again. Call it for bodies within their
     /// width of tiles changed at run time (a map in RAM); moving, resizing or
     /// respawning a body needs nothing.
     #[inline]
     pub fn wake(&mut self) {
         self.rest_size = 0;
+        self.rest_y = 0;
     }
 
     /// Left pixel column (pixel-space, `floor(x)`).

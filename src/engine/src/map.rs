@@ -256,6 +256,33 @@ impl<'a> Map<'a> {
         }
     }
 
+    /// Are the tiles of tile columns `tx0 ..= tx1` and rows `ty0 ..= ty1` (tile-space, `tx0 <=
+    /// tx1`, `ty0 <= ty1`) all inside the map and all blank (id [`shape::BLANK`]: no solid
+    /// pixel, no one-way top)? Rows from the bottom up (ground is most often what ends it), one
+    /// tile read each.
+    pub fn tiles_blank(&self, tx0: i16, tx1: i16, ty0: i16, ty1: i16) -> bool {
+        if tx0 < 0 || ty0 < 0 || tx1 as u16 >= self.width || ty1 as u16 >= self.height {
+            return false;
+        }
+        let n = (tx1 - tx0) as usize + 1;
+        let mut ty = ty1;
+        loop {
+            let Some(&off) = self.row_offsets.get(ty as usize) else { return false };
+            let Some(row) = self.tiles.get(off as usize + tx0 as usize..) else { return false };
+            let Some(mut row) = row.get(..n) else { return false };
+            while let [id, rest @ ..] = row {
+                if *id != shape::BLANK {
+                    return false;
+                }
+                row = rest;
+            }
+            if ty == ty0 {
+                return true;
+            }
+            ty -= 1;
+        }
+    }
+
     /// The shape of tile id `id` (built-in, height tile or blank).
     #[inline]
     pub fn shape(&self, id: u16) -> &'a TileShape {

@@ -45,6 +45,10 @@
 //! descended without a per-pixel step). So the cost of a move grows with the
 //! tiles crossed and, for slow walks, with the changes of ground height.
 //!
+//! A move that ends in the air records the blank tiles around the body (its box, the row
+//! under it and one more tile column and row ahead, when all are blank: an air record, see
+//! [`Body::rest_x`]); the next flight that stays inside them moves without a map query.
+//!
 //! [`move_bodies`] moves a whole slice of bodies in one call: the solid boxes'
 //! bound is worked out once per frame, and a body that rides no box and that no
 //! box can reach this frame moves through the map alone.
@@ -582,9 +586,77 @@ pub fn move_bodies(map: &Map, solids: &[SolidBox], bodies: &mut [Body]) {
 /// set-up).
 #[inline(never)]
 fn move_alone(map: &Map, body: &mut Body) {
-    if !walk_in_window(body) {
+    if !walk_in_window(body) && !flies_in_air(body) {
         move_through_map(map, body);
     }
+}
+
+/// `Body::rest_y` of an air record (with `rest_size` 0, so no walk window matches it; a walk
+/// record's `rest_y` is a whole pixel row, never 1).
+const AIR: i16 = 1;
+
+/// The move of a flying body that no box can reach and whose box stays inside the blank
+/// tiles its last move recorded (an air record, see [`record_air`]): its box now, its box
+/// after the move and the pixel row under that are all inside, so every pixel the move
+/// tests is blank and the full move's result is exact: `x` and `y` move by `vx` and `vy`,
+/// no flag is set, `vx` and `vy` stay. Not for a grounded body moving down (that is a walk,
+/// with its climbs and snaps). Returns false (and changes nothing) when that does not apply.
+///
+/// No clamp is needed: the recorded tiles are inside the map, so inside the position
+/// limits, and a record is at most seven tiles (112 pixels) each way, so a speed past the
+/// limit (127 pixels, or a position that wraps) never lands inside it.
+#[inline(always)]
+fn flies_in_air(body: &mut Body) -> bool {
+    if body.rest_size != 0 || body.rest_y != AIR {
+        return false;
+    }
+    let vx = body.vx.to_bits();
+    let vy = body.vy.to_bits();
+    if vy >= 0 && body.flags.contains(Flags::ON_GROUND) {
+        return false;
+    }
+    // The record's pixels: columns l * 16 ..= r * 16 + 15, rows t * 16 ..= b * 16 + 15.
+    let (cols, rows) = (body.rest_x as u16, body.rest_x1 as u16);
+    let (x0, x1) = (((cols >> 8) << 4) as i16, (((cols & 0xFF) << 4) | 15) as i16);
+    let (y0, y1) = (((rows >> 8) << 4) as i16, (((rows & 0xFF) << 4) | 15) as i16);
+    let (w, h) = (clamp_size(body.w), clamp_size(body.h));
+    let (xr, yr) = (body.x.to_bits(), body.y.to_bits());
+    let (nxr, nyr) = (xr.wrapping_add(vx), yr.wrapping_add(vy));
+    let (px, npx, py, npy) = (xr >> 3, nxr >> 3, yr >> 3, nyr >> 3);
+    let (left, right) = if npx < px { (npx, px) } else { (px, npx) };
+    let (top, bottom) = if npy < py { (npy, py) } else { (py, npy) };
+    if left < x0 || right + w - 1 > x1 || top < y0 || bottom + h > y1 {
+        return false;
+    }
+    body.x = crate::SubPx::from_bits(nxr);
+    body.y = crate::SubPx::from_bits(nyr);
+    body.flags = Flags::NONE;
+    body.riding = NO_BOX;
+    true
+}
+
+/// Records the blank tiles around a body that ends a move in the air (see [`flies_in_air`]):
+/// the tiles under its box and the pixel row below it, one more tile column and row in the
+/// directions of `vx` and `vy` (down when `vy` is 0) where those are blank too; no record when
+/// the tiles under the box and that row are not all blank. One or two rectangle tests.
+fn record_air(map: &Map, body: &mut Body, x: i16, y: i16, w: i16, h: i16, vx: i16, vy: i16) {
+    let (tx0, tx1) = (x >> 4, (x + w - 1) >> 4);
+    let (ty0, ty1) = (y >> 4, (y + h) >> 4);
+    let (gx0, gx1) = if vx < 0 { (tx0 - 1, tx1) } else if vx > 0 { (tx0, tx1 + 1) } else { (tx0, tx1) };
+    let (gy0, gy1) = if vy < 0 { (ty0 - 1, ty1) } else { (ty0, ty1 + 1) };
+    body.rest_size = 0;
+    let (l, r, t, b) = if map.tiles_blank(gx0, gx1, gy0, gy1) {
+        (gx0, gx1, gy0, gy1)
+    } else if map.tiles_blank(tx0, tx1, ty0, ty1) {
+        (tx0, tx1, ty0, ty1)
+    } else {
+        body.rest_y = 0;
+        return;
+    };
+    // Tile coordinates inside the map fit a byte each (at most 256 x 248 tiles).
+    body.rest_x = ((l as u16) << 8 | r as u16) as i16;
+    body.rest_x1 = ((t as u16) << 8 | b as u16) as i16;
+    body.rest_y = AIR;
 }
 
 /// [`move_in`] with solid boxes (out of line: the per-body loop stays small).
@@ -821,8 +893,11 @@ fn move_in<const BOXES: bool, const FAR: bool>(map: &Map, solids: &[SolidBox], b
         // The pixel row: a body left between two rows (moving up) never matches it.
         body.rest_y = yr & !7;
         body.rest_size = rest_size(body);
+    } else if flags.0 & (Flags::ON_GROUND.0 | Flags::FELL_OUT.0) == 0 {
+        record_air(map, body, x, y, w, h, vx, vy);
     } else {
         body.rest_size = 0;
+        body.rest_y = 0;
     }
 }
 

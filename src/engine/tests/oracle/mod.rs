@@ -205,6 +205,9 @@ pub fn observable(b: &Body) -> (i16, i16, i16, i16, u8, u8, u8, u8) {
 /// `rest_y`, enters only map columns free over the box's height and has a
 /// floor pixel (solid or one-way top row) under it.
 pub fn check_record(map: &Map, b: &Body) -> Result<(), String> {
+    if b.rest_size == 0 && b.rest_y == 1 {
+        return check_air_record(map, b);
+    }
     if b.rest_size == 0 {
         return Ok(());
     }
@@ -230,4 +233,23 @@ pub fn check_record(map: &Map, b: &Body) -> Result<(), String> {
         }
         p += dir;
     }
+}
+
+/// Checks an air record (`rest_size` 0, `rest_y` 1: tile columns `rest_x >> 8 ..= rest_x & 255`,
+/// rows `rest_x1 >> 8 ..= rest_x1 & 255`) pixel by pixel: inside the map, and no pixel of it
+/// solid or a floor (a one-way top row).
+fn check_air_record(map: &Map, b: &Body) -> Result<(), String> {
+    let (cols, rows) = (b.rest_x as u16, b.rest_x1 as u16);
+    let (l, r, t, bt) = ((cols >> 8) as i32, (cols & 255) as i32, (rows >> 8) as i32, (rows & 255) as i32);
+    if l > r || t > bt || r >= map.width() as i32 || bt >= map.height() as i32 {
+        return Err(format!("air record tiles {l}..={r} x {t}..={bt} outside the map"));
+    }
+    for y in t * 16..(bt + 1) * 16 {
+        for x in l * 16..(r + 1) * 16 {
+            if map.is_solid(x as i16, y as i16) || map.is_floor(x as i16, y as i16) {
+                return Err(format!("air record tiles {l}..={r} x {t}..={bt}: pixel ({x}, {y}) is not blank"));
+            }
+        }
+    }
+    Ok(())
 }
