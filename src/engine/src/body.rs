@@ -119,6 +119,10 @@ pub struct SolidBox {
 /// "Not riding any box" value of [`Body::riding`].
 pub const NO_BOX: u8 = 0xFF;
 
+/// [`Body::rest_y`] of an air record (with `rest_size` 0, so no walk window matches it; a
+/// walk window's `rest_y` is a whole pixel row, never 1). See [`Body::rest_x`].
+pub const AIR_RECORD: i16 = 1;
+
 /// A moving box: sub-pixel position and velocity, pixel size, flags.
 ///
 /// `#[repr(C)]`, 20 bytes (checked below): a fixed layout that game code and tools
@@ -157,8 +161,8 @@ pub struct Body {
     /// [`Body::wake`].
     ///
     /// A move that ends in the air may leave an air record instead (`rest_size` 0,
-    /// `rest_y` 1): blank tiles around the box, tile columns `rest_x >> 8 ..= rest_x & 255`
-    /// and tile rows `rest_x1 >> 8 ..= rest_x1 & 255`. The next flight whose box and the
+    /// `rest_y` [`AIR_RECORD`]): blank tiles around the box, tile columns
+    /// `rest_x >> 8 ..= rest_x & 255` and tile rows `rest_x1 >> 8 ..= rest_x1 & 255`. The next flight whose box and the
     /// pixel row under it stay inside needs no map query either.
     pub rest_x: i16,
     /// The walk window's far end (pixel-space left edge; `== rest_x` when the

@@ -53,7 +53,7 @@
 //! bound is worked out once per frame, and a body that rides no box and that no
 //! box can reach this frame moves through the map alone.
 
-use crate::body::{Body, Flags, SolidBox, NO_BOX};
+use crate::body::{Body, Flags, SolidBox, AIR_RECORD, NO_BOX};
 use crate::map::{Edge, Map, Surface};
 use crate::shape::TileShape;
 use crate::{MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX};
@@ -591,10 +591,6 @@ fn move_alone(map: &Map, body: &mut Body) {
     }
 }
 
-/// `Body::rest_y` of an air record (with `rest_size` 0, so no walk window matches it; a walk
-/// record's `rest_y` is a whole pixel row, never 1).
-const AIR: i16 = 1;
-
 /// The move of a flying body that no box can reach and whose box stays inside the blank
 /// tiles its last move recorded (an air record, see [`record_air`]): its box now, its box
 /// after the move and the pixel row under that are all inside, so every pixel the move
@@ -607,7 +603,7 @@ const AIR: i16 = 1;
 /// limit (127 pixels, or a position that wraps) never lands inside it.
 #[inline(always)]
 fn flies_in_air(body: &mut Body) -> bool {
-    if body.rest_size != 0 || body.rest_y != AIR {
+    if body.rest_size != 0 || body.rest_y != AIR_RECORD {
         return false;
     }
     let vx = body.vx.to_bits();
@@ -656,7 +652,7 @@ fn record_air(map: &Map, body: &mut Body, x: i16, y: i16, w: i16, h: i16, vx: i1
     // Tile coordinates inside the map fit a byte each (at most 256 x 248 tiles).
     body.rest_x = ((l as u16) << 8 | r as u16) as i16;
     body.rest_x1 = ((t as u16) << 8 | b as u16) as i16;
-    body.rest_y = AIR;
+    body.rest_y = AIR_RECORD;
 }
 
 /// [`move_in`] with solid boxes (out of line: the per-body loop stays small).
@@ -734,9 +730,10 @@ fn walk_in_window(body: &mut Body) -> bool {
 
 /// The move of a body at rest that no box can reach: it stands where its last move left it
 /// (`x` at the window's anchor, `y` equal to the record's, the same size), `vx` is 0 and
-/// `vy` is less than a pixel downwards (gravity added to a body that stood). That is [`walk_in_window`] without a step: the floor under its feet is still
-/// there, so only `vy` (zeroed), the flags (`ON_GROUND`) and `riding` change. Returns false
-/// (and changes nothing) when that does not apply.
+/// `vy` is less than a pixel downwards (gravity added to a body that stood). That is
+/// [`walk_in_window`] without a step: the floor under its feet is still there, so only `vy`
+/// (zeroed), the flags (`ON_GROUND`) and `riding` change. Returns false (and changes
+/// nothing) when that does not apply.
 #[inline(always)]
 fn stays_at_rest(body: &mut Body) -> bool {
     let size = body.rest_size;

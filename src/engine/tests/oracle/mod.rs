@@ -5,7 +5,7 @@
 //! checks it on random maps, boxes and velocities).
 #![allow(dead_code)]
 
-use megacollide_engine::body::{Body, Flags, SolidBox, NO_BOX};
+use megacollide_engine::body::{Body, Flags, SolidBox, AIR_RECORD, NO_BOX};
 use megacollide_engine::map::{Edge, Map};
 use megacollide_engine::motion::MAX_SOLIDS;
 use megacollide_engine::{SubPx, MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX};
@@ -205,7 +205,7 @@ pub fn observable(b: &Body) -> (i16, i16, i16, i16, u8, u8, u8, u8) {
 /// `rest_y`, enters only map columns free over the box's height and has a
 /// floor pixel (solid or one-way top row) under it.
 pub fn check_record(map: &Map, b: &Body) -> Result<(), String> {
-    if b.rest_size == 0 && b.rest_y == 1 {
+    if b.rest_size == 0 && b.rest_y == AIR_RECORD {
         return check_air_record(map, b);
     }
     if b.rest_size == 0 {
@@ -235,8 +235,8 @@ pub fn check_record(map: &Map, b: &Body) -> Result<(), String> {
     }
 }
 
-/// Checks an air record (`rest_size` 0, `rest_y` 1: tile columns `rest_x >> 8 ..= rest_x & 255`,
-/// rows `rest_x1 >> 8 ..= rest_x1 & 255`) pixel by pixel: inside the map, and no pixel of it
+/// Checks an air record (`rest_size` 0, `rest_y` [`AIR_RECORD`]: tile columns
+/// `rest_x >> 8 ..= rest_x & 255`, rows `rest_x1 >> 8 ..= rest_x1 & 255`) pixel by pixel: inside the map, and no pixel of it
 /// solid or a floor (a one-way top row).
 fn check_air_record(map: &Map, b: &Body) -> Result<(), String> {
     let (cols, rows) = (b.rest_x as u16, b.rest_x1 as u16);
