@@ -5,7 +5,8 @@
 //! d0) and runs from the entry point to its `rts`.
 //!
 //! Entry points that are timed: `bench_point_query`, `bench_is_floor`, `bench_move_body`,
-//! `bench_frame_move`, `bench_player_update`, `bench_mask`, `bench_world_step`, and the span
+//! `bench_frame_move`, `bench_walkers_step`, `bench_player_update`, `bench_mask`,
+//! `bench_world_step`, and the span
 //! / sweep queries (`bench_sweep_cols`, `bench_sweep_rows`, `bench_column_solid`,
 //! `bench_row_solid`). The others (`bench_body_set`, `bench_body_get`, `bench_frame_prepare`,
 //! `bench_player_reset`, `bench_world_reset`, `bench_world_digest`) set up and read state.
@@ -28,7 +29,12 @@ mod shared {
     include!("shared.rs");
 }
 use levels::BENCH_MAP;
-use shared::{ai_prepare, body_from_words, body_words, mask_pair, player_words, BODY_COUNT};
+use megacollide_game::levels::LevelPoint;
+use megacollide_game::world::{patrol, Enemy};
+use shared::{
+    ai_prepare, body_from_words, body_words, mask_pair, player_words, BODY_COUNT, BODY_WORDS,
+    WALKER_COUNT,
+};
 
 /// Single-threaded static state (the 68000 runs one call at a time).
 struct Static<T>(UnsafeCell<T>);
@@ -45,6 +51,11 @@ impl<T> Static<T> {
 static BODIES: Static<[Body; BODY_COUNT]> = Static(UnsafeCell::new([Body::new(0, 0, 16, 32); BODY_COUNT]));
 static PLAYER: Static<Player> = Static(UnsafeCell::new(Player::new(0, 0, PlayerConfig::DEFAULT)));
 static FRAME: Static<u32> = Static(UnsafeCell::new(0));
+static WALKERS: Static<[Enemy; WALKER_COUNT]> = Static(UnsafeCell::new(
+    [Enemy::new(1, LevelPoint { x: 0, y: 0 }); WALKER_COUNT],
+));
+static WALKER_BODIES: Static<[Body; WALKER_COUNT]> =
+    Static(UnsafeCell::new([Body::new(0, 0, 16, 16); WALKER_COUNT]));
 /// No moving boxes in these benchmarks (no lift in the bench scene).
 static SOLIDS: [SolidBox; 0] = [];
 
@@ -88,10 +99,19 @@ pub extern "C" fn bench_is_floor(x: i32, y: i32) -> u32 {
 }
 
 /// Sets body `i` (`i >= 32`: the player's body): sub-pixel position and velocity (I13F3
-/// bits), size `w << 8 | h`, `flags << 8 | riding`, the last move's record
-/// `rest_x << 16 | rest_y` and `rest_x1 << 16 | rest_size`.
+/// bits), size `w << 8 | h`, `flags << 8 | riding`, the engine's surface hint
+/// (`Body::hint_bits`).
 #[no_mangle]
-pub extern "C" fn bench_body_set(i: u32, x: i32, y: i32, vx: i32, vy: i32, wh: u32, flags_riding: u32, rest_xy: u32, rest_x1_size: u32) {
+pub extern "C" fn bench_body_set(
+    i: u32,
+    x: i32,
+    y: i32,
+    vx: i32,
+    vy: i32,
+    wh: u32,
+    flags_riding: u32,
+    hint: u32,
+) {
     let b = body(i);
     *b = Body::new(0, 0, (wh >> 8) as u8, wh as u8);
     b.x = SubPx::from_bits(x as i16);
@@ -100,14 +120,11 @@ pub extern "C" fn bench_body_set(i: u32, x: i32, y: i32, vx: i32, vy: i32, wh: u
     b.vy = SubPx::from_bits(vy as i16);
     b.flags = Flags((flags_riding >> 8) as u8);
     b.riding = flags_riding as u8;
-    b.rest_x = (rest_xy >> 16) as i16;
-    b.rest_y = rest_xy as i16;
-    b.rest_x1 = (rest_x1_size >> 16) as i16;
-    b.rest_size = rest_x1_size as u16;
+    b.set_hint_bits(hint);
 }
 
-/// Field `field` of body `i`: 0 x, 1 y, 2 vx, 3 vy (I13F3 bits), 4 flags, 5 riding, 6 rest_x,
-/// 7 rest_y, 8 rest_size, 9 rest_x1.
+/// Field `field` of body `i`: 0 x, 1 y, 2 vx, 3 vy (I13F3 bits), 4 flags, 5 riding, 6 the
+/// surface hint (`Body::hint_bits`).
 #[no_mangle]
 pub extern "C" fn bench_body_get(i: u32, field: u32) -> i32 {
     let b = body(i);
@@ -118,10 +135,7 @@ pub extern "C" fn bench_body_get(i: u32, field: u32) -> i32 {
         3 => b.vy.to_bits() as i32,
         4 => b.flags.0 as i32,
         5 => b.riding as i32,
-        6 => b.rest_x as i32,
-        7 => b.rest_y as i32,
-        8 => b.rest_size as i32,
-        _ => b.rest_x1 as i32,
+        _ => b.hint_bits() as i32,
     }
 }
 
@@ -157,6 +171,49 @@ pub extern "C" fn bench_frame_move(n: u32) {
     let bodies = BODIES.get();
     let n = (n as usize).min(bodies.len());
     move_bodies(&BENCH_MAP, &SOLIDS, &mut bodies[..n]);
+}
+
+/// Walker `i` of the walker benchmark: a demo enemy at speed 1 walking in direction `dir`
+/// (+1 right, -1 left), its 16 x 16 body standing at pixel `(x, y)` (`ON_GROUND`).
+#[no_mangle]
+pub extern "C" fn bench_walker_set(i: u32, x: i32, y: i32, dir: i32) {
+    let i = (i as usize) % WALKER_COUNT;
+    let mut e = Enemy::new(
+        1,
+        LevelPoint {
+            x: x as i16,
+            y: y as i16,
+        },
+    );
+    e.dir = dir as i8;
+    WALKERS.get()[i] = e;
+    let b = &mut WALKER_BODIES.get()[i];
+    *b = Body::new(x as i16, y as i16, 16, 16);
+    b.flags = Flags::ON_GROUND;
+}
+
+/// Word `k` of walker `i`: `shared::body_words` of its body for `k < BODY_WORDS`, else its
+/// direction.
+#[no_mangle]
+pub extern "C" fn bench_walker_get(i: u32, k: u32) -> i32 {
+    let i = (i as usize) % WALKER_COUNT;
+    match body_words(&WALKER_BODIES.get()[i]).get(k as usize) {
+        Some(&w) => w as i32,
+        None => WALKERS.get()[i].dir as i32,
+    }
+}
+
+/// The timed walker step: one `patrol` (the demo's enemies: speed and gravity, one
+/// `move_walkers` call, turns at walls and ledges) of walkers `0..n` on the bench scene.
+#[no_mangle]
+pub extern "C" fn bench_walkers_step(n: u32) {
+    let n = (n as usize).min(WALKER_COUNT);
+    patrol(
+        &BENCH_MAP,
+        &SOLIDS,
+        &mut WALKERS.get()[..n],
+        &mut WALKER_BODIES.get()[..n],
+    );
 }
 
 /// A fresh default player at `(x, y)`; resets the frame counter.
@@ -204,21 +261,16 @@ pub extern "C" fn bench_row_solid(y: i32, x0: i32, x1: i32, one_way: u32) -> u32
 }
 
 /// Trace helper (perf experiments): body 0 = 16x32 at pixel (x, y), standing (ON_GROUND),
-/// vx = `vx` sub-pixels, vy = 3; with `rest` != 0 as if the engine's last move had left it
-/// there (its rest record set); one move_body. Use with `bench --trace`.
+/// vx = `vx` sub-pixels, vy = 3, surface hint `hint` (`Body::hint_bits`); one move_body.
+/// Use with `bench --trace`.
 #[no_mangle]
-pub extern "C" fn bench_trace_walk(x: i32, y: i32, vx: i32, rest: u32) -> u32 {
+pub extern "C" fn bench_trace_walk(x: i32, y: i32, vx: i32, hint: u32) -> u32 {
     let b = &mut BODIES.get()[0];
     *b = Body::new(x as i16, y as i16, 16, 32);
     b.vx = SubPx::from_bits(vx as i16);
     b.vy = SubPx::from_bits(3);
     b.flags = Flags::ON_GROUND;
-    if rest != 0 {
-        b.rest_x = b.px();
-        b.rest_x1 = b.px();
-        b.rest_y = b.y.to_bits();
-        b.rest_size = 16 << 8 | 32;
-    }
+    b.set_hint_bits(hint);
     move_body(&BENCH_MAP, &SOLIDS, b);
     b.flags.0 as u32
 }
@@ -319,10 +371,10 @@ pub extern "C" fn bench_diff_points(n: u32) {
     }
 }
 
-/// Bodies: x, y, vx, vy (I13F3 bits), w << 8 | h, flags << 8 | riding, rest_x, rest_y,
-/// rest_size, rest_x1.
+/// Bodies: the words of `shared::body_words`.
 #[no_mangle]
-static DIFF_BODY_IO: Static<[[i16; 10]; DIFF_BODIES_N]> = Static(UnsafeCell::new([[0; 10]; DIFF_BODIES_N]));
+static DIFF_BODY_IO: Static<[[i16; BODY_WORDS]; DIFF_BODIES_N]> =
+    Static(UnsafeCell::new([[0; BODY_WORDS]; DIFF_BODIES_N]));
 /// Solid boxes: x, y, w, h, dx, dy.
 #[no_mangle]
 static DIFF_SOLID_IO: Static<[[i16; 6]; DIFF_SOLIDS_N]> = Static(UnsafeCell::new([[0; 6]; DIFF_SOLIDS_N]));

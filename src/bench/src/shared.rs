@@ -10,6 +10,10 @@ use megacollide_engine::mask::Mask;
 /// Bodies of the frame benchmark (and of the single-body benchmarks: index 0).
 pub const BODY_COUNT: usize = 32;
 
+/// Walkers of the walker benchmark: the demo game's patrolling enemies (16 x 16), all moved
+/// by one `megacollide_game::world::patrol` call per frame.
+pub const WALKER_COUNT: usize = 24;
+
 /// Gravity of the frame benchmark's bodies: 3/8 px per frame per frame (sub-pixels).
 pub const AI_GRAVITY: i16 = 3;
 /// Largest fall speed: 6 px per frame.
@@ -73,9 +77,14 @@ pub fn mask_pair(pair: u32) -> (Mask<'static>, Mask<'static>) {
     }
 }
 
+/// Words of [`body_words`].
+pub const BODY_WORDS: usize = 8;
+
 /// A body as the words the differential checks exchange: x, y, vx, vy (I13F3 bits),
-/// w << 8 | h, flags << 8 | riding, rest_x, rest_y, rest_size, rest_x1.
-pub fn body_words(b: &Body) -> [i16; 10] {
+/// w << 8 | h, flags << 8 | riding, and the engine's surface hint (`Body::hint_bits`) as
+/// its high and low word.
+pub fn body_words(b: &Body) -> [i16; BODY_WORDS] {
+    let hint = b.hint_bits();
     [
         b.x.to_bits(),
         b.y.to_bits(),
@@ -83,15 +92,13 @@ pub fn body_words(b: &Body) -> [i16; 10] {
         b.vy.to_bits(),
         ((b.w as u16) << 8 | b.h as u16) as i16,
         ((b.flags.0 as u16) << 8 | b.riding as u16) as i16,
-        b.rest_x,
-        b.rest_y,
-        b.rest_size as i16,
-        b.rest_x1,
+        (hint >> 16) as i16,
+        hint as i16,
     ]
 }
 
 /// The body of [`body_words`]' words.
-pub fn body_from_words(w: &[i16; 10]) -> Body {
+pub fn body_from_words(w: &[i16; BODY_WORDS]) -> Body {
     let mut b = Body::new(0, 0, (w[4] as u16 >> 8) as u8, w[4] as u8);
     b.x = I13F3::from_bits(w[0]);
     b.y = I13F3::from_bits(w[1]);
@@ -99,10 +106,7 @@ pub fn body_from_words(w: &[i16; 10]) -> Body {
     b.vy = I13F3::from_bits(w[3]);
     b.flags = Flags((w[5] as u16 >> 8) as u8);
     b.riding = w[5] as u8;
-    b.rest_x = w[6];
-    b.rest_y = w[7];
-    b.rest_size = w[8] as u16;
-    b.rest_x1 = w[9];
+    b.set_hint_bits((w[6] as u16 as u32) << 16 | w[7] as u16 as u32);
     b
 }
 

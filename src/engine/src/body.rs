@@ -23,6 +23,9 @@ impl Flags {
     pub const FELL_OUT: Flags = Flags(32);
     /// The floor under the feet is a solid box (see [`Body::riding`]).
     pub const ON_BOX: Flags = Flags(64);
+    /// A ledge lies ahead within the look-ahead distance (set by
+    /// [`crate::motion::move_walkers`] only).
+    pub const LEDGE_AHEAD: Flags = Flags(128);
 
     /// No flag set.
     pub const NONE: Flags = Flags(0);
@@ -119,14 +122,43 @@ pub struct SolidBox {
 /// "Not riding any box" value of [`Body::riding`].
 pub const NO_BOX: u8 = 0xFF;
 
-/// [`Body::rest_y`] of an air record (with `rest_size` 0, so no walk window matches it; a
-/// walk window's `rest_y` is a whole pixel row, never 1). See [`Body::rest_x`].
-pub const AIR_RECORD: i16 = 1;
+/// The engine's guess of the compiled surface a body stands on (see [`crate::surface`]):
+/// the body size's class and the chain, as its last move found them. Only a guess: every
+/// use checks it against the tables (the body's position must be one of the chain's), so
+/// any value is safe and a game never needs to reset it. Written by the engine; tools that
+/// copy bodies between machines use [`Body::hint_bits`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct SurfaceHint {
+    pub(crate) chain: u16,
+    pub(crate) class: u8,
+    pad: u8,
+}
+
+impl SurfaceHint {
+    /// No guess (class 0, chain 0: checked like any other).
+    pub const NONE: SurfaceHint = SurfaceHint {
+        chain: 0,
+        class: 0,
+        pad: 0,
+    };
+
+    /// The guess of chain `chain` of class `class`.
+    #[inline(always)]
+    pub(crate) const fn new(class: u8, chain: u16) -> SurfaceHint {
+        SurfaceHint {
+            chain,
+            class,
+            pad: 0,
+        }
+    }
+}
 
 /// A moving box: sub-pixel position and velocity, pixel size, flags.
 ///
-/// `#[repr(C)]`, 20 bytes (checked below): a fixed layout that game code and tools
-/// (the bench ELF, tests reading RAM) can rely on.
+/// `#[repr(C)]`, 16 bytes (checked below): a fixed layout that game code and tools
+/// (the bench ELF, tests reading RAM) can rely on, and a power of two, so an array of
+/// bodies is indexed with a shift.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct Body {
@@ -149,31 +181,8 @@ pub struct Body {
     /// Index (into the `solids` slice) of the box this body stands on, or
     /// [`NO_BOX`].
     pub riding: u8,
-    /// The walk window of the engine's last move, first end: the pixel
-    /// column `x` the body stood at (its anchor). With `rest_x1`, `rest_y` and
-    /// `rest_size` it records what the last move learnt: every position from
-    /// the anchor to `rest_x1` (pixel-space left edges, at row `rest_y`) is
-    /// free to walk into and has a floor under it. The next move of a body of
-    /// the same size at that `y` that stays in the window, moving away from the
-    /// anchor (or not at all), needs no map query (a few dozen instructions).
-    /// The window is what the last move's walk learnt anyway: its column
-    /// sweep looks a body width ahead. Written by the engine; see
-    /// [`Body::wake`].
-    ///
-    /// A move that ends in the air may leave an air record instead (`rest_size` 0,
-    /// `rest_y` [`AIR_RECORD`]): blank tiles around the box, tile columns
-    /// `rest_x >> 8 ..= rest_x & 255` and tile rows `rest_x1 >> 8 ..= rest_x1 & 255`. The next flight whose box and the
-    /// pixel row under it stay inside needs no map query either.
-    pub rest_x: i16,
-    /// The walk window's far end (pixel-space left edge; `== rest_x` when the
-    /// body may only stay where it is).
-    pub rest_x1: i16,
-    /// Where the engine's last move left the body: the pixel row of `y` (sub-pixel
-    /// bits, always on a whole pixel, so a body left between two rows never matches it).
-    pub rest_y: i16,
-    /// The size `w << 8 | h` at the last move (`0` = no walk window: the next
-    /// move tests everything, unless an air record applies).
-    pub rest_size: u16,
+    /// The engine's guess of the surface the body stands on (see [`SurfaceHint`]).
+    pub(crate) hint: SurfaceHint,
 }
 
 impl Body {
@@ -191,21 +200,23 @@ impl Body {
             h,
             flags: Flags::NONE,
             riding: NO_BOX,
-            rest_x: 0,
-            rest_x1: 0,
-            rest_y: 0,
-            rest_size: 0,
+            hint: SurfaceHint::NONE,
         }
     }
 
-    /// Forgets the last move's record (the walk window or the air record), so
-    /// that the next move tests the map again. Call it for bodies within their
-    /// width of tiles changed at run time (a map in RAM); moving, resizing or
-    /// respawning a body needs nothing.
-    #[inline]
-    pub fn wake(&mut self) {
-        self.rest_size = 0;
-        self.rest_y = 0;
+    /// The engine's [`SurfaceHint`] as one word, for tools that copy bodies between
+    /// machines (the bench's differential checks); [`Body::set_hint_bits`] is the inverse.
+    pub const fn hint_bits(&self) -> u32 {
+        (self.hint.chain as u32) << 16 | (self.hint.class as u32) << 8 | self.hint.pad as u32
+    }
+
+    /// Sets the [`SurfaceHint`] from [`Body::hint_bits`]' word (any value is safe).
+    pub fn set_hint_bits(&mut self, bits: u32) {
+        self.hint = SurfaceHint {
+            chain: (bits >> 16) as u16,
+            class: (bits >> 8) as u8,
+            pad: bits as u8,
+        };
     }
 
     /// Left pixel column (pixel-space, `floor(x)`).
@@ -241,7 +252,7 @@ impl Body {
 
 // The layout documented at `Body`.
 const _: () = {
-    assert!(core::mem::size_of::<Body>() == 20);
+    assert!(core::mem::size_of::<Body>() == 16);
     assert!(core::mem::offset_of!(Body, x) == 0);
     assert!(core::mem::offset_of!(Body, y) == 2);
     assert!(core::mem::offset_of!(Body, vx) == 4);
@@ -250,8 +261,5 @@ const _: () = {
     assert!(core::mem::offset_of!(Body, h) == 9);
     assert!(core::mem::offset_of!(Body, flags) == 10);
     assert!(core::mem::offset_of!(Body, riding) == 11);
-    assert!(core::mem::offset_of!(Body, rest_x) == 12);
-    assert!(core::mem::offset_of!(Body, rest_x1) == 14);
-    assert!(core::mem::offset_of!(Body, rest_y) == 16);
-    assert!(core::mem::offset_of!(Body, rest_size) == 18);
+    assert!(core::mem::offset_of!(Body, hint) == 12);
 };

@@ -23,6 +23,9 @@
 //! * [`body`]: bodies, flags, rectangles and solid entity boxes.
 //! * [`motion`]: moving a body through the map (axis separated, slopes,
 //!   one-way platforms, solid boxes, no tunnelling).
+//! * [`surface`]: walkable surfaces and open air compiled with the level, which
+//!   most moves read instead of asking the map.
+//! * [`units`]: sub-pixel, pixel and tile conversions.
 //! * [`mask`]: bit-packed pixel-perfect sprite masks.
 //! * [`platformer`]: gravity, walking, jumping (coyote time, buffering),
 //!   respawn: the per-frame [`platformer::Player`] controller.
@@ -34,6 +37,9 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "path-stats")]
+extern crate std;
+
 mod bits;
 pub mod body;
 pub mod camera;
@@ -42,6 +48,8 @@ pub mod mask;
 pub mod motion;
 pub mod platformer;
 pub mod shape;
+pub mod surface;
+pub mod units;
 
 /// Sub-pixel fixed-point type: 13 integer bits, 3 fraction bits (1/8 pixel).
 ///
@@ -94,5 +102,6 @@ pub const STEP_HEIGHT_PX: i16 = 8;
 pub const SNAP_DOWN_PX: i16 = 8;
 
 pub use body::{Body, Flags, Rect, SolidBox};
-pub use map::{Edge, Edges, Map};
+pub use map::{Edge, Edges, Map, TileChanges};
 pub use mask::Mask;
+pub use surface::Surfaces;

@@ -19,7 +19,8 @@
 
 use crate::bits;
 use crate::shape::{self, TileShape};
-use crate::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
+use crate::surface::Surfaces;
+use crate::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES, TILE_SHIFT};
 
 /// What lies beyond one edge of the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,12 +80,15 @@ pub enum MapError {
     RowOffsets,
 }
 
-/// A tile map (tile-space size, borrowed ROM data). Cheap to copy.
+/// A tile map (tile-space size, borrowed ROM data), with the surfaces compiled for it and
+/// the tile columns changed since (see [`crate::surface`]). Cheap to copy.
 #[derive(Clone, Copy, Debug)]
 pub struct Map<'a> {
     tiles: &'a [u16],
     row_offsets: &'a [u16],
     custom: &'a [TileShape],
+    surfaces: &'a Surfaces<'a>,
+    changes: &'a TileChanges,
     width: u16,
     height: u16,
     // Tile id used beyond each edge: left, right, top, bottom.
@@ -158,6 +162,8 @@ impl<'a> Map<'a> {
             tiles,
             row_offsets,
             custom: &[],
+            surfaces: &Surfaces::NONE,
+            changes: &TileChanges::NONE,
             width,
             height,
             edge_left: Edge::Solid.tile(),
@@ -190,6 +196,59 @@ impl<'a> Map<'a> {
     pub const fn with_height_tiles(mut self, custom: &'a [TileShape]) -> Map<'a> {
         self.custom = custom;
         self
+    }
+
+    /// Returns the map with the surfaces compiled for it (by `romtool levels`; see
+    /// [`crate::surface`]): the moves of bodies of the sizes they were compiled for read
+    /// them instead of asking the map. [`Surfaces::NONE`] takes them off again. Panics (a
+    /// compile error in a `static`) when they were compiled for a map of another size.
+    pub const fn with_surfaces(mut self, surfaces: &'a Surfaces<'a>) -> Map<'a> {
+        let none = surfaces.width() == 0 && surfaces.height() == 0;
+        if !none && (surfaces.width() != self.width || surfaces.height() != self.height) {
+            panic!("surfaces compiled for a map of another size");
+        }
+        self.surfaces = surfaces;
+        self
+    }
+
+    /// Returns the map with the record of the tiles a game changed at run time: the
+    /// compiled surfaces are not used where a changed tile column could make a difference.
+    pub const fn with_changes(mut self, changes: &'a TileChanges) -> Map<'a> {
+        self.changes = changes;
+        self
+    }
+
+    /// Returns the map reading its tile ids from `tiles` (the same length: a copy of the
+    /// map in RAM that the game changes; mark every change in the [`TileChanges`] given to
+    /// [`Map::with_changes`]). Panics when the length differs.
+    pub const fn with_tiles(mut self, tiles: &'a [u16]) -> Map<'a> {
+        if tiles.len() != self.tiles.len() {
+            panic!("a map's tiles replaced by a slice of another length");
+        }
+        self.tiles = tiles;
+        self
+    }
+
+    /// The compiled surfaces ([`Surfaces::NONE`] when none are attached).
+    #[inline(always)]
+    pub const fn surfaces(&self) -> &'a Surfaces<'a> {
+        self.surfaces
+    }
+
+    /// The record of changed tiles ([`TileChanges::NONE`] when none is attached).
+    #[inline(always)]
+    pub const fn changes(&self) -> &'a TileChanges {
+        self.changes
+    }
+
+    /// The index of in-map tile `(tx, ty)` (tile-space) in the row-major tile array, or
+    /// `None` outside the map: where a game writes a changed tile id in its copy of the
+    /// tiles (see [`Map::with_tiles`]).
+    pub fn tile_index(&self, tx: i16, ty: i16) -> Option<usize> {
+        if tx as u16 >= self.width || ty as u16 >= self.height {
+            return None;
+        }
+        Some(self.index_of(tx, ty))
     }
 
     /// The out-of-map policy.
@@ -653,11 +712,11 @@ impl<'a> Map<'a> {
     /// The floor surface of tile column `tx` as a walk sees it from tile row `ty0` down to
     /// `ty1` (tile-space, `ty0 <= ty1`): the first tile in those rows with a floor pixel.
     /// When every pixel column of that tile has one, or the tile under it is solid along
-    /// its top row ([`Surface::Whole`]), the topmost floor
+    /// its top row ([`TileFloor::Whole`]), the topmost floor
     /// pixel of pixel column `16 * tx + px` in rows `16 * ty0 ..` is `top + shape.top(px)`.
     /// One tile read per tile row down to the surface.
     #[inline(never)]
-    pub(crate) fn surface(&self, tx: i16, ty0: i16, ty1: i16) -> Surface<'a> {
+    pub(crate) fn tile_floor(&self, tx: i16, ty0: i16, ty1: i16) -> TileFloor<'a> {
         let mut ty = ty0;
         if (tx as u16) < self.width && (ty0 as u16) < self.height && (ty1 as u16) < self.height {
             let mut i = self.index_of(tx, ty0);
@@ -667,11 +726,11 @@ impl<'a> Map<'a> {
                 if id != shape::BLANK {
                     let s = self.shape(id);
                     if !s.surface_empty() {
-                        return self.surface_of(tx, ty, s);
+                        return self.tile_floor_of(tx, ty, s);
                     }
                 }
                 if ty >= ty1 {
-                    return Surface::Empty;
+                    return TileFloor::Empty;
                 }
                 ty += 1;
                 i = i.wrapping_add(self.width as usize);
@@ -680,10 +739,10 @@ impl<'a> Map<'a> {
         loop {
             let s = self.shape(self.tile(tx, ty));
             if !s.surface_empty() {
-                return self.surface_of(tx, ty, s);
+                return self.tile_floor_of(tx, ty, s);
             }
             if ty >= ty1 {
-                return Surface::Empty;
+                return TileFloor::Empty;
             }
             ty += 1;
         }
@@ -695,11 +754,11 @@ impl<'a> Map<'a> {
     /// floor is that row, `16` below the tile's top, which is what [`TileShape::top`] says
     /// of a column without a floor pixel.
     #[inline(always)]
-    fn surface_of(&self, tx: i16, ty: i16, s: &'a TileShape) -> Surface<'a> {
+    fn tile_floor_of(&self, tx: i16, ty: i16, s: &'a TileShape) -> TileFloor<'a> {
         if s.surface_whole() || self.shape(self.tile(tx, ty + 1)).rows[0] == 0xFFFF {
-            Surface::Whole(ty << 4, s)
+            TileFloor::Whole(ty << 4, s)
         } else {
-            Surface::Partial
+            TileFloor::Partial
         }
     }
 
@@ -710,8 +769,8 @@ impl<'a> Map<'a> {
     }
 }
 
-/// The floor surface of one tile column over some tile rows (see [`Map::surface`]).
-pub(crate) enum Surface<'a> {
+/// The floor of one tile column over some tile rows (see [`Map::tile_floor`]).
+pub(crate) enum TileFloor<'a> {
     /// The first tile with a floor pixel has one in every pixel column (or the tile under it
     /// has one in its top row where it has none): the pixel-space row of its top and its
     /// shape.
@@ -720,6 +779,87 @@ pub(crate) enum Surface<'a> {
     Partial,
     /// No floor pixel in any of the rows.
     Empty,
+}
+
+/// The tile columns a game changed at run time (in a copy of the map in RAM, see
+/// [`Map::with_tiles`]), one bit per column of the largest map: what the compiled surfaces
+/// say of those columns may no longer hold, so the moves that would read it take the full
+/// rules instead. 34 bytes of RAM.
+///
+/// ```
+/// use megacollide_engine::map::{row_offset_table, Map, TileChanges};
+/// static TILES: [u16; 6] = [0, 0, 0, 2, 2, 2];
+/// static ROWS: [u16; 2] = row_offset_table::<2>(3);
+/// static LEVEL: Map<'static> = Map::new(&TILES, 3, 2, &ROWS);
+/// // The game's copy of the tiles, and the record of what it changed.
+/// let mut tiles = TILES;
+/// let mut changes = TileChanges::NONE;
+/// if let Some(i) = LEVEL.tile_index(1, 1) {
+///     tiles[i] = 0; // a block breaks
+///     changes.mark(1);
+/// }
+/// let map = LEVEL.with_tiles(&tiles).with_changes(&changes);
+/// assert!(!map.is_solid(20, 20));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileChanges {
+    columns: [u16; 16],
+    count: u16,
+}
+
+impl TileChanges {
+    /// Nothing changed.
+    pub const NONE: TileChanges = TileChanges {
+        columns: [0; 16],
+        count: 0,
+    };
+
+    /// Marks tile column `tx` (tile-space) as changed: call it for every tile the game
+    /// changes. Columns outside `0 ..= 255` are ignored (no map has them).
+    pub fn mark(&mut self, tx: i16) {
+        if (0..256).contains(&tx) {
+            let (w, bit) = ((tx >> 4) as usize, 1u16 << (tx & 15));
+            if self.columns[w] & bit == 0 {
+                self.columns[w] |= bit;
+                self.count += 1;
+            }
+        }
+    }
+
+    /// Forgets every change (after loading a level whose surfaces were compiled from the
+    /// tiles as they are now).
+    pub fn clear(&mut self) {
+        *self = TileChanges::NONE;
+    }
+
+    /// Number of tile columns marked.
+    pub const fn count(&self) -> u16 {
+        self.count
+    }
+
+    /// Whether tile column `tx` is marked.
+    pub const fn is_marked(&self, tx: i16) -> bool {
+        (tx as u16) < 256 && self.columns[(tx >> 4) as usize] & (1 << (tx & 15)) != 0
+    }
+
+    /// Whether any tile column holding a pixel column of `x0 ..= x1` (pixel-space) is
+    /// marked. One test when nothing changed.
+    #[inline(always)]
+    pub fn touch(&self, x0: i16, x1: i16) -> bool {
+        self.count != 0 && self.touch_marked(x0 >> TILE_SHIFT, x1 >> TILE_SHIFT)
+    }
+
+    #[inline(never)]
+    fn touch_marked(&self, tx0: i16, tx1: i16) -> bool {
+        let mut tx = if tx0 < 0 { 0 } else { tx0 };
+        while tx <= tx1 && tx < 256 {
+            if self.is_marked(tx) {
+                return true;
+            }
+            tx += 1;
+        }
+        false
+    }
 }
 
 /// `FROM_BIT[i]`: bits `i ..= 15` set.

@@ -10,9 +10,9 @@ use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
 use megacollide_engine::motion::move_body;
 use megacollide_engine::SubPx;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
-use megacollide_engine::map::{Edge, Edges, Map};
-use megacollide_engine::motion::move_bodies;
+use proptest::test_runner::{Config, RngSeed, TestRunner};
+use megacollide_engine::map::{Edge, Edges, Map, TileChanges};
+use megacollide_engine::motion::{move_bodies, move_walkers, path_stats};
 use megacollide_engine::shape::TileShape;
 
 /// Number of property-test cases: `PROPTEST_CASES` or 10,000.
@@ -159,7 +159,7 @@ const HH: i32 = 10;
 /// One frame `f` of `engine` (one `move_bodies` call) and of `reference` (the per-pixel
 /// oracle, body by body) on `m`, each body with the velocity `vel(index, body)` gives (raw
 /// sub-pixels `vx`, `vy`): every body must end equal to its reference in every observable
-/// field, and every walk window the engine records must hold pixel by pixel.
+/// field.
 fn frame_equals_oracle(
     m: &Map,
     f: usize,
@@ -178,10 +178,36 @@ fn frame_equals_oracle(
     let before = engine.to_vec();
     move_bodies(m, &[], engine);
     for i in 0..engine.len() {
-        prop_assert_eq!(oracle::observable(&engine[i]), oracle::observable(&reference[i]), "frame {} body {} from {:?}", f, i, before[i]);
-        prop_assert_eq!(oracle::check_record(m, &engine[i]), Ok(()), "frame {} body {}", f, i);
+        prop_assert_eq!(
+            oracle::observable(&engine[i]),
+            oracle::observable(&reference[i]),
+            "frame {} body {} from {:?}",
+            f,
+            i,
+            before[i]
+        );
     }
     Ok(())
+}
+
+/// Compiles the walkable surfaces and open air of map `$m` for the body sizes `$sizes`
+/// (`(w, h)` pairs) with the surface compiler, checks them pixel by pixel against the
+/// oracle, and shadows `$m` with the map carrying them.
+macro_rules! with_surfaces {
+    ($m:ident, $sizes:expr) => {
+        let compiled =
+            path_stats::without_counting(|| megacollide_surface_compiler::compile(&$m, &$sizes))
+                .expect("surfaces compile");
+        let classes = compiled.class_views();
+        let surfaces = compiled.surfaces(&classes);
+        prop_assert_eq!(oracle::check_surfaces(&$m, &surfaces), Ok(()));
+        let $m = $m.with_surfaces(&surfaces);
+    };
+}
+
+/// The sizes `(w, h)` of `bodies`.
+fn sizes_of(bodies: &[Body]) -> Vec<(u8, u8)> {
+    bodies.iter().map(|b| (b.w, b.h)).collect()
 }
 
 fn free_box_check(r: &RefMap, b: &Body, solid: Option<Rect>) -> Result<(), TestCaseError> {
@@ -229,6 +255,7 @@ proptest! {
         let solids: Vec<SolidBox> = solid.iter().map(|&rect| SolidBox { rect, dx: 0, dy: 0 }).collect();
         if grounded { b.flags = Flags::ON_GROUND; }
         let m = r.map();
+        with_surfaces!(m, [(w, h)]);
         free_box_check(&r, &b, solid)?;
         for (vx, vy) in frames {
             b.vx = raw(vx);
@@ -368,6 +395,7 @@ proptest! {
         }
         while tx < map_w { fill(&mut r, tx, s); tx += 1; }
         let m = r.map();
+        with_surfaces!(m, [(w, h)]);
         // Drop the body onto the ground at the start.
         let x0 = 16 * 3 + start_off;
         let mut b = Body::new(x0, 0, w, h);
@@ -391,7 +419,6 @@ proptest! {
                 o.vy = SubPx::ZERO;
                 oracle::move_body(&m, &[], &mut o);
                 prop_assert_eq!(oracle::observable(&b), oracle::observable(&o), "differs from the per-pixel oracle at frame {} dir {}", f, dir);
-                prop_assert_eq!(oracle::check_record(&m, &b), Ok(()));
                 prop_assert!(b.on_ground(), "left the ground at frame {} dir {}: {:?}", f, dir, b.rect());
                 prop_assert!(!b.flags.contains(Flags::HIT_LEFT) && !b.flags.contains(Flags::HIT_RIGHT));
                 prop_assert!(!r.box_solid(b.px() as i32, b.py() as i32, w as i32, h as i32));
@@ -454,6 +481,7 @@ proptest! {
                 b
             })
             .collect();
+        with_surfaces!(m, sizes_of(&engine));
         let mut reference = engine.clone();
         for (f, vels) in frames.iter().enumerate() {
             for s in solids.iter_mut() {
@@ -473,7 +501,6 @@ proptest! {
             move_bodies(&m, &solids, &mut engine);
             for i in 0..engine.len() {
                 prop_assert_eq!(oracle::observable(&engine[i]), oracle::observable(&reference[i]), "frame {} body {} from {:?}, boxes {:?}", f, i, before[i], solids);
-                prop_assert_eq!(oracle::check_record(&m, &engine[i]), Ok(()), "frame {} body {}", f, i);
             }
         }
     }
@@ -506,44 +533,6 @@ proptest! {
         prop_assert_eq!(m.column_top(a, lo, hi), top);
     }
 
-    /// Long walks equal the per-pixel oracle frame by frame: bodies dropped onto
-    /// random ground (every tile id, height tiles, any edge policy) walk at a steady
-    /// speed with gravity, now and then turning or jumping, for 32 frames, so that
-    /// most moves run inside the walk window of the move before; every window the
-    /// engine records is checked pixel by pixel.
-    #[test]
-    fn walks_equal_the_per_pixel_oracle(
-        tiles in walk_ground(),
-        shapes in proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
-        edges in 0u8..16,
-        bodies in proptest::collection::vec((1u8..=40, 1u8..=48, -20i16..200, -8i16..48, -40i16..=40), 1..4),
-        events in proptest::collection::vec((0usize..32, 0u8..3), 0..4),
-    ) {
-        let r = RefMap::new(W, H, &tiles);
-        let shapes = height_tiles(&shapes);
-        let m = oracle_map(&r, edges, &shapes);
-        let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, y, _)| Body::new(x, y, w, h)).collect();
-        let mut vxs: Vec<i16> = bodies.iter().map(|b| b.4).collect();
-        let mut reference = engine.clone();
-        for f in 0..40usize {
-            frame_equals_oracle(&m, f, &mut engine, &mut reference, |i, b| {
-                // 8 frames of falling onto the ground, then walking with gravity.
-                let mut vy = if f < 8 { 48 } else if b.on_ground() { 3 } else { (b.vy.to_bits() + 3).min(48) };
-                let mut vx = if f < 8 { 0 } else { vxs[i] };
-                for &(at, what) in &events {
-                    if at + 8 == f {
-                        match what {
-                            0 => { vxs[i] = -vxs[i]; vx = vxs[i]; }
-                            1 if b.on_ground() => vy = -40,
-                            _ => vx = 0,
-                        }
-                    }
-                }
-                (vx, vy)
-            })?;
-        }
-    }
-
     /// Bodies at rest equal the per-pixel oracle, also when the game changes them between
     /// frames: bodies of every size fall onto random ground and stand there with gravity
     /// added every frame (the engine's short path for a body at rest), and now and then the
@@ -562,6 +551,7 @@ proptest! {
         let shapes = height_tiles(&shapes);
         let m = oracle_map(&r, edges, &shapes);
         let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, y)| Body::new(x, y, w, h)).collect();
+        with_surfaces!(m, sizes_of(&engine));
         let mut reference = engine.clone();
         for f in 0..32usize {
             // The game's changes, made to both sides alike.
@@ -600,43 +590,6 @@ proptest! {
         }
     }
 
-    /// Flying bodies equal the per-pixel oracle: bodies of every size jump, fly and fall
-    /// through mostly open space (a few tiles of every kind, height tiles, any edge policy) for
-    /// 40 frames, jumping again whenever they stand, so that most moves run inside the blank
-    /// tiles the move before recorded (an air record) and leave them at every side, land
-    /// on floors and one-way tops right under them and hit ceilings and walls; every air
-    /// record the engine keeps is checked pixel by pixel. Now and then a body in the air is
-    /// marked grounded by the game, which makes its move a walk (a snap down onto a floor up
-    /// to 8 pixels below), not a flight.
-    #[test]
-    fn flying_bodies_equal_the_per_pixel_oracle(
-        tiles in proptest::collection::vec(prop_oneof![40 => Just(0u16), 3 => 2u16..=19, 1 => 32u16..36], (HW * HH) as usize),
-        shapes in proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
-        edges in 0u8..16,
-        bodies in proptest::collection::vec((1u8..=40, 1u8..=40, 0i16..620, 0i16..150, -48i16..=48, -60i16..=0), 1..5),
-    ) {
-        let r = RefMap::new(HW, HH, &tiles);
-        let shapes = height_tiles(&shapes);
-        let m = sized_map(&r, HW, HH, edges, &shapes);
-        let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, y, _, _)| Body::new(x, y, w, h)).collect();
-        let mut reference = engine.clone();
-        for f in 0..40usize {
-            // Now and then the game marks a body in the air as grounded (a walk, with its
-            // snap down, not a flight).
-            for i in 0..engine.len() {
-                if f % 7 == i % 7 && !engine[i].on_ground() {
-                    engine[i].flags = Flags::ON_GROUND;
-                    reference[i].flags = Flags::ON_GROUND;
-                }
-            }
-            frame_equals_oracle(&m, f, &mut engine, &mut reference, |i, b| {
-                let (vx, jump) = (bodies[i].4, bodies[i].5);
-                let vy = if b.on_ground() { jump } else { (b.vy.to_bits() + 3).min(48) };
-                (if b.flags.contains(Flags::HIT_LEFT) || b.flags.contains(Flags::HIT_RIGHT) { -vx } else { vx }, vy)
-            })?;
-        }
-    }
-
     /// Fast walks over hills equal the per-pixel oracle: bodies of every size fall onto
     /// hilly ground (slope chains, bumps, one-way ledges, ceilings close above, stray tiles)
     /// and walk at any speed up to the limit for 12 frames, so the walk read per tile
@@ -654,6 +607,7 @@ proptest! {
             .unwrap()
             .with_edges(Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) });
         let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, _)| Body::new(x, 0, w, h)).collect();
+        with_surfaces!(m, sizes_of(&engine));
         let mut reference = engine.clone();
         for f in 0..20usize {
             frame_equals_oracle(&m, f, &mut engine, &mut reference, |i, b| {
@@ -703,4 +657,409 @@ fn walking_down_a_slope_away_from_a_pit_equals_the_per_pixel_oracle() {
             }
         }
     }
+}
+
+/// Runs `test` on `strategy`'s cases with this file's [`config`], counting which path every
+/// move took; then `check` sees the counts (the table paths must have run, not only the
+/// full move). Panics with proptest's minimal failing case.
+fn run_counted<S: Strategy>(
+    strategy: S,
+    test: impl Fn(S::Value) -> Result<(), TestCaseError>,
+    check: impl Fn(path_stats::PathCounts),
+) {
+    path_stats::reset();
+    let mut runner = TestRunner::new(config());
+    if let Err(e) = runner.run(&strategy, test) {
+        panic!("{e}");
+    }
+    let counts = path_stats::counts();
+    check(counts);
+}
+
+/// Every move counted.
+fn total(c: path_stats::PathCounts) -> u64 {
+    c.on_surface + c.in_air + c.full + c.full_with_boxes
+}
+
+/// Long walks equal the per-pixel oracle frame by frame: bodies dropped onto random ground
+/// (every tile id, height tiles, any edge policy) walk at a steady speed with gravity, now
+/// and then turning, stopping or jumping, for 32 frames. Most moves are read from the
+/// walkable surfaces compiled for the bodies' sizes.
+#[test]
+fn surface_walks_equal_the_per_pixel_oracle() {
+    let strategy = (
+        walk_ground(),
+        proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
+        0u8..16,
+        proptest::collection::vec(
+            (1u8..=40, 1u8..=48, -20i16..200, -8i16..48, -40i16..=40),
+            1..4,
+        ),
+        proptest::collection::vec((0usize..32, 0u8..3), 0..4),
+    );
+    run_counted(
+        strategy,
+        |(tiles, shapes, edges, bodies, events)| {
+            let r = RefMap::new(W, H, &tiles);
+            let shapes = height_tiles(&shapes);
+            let m = oracle_map(&r, edges, &shapes);
+            let mut engine: Vec<Body> = bodies
+                .iter()
+                .map(|&(w, h, x, y, _)| Body::new(x, y, w, h))
+                .collect();
+            let mut vxs: Vec<i16> = bodies.iter().map(|b| b.4).collect();
+            with_surfaces!(m, sizes_of(&engine));
+            let mut reference = engine.clone();
+            for f in 0..40usize {
+                frame_equals_oracle(&m, f, &mut engine, &mut reference, |i, b| {
+                    // 8 frames of falling onto the ground, then walking with gravity.
+                    let mut vy = if f < 8 {
+                        48
+                    } else if b.on_ground() {
+                        3
+                    } else {
+                        (b.vy.to_bits() + 3).min(48)
+                    };
+                    let mut vx = if f < 8 { 0 } else { vxs[i] };
+                    for &(at, what) in &events {
+                        if at + 8 == f {
+                            match what {
+                                0 => {
+                                    vxs[i] = -vxs[i];
+                                    vx = vxs[i];
+                                }
+                                1 if b.on_ground() => vy = -40,
+                                _ => vx = 0,
+                            }
+                        }
+                    }
+                    (vx, vy)
+                })?;
+            }
+            Ok(())
+        },
+        |c| {
+            assert!(
+                c.on_surface * 4 > total(c),
+                "a quarter of the moves read from surfaces: {c:?}"
+            )
+        },
+    );
+}
+
+/// Flights equal the per-pixel oracle: bodies of every size jump, fly and fall through
+/// mostly open space (a few tiles of every kind, height tiles, any edge policy) for 40
+/// frames, jumping again whenever they stand, so that most moves cross the open air
+/// compiled with the map and leave it at every side, land on floors and one-way tops right
+/// under them and hit ceilings and walls. Now and then a body in the air is marked grounded
+/// by the game, which makes its move a walk (a snap down onto a floor up to 8 pixels
+/// below), not a flight.
+#[test]
+fn flights_through_open_air_equal_the_per_pixel_oracle() {
+    let strategy = (
+        proptest::collection::vec(
+            prop_oneof![40 => Just(0u16), 3 => 2u16..=19, 1 => 32u16..36],
+            (HW * HH) as usize,
+        ),
+        proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
+        0u8..16,
+        proptest::collection::vec(
+            (
+                1u8..=40,
+                1u8..=40,
+                0i16..620,
+                0i16..150,
+                -48i16..=48,
+                -60i16..=0,
+            ),
+            1..5,
+        ),
+    );
+    run_counted(
+        strategy,
+        |(tiles, shapes, edges, bodies)| {
+            let r = RefMap::new(HW, HH, &tiles);
+            let shapes = height_tiles(&shapes);
+            let m = sized_map(&r, HW, HH, edges, &shapes);
+            let mut engine: Vec<Body> = bodies
+                .iter()
+                .map(|&(w, h, x, y, _, _)| Body::new(x, y, w, h))
+                .collect();
+            with_surfaces!(m, sizes_of(&engine));
+            let mut reference = engine.clone();
+            for f in 0..40usize {
+                for i in 0..engine.len() {
+                    if f % 7 == i % 7 && !engine[i].on_ground() {
+                        engine[i].flags = Flags::ON_GROUND;
+                        reference[i].flags = Flags::ON_GROUND;
+                    }
+                }
+                frame_equals_oracle(&m, f, &mut engine, &mut reference, |i, b| {
+                    let (vx, jump) = (bodies[i].4, bodies[i].5);
+                    let vy = if b.on_ground() {
+                        jump
+                    } else {
+                        (b.vy.to_bits() + 3).min(48)
+                    };
+                    (
+                        if b.flags.contains(Flags::HIT_LEFT) || b.flags.contains(Flags::HIT_RIGHT) {
+                            -vx
+                        } else {
+                            vx
+                        },
+                        vy,
+                    )
+                })?;
+            }
+            Ok(())
+        },
+        |c| {
+            assert!(
+                c.in_air * 4 > total(c),
+                "a quarter of the moves through the compiled air: {c:?}"
+            )
+        },
+    );
+}
+
+/// Tiles changed between frames: bodies walk, stand and jump on random ground while the
+/// game changes random tiles (breaking blocks, closing gaps, placing one-way tops) in its
+/// copy of the map and marks them in a `TileChanges`; the surfaces stay those compiled for
+/// the map as it was. Every move equals the per-pixel oracle on the changed map.
+#[test]
+fn tile_changes_between_frames_equal_the_per_pixel_oracle() {
+    let strategy = (
+        walk_ground(),
+        0u8..16,
+        proptest::collection::vec((1u8..=40, 1u8..=48, -20i16..200, -40i16..=40), 1..4),
+        proptest::collection::vec(
+            (
+                0usize..32,
+                0i32..W,
+                0i32..H,
+                prop_oneof![Just(0u16), 2u16..=19],
+            ),
+            1..12,
+        ),
+    );
+    run_counted(
+        strategy,
+        |(tiles, edges, bodies, changes)| {
+            let r = RefMap::new(W, H, &tiles);
+            let m = oracle_map(&r, edges, &[]);
+            let mut engine: Vec<Body> = bodies
+                .iter()
+                .map(|&(w, h, x, _)| Body::new(x, 0, w, h))
+                .collect();
+            with_surfaces!(m, sizes_of(&engine));
+            let mut reference = engine.clone();
+            let mut now = r.clone();
+            let mut marked = TileChanges::NONE;
+            for f in 0..40usize {
+                for &(at, tx, ty, id) in &changes {
+                    if at + 8 == f {
+                        now.set(tx, ty, id);
+                        marked.mark(tx as i16);
+                    }
+                }
+                let changed = oracle_map(&now, edges, &[]);
+                let played = m
+                    .with_tiles(&now.tiles[..(W * H) as usize])
+                    .with_changes(&marked);
+                for (i, (b, o)) in engine.iter_mut().zip(reference.iter_mut()).enumerate() {
+                    let vy = if f < 8 {
+                        48
+                    } else if b.on_ground() {
+                        if f % 11 == i {
+                            -40
+                        } else {
+                            3
+                        }
+                    } else {
+                        (b.vy.to_bits() + 3).min(48)
+                    };
+                    let vx = if f < 8 {
+                        0
+                    } else if b.flags.contains(Flags::HIT_LEFT)
+                        || b.flags.contains(Flags::HIT_RIGHT)
+                    {
+                        -bodies[i].3
+                    } else {
+                        bodies[i].3
+                    };
+                    for body in [&mut *b, &mut *o] {
+                        body.vx = raw(vx);
+                        body.vy = raw(vy);
+                    }
+                    oracle::move_body(&changed, &[], o);
+                }
+                let before = engine.clone();
+                move_bodies(&played, &[], &mut engine);
+                for i in 0..engine.len() {
+                    prop_assert_eq!(
+                        oracle::observable(&engine[i]),
+                        oracle::observable(&reference[i]),
+                        "frame {} body {} from {:?}",
+                        f,
+                        i,
+                        before[i]
+                    );
+                }
+            }
+            Ok(())
+        },
+        |c| {
+            assert!(
+                c.on_surface > 0 && c.full > 0,
+                "surfaces used, and bypassed near changes: {c:?}"
+            )
+        },
+    );
+}
+
+/// The walkers' look-ahead equals the per-pixel model: bodies of every size patrol random
+/// ground (turning at walls and at the ledges the engine reports), with look-aheads from 1
+/// to 40 pixels, sometimes riding or passing a solid box; after every move the body equals
+/// the oracle's and `LEDGE_AHEAD` is set exactly when the oracle's walk of that many pixels
+/// leaves the ground.
+#[test]
+fn walkers_see_ledges_as_the_per_pixel_oracle_does() {
+    let strategy = (
+        walk_ground(),
+        0u8..16,
+        proptest::collection::vec(
+            (1u8..=40, 1u8..=48, -20i16..200, 1i16..=40, 1i16..=40),
+            1..4,
+        ),
+        proptest::option::of((0i16..160, 40i16..120, 8i16..48, 4i16..16)),
+    );
+    run_counted(
+        strategy,
+        |(tiles, edges, bodies, boxr)| {
+            let r = RefMap::new(W, H, &tiles);
+            let m = oracle_map(&r, edges, &[]);
+            let mut engine: Vec<Body> = bodies
+                .iter()
+                .map(|&(w, h, x, _, _)| Body::new(x, 0, w, h))
+                .collect();
+            with_surfaces!(m, sizes_of(&engine));
+            let solids: Vec<SolidBox> = boxr
+                .iter()
+                .map(|&(x, y, w, h)| SolidBox {
+                    rect: Rect::new(x, y, w, h),
+                    dx: 0,
+                    dy: 0,
+                })
+                .collect();
+            let mut dirs: Vec<i16> = vec![1; engine.len()];
+            for f in 0..48usize {
+                let mut reference = engine.clone();
+                for (i, b) in engine.iter_mut().enumerate() {
+                    let vy = if b.on_ground() {
+                        3
+                    } else {
+                        (b.vy.to_bits() + 3).min(48)
+                    };
+                    let vx = if f < 8 { 0 } else { dirs[i] * bodies[i].3 };
+                    b.vx = raw(vx);
+                    b.vy = raw(vy);
+                    reference[i].vx = raw(vx);
+                    reference[i].vy = raw(vy);
+                }
+                for (i, o) in reference.iter_mut().enumerate() {
+                    let solids: &[SolidBox] = if engine.len() > 0 && i == 0 {
+                        &solids
+                    } else {
+                        &[]
+                    };
+                    oracle::move_body(&m, solids, o);
+                }
+                // Body 0 moves with the box, the others without: both loops of the engine.
+                let look = bodies[0].4;
+                move_walkers(&m, &solids, &mut engine[..1], look);
+                for i in 1..engine.len() {
+                    move_walkers(&m, &[], &mut engine[i..i + 1], bodies[i].4);
+                }
+                for i in 0..engine.len() {
+                    let mut want = reference[i];
+                    if oracle::ledge_ahead(&m, &want, bodies[i].4) {
+                        want.flags.insert(Flags::LEDGE_AHEAD);
+                    }
+                    prop_assert_eq!(
+                        oracle::observable(&engine[i]),
+                        oracle::observable(&want),
+                        "frame {} body {}",
+                        f,
+                        i
+                    );
+                    let f = engine[i].flags;
+                    if f.contains(Flags::HIT_LEFT)
+                        || f.contains(Flags::HIT_RIGHT)
+                        || f.contains(Flags::LEDGE_AHEAD)
+                    {
+                        dirs[i] = -dirs[i];
+                    }
+                }
+            }
+            Ok(())
+        },
+        |c| {
+            assert!(
+                c.on_surface * 4 > total(c) && c.full_with_boxes > 0,
+                "a quarter of the walkers' moves on surfaces, some with the box: {c:?}"
+            )
+        },
+    );
+}
+
+/// The compiled surfaces hold every position: on random maps (every tile id, height tiles,
+/// every edge policy) and bodies of random sizes, every box position inside the map's
+/// columns that is free and has a floor under it (found pixel by pixel) is a position of a
+/// chain the column index finds.
+#[test]
+fn compiled_surfaces_hold_every_position() {
+    let strategy = (
+        proptest::collection::vec(
+            prop_oneof![10 => Just(0u16), 6 => 2u16..=19, 2 => 32u16..37],
+            48,
+        ),
+        proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
+        0u8..16,
+        (1u8..=64, 1u8..=64),
+    );
+    let cases = Config {
+        cases: cases() / 20 + 1,
+        ..config()
+    };
+    let mut runner = TestRunner::new(cases);
+    runner
+        .run(&strategy, |(tiles, shapes, edges, (w, h))| {
+            let r = RefMap::new(8, 6, &tiles);
+            let shapes = height_tiles(&shapes);
+            let m = sized_map(&r, 8, 6, edges, &shapes);
+            let compiled =
+                megacollide_surface_compiler::compile(&m, &[(w, h)]).expect("surfaces compile");
+            let classes = compiled.class_views();
+            let surfaces = compiled.surfaces(&classes);
+            let mut found = 0;
+            for x in 0..=(128 - w as i32) {
+                for y in -64..=96 {
+                    if oracle::is_position(&m, x, y, w as i32, h as i32) {
+                        prop_assert!(
+                            surfaces.find(&classes[0], x as i16, y as i16).is_some(),
+                            "{}x{} position ({}, {}) in no chain",
+                            w,
+                            h,
+                            x,
+                            y
+                        );
+                        found += 1;
+                    }
+                }
+            }
+            let positions: usize = surfaces.chains().iter().map(|c| c.len as usize).sum();
+            prop_assert_eq!(positions, found);
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
 }

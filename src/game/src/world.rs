@@ -9,9 +9,9 @@
 
 use megacollide_engine::body::{Body, Flags, Rect, SolidBox, NO_BOX};
 use megacollide_engine::camera::{Camera, SCREEN_H, SCREEN_W};
-use megacollide_engine::motion::move_bodies;
+use megacollide_engine::motion::move_walkers;
 use megacollide_engine::platformer::{self, Events, Player, PlayerConfig};
-use megacollide_engine::{shape, Map, SubPx, SNAP_DOWN_PX};
+use megacollide_engine::{Map, SubPx};
 
 use crate::art::{player_mask, POTATO_MASK};
 use crate::look::{EnemyLook, PlayerLook};
@@ -60,9 +60,11 @@ pub const ENEMY_GRAVITY: i16 = 2;
 pub const ENEMY_MAX_FALL: i16 = 48;
 
 /// A walker that patrols: it walks at a constant speed and turns around at walls and at
-/// ledges (no floor within [`megacollide_engine::SNAP_DOWN_PX`] pixels ahead of its feet).
-/// Its collision body is kept apart, in [`World::enemy_bodies`] (same index), so the
-/// engine moves all of them in place, in one call, with no copy.
+/// ledges: where, a body width ahead, a grounded walk would leave the ground (the engine's
+/// look-ahead, [`megacollide_engine::motion::move_walkers`]: on flat ground, where the first
+/// pixel column beyond its box has no floor within [`megacollide_engine::SNAP_DOWN_PX`]).
+/// Its collision body is kept apart, in [`World::enemy_bodies`] (same index), so the engine
+/// moves all of them in place, in one call, with no copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Enemy {
     /// +1 walking right, -1 walking left.
@@ -70,49 +72,22 @@ pub struct Enemy {
     /// Walking speed in pixels per frame.
     pub speed: u8,
     spawn: LevelPoint,
-    /// A stretch of flat floor the look-ahead found: the tile column (tile-space x) whose
-    /// every pixel column has a floor pixel at the feet row `flat_y` (pixel-space), so
-    /// [`floor_within_snap`] is true there without a query ([`FLAT_NONE`]: none yet).
-    /// Levels are in ROM, so what it records stays true.
-    flat_tx: i16,
-    flat_y: i16,
 }
-
-/// [`Enemy::flat_y`] of no record (no feet row is that high: positions stop at
-/// [`megacollide_engine::POS_MIN_PX`]).
-const FLAT_NONE: i16 = i16::MIN;
 
 impl Enemy {
     const NONE: Enemy = Enemy::new(1, LevelPoint { x: 0, y: 0 });
 
     /// An enemy walking right at `speed` pixels per frame that respawns at `spawn`.
-    const fn new(speed: u8, spawn: LevelPoint) -> Enemy {
-        Enemy { dir: 1, speed, spawn, flat_tx: 0, flat_y: FLAT_NONE }
-    }
-
-    /// Is there floor (a solid pixel or a one-way top) under the next pixel column ahead of
-    /// the feet of its body `b`, within the snap-down distance? Pixel-space; see
-    /// [`floor_within_snap`].
-    /// On flat floor (the column ahead in the tile column of [`Enemy::flat_tx`], feet at
-    /// `flat_y`) the answer is known and no map query is made; a query that finds a tile
-    /// whose feet row is floor across the whole tile records it.
-    #[inline(always)]
-    fn floor_ahead(&mut self, b: &Body, map: &Map) -> bool {
-        let x = if self.dir > 0 { b.px() + b.w as i16 } else { b.px() - 1 };
-        let y = b.py() + b.h as i16;
-        let tx = x >> 4;
-        if tx == self.flat_tx && y == self.flat_y {
-            return true;
+    pub const fn new(speed: u8, spawn: LevelPoint) -> Enemy {
+        Enemy {
+            dir: 1,
+            speed,
+            spawn,
         }
-        let floor = floor_within_snap(map, x, y);
-        if floor && floor_across_tile(map, tx, y) {
-            self.flat_tx = tx;
-            self.flat_y = y;
-        }
-        floor
     }
 
     /// Before the move: walking speed and gravity into its body's velocity.
+    #[inline(always)]
     fn prepare(&self, b: &mut Body) {
         // The speed with the sign of `dir` (no multiply: a 68000 `muls` is about 70 cycles).
         let speed = (self.speed as i16) << 3;
@@ -122,25 +97,40 @@ impl Enemy {
     }
 
     /// After the move: back to the spawn point after falling out of the map, turn around
-    /// at walls and ledges.
-    fn after_move(&mut self, b: &mut Body, map: &Map) {
+    /// at walls and at the ledges the move saw ahead.
+    #[inline(always)]
+    fn after_move(&mut self, b: &mut Body) {
         let f = b.flags;
         if f.contains(Flags::FELL_OUT) {
             *b = Body::new(self.spawn.x, self.spawn.y, b.w, b.h);
-        } else if f.contains(Flags::HIT_LEFT) || f.contains(Flags::HIT_RIGHT) || (b.on_ground() && !self.floor_ahead(b, map)) {
+        } else if f.0 & (Flags::HIT_LEFT.0 | Flags::HIT_RIGHT.0 | Flags::LEDGE_AHEAD.0) != 0 {
             self.dir = -self.dir;
         }
     }
 }
 
-/// The patrol's ledge rule: is there floor under pixel column `x` within the snap-down
-/// distance below row `y` (pixel-space): a floor pixel in rows `y ..= y + SNAP_DOWN_PX - 1`,
-/// where a floor pixel is a solid pixel, or a one-way platform's top row at `y` itself
-/// (exactly `map.is_floor(x, y) || map.column_solid(x, y, y + SNAP_DOWN_PX - 1)`: a solid
-/// pixel at `y` is in the span, so `is_floor` only adds the one-way top). One span query, and
-/// one tile read when `y` is a tile's top row.
-pub fn floor_within_snap(map: &Map, x: i16, y: i16) -> bool {
-    map.column_solid(x, y, y + SNAP_DOWN_PX - 1) || (y & 15 == 0 && map.tile(x >> 4, y >> 4) == shape::ONE_WAY)
+/// One step of a run of patrolling walkers of one width (`enemies[i]` walks with body
+/// `bodies[i]`): walking speed and gravity into the bodies, one engine call for all of them
+/// ([`move_walkers`], looking a body width ahead), then each turns at a wall or at the ledge
+/// its move saw (or respawns after falling out of the map).
+#[inline(never)]
+pub fn patrol(map: &Map, solids: &[SolidBox], enemies: &mut [Enemy], bodies: &mut [Body]) {
+    // By index over one length: a `zip` of two sub-slices made LLVM work out their lengths
+    // with two 32-bit divisions (`__udivsi3`, about 1,400 cycles each).
+    let n = if enemies.len() < bodies.len() {
+        enemies.len()
+    } else {
+        bodies.len()
+    };
+    let Some(first) = bodies.first() else { return };
+    let look_ahead = first.w as i16;
+    for i in 0..n {
+        enemies[i].prepare(&mut bodies[i]);
+    }
+    move_walkers(map, solids, &mut bodies[..n], look_ahead);
+    for i in 0..n {
+        enemies[i].after_move(&mut bodies[i]);
+    }
 }
 
 /// A distance (pixels) beyond which no solid box takes part in the move of an enemy that
@@ -153,17 +143,6 @@ const fn box_reach(speed: u8) -> i16 {
     } else {
         ry
     }
-}
-
-/// Does every pixel column of tile column `tx` have a floor pixel at row `y` (pixel-space):
-/// the tile's row there is solid across, or `y` is a one-way platform's top row? Then
-/// [`floor_within_snap`] is true for every `x` of that tile column at `y`. One tile read.
-fn floor_across_tile(map: &Map, tx: i16, y: i16) -> bool {
-    let id = map.tile(tx, y >> 4);
-    if id == shape::ONE_WAY {
-        return y & 15 == 0;
-    }
-    map.shape(id).rows[(y & 15) as usize] == 0xFFFF
 }
 
 /// A solid box that travels along a path of points (its top-left corner visits each
@@ -438,8 +417,9 @@ impl World {
     }
 
     /// The enemies whose box meets `active` (the view and its margin) move: each run of
-    /// consecutive active enemies in one engine call, on their bodies in place (all of
-    /// them in one call when all are near the view).
+    /// consecutive active enemies of one width in one engine call (a walkers' call, whose
+    /// look-ahead is that width), on their bodies in place (all of them in one call when all
+    /// are near the view).
     #[inline(never)]
     fn move_enemies(&mut self, active: Rect) {
         let map = self.level.map;
@@ -456,22 +436,28 @@ impl World {
         while start < n {
             let mut end = start;
             let mut riding = false;
-            while end < n && bodies[end].rect().overlaps(&active) {
-                enemies[end].prepare(&mut bodies[end]);
+            let width = bodies[start].w;
+            while end < n && bodies[end].w == width && bodies[end].rect().overlaps(&active) {
                 riding |= bodies[end].riding != NO_BOX;
                 end += 1;
             }
             if end > start {
                 moved += end - start;
-                let solids = if boxes_near || riding { all_solids } else { &all_solids[..0] };
-                move_bodies(map, solids, &mut bodies[start..end]);
-                // By index: a `zip` of the two sub-slices made LLVM work out their lengths
-                // with two 32-bit divisions (`__udivsi3`, about 1,400 cycles each).
-                for i in start..end {
-                    enemies[i].after_move(&mut bodies[i], map);
-                }
+                let solids = if boxes_near || riding {
+                    all_solids
+                } else {
+                    &all_solids[..0]
+                };
+                patrol(
+                    map,
+                    solids,
+                    &mut enemies[start..end],
+                    &mut bodies[start..end],
+                );
+                start = end;
+            } else {
+                start = end + 1;
             }
-            start = end + 1;
         }
         self.active_enemies = moved as u8;
     }
@@ -576,36 +562,6 @@ fn bool_prop(props: &[crate::levels::Prop], name: &str, default: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::levels::LEVELS;
-
-    /// The patrol's look-ahead, memo included, answers exactly what `is_floor || column_solid`
-    /// over the snap distance answers, walking both ways across every feet row of every level.
-    #[test]
-    fn the_ledge_look_ahead_is_the_floor_and_span_query_exactly() {
-        for level in LEVELS.iter() {
-            let map = level.map;
-            let (w, h) = (map.width_px(), map.height_px());
-            let (mut memo_hits, mut turns) = (0u32, 0u32);
-            for feet in -2..h + 2 {
-                for dir in [1i8, -1] {
-                    let mut e = Enemy::new(1, LevelPoint { x: 0, y: 0 });
-                    e.dir = dir;
-                    for k in 0..w + 24 {
-                        let x = if dir > 0 { k - 20 } else { w + 4 - k };
-                        let b = Body::new(x, feet - 16, 16, 16);
-                        let ahead = if dir > 0 { x + 16 } else { x - 1 };
-                        let want = map.is_floor(ahead, feet) || map.column_solid(ahead, feet, feet + SNAP_DOWN_PX - 1);
-                        assert_eq!(floor_within_snap(map, ahead, feet), want, "{}: ({ahead}, {feet})", level.name);
-                        let known = ahead >> 4 == e.flat_tx && feet == e.flat_y;
-                        assert_eq!(e.floor_ahead(&b, map), want, "{}: body at ({x}, {}), dir {dir}", level.name, feet - 16);
-                        memo_hits += known as u32;
-                        turns += !want as u32;
-                    }
-                }
-            }
-            assert!(memo_hits > 0 && turns > 0, "{}: the memo answered {memo_hits} times, {turns} ledges", level.name);
-        }
-    }
 
     /// A box beyond [`box_reach`] of an enemy's box changes nothing in its move: enemies of
     /// every speed up to 8 px per frame, falling or walking, grounded or not, all over the demo

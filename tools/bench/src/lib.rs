@@ -26,7 +26,7 @@ pub mod shared {
     include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/bench/src/shared.rs"));
 }
 use levels::BENCH_MAP;
-use shared::{ai_prepare, mask_pair, BODY_COUNT};
+use shared::{ai_prepare, mask_pair, BODY_COUNT, WALKER_COUNT};
 
 /// Targets (cycles): the engine is not done until it meets them.
 pub const TARGET_POINT_QUERY_AVG: u64 = 120;
@@ -38,6 +38,12 @@ pub const TARGET_WALK_127_AVG: u64 = 6_000;
 pub const TARGET_STILL_AVG: u64 = 150;
 /// Target: the worst move of the typical set.
 pub const TARGET_TYPICAL_MAX: u64 = 4_000;
+/// Target: one patrolling walker's step (move and turn decision, batched), average cycles.
+pub const TARGET_WALKER_STEP_AVG: u64 = 600;
+/// Target: `Player::update`, average cycles.
+pub const TARGET_PLAYER_UPDATE_AVG: u64 = 2_500;
+/// Target: a demo world step with the crowd moving, average cycles (31 % of an NTSC frame).
+pub const TARGET_WORLD_STEP_CROWD_AVG: u64 = 40_000;
 pub const TARGET_MASK32_NOHIT: u64 = 2_500;
 
 /// Seeded, deterministic pseudo-random numbers (SplitMix64).
@@ -230,14 +236,13 @@ fn set_body(mc: &mut Machine, i: u32, b: &Body) {
             b.vy.to_bits() as i32 as u32,
             (b.w as u32) << 8 | b.h as u32,
             (b.flags.0 as u32) << 8 | b.riding as u32,
-            (b.rest_x as u16 as u32) << 16 | b.rest_y as u16 as u32,
-            (b.rest_x1 as u16 as u32) << 16 | b.rest_size as u32,
+            b.hint_bits(),
         ],
     ));
 }
 
 fn get_body(mc: &mut Machine, i: u32, like: &Body) -> Body {
-    let mut f = [0i32; 10];
+    let mut f = [0i32; 7];
     for (k, v) in f.iter_mut().enumerate() {
         *v = m(mc.call("bench_body_get", &[i, k as u32])).0 as i32;
     }
@@ -248,10 +253,7 @@ fn get_body(mc: &mut Machine, i: u32, like: &Body) -> Body {
     b.vy = SubPx::from_bits(f[3] as i16);
     b.flags = Flags(f[4] as u8);
     b.riding = f[5] as u8;
-    b.rest_x = f[6] as i16;
-    b.rest_y = f[7] as i16;
-    b.rest_size = f[8] as u16;
-    b.rest_x1 = f[9] as i16;
+    b.set_hint_bits(f[6] as u32);
     b
 }
 
@@ -273,14 +275,19 @@ pub fn move_one(mc: &mut Machine, b: &Body) -> (Body, u64) {
 /// A 16x32 body dropped at pixel column `x` from the first free spot at or below `y0`, settled
 /// on the ground with the host engine (None if it finds no ground).
 pub fn settle(x: i16, y0: i16) -> Option<Body> {
+    settle_sized(x, y0, 16, 32)
+}
+
+/// [`settle`] for a `w` x `h` body.
+pub fn settle_sized(x: i16, y0: i16, w: u8, h: u8) -> Option<Body> {
     let mut y = y0;
-    while BENCH_MAP.rect_solid(x, y, 16, 32) {
+    while BENCH_MAP.rect_solid(x, y, w as i16, h as i16) {
         y += 16;
         if y > BENCH_MAP.height_px() {
             return None;
         }
     }
-    let mut b = Body::new(x, y, 16, 32);
+    let mut b = Body::new(x, y, w, h);
     for _ in 0..400 {
         b.vy = SubPx::from_bits(48);
         move_body(&BENCH_MAP, &SOLIDS, &mut b);
@@ -463,8 +470,78 @@ fn frames_32(mc: &mut Machine) -> Stats {
     frame
 }
 
+/// The pad of frame `f` of the player benchmark's scripted run: hold right; jump for 20
+/// frames out of every 45; back off left now and then.
+fn player_input(f: u32) -> u32 {
+    let input = if f % 300 < 260 { 2 } else { 1 };
+    if f % 45 < 20 {
+        input | 4
+    } else {
+        input
+    }
+}
+
 /// Frames timed by the 32-body frame benchmark.
 const FRAMES: usize = 240;
+
+/// The demo game's patrolling walkers on the bench scene: [`WALKER_COUNT`] 16 x 16 enemies
+/// standing on flat ground and slopes all over the scene, half walking each way, stepped
+/// by one `patrol` call per frame (`bench_walkers_step`, timed) for [`FRAMES`] frames; every
+/// walker (body and direction) compared with the host's after each frame. Returns the
+/// cycles of each call.
+fn walkers(mc: &mut Machine) -> Stats {
+    use megacollide_game::levels::LevelPoint;
+    use megacollide_game::world::{patrol, Enemy};
+    let mut enemies = Vec::new();
+    let mut bodies = Vec::new();
+    let mut x = 24i16;
+    while bodies.len() < WALKER_COUNT {
+        if let Some(b) = settle_sized(x, 0, 16, 16) {
+            let i = bodies.len();
+            let mut e = Enemy::new(
+                1,
+                LevelPoint {
+                    x: b.px(),
+                    y: b.py(),
+                },
+            );
+            e.dir = if i % 2 == 0 { 1 } else { -1 };
+            m(mc.call(
+                "bench_walker_set",
+                &[
+                    i as u32,
+                    b.px() as i32 as u32,
+                    b.py() as i32 as u32,
+                    e.dir as i32 as u32,
+                ],
+            ));
+            let mut hb = Body::new(b.px(), b.py(), 16, 16);
+            hb.flags = Flags::ON_GROUND;
+            enemies.push(e);
+            bodies.push(hb);
+        }
+        x = (x + 131) % (BENCH_MAP.width_px() - 24);
+    }
+    let mut st = Stats::default();
+    for f in 0..FRAMES {
+        let (_, c) = m(mc.call("bench_walkers_step", &[WALKER_COUNT as u32]));
+        patrol(&BENCH_MAP, &SOLIDS, &mut enemies, &mut bodies);
+        for (i, (e, b)) in enemies.iter().zip(bodies.iter()).enumerate() {
+            let want = shared::body_words(b);
+            for (k, &w) in want.iter().enumerate() {
+                let (got, _) = m(mc.call("bench_walker_get", &[i as u32, k as u32]));
+                assert_eq!(
+                    got as i16, w,
+                    "frame {f}: walker {i} word {k}: 68000 and host differ ({b:?})"
+                );
+            }
+            let (dir, _) = m(mc.call("bench_walker_get", &[i as u32, shared::BODY_WORDS as u32]));
+            assert_eq!(dir as i8, e.dir, "frame {f}: walker {i} direction");
+        }
+        st.add(c);
+    }
+    st
+}
 
 /// Runs every benchmark. `rom_elf`: the demo ROM's ELF (sizes), if given.
 pub fn run(mc: &mut Machine, rom_elf: Option<&[u8]>) -> Report {
@@ -663,11 +740,7 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     let mut player = Player::new(spawn.0, spawn.1, PlayerConfig::DEFAULT);
     let mut pl = Stats::default();
     for f in 0..900u32 {
-        // Hold right; jump for 20 frames out of every 45; back off left now and then.
-        let mut input = if f % 300 < 260 { 2 } else { 1 };
-        if f % 45 < 20 {
-            input |= 4;
-        }
+        let input = player_input(f);
         let (ev, c) = m(mc.call("bench_player_update", &[input]));
         let hev = player.update(Input::from_bits(input as u8), &BENCH_MAP, &SOLIDS);
         assert_eq!(ev as u8, hev.0, "player events at frame {f}");
@@ -685,6 +758,36 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     rep.rows.push(Row { group: "frame: move_body x 32 bodies", name: format!("bench scene, walk/jump/fall, {FRAMES} frames"), stats: frame.clone() });
     rep.keys.insert("frame_32_bodies".into(), frame.avg());
     rep.keys.insert("frame_32_bodies_max".into(), frame.max);
+
+    // ---- Walkers: the demo's patrolling enemies, one call a frame ---------------------------
+    let patrols = walkers(mc);
+    let mut per_walker = Stats::default();
+    per_walker.add_many(patrols.sum, patrols.n * WALKER_COUNT as u64);
+    rep.rows.push(Row {
+        group: "walkers (the demo's patrol)",
+        name: format!("{WALKER_COUNT} walkers, one patrol call, per walker ({FRAMES} frames)"),
+        stats: per_walker.clone(),
+    });
+    rep.rows.push(Row {
+        group: "walkers (the demo's patrol)",
+        name: format!("{WALKER_COUNT} walkers, the whole call"),
+        stats: patrols.clone(),
+    });
+    rep.keys.insert("walker_step_avg".into(), per_walker.avg());
+
+    // ---- The compiled surfaces ----------------------------------------------------------------
+    rep.keys.insert(
+        "surface_rom_bytes_bench".into(),
+        BENCH_MAP.surfaces().rom_bytes() as u64,
+    );
+    rep.keys.insert("surface_ram_bytes_bench".into(), 0);
+    if let Some(level) = megacollide_game::script::attract_level() {
+        rep.keys.insert(
+            "surface_rom_bytes_demo".into(),
+            level.map.surfaces().rom_bytes() as u64,
+        );
+        rep.keys.insert("surface_ram_bytes_demo".into(), 0);
+    }
 
     // ---- World::step: the demo's attract run -------------------------------------------------
     if let Some(w) = attract_steps(mc) {
@@ -772,18 +875,67 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
 
     // ---- Targets and profiles of misses ---------------------------------------------------
     let targets = [
-        ("point query, average (C call)", "point_query_avg", TARGET_POINT_QUERY_AVG),
-        ("point query, average (inlined)", "point_query_inlined_avg", TARGET_POINT_QUERY_AVG),
-        ("one body move, average", "body_move_avg", TARGET_BODY_MOVE_AVG),
-        ("one body move, typical worst", "body_move_typical_max", TARGET_TYPICAL_MAX),
-        ("one body, walk 127 px/f (average)", "body_move_walk_127_avg", TARGET_WALK_127_AVG),
-        ("one body standing still (average)", "body_move_still_avg", TARGET_STILL_AVG),
-        ("32 bodies, one frame (average)", "frame_32_bodies", TARGET_FRAME_32),
-        ("32 bodies, one frame (worst frame)", "frame_32_bodies_max", TARGET_FRAME_32),
+        (
+            "point query, average (C call)",
+            "point_query_avg",
+            TARGET_POINT_QUERY_AVG,
+        ),
+        (
+            "point query, average (inlined)",
+            "point_query_inlined_avg",
+            TARGET_POINT_QUERY_AVG,
+        ),
+        (
+            "one body move, average",
+            "body_move_avg",
+            TARGET_BODY_MOVE_AVG,
+        ),
+        (
+            "one body move, typical worst",
+            "body_move_typical_max",
+            TARGET_TYPICAL_MAX,
+        ),
+        (
+            "one body, walk 127 px/f (average)",
+            "body_move_walk_127_avg",
+            TARGET_WALK_127_AVG,
+        ),
+        (
+            "one body standing still (average)",
+            "body_move_still_avg",
+            TARGET_STILL_AVG,
+        ),
+        (
+            "32 bodies, one frame (average)",
+            "frame_32_bodies",
+            TARGET_FRAME_32,
+        ),
+        (
+            "32 bodies, one frame (worst frame)",
+            "frame_32_bodies_max",
+            TARGET_FRAME_32,
+        ),
+        (
+            "one patrolling walker's step (batched)",
+            "walker_step_avg",
+            TARGET_WALKER_STEP_AVG,
+        ),
+        (
+            "Player::update, average",
+            "player_update_avg",
+            TARGET_PLAYER_UPDATE_AVG,
+        ),
+        (
+            "demo world step with the crowd, average",
+            "world_step_crowd_avg",
+            TARGET_WORLD_STEP_CROWD_AVG,
+        ),
         ("mask 32x32 no hit", "mask32_nohit", TARGET_MASK32_NOHIT),
     ];
     for (name, key, t) in targets {
-        rep.targets.push((name.to_string(), key.to_string(), t, rep.keys[key]));
+        if let Some(&v) = rep.keys.get(key) {
+            rep.targets.push((name.to_string(), key.to_string(), t, v));
+        }
     }
     let missed = |k: &str| rep.targets.iter().any(|t| t.1 == k && t.3 > t.2);
     if missed("point_query_avg") {
@@ -842,6 +994,31 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
             }
             rep.profiles.push(("Rust path, improvements on: 32-body frames (60 frames, move only)".into(), cg.on.take_profile()));
         }
+    }
+    if missed("walker_step_avg") {
+        mc.start_profile(&["bench_walkers_step"]);
+        for _ in 0..60 {
+            m(mc.call("bench_walkers_step", &[WALKER_COUNT as u32]));
+        }
+        rep.profiles.push((
+            format!("{WALKER_COUNT} walkers (60 frames)"),
+            mc.take_profile(),
+        ));
+    }
+    if missed("player_update_avg") {
+        let spawn = levels::BENCH.spawn.map(|p| (p.x, p.y)).unwrap_or((48, 320));
+        m(mc.call(
+            "bench_player_reset",
+            &[spawn.0 as i32 as u32, spawn.1 as i32 as u32],
+        ));
+        mc.start_profile(&["bench_player_update"]);
+        for f in 0..900u32 {
+            m(mc.call("bench_player_update", &[player_input(f)]));
+        }
+        rep.profiles.push((
+            "Player::update (the scripted run)".into(),
+            mc.take_profile(),
+        ));
     }
     if missed("mask32_nohit") {
         mc.start_profile(&["bench_mask"]);

@@ -16,7 +16,7 @@
 //! The first differing case is printed in the failure. Seeds are fixed (deterministic).
 //! Build the ELF first (`make out/bench.elf`; `make test` does).
 
-use bench::shared::{body_words, player_words};
+use bench::shared::{body_words, player_words, BODY_WORDS};
 use bench::{levels, Machine, Rng};
 use m68k::AddressBus;
 use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
@@ -344,7 +344,11 @@ fn body_moves_10000_frames_8_sizes() {
         let mut bodies: Vec<Body> = SIZES.iter().map(|&(w, h)| spawn(&mut rng, &m, w, h)).collect();
         let mut mode = [(0u32, 0i32); SIZES.len()];
         for (i, b) in bodies.iter().enumerate() {
-            write_words(&mut mc, io + 20 * i as u32, &body_words(b));
+            write_words(
+                &mut mc,
+                io + 2 * BODY_WORDS as u32 * i as u32,
+                &body_words(b),
+            );
         }
         for f in 0..1000u32 {
             step_solids(&mut solids, f);
@@ -353,7 +357,11 @@ fn body_moves_10000_frames_8_sizes() {
                 // Start over after falling out (or now and then).
                 if b.flags.contains(Flags::FELL_OUT) || rng.range(0, 400) == 0 {
                     *b = spawn(&mut rng, &m, b.w, b.h);
-                    write_words(&mut mc, io + 20 * i as u32, &body_words(b));
+                    write_words(
+                        &mut mc,
+                        io + 2 * BODY_WORDS as u32 * i as u32,
+                        &body_words(b),
+                    );
                 }
                 // Each body keeps a script for 1..60 frames. Random and limit velocities cost
                 // the most 68000 cycles (long sweeps): 8 % each; platformer 50 %, small 34 %.
@@ -366,20 +374,24 @@ fn body_moves_10000_frames_8_sizes() {
                 b.vx = SubPx::from_bits(vx);
                 b.vy = SubPx::from_bits(vy);
                 // Only the velocities go to the 68000: it keeps its own positions and flags.
-                write_words(&mut mc, io + 20 * i as u32 + 4, &[vx, vy]);
+                write_words(
+                    &mut mc,
+                    io + 2 * BODY_WORDS as u32 * i as u32 + 4,
+                    &[vx, vy],
+                );
             }
             let before = bodies.clone();
             call(&mut mc, "bench_diff_move", &[bodies.len() as u32, solids.len() as u32]);
             for (i, b) in bodies.iter_mut().enumerate() {
                 move_body(&m, &solids, b);
-                let got = read_words(&mut mc, io + 20 * i as u32, 10);
+                let got = read_words(&mut mc, io + 2 * BODY_WORDS as u32 * i as u32, BODY_WORDS);
                 let want = body_words(b);
                 if got != want {
                     panic!(
-                        "move_body differs: segment {seg} frame {f} body {i} ({}x{}) on {}\n  before: {:?}\n  solids: {:?}\n  (x, y, vx, vy in 1/8 pixels)\n  68000: x {} y {} vx {} vy {} flags {:#04x} riding {} rest {:?}\n  host:  x {} y {} vx {} vy {} flags {:#04x} riding {} rest {:?}",
+                        "move_body differs: segment {seg} frame {f} body {i} ({}x{}) on {}\n  before: {:?}\n  solids: {:?}\n  (x, y, vx, vy in 1/8 pixels)\n  68000: x {} y {} vx {} vy {} flags {:#04x} riding {} hint {:?}\n  host:  x {} y {} vx {} vy {} flags {:#04x} riding {} hint {:?}",
                         b.w, b.h, tm.describe(), before[i], solids,
-                        got[0], got[1], got[2], got[3], (got[5] as u16) >> 8, got[5] & 0xFF, &got[6..10],
-                        want[0], want[1], want[2], want[3], (want[5] as u16) >> 8, want[5] & 0xFF, &want[6..10],
+                        got[0], got[1], got[2], got[3], (got[5] as u16) >> 8, got[5] & 0xFF, &got[6..],
+                        want[0], want[1], want[2], want[3], (want[5] as u16) >> 8, want[5] & 0xFF, &want[6..],
                     );
                 }
             }

@@ -3,7 +3,7 @@
 
 use megacollide_engine::shape;
 use romtool::levels::art::Plane;
-use romtool::levels::{self, codegen, gfx, preview, tileset, validate, Level};
+use romtool::levels::{self, codegen, gfx, preview, surfaces, tileset, validate, Level};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -43,8 +43,13 @@ fn read_back_u16s(file: &syn::File, name: &str) -> Vec<u16> {
 
 /// parse -> validate -> generate Rust -> parse the Rust -> the tile ids.
 fn round_trip(path: &Path) -> (Level, Vec<u16>) {
-    let level = levels::load_file(path).and_then(validate::validate).unwrap_or_else(|e| panic!("{e:?}"));
-    let rust = codegen::generate(std::slice::from_ref(&level));
+    let level = levels::load_file(path)
+        .and_then(validate::validate)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    let rust = codegen::generate(
+        std::slice::from_ref(&level),
+        &surfaces::compile_all(std::slice::from_ref(&level), &[]).unwrap(),
+    );
     let file = syn::parse_file(&rust).expect("generated Rust parses");
     let ids = read_back_u16s(&file, &format!("{}_TILES", level.ident));
     (level, ids)
@@ -644,7 +649,7 @@ fn tileset_png_round_trip() {
 #[test]
 fn generated_rust_is_valid_and_reads_back() {
     let all = levels::load_dir(&levels_dir()).unwrap();
-    let text = codegen::generate(&all);
+    let text = codegen::generate(&all, &surfaces::compile_all(&all, &[]).unwrap());
     let file = syn::parse_file(&text).expect("valid Rust");
     for l in &all {
         assert_eq!(read_back_u16s(&file, &format!("{}_TILES", l.ident)), l.tiles);
@@ -652,8 +657,15 @@ fn generated_rust_is_valid_and_reads_back() {
     let gfx_words = read_back_u16s(&file, "SHAPE_GFX");
     assert_eq!(gfx_words.len(), 20 * 64);
     assert_eq!(&gfx_words[2 * 64..3 * 64], &[0x1111; 64]);
-    assert_eq!(read_back_u16s(&file, "DEMO_HEIGHT_GFX").len(), all[0].height_tiles.len() * 64);
-    assert_eq!(codegen::generate(&all), text, "deterministic");
+    assert_eq!(
+        read_back_u16s(&file, "DEMO_HEIGHT_GFX").len(),
+        all[0].height_tiles.len() * 64
+    );
+    assert_eq!(
+        codegen::generate(&all, &surfaces::compile_all(&all, &[]).unwrap()),
+        text,
+        "deterministic"
+    );
 }
 
 /// Builds the generated file of the shipped levels in a `no_std` library crate through
@@ -681,7 +693,11 @@ fn generated_rust_compiles_in_a_no_std_crate() {
         std::fs::copy(&lock, work.join("Cargo.lock")).unwrap();
     }
     let rs = work.join("levels.rs");
-    romtool::output::write_atomically(&rs, codegen::generate(&all).as_bytes()).unwrap();
+    romtool::output::write_atomically(
+        &rs,
+        codegen::generate(&all, &surfaces::compile_all(&all, &[]).unwrap()).as_bytes(),
+    )
+    .unwrap();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let res = Command::new(cargo)
         .current_dir(&work)
@@ -775,8 +791,13 @@ fn cli_require_level() {
 /// Every entity kind exists even when no level uses it (the game matches on them).
 #[test]
 fn default_entity_kinds_always_generated() {
-    let level = levels::load_file(&fixtures().join("good/tiny.h")).and_then(validate::validate).unwrap();
-    let rust = codegen::generate(std::slice::from_ref(&level));
+    let level = levels::load_file(&fixtures().join("good/tiny.h"))
+        .and_then(validate::validate)
+        .unwrap();
+    let rust = codegen::generate(
+        std::slice::from_ref(&level),
+        &surfaces::compile_all(std::slice::from_ref(&level), &[]).unwrap(),
+    );
     for v in ["Enemy,", "Platform,", "Potato,", "Goal,"] {
         assert!(rust.contains(&format!("    {v}\n")), "EntityKind::{v}");
     }

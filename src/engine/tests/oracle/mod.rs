@@ -5,10 +5,13 @@
 //! checks it on random maps, boxes and velocities).
 #![allow(dead_code)]
 
-use megacollide_engine::body::{Body, Flags, SolidBox, AIR_RECORD, NO_BOX};
+use megacollide_engine::body::{Body, Flags, SolidBox, NO_BOX};
 use megacollide_engine::map::{Edge, Map};
 use megacollide_engine::motion::MAX_SOLIDS;
-use megacollide_engine::{SubPx, MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX};
+use megacollide_engine::surface::{EndKind, Surfaces, NO_AIR};
+use megacollide_engine::{
+    SubPx, MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX,
+};
 
 struct World<'a> {
     map: &'a Map<'a>,
@@ -47,40 +50,60 @@ fn clamp_pos(raw: i32, size: i32) -> i32 {
     raw.clamp((POS_MIN_PX as i32) << 3, ((POS_END_PX as i32 - size) << 3) | 7)
 }
 
+/// What one pixel of horizontal movement does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Blocked: the body stays.
+    Blocked,
+    /// Walking, the floor fell away by more than the snap distance: the body moved one
+    /// pixel and walks no more (the rest of the move is not a walk).
+    Fell(i32, i32),
+    /// The body is now at `(x, y)` (a walk goes on).
+    To(i32, i32),
+}
+
+/// One pixel of horizontal movement from `(x, y)` to the right (`dir` 1) or left (-1);
+/// `walk`: climbing and snapping.
+fn step_once(wd: &World, x: i32, y: i32, w: i32, h: i32, dir: i32, walk: bool) -> Step {
+    let lead = if dir > 0 { x + w } else { x - 1 };
+    if !wd.col(lead, y, y + h - 1) {
+        let nx = x + dir;
+        if walk && !wd.row(y + h, nx, nx + w - 1, true) {
+            return match (1..=SNAP_DOWN_PX as i32).find(|d| wd.row(y + h + d, nx, nx + w - 1, true))
+            {
+                Some(d) => Step::To(nx, y + d),
+                None => Step::Fell(nx, y),
+            };
+        }
+        return Step::To(nx, y);
+    }
+    if !walk {
+        return Step::Blocked;
+    }
+    // Climb: the smallest raise that frees the leading column, unless the head bumps first.
+    let nx = x + dir;
+    for s in 1..=STEP_HEIGHT_PX as i32 {
+        if wd.row(y - s, nx, nx + w - 1, false) {
+            break;
+        }
+        if !wd.col(lead, y - s, y + h - 1 - s) {
+            return Step::To(nx, y - s);
+        }
+    }
+    Step::Blocked
+}
+
 /// Walks `steps` pixels horizontally; `walk`: climbing and snapping. True when blocked.
 fn step_x(wd: &World, x: &mut i32, y: &mut i32, w: i32, h: i32, steps: i32, mut walk: bool) -> bool {
     let dir = steps.signum();
     for _ in 0..steps.abs() {
-        let lead = if dir > 0 { *x + w } else { *x - 1 };
-        if !wd.col(lead, *y, *y + h - 1) {
-            *x += dir;
-            if walk && !wd.row(*y + h, *x, *x + w - 1, true) {
-                match (1..=SNAP_DOWN_PX as i32).find(|d| wd.row(*y + h + d, *x, *x + w - 1, true)) {
-                    Some(d) => *y += d,
-                    None => walk = false,
-                }
+        match step_once(wd, *x, *y, w, h, dir, walk) {
+            Step::Blocked => return true,
+            Step::Fell(nx, ny) => {
+                (*x, *y) = (nx, ny);
+                walk = false;
             }
-            continue;
-        }
-        if !walk {
-            return true;
-        }
-        // Climb: the smallest raise that frees the leading column, unless the head bumps first.
-        let nx = *x + dir;
-        let mut climbed = false;
-        for s in 1..=STEP_HEIGHT_PX as i32 {
-            if wd.row(*y - s, nx, nx + w - 1, false) {
-                break;
-            }
-            if !wd.col(lead, *y - s, *y + h - 1 - s) {
-                *x = nx;
-                *y -= s;
-                climbed = true;
-                break;
-            }
-        }
-        if !climbed {
-            return true;
+            Step::To(nx, ny) => (*x, *y) = (nx, ny),
         }
     }
     false
@@ -194,60 +217,131 @@ pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     body.riding = new_riding;
 }
 
-/// What a move decides about a body (everything but the engine's record of its
-/// last move, `rest_*`, which this model has no use for): compare these.
+/// What a move decides about a body (everything but the engine's guess of the surface it
+/// stands on, which this model has no use for): compare these.
 pub fn observable(b: &Body) -> (i16, i16, i16, i16, u8, u8, u8, u8) {
     (b.x.to_bits(), b.y.to_bits(), b.vx.to_bits(), b.vy.to_bits(), b.w, b.h, b.flags.0, b.riding)
 }
 
-/// Checks the engine's record of a move (its walk window, see `Body::rest_x`)
-/// pixel by pixel: every position from the anchor to the far end, at row
-/// `rest_y`, enters only map columns free over the box's height and has a
-/// floor pixel (solid or one-way top row) under it.
-pub fn check_record(map: &Map, b: &Body) -> Result<(), String> {
-    if b.rest_size == 0 && b.rest_y == AIR_RECORD {
-        return check_air_record(map, b);
-    }
-    if b.rest_size == 0 {
-        return Ok(());
-    }
-    let (w, h) = (b.w.clamp(1, MAX_BODY_SIZE) as i32, b.h.clamp(1, MAX_BODY_SIZE) as i32);
-    let y = (b.rest_y >> 3) as i32;
-    let (a, f) = (b.rest_x as i32, b.rest_x1 as i32);
-    let dir = if f >= a { 1 } else { -1 };
-    let mut p = a;
-    loop {
-        let floor = (p..p + w).any(|x| map.is_floor(x as i16, (y + h) as i16));
-        if !floor {
-            return Err(format!("no floor under position {p} (window {a}..{f}, y {y})"));
-        }
-        if p != a {
-            // The column this position's box enters.
-            let col = if dir > 0 { p + w - 1 } else { p };
-            if (y..y + h).any(|yy| map.is_solid(col as i16, yy as i16)) {
-                return Err(format!("column {col} blocked at position {p} (window {a}..{f}, y {y})"));
-            }
-        }
-        if p == f {
-            return Ok(());
-        }
-        p += dir;
-    }
+/// Is `(x, y)` a position of a `w` x `h` body (pixel-space): no solid pixel in the box, a
+/// floor pixel (solid or one-way top row) in the row under it?
+pub fn is_position(map: &Map, x: i32, y: i32, w: i32, h: i32) -> bool {
+    let wd = World {
+        map,
+        solids: &[],
+        ignore: 0,
+    };
+    !(y..y + h).any(|yy| wd.row(yy, x, x + w - 1, false)) && wd.row(y + h, x, x + w - 1, true)
 }
 
-/// Checks an air record (`rest_size` 0, `rest_y` [`AIR_RECORD`]: tile columns
-/// `rest_x >> 8 ..= rest_x & 255`, rows `rest_x1 >> 8 ..= rest_x1 & 255`) pixel by pixel: inside the map, and no pixel of it
-/// solid or a floor (a one-way top row).
-fn check_air_record(map: &Map, b: &Body) -> Result<(), String> {
-    let (cols, rows) = (b.rest_x as u16, b.rest_x1 as u16);
-    let (l, r, t, bt) = ((cols >> 8) as i32, (cols & 255) as i32, (rows >> 8) as i32, (rows & 255) as i32);
-    if l > r || t > bt || r >= map.width() as i32 || bt >= map.height() as i32 {
-        return Err(format!("air record tiles {l}..={r} x {t}..={bt} outside the map"));
+/// One pixel of grounded walking of a `w` x `h` body standing at `(x, y)` through the map
+/// alone, to the right or left.
+pub fn walk_step(map: &Map, x: i32, y: i32, w: i32, h: i32, right: bool) -> Step {
+    let wd = World {
+        map,
+        solids: &[],
+        ignore: 0,
+    };
+    step_once(&wd, x, y, w, h, if right { 1 } else { -1 }, true)
+}
+
+/// The walker's look-ahead (`Flags::LEDGE_AHEAD` of `move_walkers`), the plain way: the body
+/// stands on the ground, moves, and a grounded walk of `d` more pixels through the map in
+/// the direction of `vx` leaves the ground before a wall stops it.
+pub fn ledge_ahead(map: &Map, b: &Body, d: i16) -> bool {
+    if !b.on_ground() || b.vx.to_bits() == 0 || d <= 0 {
+        return false;
     }
-    for y in t * 16..(bt + 1) * 16 {
-        for x in l * 16..(r + 1) * 16 {
-            if map.is_solid(x as i16, y as i16) || map.is_floor(x as i16, y as i16) {
-                return Err(format!("air record tiles {l}..={r} x {t}..={bt}: pixel ({x}, {y}) is not blank"));
+    let (w, h) = (clamp_size(b.w), clamp_size(b.h));
+    let (mut x, mut y) = (b.px() as i32, b.py() as i32);
+    for _ in 0..d {
+        match walk_step(map, x, y, w, h, b.vx.to_bits() > 0) {
+            Step::Blocked => return false,
+            Step::Fell(..) => return true,
+            Step::To(nx, ny) => (x, y) = (nx, ny),
+        }
+    }
+    false
+}
+
+/// Checks compiled surfaces pixel by pixel against this model: every chain position is a
+/// position, neighbours reach each other by one step each way, every wall or ledge end is
+/// what the step beyond it does, the column index finds every position, and every air
+/// rectangle is inside the map and blank (no solid pixel, no floor) and holds its tiles.
+pub fn check_surfaces(map: &Map, s: &Surfaces) -> Result<(), String> {
+    for (ci, c) in s.chains().iter().enumerate() {
+        let (w, h) = (c.width() as i32, c.height() as i32);
+        let Some(class) = s
+            .classes()
+            .iter()
+            .find(|k| k.width() == c.width() && k.height() == c.height())
+        else {
+            return Err(format!("chain {ci} of size {w}x{h} has no class"));
+        };
+        let y_at = |k: usize| s.ys()[c.first as usize + k] as i32;
+        for k in 0..c.len as usize {
+            let (x, y) = (c.x0 as i32 + k as i32, y_at(k));
+            if !is_position(map, x, y, w, h) {
+                return Err(format!("{w}x{h} chain {ci}: ({x}, {y}) is not a position"));
+            }
+            match s.find(class, x as i16, y as i16) {
+                Some((f, i)) if s.chains()[f as usize].x0 as i32 + i as i32 == x => {}
+                other => return Err(format!("{w}x{h} chain {ci}: ({x}, {y}) found as {other:?}")),
+            }
+            if k + 1 < c.len as usize {
+                let next = (x + 1, y_at(k + 1));
+                if walk_step(map, x, y, w, h, true) != Step::To(next.0, next.1)
+                    || walk_step(map, next.0, next.1, w, h, false) != Step::To(x, y)
+                {
+                    return Err(format!("{w}x{h} chain {ci}: ({x}, {y}) and {next:?} are not one step apart both ways"));
+                }
+            }
+        }
+        for right in [false, true] {
+            let k = if right { c.len as usize - 1 } else { 0 };
+            let (x, y) = (c.x0 as i32 + k as i32, y_at(k));
+            let beyond = walk_step(map, x, y, w, h, right);
+            let ok = match c.end(right) {
+                EndKind::Wall => beyond == Step::Blocked,
+                EndKind::Ledge => matches!(beyond, Step::Fell(..)),
+                EndKind::Open => true,
+            };
+            if !ok {
+                return Err(format!(
+                    "{w}x{h} chain {ci}: end {:?} at ({x}, {y}) but the step beyond is {beyond:?}",
+                    c.end(right)
+                ));
+            }
+        }
+    }
+    let tw = map.width() as i32;
+    for (i, &r) in s.air_index().iter().enumerate() {
+        if r == NO_AIR {
+            continue;
+        }
+        let a = s.air_rects()[r as usize];
+        let (tx, ty) = (i as i32 % tw, i as i32 / tw);
+        if !(a.x0 as i32 <= tx * 16
+            && tx * 16 + 15 <= a.x1 as i32
+            && a.y0 as i32 <= ty * 16
+            && ty * 16 + 15 <= a.y1 as i32)
+        {
+            return Err(format!(
+                "air rectangle {r} {a:?} does not hold its tile ({tx}, {ty})"
+            ));
+        }
+    }
+    for (r, a) in s.air_rects().iter().enumerate() {
+        if a.x0 < 0 || a.y0 < 0 || a.x1 >= map.width_px() || a.y1 >= map.height_px() {
+            return Err(format!("air rectangle {r} {a:?} outside the map"));
+        }
+        for y in a.y0..=a.y1 {
+            for x in a.x0..=a.x1 {
+                if map.is_solid(x, y) || map.is_floor(x, y) {
+                    return Err(format!(
+                        "air rectangle {r} {a:?}: pixel ({x}, {y}) is not blank"
+                    ));
+                }
             }
         }
     }

@@ -6,8 +6,9 @@
 //! The output depends only on the level files (sorted by file name) and the engine's shapes:
 //! running the compiler twice gives the same bytes.
 
-use super::{gfx, kinds, Entity, Level, PropValue};
+use super::{gfx, kinds, surfaces, Entity, Level, PropValue};
 use megacollide_engine::shape;
+use megacollide_surface_compiler::Compiled;
 use std::fmt::Write as _;
 
 /// Names of the generated items that do not belong to one level.
@@ -27,7 +28,8 @@ pub const GLOBAL_ITEMS: [&str; 12] = [
 ];
 
 /// Suffixes of the per-level items (`E1M1`, `E1M1_TILES`, ...).
-pub const LEVEL_SUFFIXES: [&str; 7] = ["", "_TILES", "_ROWS", "_HEIGHT_TILES", "_HEIGHT_GFX", "_MAP", "_ENTITIES"];
+pub const LEVEL_SUFFIXES: [&str; 13] =
+    ["", "_TILES", "_ROWS", "_HEIGHT_TILES", "_HEIGHT_GFX", "_MAP", "_ENTITIES", "_SURFACES", "_SURFACE_CLASSES", "_CHAINS", "_CHAIN_YS", "_AIR", "_AIR_INDEX"];
 
 fn words(out: &mut String, data: &[u16], per_line: usize, indent: &str) {
     for chunk in data.chunks(per_line) {
@@ -100,8 +102,8 @@ fn entity_literal(e: &Entity) -> String {
     s
 }
 
-/// The whole generated file.
-pub fn generate(levels: &[Level]) -> String {
+/// The whole generated file; `surfaces[i]` are the tables compiled for `levels[i]`.
+pub fn generate(levels: &[Level], surfaces: &[Compiled]) -> String {
     let mut o = String::new();
     let engine = "::megacollide_engine";
     o.push_str(
@@ -208,7 +210,7 @@ pub fn generate(levels: &[Level]) -> String {
     words(&mut o, &gfx::cram_palette(), 16, "    ");
     o.push_str("];\n");
     // Levels.
-    for l in levels {
+    for (l, compiled) in levels.iter().zip(surfaces) {
         let id = &l.ident;
         let (w, h) = (l.width as usize, l.height as usize);
         let _ = writeln!(o, "\n// ---- {} ({}x{} tiles, from {}) ----\n", comment(&l.name), w, h, comment(&l.path.file_name().unwrap_or_default().to_string_lossy()));
@@ -235,10 +237,11 @@ pub fn generate(levels: &[Level]) -> String {
         let _ = writeln!(o, "pub static {id}_HEIGHT_GFX: [u16; {}] = [", hg.len());
         words(&mut o, &hg, 16, "    ");
         o.push_str("];\n");
+        o.push_str(&surfaces::rust(id, &comment(&l.name), compiled, engine));
         let _ = writeln!(o, "/// The engine map of `{}`.", comment(&l.name));
         let _ = writeln!(
             o,
-            "pub static {id}_MAP: {engine}::map::Map<'static> = {engine}::map::Map::new(&{id}_TILES, {w}, {h}, &{id}_ROWS)\n    .with_edges({engine}::map::Edges::CLASSIC)\n    .with_height_tiles(&{id}_HEIGHT_TILES);"
+            "pub static {id}_MAP: {engine}::map::Map<'static> = {engine}::map::Map::new(&{id}_TILES, {w}, {h}, &{id}_ROWS)\n    .with_edges({engine}::map::Edges::CLASSIC)\n    .with_height_tiles(&{id}_HEIGHT_TILES)\n    .with_surfaces(&{id}_SURFACES);"
         );
         let _ = writeln!(o, "/// Entities of `{}`.", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_ENTITIES: [Entity; {}] = [", l.entities.len());

@@ -32,6 +32,7 @@ pub mod jsonpos;
 pub mod kinds;
 pub mod preview;
 pub mod sixteen;
+pub mod surfaces;
 pub mod text;
 pub mod tiled;
 pub mod tileset;
@@ -399,7 +400,7 @@ pub fn load_dir_with_notes(dir: &Path) -> Result<(Vec<Level>, Vec<String>), Vec<
     let mut errors = Vec::new();
     let mut sources = Vec::new();
     for path in names {
-        if is_doc_file(&path) {
+        if is_doc_file(&path) || path.file_name().is_some_and(|n| n == surfaces::BODIES_FILE) {
             continue;
         }
         if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt")) && !txt_is_export(&path) {
@@ -570,8 +571,10 @@ pub fn build_outputs_with_preview(opts: &Options, preview_collision: bool) -> Re
     if !missing.is_empty() {
         return Err(missing);
     }
+    let sizes = surfaces::read_body_sizes(&opts.dir)?;
+    let compiled = surfaces::compile_all(&levels, &sizes)?;
     let mut files = vec![
-        (opts.out_dir.join("levels.rs"), codegen::generate(&levels).into_bytes()),
+        (opts.out_dir.join("levels.rs"), codegen::generate(&levels, &compiled).into_bytes()),
         (opts.out_dir.join("art.rs"), artcode::generate(&levels).into_bytes()),
     ];
     if let Some(pdir) = &opts.preview_dir {
