@@ -353,7 +353,8 @@ impl App {
         }
         let n = w.enemy_count as usize;
         let frame = w.enemy_look.frame;
-        for (b, e) in w.enemy_bodies[..n].iter().zip(&w.enemies[..n]) {
+        for (wk, e) in w.enemy_walkers[..n].iter().zip(&w.enemies[..n]) {
+            let b = wk.body();
             s.push(b.px() - cx, b.py() - cy, 2, 2, sprites::enemy(frame, enemy_flipped(e.dir)));
         }
         for q in &w.potatoes[..w.potato_count as usize] {

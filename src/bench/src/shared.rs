@@ -143,8 +143,8 @@ pub fn world_digest(w: &megacollide_game::World) -> u32 {
     body(&mut mix, &w.player.body);
     mix(w.player.vx.to_bits() as u16 as u32);
     mix(w.player.vy.to_bits() as u16 as u32);
-    for (e, b) in w.enemies.iter().zip(w.enemy_bodies.iter()).take(w.enemy_count as usize) {
-        body(&mut mix, b);
+    for (e, wk) in w.enemies.iter().zip(w.enemy_walkers.iter()).take(w.enemy_count as usize) {
+        body(&mut mix, wk.body());
         mix(e.dir as u8 as u32);
     }
     for s in w.solids() {

@@ -60,6 +60,12 @@ pub enum EndKind {
 }
 
 impl EndKind {
+    /// The kind of the right end (`right`) or the left end in [`Chain::ends`] bits.
+    #[inline(always)]
+    pub const fn of(ends: u16, right: bool) -> EndKind {
+        EndKind::from_bits(if right { ends >> 2 } else { ends })
+    }
+
     /// The kind stored in two bits (`0` open, `1` wall, `2` ledge; `3` reads as open).
     #[inline(always)]
     pub const fn from_bits(b: u16) -> EndKind {
@@ -85,8 +91,10 @@ pub struct Chain {
     /// What the step beyond each end does: [`EndKind`] bits, the left end in bits 0..2,
     /// the right end in bits 2..4 (see [`Chain::ends`]).
     pub ends: u16,
-    /// The body size the chain is for, `w << 8 | h` (pixels).
-    pub size: u16,
+    /// The width of the bodies the chain is for, pixels.
+    pub w: u8,
+    /// The height of the bodies the chain is for, pixels.
+    pub h: u8,
     /// Zero (room to make the chain 16 bytes).
     pub reserved: [u16; 3],
 }
@@ -107,7 +115,8 @@ impl Chain {
             len,
             first,
             ends: Chain::ends(left, right),
-            size: (w as u16) << 8 | h as u16,
+            w,
+            h,
             reserved: [0; 3],
         }
     }
@@ -120,17 +129,17 @@ impl Chain {
     /// What the step beyond the right end (`right`) or the left end does.
     #[inline(always)]
     pub const fn end(&self, right: bool) -> EndKind {
-        EndKind::from_bits(if right { self.ends >> 2 } else { self.ends })
+        EndKind::of(self.ends, right)
     }
 
     /// Body width in pixels.
     pub const fn width(&self) -> u8 {
-        (self.size >> 8) as u8
+        self.w
     }
 
     /// Body height in pixels.
     pub const fn height(&self) -> u8 {
-        self.size as u8
+        self.h
     }
 }
 
@@ -319,7 +328,7 @@ impl<'a> Surfaces<'a> {
             let mut i = 0;
             while i < class.column_chains.len() {
                 let c = class.column_chains[i] as usize;
-                if c >= chains.len() || chains[c].size != class.size {
+                if c >= chains.len() || chains[c].w != class.width() || chains[c].h != class.height() {
                     return Err(SurfaceError::ColumnIndex);
                 }
                 i += 1;
@@ -417,18 +426,12 @@ impl<'a> Surfaces<'a> {
     }
 
     /// Chain `c`, its `y`s and the index of `x` in it, if pixel-space `(x, y)` is a position
-    /// of chain `c` of body size key `size` (`w << 8 | h`).
+    /// of chain `c` for `w` x `h` bodies.
     #[inline(always)]
-    pub(crate) fn chain_at(
-        &self,
-        c: u16,
-        size: u16,
-        x: i16,
-        y: i16,
-    ) -> Option<(&'a Chain, &'a [i16], u16)> {
+    pub(crate) fn chain_at(&self, c: u16, w: u8, h: u8, x: i16, y: i16) -> Option<(&'a Chain, &'a [i16], u16)> {
         let chain = self.chains.get(c as usize)?;
         let i = x.wrapping_sub(chain.x0) as u16;
-        if chain.size != size || i >= chain.len {
+        if chain.w != w || chain.h != h || i >= chain.len {
             return None;
         }
         let ys = self.chain_ys(chain)?;
@@ -442,7 +445,7 @@ impl<'a> Surfaces<'a> {
     /// index of `x` in it: a look through the chains of `x`'s tile column.
     pub fn find(&self, class: &SurfaceClass, x: i16, y: i16) -> Option<(u16, u16)> {
         for &c in class.chains_in_column(tile_of_px(x)) {
-            if let Some((_, _, i)) = self.chain_at(c, class.size, x, y) {
+            if let Some((_, _, i)) = self.chain_at(c, class.width(), class.height(), x, y) {
                 return Some((c, i));
             }
         }

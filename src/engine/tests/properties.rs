@@ -12,7 +12,7 @@ use megacollide_engine::SubPx;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 use megacollide_engine::map::{Edge, Edges, Map, TileChanges};
-use megacollide_engine::motion::{move_bodies, move_walkers, path_stats};
+use megacollide_engine::motion::{move_bodies, move_walkers, path_stats, Walker};
 use megacollide_engine::shape::TileShape;
 
 /// Number of property-test cases: `PROPTEST_CASES` or 10,000.
@@ -917,98 +917,73 @@ fn tile_changes_between_frames_equal_the_per_pixel_oracle() {
     );
 }
 
-/// The walkers' look-ahead equals the per-pixel model: bodies of every size patrol random
-/// ground (turning at walls and at the ledges the engine reports), with look-aheads from 1
-/// to 40 pixels, sometimes riding or passing a solid box; after every move the body equals
-/// the oracle's and `LEDGE_AHEAD` is set exactly when the oracle's walk of that many pixels
+/// Walkers equal the per-pixel model: bodies of every size patrol random ground as walkers
+/// (turning at walls and at the ledges the engine reports), with look-aheads from 1 to 40
+/// pixels, sometimes riding or passing a solid box, and now and then the game moves one
+/// (through `Walker::body_mut`) or changes its velocity; after every move the body equals the
+/// oracle's and `LEDGE_AHEAD` is set exactly when the oracle's walk of that many pixels
 /// leaves the ground.
 #[test]
-fn walkers_see_ledges_as_the_per_pixel_oracle_does() {
+fn walkers_equal_the_per_pixel_oracle() {
     let strategy = (
         walk_ground(),
         0u8..16,
-        proptest::collection::vec(
-            (1u8..=40, 1u8..=48, -20i16..200, 1i16..=40, 1i16..=40),
-            1..4,
-        ),
+        proptest::collection::vec((1u8..=40, 1u8..=48, -20i16..200, 1i16..=40, 1i16..=40), 1..4),
         proptest::option::of((0i16..160, 40i16..120, 8i16..48, 4i16..16)),
+        proptest::collection::vec((0usize..48, 0usize..4, -20i16..=20), 0..6),
     );
     run_counted(
         strategy,
-        |(tiles, edges, bodies, boxr)| {
+        |(tiles, edges, bodies, boxr, teleports)| {
             let r = RefMap::new(W, H, &tiles);
             let m = oracle_map(&r, edges, &[]);
-            let mut engine: Vec<Body> = bodies
-                .iter()
-                .map(|&(w, h, x, _, _)| Body::new(x, 0, w, h))
-                .collect();
-            with_surfaces!(m, sizes_of(&engine));
-            let solids: Vec<SolidBox> = boxr
-                .iter()
-                .map(|&(x, y, w, h)| SolidBox {
-                    rect: Rect::new(x, y, w, h),
-                    dx: 0,
-                    dy: 0,
-                })
-                .collect();
-            let mut dirs: Vec<i16> = vec![1; engine.len()];
+            let mut walkers: Vec<Walker> = bodies.iter().map(|&(w, h, x, _, _)| Walker::new(Body::new(x, 0, w, h))).collect();
+            let sizes: Vec<(u8, u8)> = bodies.iter().map(|b| (b.0, b.1)).collect();
+            with_surfaces!(m, sizes);
+            let solids: Vec<SolidBox> = boxr.iter().map(|&(x, y, w, h)| SolidBox { rect: Rect::new(x, y, w, h), dx: 0, dy: 0 }).collect();
+            let mut dirs: Vec<i16> = vec![1; walkers.len()];
             for f in 0..48usize {
-                let mut reference = engine.clone();
-                for (i, b) in engine.iter_mut().enumerate() {
-                    let vy = if b.on_ground() {
-                        3
-                    } else {
-                        (b.vy.to_bits() + 3).min(48)
-                    };
+                // The game moves a walker now and then (by less or more than a pixel).
+                for &(at, who, d) in &teleports {
+                    if at == f && who < walkers.len() {
+                        let b = walkers[who].body_mut();
+                        b.x = raw(b.x.to_bits().wrapping_add(d));
+                    }
+                }
+                let mut reference: Vec<Body> = walkers.iter().map(|w| *w.body()).collect();
+                for (i, w) in walkers.iter_mut().enumerate() {
+                    let b = *w.body();
+                    // Gravity, now and then a whole pixel or more of it while standing.
+                    let vy = if b.on_ground() { if (f + i) % 5 == 0 { 7 + (f % 9) as i16 } else { 3 } } else { (b.vy.to_bits() + 3).min(48) };
                     let vx = if f < 8 { 0 } else { dirs[i] * bodies[i].3 };
-                    b.vx = raw(vx);
-                    b.vy = raw(vy);
+                    w.set_velocity(raw(vx), raw(vy));
                     reference[i].vx = raw(vx);
                     reference[i].vy = raw(vy);
                 }
                 for (i, o) in reference.iter_mut().enumerate() {
-                    let solids: &[SolidBox] = if engine.len() > 0 && i == 0 {
-                        &solids
-                    } else {
-                        &[]
-                    };
+                    let solids: &[SolidBox] = if i == 0 { &solids } else { &[] };
                     oracle::move_body(&m, solids, o);
                 }
-                // Body 0 moves with the box, the others without: both loops of the engine.
-                let look = bodies[0].4;
-                move_walkers(&m, &solids, &mut engine[..1], look);
-                for i in 1..engine.len() {
-                    move_walkers(&m, &[], &mut engine[i..i + 1], bodies[i].4);
+                // Walker 0 moves with the box, the others without: both loops of the engine.
+                move_walkers(&m, &solids, &mut walkers[..1], bodies[0].4);
+                for i in 1..walkers.len() {
+                    move_walkers(&m, &[], &mut walkers[i..i + 1], bodies[i].4);
                 }
-                for i in 0..engine.len() {
+                for i in 0..walkers.len() {
                     let mut want = reference[i];
                     if oracle::ledge_ahead(&m, &want, bodies[i].4) {
                         want.flags.insert(Flags::LEDGE_AHEAD);
                     }
-                    prop_assert_eq!(
-                        oracle::observable(&engine[i]),
-                        oracle::observable(&want),
-                        "frame {} body {}",
-                        f,
-                        i
-                    );
-                    let f = engine[i].flags;
-                    if f.contains(Flags::HIT_LEFT)
-                        || f.contains(Flags::HIT_RIGHT)
-                        || f.contains(Flags::LEDGE_AHEAD)
-                    {
+                    prop_assert_eq!(oracle::observable(walkers[i].body()), oracle::observable(&want), "frame {} walker {}", f, i);
+                    let f = walkers[i].body().flags;
+                    if f.contains(Flags::HIT_LEFT) || f.contains(Flags::HIT_RIGHT) || f.contains(Flags::LEDGE_AHEAD) {
                         dirs[i] = -dirs[i];
                     }
                 }
             }
             Ok(())
         },
-        |c| {
-            assert!(
-                c.on_surface * 4 > total(c) && c.full_with_boxes > 0,
-                "a quarter of the walkers' moves on surfaces, some with the box: {c:?}"
-            )
-        },
+        |c| assert!(c.on_surface * 4 > total(c) && c.full_with_boxes > 0, "a quarter of the walkers' moves on surfaces, some with the box: {c:?}"),
     );
 }
 

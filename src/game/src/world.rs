@@ -9,7 +9,7 @@
 
 use megacollide_engine::body::{Body, Flags, Rect, SolidBox, NO_BOX};
 use megacollide_engine::camera::{Camera, SCREEN_H, SCREEN_W};
-use megacollide_engine::motion::move_walkers;
+use megacollide_engine::motion::Walker;
 use megacollide_engine::platformer::{self, Events, Player, PlayerConfig};
 use megacollide_engine::{Map, SubPx};
 
@@ -63,7 +63,7 @@ pub const ENEMY_MAX_FALL: i16 = 48;
 /// ledges: where, a body width ahead, a grounded walk would leave the ground (the engine's
 /// look-ahead, [`megacollide_engine::motion::move_walkers`]: on flat ground, where the first
 /// pixel column beyond its box has no floor within [`megacollide_engine::SNAP_DOWN_PX`]).
-/// Its collision body is kept apart, in [`World::enemy_bodies`] (same index), so the engine
+/// Its collision body is kept apart, in [`World::enemy_walkers`] (same index), so the engine
 /// moves all of them in place, in one call, with no copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Enemy {
@@ -86,50 +86,44 @@ impl Enemy {
         }
     }
 
-    /// Before the move: walking speed and gravity into its body's velocity.
+    /// Before the move: walking speed and gravity into its walker's velocity.
     #[inline(always)]
-    fn prepare(&self, b: &mut Body) {
+    fn prepare(&self, w: &mut Walker) {
         // The speed with the sign of `dir` (no multiply: a 68000 `muls` is about 70 cycles).
         let speed = (self.speed as i16) << 3;
-        b.vx = SubPx::from_bits(if self.dir < 0 { -speed } else { speed });
-        let vy = b.vy.to_bits() + ENEMY_GRAVITY;
-        b.vy = SubPx::from_bits(if vy > ENEMY_MAX_FALL { ENEMY_MAX_FALL } else { vy });
+        let vy = w.body().vy.to_bits() + ENEMY_GRAVITY;
+        let vy = if vy > ENEMY_MAX_FALL { ENEMY_MAX_FALL } else { vy };
+        w.set_velocity(SubPx::from_bits(if self.dir < 0 { -speed } else { speed }), SubPx::from_bits(vy));
     }
 
     /// After the move: back to the spawn point after falling out of the map, turn around
     /// at walls and at the ledges the move saw ahead.
     #[inline(always)]
-    fn after_move(&mut self, b: &mut Body) {
+    fn after_move(&mut self, w: &mut Walker) {
+        let b = w.body();
         let f = b.flags;
         if f.contains(Flags::FELL_OUT) {
-            *b = Body::new(self.spawn.x, self.spawn.y, b.w, b.h);
+            *w = Walker::new(Body::new(self.spawn.x, self.spawn.y, b.w, b.h));
         } else if f.0 & (Flags::HIT_LEFT.0 | Flags::HIT_RIGHT.0 | Flags::LEDGE_AHEAD.0) != 0 {
             self.dir = -self.dir;
         }
     }
 }
 
-/// One step of a run of patrolling walkers of one width (`enemies[i]` walks with body
-/// `bodies[i]`): walking speed and gravity into the bodies, one engine call for all of them
-/// ([`move_walkers`], looking a body width ahead), then each turns at a wall or at the ledge
-/// its move saw (or respawns after falling out of the map).
+/// One step of a run of patrolling walkers of one width (`enemies[i]` walks with walker
+/// `walkers[i]`): walking speed and gravity into its body, its engine step
+/// ([`Walker::step`], looking a body width ahead), then it turns at a wall or at the ledge
+/// its move saw (or respawns after falling out of the map). One loop for all of them.
 #[inline(never)]
-pub fn patrol(map: &Map, solids: &[SolidBox], enemies: &mut [Enemy], bodies: &mut [Body]) {
-    // By index over one length: a `zip` of two sub-slices made LLVM work out their lengths
-    // with two 32-bit divisions (`__udivsi3`, about 1,400 cycles each).
-    let n = if enemies.len() < bodies.len() {
-        enemies.len()
-    } else {
-        bodies.len()
-    };
-    let Some(first) = bodies.first() else { return };
-    let look_ahead = first.w as i16;
-    for i in 0..n {
-        enemies[i].prepare(&mut bodies[i]);
-    }
-    move_walkers(map, solids, &mut bodies[..n], look_ahead);
-    for i in 0..n {
-        enemies[i].after_move(&mut bodies[i]);
+pub fn patrol<'m>(map: &Map<'m>, solids: &[SolidBox], enemies: &mut [Enemy], walkers: &mut [Walker<'m>]) {
+    let Some(first) = walkers.first() else { return };
+    let look_ahead = first.body().w as i16;
+    // One iterator over both: indexing two slices checks both bounds every time, and a
+    // `zip` of two sub-slices made LLVM work out their lengths with two 32-bit divisions.
+    for (e, w) in enemies.iter_mut().zip(walkers.iter_mut()) {
+        e.prepare(w);
+        w.step(map, solids, look_ahead);
+        e.after_move(w);
     }
 }
 
@@ -213,9 +207,10 @@ pub struct World {
     pub camera: Camera,
     /// Enemies (`enemy_count` used).
     pub enemies: [Enemy; MAX_ENEMIES],
-    /// The enemies' collision bodies (pixel-space position in sub-pixels), by the same
+    /// The enemies' collision bodies (pixel-space position in sub-pixels) as the engine's
+    /// walkers (they keep where they stand on the level's compiled surfaces), by the same
     /// index as `enemies`.
-    pub enemy_bodies: [Body; MAX_ENEMIES],
+    pub enemy_walkers: [Walker<'static>; MAX_ENEMIES],
     /// Number of enemies in use.
     pub enemy_count: u8,
     /// Platform path state (`platform_count` used); their boxes are in `solids`.
@@ -289,7 +284,7 @@ impl World {
             enemy_look: EnemyLook::START,
             camera: Camera::new(SCREEN_W, SCREEN_H),
             enemies: [Enemy::NONE; MAX_ENEMIES],
-            enemy_bodies: [Body::new(0, 0, 16, 16); MAX_ENEMIES],
+            enemy_walkers: [Walker::new(Body::new(0, 0, 16, 16)); MAX_ENEMIES],
             enemy_count: 0,
             platforms: [Platform::NONE; MAX_PLATFORMS],
             solids: [NO_SOLID; MAX_PLATFORMS],
@@ -337,10 +332,10 @@ impl World {
             match e.kind {
                 EntityKind::Enemy if (self.enemy_count as usize) < MAX_ENEMIES => {
                     let i = self.enemy_count as usize;
-                    self.enemy_bodies[i] = Body::new(e.x, e.y, size_or(e.w, 16), size_or(e.h, 16));
+                    self.enemy_walkers[i] = Walker::new(Body::new(e.x, e.y, size_or(e.w, 16), size_or(e.h, 16)));
                     let speed = int_prop(e.props, "speed", 1) as u8;
                     self.enemies[i] = Enemy::new(speed, LevelPoint { x: e.x, y: e.y });
-                    let b = &self.enemy_bodies[i];
+                    let b = self.enemy_walkers[i].body();
                     let size = if b.w > b.h { b.w } else { b.h };
                     self.enemy_reach = self.enemy_reach.max(box_reach(speed) + size as i16);
                     self.enemy_count += 1;
@@ -406,7 +401,7 @@ impl World {
             c.view_h + 2 * ACTIVE_MARGIN,
         );
         self.move_enemies(active);
-        let touch = self.enemy_bodies[..self.enemy_count as usize].iter().any(|b| b.rect().overlaps(&p));
+        let touch = self.enemy_walkers[..self.enemy_count as usize].iter().any(|w| w.rect().overlaps(&p));
         if touch && !self.enemy_touch {
             self.enemy_touches = self.enemy_touches.wrapping_add(1);
         }
@@ -430,30 +425,21 @@ impl World {
         let near = Rect::new(active.x - r, active.y - r, active.w + 2 * r, active.h + 2 * r);
         let boxes_near = all_solids.iter().any(|s| s.rect.overlaps(&near));
         let n = self.enemy_count as usize;
-        let (bodies, enemies) = (&mut self.enemy_bodies[..n], &mut self.enemies[..n]);
+        let (walkers, enemies) = (&mut self.enemy_walkers[..n], &mut self.enemies[..n]);
         let mut start = 0;
         let mut moved = 0;
         while start < n {
             let mut end = start;
             let mut riding = false;
-            let width = bodies[start].w;
-            while end < n && bodies[end].w == width && bodies[end].rect().overlaps(&active) {
-                riding |= bodies[end].riding != NO_BOX;
+            let width = walkers[start].body().w;
+            while end < n && walkers[end].body().w == width && walkers[end].rect().overlaps(&active) {
+                riding |= walkers[end].body().riding != NO_BOX;
                 end += 1;
             }
             if end > start {
                 moved += end - start;
-                let solids = if boxes_near || riding {
-                    all_solids
-                } else {
-                    &all_solids[..0]
-                };
-                patrol(
-                    map,
-                    solids,
-                    &mut enemies[start..end],
-                    &mut bodies[start..end],
-                );
+                let solids = if boxes_near || riding { all_solids } else { &all_solids[..0] };
+                patrol(map, solids, &mut enemies[start..end], &mut walkers[start..end]);
                 start = end;
             } else {
                 start = end + 1;

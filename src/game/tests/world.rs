@@ -77,12 +77,12 @@ fn enemies_turn_only_at_walls_and_ledges() {
     for i in 0..w.enemy_count as usize {
         // Park the camera on the enemy so it is active, and watch it for 20 seconds.
         for _ in 0..1200 {
-            let b = w.enemy_bodies[i];
+            let b = *w.enemy_walkers[i].body();
             w.camera.x = b.px() - 160;
             w.camera.y = (b.py() - 112).clamp(0, 224);
             let before = w.enemies[i].dir;
             w.step(Input(0));
-            let (e, b) = (w.enemies[i], w.enemy_bodies[i]);
+            let (e, b) = (w.enemies[i], *w.enemy_walkers[i].body());
             if e.dir != before {
                 turns[i] += 1;
                 let f = b.flags;
@@ -113,12 +113,12 @@ fn enemy_index(level: &megacollide_game::levels::Level, name: &str) -> usize {
 fn enemies_far_from_the_view_wait() {
     let mut w = World::new(demo());
     let i = enemy_index(demo(), "walker1");
-    let far = w.enemy_bodies[i];
+    let far = *w.enemy_walkers[i].body();
     assert!(far.px() > 1000, "walker1 is far from the spawn");
     for _ in 0..100 {
         w.step(Input(0));
     }
-    assert_eq!(w.enemy_bodies[i], far, "an enemy off screen does not move");
+    assert_eq!(*w.enemy_walkers[i].body(), far, "an enemy off screen does not move");
 }
 
 #[test]
@@ -173,14 +173,14 @@ fn the_attract_run_passes_through_the_crowd() {
     let (mut most, mut most_at) = (0, 0);
     let (mut walked, mut fell, mut turned) = (0u32, 0u32, 0u32);
     while let Some(i) = p.next_input() {
-        let before = w.enemy_bodies;
+        let before = w.enemy_walkers.map(|e| *e.body());
         let dirs: Vec<i8> = w.enemies.iter().map(|e| e.dir).collect();
         w.step(i);
         if w.active_enemies > most {
             (most, most_at) = (w.active_enemies, w.tick);
         }
         for &k in &crowd {
-            let (a, b) = (before[k], w.enemy_bodies[k]);
+            let (a, b) = (before[k], *w.enemy_walkers[k].body());
             walked += (b.on_ground() && b.px() != a.px()) as u32;
             fell += (!b.on_ground() && b.py() > a.py()) as u32;
             turned += (w.enemies[k].dir != dirs[k]) as u32;

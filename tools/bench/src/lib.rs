@@ -518,7 +518,7 @@ fn walkers(mc: &mut Machine) -> Stats {
             let mut hb = Body::new(b.px(), b.py(), 16, 16);
             hb.flags = Flags::ON_GROUND;
             enemies.push(e);
-            bodies.push(hb);
+            bodies.push(megacollide_engine::motion::Walker::new(hb));
         }
         x = (x + 131) % (BENCH_MAP.width_px() - 24);
     }
@@ -526,7 +526,8 @@ fn walkers(mc: &mut Machine) -> Stats {
     for f in 0..FRAMES {
         let (_, c) = m(mc.call("bench_walkers_step", &[WALKER_COUNT as u32]));
         patrol(&BENCH_MAP, &SOLIDS, &mut enemies, &mut bodies);
-        for (i, (e, b)) in enemies.iter().zip(bodies.iter()).enumerate() {
+        for (i, (e, w)) in enemies.iter().zip(bodies.iter()).enumerate() {
+            let b = w.body();
             let want = shared::body_words(b);
             for (k, &w) in want.iter().enumerate() {
                 let (got, _) = m(mc.call("bench_walker_get", &[i as u32, k as u32]));

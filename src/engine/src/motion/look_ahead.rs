@@ -5,20 +5,21 @@ use super::full::{clamp_size, step_x_to, Floor, Spot, World};
 use super::on_surface::find_footing;
 use crate::body::{Body, Flags};
 use crate::map::Map;
-use crate::surface::{Chain, EndKind};
+use crate::surface::EndKind;
 use crate::units::px_of_sub;
 
-/// Whether a walk of `d` more pixels from position `j` of `chain`, to the right (`right`)
-/// or left, leaves the ground (the step past a ledge end), from the chain alone: `None`
-/// when the walk reaches an end the chain does not describe ([`EndKind::Open`]).
+/// Whether a walk of `d` more pixels from position `j` of a chain of `len` positions whose
+/// ends are `ends` ([`crate::surface::Chain::ends`]), to the right (`right`) or left, leaves the ground (the
+/// step past a ledge end), from the chain alone: `None` when the walk reaches an end the
+/// chain does not describe ([`EndKind::Open`]).
 #[inline(always)]
-pub(super) fn ledge_on_chain(chain: &Chain, j: u16, right: bool, d: i16) -> Option<bool> {
+pub(super) fn ledge_on_chain(len: u16, ends: u16, j: u16, right: bool, d: i16) -> Option<bool> {
     // Positions left before the end; the step past the end is the one after them.
-    let left = if right { chain.len - 1 - j } else { j } as i16;
+    let left = if right { len - 1 - j } else { j } as i16;
     if left >= d {
         return Some(false);
     }
-    match chain.end(right) {
+    match EndKind::of(ends, right) {
         EndKind::Ledge => Some(true),
         EndKind::Wall => Some(false),
         EndKind::Open => None,
@@ -42,7 +43,7 @@ pub(super) fn mark_ledge(map: &Map, body: &mut Body, d: i16) {
     let read_lo = if right { x - 1 } else { x - 1 - d };
     let read_hi = if right { x + w + d } else { x + w };
     let from_chain = match find_footing(map, body) {
-        Some(f) if !map.changes().touch(read_lo, read_hi) => ledge_on_chain(f.chain, f.i, right, d),
+        Some(f) if !map.changes().touch(read_lo, read_hi) => ledge_on_chain(f.chain.len, f.chain.ends, f.i, right, d),
         _ => None,
     };
     let ledge = match from_chain {

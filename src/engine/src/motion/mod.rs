@@ -63,6 +63,7 @@ mod on_surface;
 pub mod path_stats;
 mod reach;
 mod tile_walk;
+mod walker;
 
 use crate::body::{Body, Flags, SolidBox};
 use crate::map::Map;
@@ -76,6 +77,7 @@ use reach::{boxes_out_of_reach, BoxesBound};
 
 pub use full::ground_under;
 pub use reach::move_reach;
+pub use walker::{move_walkers, Walker};
 
 /// Largest number of solid boxes one move considers (extra ones are ignored).
 pub const MAX_SOLIDS: usize = 16;
@@ -96,61 +98,23 @@ fn usable_solids(solids: &[SolidBox]) -> &[SolidBox] {
 /// can reach this frame moves through the map alone. `solids[i]` must be the
 /// same box from frame to frame for riding to work.
 pub fn move_bodies(map: &Map, solids: &[SolidBox], bodies: &mut [Body]) {
-    move_each::<false>(map, solids, bodies, 0);
-}
-
-/// Moves one body by one frame: [`move_bodies`] for a single body.
-#[inline]
-pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
-    move_bodies(map, solids, core::slice::from_mut(body));
-}
-
-/// [`move_bodies`] for walkers that patrol: every move also tells its body whether a ledge
-/// lies ahead, so a patrol turns from its own move with no map query of its own. After the
-/// move, [`Flags::LEDGE_AHEAD`] is set when the body stands on the ground (`ON_GROUND`),
-/// moves (`vx` != 0), and a grounded walk of `look_ahead` more pixels in the direction of
-/// `vx` through the map (solid boxes not counted) would leave the ground: a step finds no
-/// floor within [`crate::SNAP_DOWN_PX`] under the box before a wall stops it. A body
-/// standing on a compiled surface reads it from the surface's end (see [`crate::surface`]).
-///
-/// A walker `w` pixels wide with `look_ahead` = `w` turns where the first pixel column
-/// beyond its box has no floor within the snap distance, on flat ground.
-pub fn move_walkers(map: &Map, solids: &[SolidBox], bodies: &mut [Body], look_ahead: i16) {
-    move_each::<true>(map, solids, bodies, look_ahead);
-}
-
-/// The one loop of [`move_bodies`] and [`move_walkers`] (`LOOK`): each body's path is
-/// chosen here, once.
-#[inline(always)]
-fn move_each<const LOOK: bool>(
-    map: &Map,
-    solids: &[SolidBox],
-    bodies: &mut [Body],
-    look_ahead: i16,
-) {
     let solids = usable_solids(solids);
     if solids.is_empty() {
-        let changes = map.changes();
-        if changes.count() == 0 {
+        if map.changes().count() == 0 {
             // The usual frame: a body walking where its last move left it on its surface
-            // is a handful of table reads, in this loop; anything else is a call.
+            // is a handful of table reads; anything else is a call.
             let surfaces = map.surfaces();
             for body in bodies.iter_mut() {
-                let walked = walks(body)
-                    && match footing_by_hint(surfaces, body) {
-                        Some(f) => walk_on_surface::<LOOK, false>(f, changes, body, look_ahead),
-                        None => false,
-                    };
-                if walked {
+                if walk_by_hint(surfaces, body) {
                     count(Path::OnSurface);
                 } else {
-                    move_alone::<LOOK>(map, body, look_ahead);
+                    move_alone::<false>(map, body, 0);
                 }
             }
             return;
         }
         for body in bodies.iter_mut() {
-            move_alone::<LOOK>(map, body, look_ahead);
+            move_alone::<false>(map, body, 0);
         }
         return;
     }
@@ -159,13 +123,27 @@ fn move_each<const LOOK: bool>(
         if bound.may_reach(body) && !boxes_out_of_reach(solids, body) {
             count(Path::FullWithBoxes);
             full_move_with_boxes(map, solids, body);
-            if LOOK {
-                mark_ledge(map, body, look_ahead);
-            }
         } else {
-            move_alone::<LOOK>(map, body, look_ahead);
+            move_alone::<false>(map, body, 0);
         }
     }
+}
+
+/// Moves one body by one frame: [`move_bodies`] for a single body.
+#[inline]
+pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
+    move_bodies(map, solids, core::slice::from_mut(body));
+}
+
+/// The walk of a body standing where its [`crate::body::SurfaceHint`] says, when nothing
+/// changed and no box is near: [`walk_on_surface`]'s short path.
+#[inline(never)]
+fn walk_by_hint(surfaces: &crate::surface::Surfaces, body: &mut Body) -> bool {
+    walks(body)
+        && match footing_by_hint(surfaces, body) {
+            Some(f) => walk_on_surface::<false, false>(f, &crate::map::TileChanges::NONE, body, 0),
+            None => false,
+        }
 }
 
 /// Whether the body's move is a grounded walk (`ON_GROUND`, not moving up); else it is a
@@ -179,6 +157,7 @@ fn walks(body: &Body) -> bool {
 /// the tables cover it, else the full move through the map.
 #[inline(never)]
 fn move_alone<const LOOK: bool>(map: &Map, body: &mut Body, look_ahead: i16) {
+    // (Bodies of move_walkers: LOOK, and their look-ahead.)
     if walks(body) {
         let walked = match find_footing(map, body) {
             Some(f) => walk_on_surface::<LOOK, true>(f, map.changes(), body, look_ahead),
@@ -197,9 +176,16 @@ fn move_alone<const LOOK: bool>(map: &Map, body: &mut Body, look_ahead: i16) {
     if LOOK {
         mark_ledge(map, body, look_ahead);
     }
+    // Standing on the map again (a landing, a walk off a surface's end): where, for the
+    // next move's hint.
+    if body.flags.0 & (Flags::ON_GROUND.0 | Flags::ON_BOX.0) == Flags::ON_GROUND.0 {
+        if let Some(f) = find_footing(map, body) {
+            body.hint = f.hint();
+        }
+    }
 }
 
-/// The paths of [`move_alone`] and [`move_each`], for [`path_stats`].
+/// The paths of [`move_bodies`] and [`move_walkers`], for [`path_stats`].
 #[cfg_attr(not(feature = "path-stats"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Path {

@@ -17,8 +17,16 @@ pub(super) struct Footing<'m> {
     chain_index: u16,
     pub(super) chain: &'m Chain,
     /// The `y` of every position of the chain.
-    ys: &'m [i16],
+    pub(super) ys: &'m [i16],
     pub(super) i: u16,
+}
+
+impl Footing<'_> {
+    /// The [`SurfaceHint`] of this footing.
+    #[inline(always)]
+    pub(super) fn hint(&self) -> SurfaceHint {
+        SurfaceHint::new(self.class_index, self.chain_index)
+    }
 }
 
 /// The size key `w << 8 | h` of a body, as chains and classes are found by.
@@ -32,12 +40,7 @@ fn size_key(body: &Body) -> u16 {
 #[inline(always)]
 pub(super) fn footing_by_hint<'m>(surfaces: &Surfaces<'m>, body: &Body) -> Option<Footing<'m>> {
     let hint = body.hint;
-    let (chain, ys, i) = surfaces.chain_at(
-        hint.chain,
-        size_key(body),
-        px_of_sub(body.x.to_bits()),
-        px_of_sub(body.y.to_bits()),
-    )?;
+    let (chain, ys, i) = surfaces.chain_at(hint.chain, body.w, body.h, px_of_sub(body.x.to_bits()), px_of_sub(body.y.to_bits()))?;
     Some(Footing {
         class_index: hint.class,
         chain_index: hint.chain,
@@ -147,7 +150,7 @@ pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
         }
     }
     if LOOK && nvx != 0 {
-        match ledge_on_chain(chain, j, nvx > 0, look_ahead) {
+        match ledge_on_chain(chain.len, chain.ends, j, nvx > 0, look_ahead) {
             Some(true) => flags.insert(Flags::LEDGE_AHEAD),
             Some(false) => {}
             None => return false,
@@ -165,7 +168,7 @@ pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
     if ALL {
         // (The short path came by the hint and kept `vx`: nothing to write.)
         body.vx = SubPx::from_bits(nvx);
-        body.hint = SurfaceHint::new(f.class_index, f.chain_index);
+        body.hint = f.hint();
     }
     true
 }

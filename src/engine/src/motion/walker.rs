@@ -1,0 +1,186 @@
+//! Walkers: bodies that patrol a compiled surface and keep where they stand on it, so that
+//! their step is a table read with nothing to check, and that see the surface's end coming.
+
+use super::full::{full_move_with_boxes, speed_in_limit};
+use super::look_ahead::{ledge_on_chain, mark_ledge};
+use super::on_surface::find_footing;
+use super::reach::boxes_out_of_reach;
+use super::{count, move_alone, usable_solids, Path};
+use crate::body::{Body, Flags, Rect, SolidBox, NO_BOX};
+use crate::map::Map;
+use crate::surface::Surfaces;
+use crate::units::{px_of_sub, sub_frac, sub_of_px, SUBPX_MASK};
+use crate::SubPx;
+
+/// Where a walker stands on the compiled surfaces: the `y`s of its chain's positions, the
+/// index of its position, what the steps beyond the chain's ends do, and the tables they
+/// come from.
+#[derive(Clone, Copy, Debug)]
+struct Standing<'m> {
+    surfaces: &'m Surfaces<'m>,
+    ys: &'m [i16],
+    i: u16,
+    ends: u16,
+}
+
+/// A body that patrols: moved by [`move_walkers`], it keeps where its last move left it on
+/// its size's compiled surface (see [`crate::surface`]), so its next walk there is a table
+/// read with nothing to check, and each move tells it whether a ledge lies ahead.
+///
+/// Its body can only be changed through [`Walker::body_mut`] (which forgets the surface:
+/// the next move finds it again) and [`Walker::set_velocity`]; every move equals
+/// [`super::move_bodies`]' move of the same body, exactly. 32 bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Walker<'m> {
+    body: Body,
+    standing: Option<Standing<'m>>,
+}
+
+impl<'m> Walker<'m> {
+    /// A walker of `body` (not yet on a surface: its first move finds it).
+    pub const fn new(body: Body) -> Walker<'m> {
+        Walker { body, standing: None }
+    }
+
+    /// Its body.
+    #[inline(always)]
+    pub const fn body(&self) -> &Body {
+        &self.body
+    }
+
+    /// Its body, to change (the walker forgets where it stood: the next move finds it).
+    #[inline]
+    pub fn body_mut(&mut self) -> &mut Body {
+        self.standing = None;
+        &mut self.body
+    }
+
+    /// Sets the velocity of its body (sub-pixels per frame), for the next move.
+    #[inline(always)]
+    pub fn set_velocity(&mut self, vx: SubPx, vy: SubPx) {
+        self.body.vx = vx;
+        self.body.vy = vy;
+    }
+
+    /// Its body's pixel-space box.
+    #[inline(always)]
+    pub const fn rect(&self) -> Rect {
+        self.body.rect()
+    }
+
+    /// Whether it stands where its last move left it on a compiled surface.
+    pub const fn on_surface(&self) -> bool {
+        self.standing.is_some()
+    }
+
+    /// The short move: standing on its surface, no box near, nothing changed, walking (not
+    /// moving up) within the speed limit and staying on its chain: the position `n` pixels
+    /// on is read, and the look-ahead from the chain's end. Exactly the full move's result
+    /// (see [`super::on_surface::walk_on_surface`], of which this is the case its walker
+    /// knows to hold). Returns false, having changed nothing, otherwise.
+    #[inline(always)]
+    fn step_on_surface(&mut self, surfaces: &Surfaces, look_ahead: i16) -> bool {
+        let Some(s) = &mut self.standing else {
+            return false;
+        };
+        if !core::ptr::eq(s.surfaces, surfaces) {
+            return false;
+        }
+        let b = &mut self.body;
+        let (vx, vy) = (b.vx.to_bits(), b.vy.to_bits());
+        if vy < 0 || !speed_in_limit(vx) {
+            return false;
+        }
+        let xr = b.x.to_bits();
+        let j = s.i.wrapping_add(px_of_sub(sub_frac(xr) + vx) as u16);
+        let Some(&ny) = s.ys.get(j as usize) else {
+            return false;
+        };
+        let mut flags = Flags::ON_GROUND;
+        if vx != 0 {
+            match ledge_on_chain(s.ys.len() as u16, s.ends, j, vx > 0, look_ahead) {
+                Some(true) => flags.insert(Flags::LEDGE_AHEAD),
+                Some(false) => {}
+                None => return false,
+            }
+        }
+        // The engine wrote `y` (on a whole pixel): a whole pixel of downward speed lands.
+        if vy > SUBPX_MASK {
+            flags.insert(Flags::LANDED);
+        }
+        b.x = SubPx::from_bits(xr.wrapping_add(vx));
+        b.y = SubPx::from_bits(sub_of_px(ny));
+        b.vy = SubPx::ZERO;
+        b.flags = flags;
+        s.i = j;
+        true
+    }
+
+    /// After any other move: where it stands now, if it stands on a compiled surface of its
+    /// size (on the map, not on a box).
+    #[inline(never)]
+    fn find_standing(&mut self, map: &Map<'m>) {
+        self.standing = None;
+        let b = &self.body;
+        if b.flags.0 & (Flags::ON_GROUND.0 | Flags::ON_BOX.0) != Flags::ON_GROUND.0 || b.riding != NO_BOX {
+            return;
+        }
+        // The engine wrote `y` on a whole pixel when it stood (so the short move may assume it).
+        if sub_frac(b.y.to_bits()) != 0 {
+            return;
+        }
+        if let Some(f) = find_footing(map, b) {
+            self.standing = Some(Standing { surfaces: map.surfaces(), ys: f.ys, i: f.i, ends: f.chain.ends });
+        }
+    }
+}
+
+/// Moves every walker by one frame of its velocity through `map` and `solids`, exactly as
+/// [`super::move_bodies`] moves their bodies, and tells each whether a ledge lies ahead: after
+/// the move, [`Flags::LEDGE_AHEAD`] is set when the body stands on the ground (`ON_GROUND`),
+/// moves (`vx` != 0), and a grounded walk of `look_ahead` more pixels in the direction of
+/// `vx` through the map (solid boxes not counted) would leave the ground: a step finds no
+/// floor within [`crate::SNAP_DOWN_PX`] under the box before a wall stops it. A patrol turns
+/// from its own move, with no map query of its own. [`Walker::step`] is the same for one
+/// walker, for a game's own loop over its enemies.
+///
+/// A walker `w` pixels wide with `look_ahead` = `w` turns where the first pixel column
+/// beyond its box has no floor within the snap distance, on flat ground.
+pub fn move_walkers<'m>(map: &Map<'m>, solids: &[SolidBox], walkers: &mut [Walker<'m>], look_ahead: i16) {
+    for w in walkers.iter_mut() {
+        w.step(map, solids, look_ahead);
+    }
+}
+
+impl<'m> Walker<'m> {
+    /// [`move_walkers`] for this walker alone: its move by one frame of its velocity, and
+    /// whether a ledge lies within `look_ahead` pixels ahead. Standing on its surface with
+    /// no box given and no tile changed, a few table reads in the caller's loop; anything
+    /// else is a call.
+    #[inline(always)]
+    pub fn step(&mut self, map: &Map<'m>, solids: &[SolidBox], look_ahead: i16) {
+        if solids.is_empty() && map.changes().count() == 0 && self.step_on_surface(map.surfaces(), look_ahead) {
+            count(Path::OnSurface);
+        } else {
+            self.step_other(map, solids, look_ahead);
+        }
+    }
+
+    /// [`Walker::step`] when its short move does not apply: with boxes in reach the full
+    /// move through map and boxes, else the move of a body alone; then where it stands.
+    #[inline(never)]
+    fn step_other(&mut self, map: &Map<'m>, solids: &[SolidBox], look_ahead: i16) {
+        let solids = usable_solids(solids);
+        if !solids.is_empty() && !boxes_out_of_reach(solids, &self.body) {
+            count(Path::FullWithBoxes);
+            full_move_with_boxes(map, solids, &mut self.body);
+            mark_ledge(map, &mut self.body, look_ahead);
+        } else if !(map.changes().count() == 0 && self.step_on_surface(map.surfaces(), look_ahead)) {
+            move_alone::<true>(map, &mut self.body, look_ahead);
+        } else {
+            count(Path::OnSurface);
+            return;
+        }
+        self.find_standing(map);
+    }
+}
