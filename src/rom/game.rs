@@ -351,9 +351,10 @@ impl App {
             let look = &w.player_look;
             s.push(p.x - cx, p.y - cy, 2, 4, sprites::player(look.frame, look.facing_left));
         }
-        let n = w.enemy_count as usize;
+        // Enemies that did not move are far off screen.
+        let (first, end) = (w.active_first as usize, w.active_end as usize);
         let frame = w.enemy_look.frame;
-        for (wk, e) in w.enemy_walkers[..n].iter().zip(&w.enemies[..n]) {
+        for (wk, e) in w.active_walkers().iter().zip(w.enemies.get(first..end).unwrap_or(&[])) {
             let b = wk.body();
             s.push(b.px() - cx, b.py() - cy, 2, 2, sprites::enemy(frame, enemy_flipped(e.dir)));
         }

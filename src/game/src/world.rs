@@ -66,6 +66,7 @@ pub const ENEMY_MAX_FALL: i16 = 48;
 /// Its collision body is kept apart, in [`World::enemy_walkers`] (same index), so the engine
 /// moves all of them in place, in one call, with no copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(align(8))] // 8 bytes: arrays of them are indexed with a shift.
 pub struct Enemy {
     /// +1 walking right, -1 walking left.
     pub dir: i8,
@@ -73,6 +74,11 @@ pub struct Enemy {
     pub speed: u8,
     spawn: LevelPoint,
 }
+
+// Arrays of enemies and walkers are indexed (and zipped) with shifts on the 68000.
+const _: () = assert!(core::mem::size_of::<Enemy>() == 8);
+#[cfg(target_arch = "m68k")]
+const _: () = assert!(core::mem::size_of::<Walker>() == 32);
 
 impl Enemy {
     const NONE: Enemy = Enemy::new(1, LevelPoint { x: 0, y: 0 });
@@ -110,21 +116,39 @@ impl Enemy {
     }
 }
 
-/// One step of a run of patrolling walkers of one width (`enemies[i]` walks with walker
-/// `walkers[i]`): walking speed and gravity into its body, its engine step
-/// ([`Walker::step`], looking a body width ahead), then it turns at a wall or at the ledge
-/// its move saw (or respawns after falling out of the map). One loop for all of them.
+/// One step of patrolling walkers, every one of them (`enemies[i]` walks with walker
+/// `walkers[i]`; see [`patrol_one`]). [`World::step`] moves only those near the view.
 #[inline(never)]
 pub fn patrol<'m>(map: &Map<'m>, solids: &[SolidBox], enemies: &mut [Enemy], walkers: &mut [Walker<'m>]) {
-    let Some(first) = walkers.first() else { return };
-    let look_ahead = first.body().w as i16;
-    // One iterator over both: indexing two slices checks both bounds every time, and a
-    // `zip` of two sub-slices made LLVM work out their lengths with two 32-bit divisions.
+    // One iterator over both: indexing two slices checks both bounds every time (a `zip`
+    // divides by the element sizes, so both are powers of two: shifts).
     for (e, w) in enemies.iter_mut().zip(walkers.iter_mut()) {
-        e.prepare(w);
-        w.step(map, solids, look_ahead);
-        e.after_move(w);
+        patrol_one(map, solids, e, w);
     }
+}
+
+/// One patrolling walker's step: walking speed and gravity into its body, its engine step
+/// ([`Walker::step`], looking a body width ahead), then it turns at a wall or at the ledge
+/// its move saw (or respawns after falling out of the map).
+#[inline(always)]
+fn patrol_one<'m>(map: &Map<'m>, solids: &[SolidBox], e: &mut Enemy, w: &mut Walker<'m>) {
+    e.prepare(w);
+    let look_ahead = w.body().w as i16;
+    w.step(map, solids, look_ahead);
+    e.after_move(w);
+}
+
+/// Whether the box of `b` meets `area` (pixel-space): [`Rect::overlaps`] of its box, x first
+/// (most enemies far from the view are beside it), with no empty-box test (a body is at least
+/// one pixel each way).
+#[inline(always)]
+fn meets(b: &Body, area: &Rect) -> bool {
+    let x = b.px();
+    if x >= area.x + area.w || x + (b.w as i16) <= area.x {
+        return false;
+    }
+    let y = b.py();
+    y < area.y + area.h && y + (b.h as i16) > area.y
 }
 
 /// A distance (pixels) beyond which no solid box takes part in the move of an enemy that
@@ -244,6 +268,12 @@ pub struct World {
     pub enemy_touches: u8,
     /// Enemies that were near the view (see [`ACTIVE_MARGIN`]) and moved in the last step.
     pub active_enemies: u8,
+    /// The enemies from index `active_first` to `active_end` (excluded) hold every enemy that
+    /// moved in the last step (`0..0` when none did): only they can touch the player or be
+    /// on screen, so the touch test and the sprites look at no other.
+    pub active_first: u8,
+    /// See [`World::active_first`].
+    pub active_end: u8,
     /// The player's box overlaps the goal.
     pub at_goal: bool,
     respawn_held: bool,
@@ -301,6 +331,8 @@ impl World {
             enemy_touch: false,
             enemy_touches: 0,
             active_enemies: 0,
+            active_first: 0,
+            active_end: 0,
             at_goal: false,
             respawn_held: false,
             enemy_reach: box_reach(0),
@@ -366,6 +398,12 @@ impl World {
         self.camera.follow(self.player.body.rect(), self.level.map);
     }
 
+    /// The walkers from [`World::active_first`] to [`World::active_end`]: every enemy that
+    /// moved in the last step (and maybe a few that did not).
+    pub fn active_walkers(&self) -> &[Walker<'static>] {
+        self.enemy_walkers.get(self.active_first as usize..self.active_end as usize).unwrap_or(&[])
+    }
+
     /// The platforms' solid boxes in use.
     pub fn solids(&self) -> &[SolidBox] {
         &self.solids[..self.platform_count as usize]
@@ -401,7 +439,7 @@ impl World {
             c.view_h + 2 * ACTIVE_MARGIN,
         );
         self.move_enemies(active);
-        let touch = self.enemy_walkers[..self.enemy_count as usize].iter().any(|w| w.rect().overlaps(&p));
+        let touch = self.active_walkers().iter().any(|w| w.rect().overlaps(&p));
         if touch && !self.enemy_touch {
             self.enemy_touches = self.enemy_touches.wrapping_add(1);
         }
@@ -426,26 +464,20 @@ impl World {
         let boxes_near = all_solids.iter().any(|s| s.rect.overlaps(&near));
         let n = self.enemy_count as usize;
         let (walkers, enemies) = (&mut self.enemy_walkers[..n], &mut self.enemies[..n]);
-        let mut start = 0;
-        let mut moved = 0;
-        while start < n {
-            let mut end = start;
-            let mut riding = false;
-            let width = walkers[start].body().w;
-            while end < n && walkers[end].body().w == width && walkers[end].rect().overlaps(&active) {
-                riding |= walkers[end].body().riding != NO_BOX;
-                end += 1;
+        let (mut moved, mut first, mut last) = (0u8, 0u8, 0u8);
+        for (i, (e, w)) in enemies.iter_mut().zip(walkers.iter_mut()).enumerate() {
+            if !meets(w.body(), &active) {
+                continue;
             }
-            if end > start {
-                moved += end - start;
-                let solids = if boxes_near || riding { all_solids } else { &all_solids[..0] };
-                patrol(map, solids, &mut enemies[start..end], &mut walkers[start..end]);
-                start = end;
-            } else {
-                start = end + 1;
+            if moved == 0 {
+                first = i as u8;
             }
+            (moved, last) = (moved + 1, i as u8 + 1);
+            // A box near the view, or the one it rides, may take part in its move.
+            let solids = if boxes_near || w.body().riding != NO_BOX { all_solids } else { &all_solids[..0] };
+            patrol_one(map, solids, e, w);
         }
-        self.active_enemies = moved as u8;
+        (self.active_enemies, self.active_first, self.active_end) = (moved, first, last);
     }
 
     /// Bounding boxes first, then the masks of the boxes that overlap.

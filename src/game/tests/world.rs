@@ -157,7 +157,7 @@ fn the_camera_pans_at_most_one_tile_per_frame() {
 }
 
 /// Enemies of the crowd at the end of the demo course (`crowd*` in levels/demo.tmj).
-const CROWD: usize = 8;
+const CROWD: usize = 25;
 
 /// The attract run passes through the crowd: all of it near the view (moving) at once with
 /// the player and the level's other walkers, and on the way its enemies walk, fall (they start
