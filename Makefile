@@ -263,9 +263,11 @@ else
 	/usr/games/blastem $<
 endif
 
-# The engine's property tests with a million cases each (CI runs 10,000).
-soak: $(DEPS_STAMP)
+# The engine's property tests with a million cases each (CI runs 10,000), and the demo ROM's
+# random play, a million frames per seed on NTSC and PAL (CI plays 12,000).
+soak: $(DEPS_STAMP) $(OUT)/megacollide.md
 	PROPTEST_CASES=1000000 $(CARGO) test --profile host -p megacollide-engine --test properties
+	RANDOM_PLAY_FRAMES=1000000 MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --profile host -p romtests --test random_play -- --nocapture
 
 bindings: $(DEPS_STAMP)
 	$(CARGO) run --quiet --profile host -p genbindings

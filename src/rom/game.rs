@@ -194,7 +194,7 @@ impl App {
         } else {
             self.view.upload();
         }
-        self.sprites.upload();
+        self.sprites.upload_dma();
         if self.highlight_ready {
             sprites::load_highlight(&self.highlight);
             self.highlight_ready = false;
@@ -352,12 +352,16 @@ impl App {
             s.push(p.x - cx, p.y - cy, 2, 4, sprites::player(look.frame, look.facing_left));
         }
         // Enemies that did not move are far off screen.
-        let (first, end) = (w.active_first as usize, w.active_end as usize);
         let frame = w.enemy_look.frame;
-        for (wk, e) in w.active_walkers().iter().zip(w.enemies.get(first..end).unwrap_or(&[])) {
-            let b = wk.body();
-            s.push(b.px() - cx, b.py() - cy, 2, 2, sprites::enemy(frame, enemy_flipped(e.dir)));
-        }
+        let (right, left) = (sprites::enemy(frame, enemy_flipped(1)), sprites::enemy(frame, enemy_flipped(-1)));
+        s.push_each(
+            2,
+            2,
+            w.enemies_near().map(|e| {
+                let b = e.patrol.body();
+                (b.px() - cx, b.py() - cy, if e.patrol.walks_right() { right } else { left })
+            }),
+        );
         for q in &w.potatoes[..w.potato_count as usize] {
             s.push(q.x - cx, q.y - cy, 3, 3, sprites::POTATO);
         }

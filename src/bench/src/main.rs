@@ -18,7 +18,7 @@
 use core::cell::UnsafeCell;
 
 use megacollide_engine::body::{Body, Flags, SolidBox, NO_BOX};
-use megacollide_engine::motion::{move_bodies, move_body, Walker};
+use megacollide_engine::motion::{move_bodies, move_body};
 use megacollide_engine::platformer::{Input, Player, PlayerConfig};
 use megacollide_engine::SubPx;
 
@@ -51,8 +51,7 @@ impl<T> Static<T> {
 static BODIES: Static<[Body; BODY_COUNT]> = Static(UnsafeCell::new([Body::new(0, 0, 16, 32); BODY_COUNT]));
 static PLAYER: Static<Player> = Static(UnsafeCell::new(Player::new(0, 0, PlayerConfig::DEFAULT)));
 static FRAME: Static<u32> = Static(UnsafeCell::new(0));
-static WALKERS: Static<[Enemy; WALKER_COUNT]> = Static(UnsafeCell::new([Enemy::new(1, LevelPoint { x: 0, y: 0 }); WALKER_COUNT]));
-static WALKER_BODIES: Static<[Walker<'static>; WALKER_COUNT]> = Static(UnsafeCell::new([Walker::new(Body::new(0, 0, 16, 16)); WALKER_COUNT]));
+static WALKERS: Static<[Enemy; WALKER_COUNT]> = Static(UnsafeCell::new([Enemy::new(1, LevelPoint { x: 0, y: 0 }, 16, 16); WALKER_COUNT]));
 /// No moving boxes in these benchmarks (no lift in the bench scene).
 static SOLIDS: [SolidBox; 0] = [];
 
@@ -174,43 +173,26 @@ pub extern "C" fn bench_frame_move(n: u32) {
 /// (+1 right, -1 left), its 16 x 16 body standing at pixel `(x, y)` (`ON_GROUND`).
 #[no_mangle]
 pub extern "C" fn bench_walker_set(i: u32, x: i32, y: i32, dir: i32) {
-    let i = (i as usize) % WALKER_COUNT;
-    let mut e = Enemy::new(
-        1,
-        LevelPoint {
-            x: x as i16,
-            y: y as i16,
-        },
-    );
-    e.dir = dir as i8;
-    WALKERS.get()[i] = e;
-    let mut b = Body::new(x as i16, y as i16, 16, 16);
-    b.flags = Flags::ON_GROUND;
-    WALKER_BODIES.get()[i] = Walker::new(b);
+    WALKERS.get()[(i as usize) % WALKER_COUNT] = shared::walker(x as i16, y as i16, dir > 0);
 }
 
 /// Word `k` of walker `i`: `shared::body_words` of its body for `k < BODY_WORDS`, else its
 /// direction.
 #[no_mangle]
 pub extern "C" fn bench_walker_get(i: u32, k: u32) -> i32 {
-    let i = (i as usize) % WALKER_COUNT;
-    match body_words(WALKER_BODIES.get()[i].body()).get(k as usize) {
+    let e = &WALKERS.get()[(i as usize) % WALKER_COUNT];
+    match body_words(e.patrol.body()).get(k as usize) {
         Some(&w) => w as i32,
-        None => WALKERS.get()[i].dir as i32,
+        None => e.dir() as i32,
     }
 }
 
-/// The timed walker step: one `patrol` (the demo's enemies: speed and gravity, one
-/// `move_walkers` call, turns at walls and ledges) of walkers `0..n` on the bench scene.
+/// The timed walker step: one `patrol` (the demo's enemies: each one's step, turning at walls
+/// and ledges) of walkers `0..n` on the bench scene.
 #[no_mangle]
 pub extern "C" fn bench_walkers_step(n: u32) {
     let n = (n as usize).min(WALKER_COUNT);
-    patrol(
-        &BENCH_MAP,
-        &SOLIDS,
-        &mut WALKERS.get()[..n],
-        &mut WALKER_BODIES.get()[..n],
-    );
+    patrol(&BENCH_MAP, &SOLIDS, &mut WALKERS.get()[..n]);
 }
 
 /// A fresh default player at `(x, y)`; resets the frame counter.

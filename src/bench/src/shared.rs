@@ -47,6 +47,19 @@ pub fn ai_prepare(b: &mut Body, i: u32, frame: u32) {
     b.vy = I13F3::from_bits(vy);
 }
 
+/// A walker of the walker benchmark: the demo's enemy at speed 1, its 16 x 16 body standing
+/// at pixel `(x, y)` (`ON_GROUND`), walking right (`right`) or left.
+pub fn walker(x: i16, y: i16, right: bool) -> megacollide_game::world::Enemy {
+    use megacollide_game::levels::LevelPoint;
+    use megacollide_game::world::Enemy;
+    let mut e = Enemy::new(1, LevelPoint { x, y }, 16, 16);
+    if !right {
+        e.patrol = megacollide_engine::patrol::Patrol::new(*e.patrol.body(), 1, false, megacollide_game::world::ENEMY_GRAVITY as i8, (megacollide_game::world::ENEMY_MAX_FALL >> 3) as u8);
+    }
+    e.patrol.body_mut().flags = Flags::ON_GROUND;
+    e
+}
+
 /// Rows of the 32x32 test masks: bit 31 is the leftmost pixel.
 pub const fn mask_rows(kind: u32) -> [u32; 32] {
     let mut rows = [0u32; 32];
@@ -143,9 +156,9 @@ pub fn world_digest(w: &megacollide_game::World) -> u32 {
     body(&mut mix, &w.player.body);
     mix(w.player.vx.to_bits() as u16 as u32);
     mix(w.player.vy.to_bits() as u16 as u32);
-    for (e, wk) in w.enemies.iter().zip(w.enemy_walkers.iter()).take(w.enemy_count as usize) {
-        body(&mut mix, wk.body());
-        mix(e.dir as u8 as u32);
+    for e in w.enemies.iter().take(w.enemy_count as usize) {
+        body(&mut mix, e.patrol.body());
+        mix(e.dir() as u8 as u32);
     }
     for s in w.solids() {
         mix((s.rect.x as u16 as u32) << 16 | s.rect.y as u16 as u32);

@@ -27,6 +27,8 @@
 //!   most moves read instead of asking the map.
 //! * [`units`]: sub-pixel, pixel and tile conversions.
 //! * [`mask`]: bit-packed pixel-perfect sprite masks.
+//! * [`patrol`]: walkers that patrol, turning at walls and ledges (the
+//!   simplest enemy).
 //! * [`platformer`]: gravity, walking, jumping (coyote time, buffering),
 //!   respawn: the per-frame [`platformer::Player`] controller.
 //! * [`camera`]: a camera that centres on a body and clamps to the map.
@@ -46,6 +48,7 @@ pub mod camera;
 pub mod map;
 pub mod mask;
 pub mod motion;
+pub mod patrol;
 pub mod platformer;
 pub mod shape;
 pub mod surface;

@@ -937,7 +937,7 @@ fn walkers_equal_the_per_pixel_oracle() {
         |(tiles, edges, bodies, boxr, teleports)| {
             let r = RefMap::new(W, H, &tiles);
             let m = oracle_map(&r, edges, &[]);
-            let mut walkers: Vec<Walker> = bodies.iter().map(|&(w, h, x, _, _)| Walker::new(Body::new(x, 0, w, h))).collect();
+            let mut walkers: Vec<Walker> = bodies.iter().map(|&(w, h, x, _, look)| Walker::new(Body::new(x, 0, w, h), look)).collect();
             let sizes: Vec<(u8, u8)> = bodies.iter().map(|b| (b.0, b.1)).collect();
             with_surfaces!(m, sizes);
             let solids: Vec<SolidBox> = boxr.iter().map(|&(x, y, w, h)| SolidBox { rect: Rect::new(x, y, w, h), dx: 0, dy: 0 }).collect();
@@ -965,9 +965,9 @@ fn walkers_equal_the_per_pixel_oracle() {
                     oracle::move_body(&m, solids, o);
                 }
                 // Walker 0 moves with the box, the others without: both loops of the engine.
-                move_walkers(&m, &solids, &mut walkers[..1], bodies[0].4);
+                move_walkers(&m, &solids, &mut walkers[..1]);
                 for i in 1..walkers.len() {
-                    move_walkers(&m, &[], &mut walkers[i..i + 1], bodies[i].4);
+                    move_walkers(&m, &[], &mut walkers[i..i + 1]);
                 }
                 for i in 0..walkers.len() {
                     let mut want = reference[i];

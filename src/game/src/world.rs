@@ -9,9 +9,9 @@
 
 use megacollide_engine::body::{Body, Flags, Rect, SolidBox, NO_BOX};
 use megacollide_engine::camera::{Camera, SCREEN_H, SCREEN_W};
-use megacollide_engine::motion::Walker;
+use megacollide_engine::patrol::{Ground, Patrol};
 use megacollide_engine::platformer::{self, Events, Player, PlayerConfig};
-use megacollide_engine::{Map, SubPx};
+use megacollide_engine::Map;
 
 use crate::art::{player_mask, POTATO_MASK};
 use crate::look::{EnemyLook, PlayerLook};
@@ -59,83 +59,64 @@ pub const ENEMY_GRAVITY: i16 = 2;
 /// Enemy terminal fall speed in sub-pixels per frame (6 px/frame).
 pub const ENEMY_MAX_FALL: i16 = 48;
 
-/// A walker that patrols: it walks at a constant speed and turns around at walls and at
-/// ledges: where, a body width ahead, a grounded walk would leave the ground (the engine's
-/// look-ahead, [`megacollide_engine::motion::move_walkers`]: on flat ground, where the first
-/// pixel column beyond its box has no floor within [`megacollide_engine::SNAP_DOWN_PX`]).
-/// Its collision body is kept apart, in [`World::enemy_walkers`] (same index), so the engine
-/// moves all of them in place, in one call, with no copy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(align(8))] // 8 bytes: arrays of them are indexed with a shift.
+/// An enemy: a patrol (the engine's [`Patrol`]: it walks at a constant speed and turns
+/// around at walls and at ledges, where, a body width ahead, a grounded walk would leave the
+/// ground: on flat ground, where the first pixel column beyond its box has no floor within
+/// [`megacollide_engine::SNAP_DOWN_PX`]), with gravity [`ENEMY_GRAVITY`] and falling at most
+/// [`ENEMY_MAX_FALL`]; back at its spawn point after falling out of the map.
+#[derive(Clone, Copy, Debug)]
 pub struct Enemy {
-    /// +1 walking right, -1 walking left.
-    pub dir: i8,
+    /// Its patrol (walker, walking velocity and gravity).
+    pub patrol: Patrol<'static>,
+    spawn: LevelPoint,
     /// Walking speed in pixels per frame.
     pub speed: u8,
-    spawn: LevelPoint,
+    /// Its box met the view's active area in the last step (it moved then).
+    pub near: bool,
 }
-
-// Arrays of enemies and walkers are indexed (and zipped) with shifts on the 68000.
-const _: () = assert!(core::mem::size_of::<Enemy>() == 8);
-#[cfg(target_arch = "m68k")]
-const _: () = assert!(core::mem::size_of::<Walker>() == 32);
 
 impl Enemy {
-    const NONE: Enemy = Enemy::new(1, LevelPoint { x: 0, y: 0 });
+    const NONE: Enemy = Enemy::new(1, LevelPoint { x: 0, y: 0 }, 16, 16);
 
-    /// An enemy walking right at `speed` pixels per frame that respawns at `spawn`.
-    pub const fn new(speed: u8, spawn: LevelPoint) -> Enemy {
-        Enemy {
-            dir: 1,
-            speed,
-            spawn,
+    /// An enemy of `w` x `h` pixels at `spawn` walking right at `speed` pixels per frame.
+    pub const fn new(speed: u8, spawn: LevelPoint, w: u8, h: u8) -> Enemy {
+        Enemy { patrol: Enemy::patrol_at(spawn, w, h, speed, true), spawn, speed, near: false }
+    }
+
+    /// The patrol of an enemy of `w` x `h` pixels at `spawn`.
+    const fn patrol_at(spawn: LevelPoint, w: u8, h: u8, speed: u8, right: bool) -> Patrol<'static> {
+        Patrol::new(Body::new(spawn.x, spawn.y, w, h), speed, right, ENEMY_GRAVITY as i8, (ENEMY_MAX_FALL >> 3) as u8)
+    }
+
+    /// +1 walking right, -1 walking left.
+    #[inline(always)]
+    pub const fn dir(&self) -> i8 {
+        if self.patrol.walks_right() {
+            1
+        } else {
+            -1
         }
     }
 
-    /// Before the move: walking speed and gravity into its walker's velocity.
+    /// One step: the patrol's, then back to the spawn point after falling out of the map
+    /// (walking the way it went).
     #[inline(always)]
-    fn prepare(&self, w: &mut Walker) {
-        // The speed with the sign of `dir` (no multiply: a 68000 `muls` is about 70 cycles).
-        let speed = (self.speed as i16) << 3;
-        let vy = w.body().vy.to_bits() + ENEMY_GRAVITY;
-        let vy = if vy > ENEMY_MAX_FALL { ENEMY_MAX_FALL } else { vy };
-        w.set_velocity(SubPx::from_bits(if self.dir < 0 { -speed } else { speed }), SubPx::from_bits(vy));
-    }
-
-    /// After the move: back to the spawn point after falling out of the map, turn around
-    /// at walls and at the ledges the move saw ahead.
-    #[inline(always)]
-    fn after_move(&mut self, w: &mut Walker) {
-        let b = w.body();
-        let f = b.flags;
-        if f.contains(Flags::FELL_OUT) {
-            *w = Walker::new(Body::new(self.spawn.x, self.spawn.y, b.w, b.h));
-        } else if f.0 & (Flags::HIT_LEFT.0 | Flags::HIT_RIGHT.0 | Flags::LEDGE_AHEAD.0) != 0 {
-            self.dir = -self.dir;
+    fn step(&mut self, ground: &Ground<'_, 'static>) {
+        if self.patrol.step(ground).contains(Flags::FELL_OUT) {
+            let b = self.patrol.body();
+            self.patrol = Enemy::patrol_at(self.spawn, b.w, b.h, self.speed, self.patrol.walks_right());
         }
     }
 }
 
-/// One step of patrolling walkers, every one of them (`enemies[i]` walks with walker
-/// `walkers[i]`; see [`patrol_one`]). [`World::step`] moves only those near the view.
+/// One step of every enemy of `enemies` (see [`Enemy`]); [`World::step`] moves only those
+/// near the view.
 #[inline(never)]
-pub fn patrol<'m>(map: &Map<'m>, solids: &[SolidBox], enemies: &mut [Enemy], walkers: &mut [Walker<'m>]) {
-    // One iterator over both: indexing two slices checks both bounds every time (a `zip`
-    // divides by the element sizes, so both are powers of two: shifts).
-    for (e, w) in enemies.iter_mut().zip(walkers.iter_mut()) {
-        patrol_one(map, solids, e, w);
+pub fn patrol(map: &Map<'static>, solids: &[SolidBox], enemies: &mut [Enemy]) {
+    let ground = Ground::new(map, solids);
+    for e in enemies.iter_mut() {
+        e.step(&ground);
     }
-}
-
-/// One patrolling walker's step: walking speed and gravity into its body, its engine step
-/// ([`Walker::step`], looking a body width ahead), then it turns at a wall or at the ledge
-/// its move saw (or respawns after falling out of the map).
-#[inline(always)]
-fn patrol_one<'m>(map: &Map<'m>, solids: &[SolidBox], e: &mut Enemy, w: &mut Walker<'m>) {
-    e.prepare(w);
-    let look_ahead = w.body().w as i16;
-    w.step(map, solids, look_ahead);
-    e.after_move(w);
 }
 
 /// Whether the box of `b` meets `area` (pixel-space): [`Rect::overlaps`] of its box, x first
@@ -231,10 +212,6 @@ pub struct World {
     pub camera: Camera,
     /// Enemies (`enemy_count` used).
     pub enemies: [Enemy; MAX_ENEMIES],
-    /// The enemies' collision bodies (pixel-space position in sub-pixels) as the engine's
-    /// walkers (they keep where they stand on the level's compiled surfaces), by the same
-    /// index as `enemies`.
-    pub enemy_walkers: [Walker<'static>; MAX_ENEMIES],
     /// Number of enemies in use.
     pub enemy_count: u8,
     /// Platform path state (`platform_count` used); their boxes are in `solids`.
@@ -268,11 +245,9 @@ pub struct World {
     pub enemy_touches: u8,
     /// Enemies that were near the view (see [`ACTIVE_MARGIN`]) and moved in the last step.
     pub active_enemies: u8,
-    /// The enemies from index `active_first` to `active_end` (excluded) hold every enemy that
-    /// moved in the last step (`0..0` when none did): only they can touch the player or be
+    /// The enemies before index `active_end` hold every enemy that moved in the last step
+    /// (0 when none did), the ones whose `near` is set: only they can touch the player or be
     /// on screen, so the touch test and the sprites look at no other.
-    pub active_first: u8,
-    /// See [`World::active_first`].
     pub active_end: u8,
     /// The player's box overlaps the goal.
     pub at_goal: bool,
@@ -314,7 +289,6 @@ impl World {
             enemy_look: EnemyLook::START,
             camera: Camera::new(SCREEN_W, SCREEN_H),
             enemies: [Enemy::NONE; MAX_ENEMIES],
-            enemy_walkers: [Walker::new(Body::new(0, 0, 16, 16)); MAX_ENEMIES],
             enemy_count: 0,
             platforms: [Platform::NONE; MAX_PLATFORMS],
             solids: [NO_SOLID; MAX_PLATFORMS],
@@ -331,7 +305,6 @@ impl World {
             enemy_touch: false,
             enemy_touches: 0,
             active_enemies: 0,
-            active_first: 0,
             active_end: 0,
             at_goal: false,
             respawn_held: false,
@@ -364,10 +337,9 @@ impl World {
             match e.kind {
                 EntityKind::Enemy if (self.enemy_count as usize) < MAX_ENEMIES => {
                     let i = self.enemy_count as usize;
-                    self.enemy_walkers[i] = Walker::new(Body::new(e.x, e.y, size_or(e.w, 16), size_or(e.h, 16)));
                     let speed = int_prop(e.props, "speed", 1) as u8;
-                    self.enemies[i] = Enemy::new(speed, LevelPoint { x: e.x, y: e.y });
-                    let b = self.enemy_walkers[i].body();
+                    self.enemies[i] = Enemy::new(speed, LevelPoint { x: e.x, y: e.y }, size_or(e.w, 16), size_or(e.h, 16));
+                    let b = self.enemies[i].patrol.body();
                     let size = if b.w > b.h { b.w } else { b.h };
                     self.enemy_reach = self.enemy_reach.max(box_reach(speed) + size as i16);
                     self.enemy_count += 1;
@@ -398,10 +370,9 @@ impl World {
         self.camera.follow(self.player.body.rect(), self.level.map);
     }
 
-    /// The walkers from [`World::active_first`] to [`World::active_end`]: every enemy that
-    /// moved in the last step (and maybe a few that did not).
-    pub fn active_walkers(&self) -> &[Walker<'static>] {
-        self.enemy_walkers.get(self.active_first as usize..self.active_end as usize).unwrap_or(&[])
+    /// The enemies near the view that moved in the last step ([`Enemy::near`]).
+    pub fn enemies_near(&self) -> impl Iterator<Item = &Enemy> {
+        self.enemies[..self.active_end as usize].iter().filter(|e| e.near)
     }
 
     /// The platforms' solid boxes in use.
@@ -439,7 +410,7 @@ impl World {
             c.view_h + 2 * ACTIVE_MARGIN,
         );
         self.move_enemies(active);
-        let touch = self.active_walkers().iter().any(|w| w.rect().overlaps(&p));
+        let touch = self.enemies_near().any(|e| meets(e.patrol.body(), &p));
         if touch && !self.enemy_touch {
             self.enemy_touches = self.enemy_touches.wrapping_add(1);
         }
@@ -449,10 +420,8 @@ impl World {
         self.move_camera();
     }
 
-    /// The enemies whose box meets `active` (the view and its margin) move: each run of
-    /// consecutive active enemies of one width in one engine call (a walkers' call, whose
-    /// look-ahead is that width), on their bodies in place (all of them in one call when all
-    /// are near the view).
+    /// The enemies whose box meets `active` (the view and its margin) take a step, in one
+    /// pass; the span of them is kept ([`World::enemies_near`]).
     #[inline(never)]
     fn move_enemies(&mut self, active: Rect) {
         let map = self.level.map;
@@ -463,21 +432,26 @@ impl World {
         let near = Rect::new(active.x - r, active.y - r, active.w + 2 * r, active.h + 2 * r);
         let boxes_near = all_solids.iter().any(|s| s.rect.overlaps(&near));
         let n = self.enemy_count as usize;
-        let (walkers, enemies) = (&mut self.enemy_walkers[..n], &mut self.enemies[..n]);
-        let (mut moved, mut first, mut last) = (0u8, 0u8, 0u8);
-        for (i, (e, w)) in enemies.iter_mut().zip(walkers.iter_mut()).enumerate() {
-            if !meets(w.body(), &active) {
-                continue;
+        // First which enemies are near (a flag each), then their steps: two short loops.
+        let mut last = 0u8;
+        for (i, e) in self.enemies[..n].iter_mut().enumerate() {
+            e.near = meets(e.patrol.body(), &active);
+            if e.near {
+                last = i as u8 + 1;
             }
-            if moved == 0 {
-                first = i as u8;
-            }
-            (moved, last) = (moved + 1, i as u8 + 1);
-            // A box near the view, or the one it rides, may take part in its move.
-            let solids = if boxes_near || w.body().riding != NO_BOX { all_solids } else { &all_solids[..0] };
-            patrol_one(map, solids, e, w);
         }
-        (self.active_enemies, self.active_first, self.active_end) = (moved, first, last);
+        // A box near the view, or the one an enemy rides, may take part in its move.
+        let with_all = Ground::new(map, all_solids);
+        let near_view = if boxes_near { with_all } else { Ground::new(map, &[]) };
+        let mut moved = 0u8;
+        for e in self.enemies[..last as usize].iter_mut() {
+            if e.near {
+                moved += 1;
+                let rides = e.patrol.body().riding != NO_BOX;
+                e.step(if rides { &with_all } else { &near_view });
+            }
+        }
+        (self.active_enemies, self.active_end) = (moved, last);
     }
 
     /// Bounding boxes first, then the masks of the boxes that overlap.
@@ -580,6 +554,7 @@ fn bool_prop(props: &[crate::levels::Prop], name: &str, default: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use megacollide_engine::SubPx;
 
     /// A box beyond [`box_reach`] of an enemy's box changes nothing in its move: enemies of
     /// every speed up to 8 px per frame, falling or walking, grounded or not, all over the demo

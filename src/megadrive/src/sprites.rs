@@ -60,6 +60,27 @@ impl<const N: usize> SpriteList<N> {
         self.count += 1;
     }
 
+    /// [`SpriteList::push`] for each `(sx, sy, attr)` of `sprites`, all `w` x `h` tiles: one
+    /// loop with the list's length in a register (a crowd of enemies).
+    #[inline(always)]
+    pub fn push_each(&mut self, w: u16, h: u16, sprites: impl Iterator<Item = (i16, i16, u16)>) {
+        let (pw, ph) = ((w << 3) as i16, (h << 3) as i16);
+        let size = ((w - 1) << 2 | (h - 1)) << 8;
+        let mut n = self.count;
+        for (sx, sy, attr) in sprites {
+            // On screen when -pw < sx < SCREEN_W: one unsigned compare per axis.
+            if (sx + pw - 1) as u16 >= (SCREEN_W + pw - 1) as u16 || (sy + ph - 1) as u16 >= (SCREEN_H + ph - 1) as u16 {
+                continue;
+            }
+            let Some(e) = self.words.get_mut(n as usize) else {
+                break;
+            };
+            n += 1;
+            *e = [(sy + ORIGIN) as u16, size | n, attr, (sx + ORIGIN) as u16];
+        }
+        self.count = n;
+    }
+
     /// The attribute table entries to upload: the last sprite ends the link chain; an empty
     /// list becomes one sprite hidden above the screen.
     pub fn table(&mut self) -> &[[u16; 4]] {

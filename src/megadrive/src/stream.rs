@@ -171,8 +171,9 @@ impl Streamer {
     /// [`Streamer::redraw`]); strips beyond [`MAX_STRIPS`] per axis are not drawn.
     pub fn prepare(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
         let (x0, y0, x1, y1) = visible(cx, cy);
-        for tx in x0..x1 {
-            if (tx < self.x0 || tx >= self.x1) && (self.column_count as usize) < 2 * MAX_STRIPS {
+        // Only the strips that come into view: those left and right of the last view's.
+        for tx in (x0..x1.min(self.x0)).chain(x0.max(self.x1)..x1) {
+            if (self.column_count as usize) < 2 * MAX_STRIPS {
                 let i = self.column_count as usize;
                 let (left, right) = self.columns.split_at_mut(i + 1);
                 fill_column(map, tx, y0, y1, &mut left[i], &mut right[0]);
@@ -180,8 +181,8 @@ impl Streamer {
                 self.columns_streamed = self.columns_streamed.wrapping_add(1);
             }
         }
-        for ty in y0..y1 {
-            if (ty < self.y0 || ty >= self.y1) && (self.row_count as usize) < 2 * MAX_STRIPS {
+        for ty in (y0..y1.min(self.y0)).chain(y0.max(self.y1)..y1) {
+            if (self.row_count as usize) < 2 * MAX_STRIPS {
                 let i = self.row_count as usize;
                 let (top, bottom) = self.rows.split_at_mut(i + 1);
                 fill_row(map, ty, x0, x1, &mut top[i], &mut bottom[0]);

@@ -490,54 +490,31 @@ const FRAMES: usize = 240;
 /// walker (body and direction) compared with the host's after each frame. Returns the
 /// cycles of each call.
 fn walkers(mc: &mut Machine) -> Stats {
-    use megacollide_game::levels::LevelPoint;
-    use megacollide_game::world::{patrol, Enemy};
+    use megacollide_game::world::patrol;
     let mut enemies = Vec::new();
-    let mut bodies = Vec::new();
     let mut x = 24i16;
-    while bodies.len() < WALKER_COUNT {
+    while enemies.len() < WALKER_COUNT {
         if let Some(b) = settle_sized(x, 0, 16, 16) {
-            let i = bodies.len();
-            let mut e = Enemy::new(
-                1,
-                LevelPoint {
-                    x: b.px(),
-                    y: b.py(),
-                },
-            );
-            e.dir = if i % 2 == 0 { 1 } else { -1 };
-            m(mc.call(
-                "bench_walker_set",
-                &[
-                    i as u32,
-                    b.px() as i32 as u32,
-                    b.py() as i32 as u32,
-                    e.dir as i32 as u32,
-                ],
-            ));
-            let mut hb = Body::new(b.px(), b.py(), 16, 16);
-            hb.flags = Flags::ON_GROUND;
-            enemies.push(e);
-            bodies.push(megacollide_engine::motion::Walker::new(hb));
+            let i = enemies.len();
+            let right = i % 2 == 0;
+            m(mc.call("bench_walker_set", &[i as u32, b.px() as i32 as u32, b.py() as i32 as u32, if right { 1 } else { -1i32 as u32 }]));
+            enemies.push(shared::walker(b.px(), b.py(), right));
         }
         x = (x + 131) % (BENCH_MAP.width_px() - 24);
     }
     let mut st = Stats::default();
     for f in 0..FRAMES {
         let (_, c) = m(mc.call("bench_walkers_step", &[WALKER_COUNT as u32]));
-        patrol(&BENCH_MAP, &SOLIDS, &mut enemies, &mut bodies);
-        for (i, (e, w)) in enemies.iter().zip(bodies.iter()).enumerate() {
-            let b = w.body();
+        patrol(&BENCH_MAP, &SOLIDS, &mut enemies);
+        for (i, e) in enemies.iter().enumerate() {
+            let b = e.patrol.body();
             let want = shared::body_words(b);
             for (k, &w) in want.iter().enumerate() {
                 let (got, _) = m(mc.call("bench_walker_get", &[i as u32, k as u32]));
-                assert_eq!(
-                    got as i16, w,
-                    "frame {f}: walker {i} word {k}: 68000 and host differ ({b:?})"
-                );
+                assert_eq!(got as i16, w, "frame {f}: walker {i} word {k}: 68000 and host differ ({b:?})");
             }
             let (dir, _) = m(mc.call("bench_walker_get", &[i as u32, shared::BODY_WORDS as u32]));
-            assert_eq!(dir as i8, e.dir, "frame {f}: walker {i} direction");
+            assert_eq!(dir as i8, e.dir(), "frame {f}: walker {i} direction");
         }
         st.add(c);
     }

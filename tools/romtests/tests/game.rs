@@ -198,9 +198,6 @@ fn scrolling_streams_columns_and_rows_into_the_plane_without_redrawing() {
 fn attract_mode_never_misses_a_frame_and_keeps_the_stack_small() {
     let run = attract_run();
     let last = run.states.last().unwrap();
-    if let Ok(p) = std::env::var("DUMP_LINES") {
-        std::fs::write(p, run.states.iter().map(|s| format!("{} {} {}\n", s.tick, s.frame_lines, s.px())).collect::<String>()).unwrap();
-    }
     assert_eq!(last.missed_frames, 0, "missed frames over the attract script");
     // Tick 1 follows the mode change, which redraws everything with the display blanked
     // (not counted as a missed frame; the ROM's `worst_lines` excludes it too).

@@ -197,7 +197,7 @@ pub(crate) enum Path {
 
 /// Counts a move's path (only with the `path-stats` feature; nothing otherwise).
 #[inline(always)]
-fn count(_path: Path) {
+pub(crate) fn count(_path: Path) {
     #[cfg(feature = "path-stats")]
     path_stats::count(_path);
 }

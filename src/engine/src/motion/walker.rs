@@ -8,19 +8,25 @@ use super::reach::boxes_out_of_reach;
 use super::{count, move_alone, usable_solids, Path};
 use crate::body::{Body, Flags, Rect, SolidBox, NO_BOX};
 use crate::map::Map;
-use crate::surface::Surfaces;
+use crate::surface::{EndKind, Surfaces};
 use crate::units::{px_of_sub, sub_frac, sub_of_px, SUBPX_MASK};
 use crate::SubPx;
 
 /// Where a walker stands on the compiled surfaces: the `y`s of its chain's positions, the
-/// index of its position, what the steps beyond the chain's ends do, and the tables they
-/// come from.
+/// index of its position, what the steps beyond the chain's ends do, the positions between
+/// which a walk sees no end within the walker's look-ahead, and the tables they come from.
 #[derive(Clone, Copy, Debug)]
 struct Standing<'m> {
     surfaces: &'m Surfaces<'m>,
     ys: &'m [i16],
     i: u16,
     ends: u16,
+    /// A walk to the left that ends at a position from `free_lo` on sees no end of the
+    /// chain within the look-ahead.
+    free_lo: i16,
+    /// A walk to the right that ends at a position up to `free_hi` sees no end of the chain
+    /// within the look-ahead.
+    free_hi: i16,
 }
 
 /// A body that patrols: moved by [`move_walkers`], it keeps where its last move left it on
@@ -29,17 +35,25 @@ struct Standing<'m> {
 ///
 /// Its body can only be changed through [`Walker::body_mut`] (which forgets the surface:
 /// the next move finds it again) and [`Walker::set_velocity`]; every move equals
-/// [`super::move_bodies`]' move of the same body, exactly. 32 bytes.
+/// [`super::move_bodies`]' move of the same body, exactly. 38 bytes.
 #[derive(Clone, Copy, Debug)]
 pub struct Walker<'m> {
     body: Body,
     standing: Option<Standing<'m>>,
+    /// How far ahead (pixels) its moves look for a ledge.
+    look_ahead: i16,
 }
 
 impl<'m> Walker<'m> {
-    /// A walker of `body` (not yet on a surface: its first move finds it).
-    pub const fn new(body: Body) -> Walker<'m> {
-        Walker { body, standing: None }
+    /// A walker of `body` (not yet on a surface: its first move finds it) whose moves look
+    /// `look_ahead` pixels ahead for a ledge (see [`move_walkers`]).
+    pub const fn new(body: Body, look_ahead: i16) -> Walker<'m> {
+        Walker { body, standing: None, look_ahead }
+    }
+
+    /// How far ahead (pixels) its moves look for a ledge.
+    pub const fn look_ahead(&self) -> i16 {
+        self.look_ahead
     }
 
     /// Its body.
@@ -73,47 +87,43 @@ impl<'m> Walker<'m> {
         self.standing.is_some()
     }
 
-    /// The short move: standing on its surface, no box near, nothing changed, walking (not
-    /// moving up) within the speed limit and staying on its chain: the position `n` pixels
-    /// on is read, and the look-ahead from the chain's end. Exactly the full move's result
-    /// (see [`super::on_surface::walk_on_surface`], of which this is the case its walker
-    /// knows to hold). Returns false, having changed nothing, otherwise.
+    /// The short move, with velocity `vx`, `vy` (raw sub-pixels; they become the body's):
+    /// standing on its surface, no box near, nothing changed, walking (not moving up) within
+    /// the speed limit and staying on its chain: the position `n` pixels on is read, and the
+    /// look-ahead is a compare with the free positions (from the chain's end only past them).
+    /// Exactly the full move's result (see [`super::on_surface::walk_on_surface`], of which
+    /// this is the case its walker knows to hold). Returns the move's flags, or `None` having
+    /// changed nothing.
+    ///
+    /// `WHOLE_PX`: the caller knows `vx` is a whole number of pixels within the speed limit.
     #[inline(always)]
-    fn step_on_surface(&mut self, surfaces: &Surfaces, look_ahead: i16) -> bool {
-        let Some(s) = &mut self.standing else {
-            return false;
-        };
-        if !core::ptr::eq(s.surfaces, surfaces) {
-            return false;
+    pub(crate) fn step_on_surface<const WHOLE_PX: bool>(&mut self, surfaces: &Surfaces, vx: i16, vy: i16) -> Option<Flags> {
+        let s = self.standing.as_mut()?;
+        if !core::ptr::eq(s.surfaces, surfaces) || vy < 0 || !(WHOLE_PX || speed_in_limit(vx)) {
+            return None;
         }
         let b = &mut self.body;
-        let (vx, vy) = (b.vx.to_bits(), b.vy.to_bits());
-        if vy < 0 || !speed_in_limit(vx) {
-            return false;
-        }
         let xr = b.x.to_bits();
-        let j = s.i.wrapping_add(px_of_sub(sub_frac(xr) + vx) as u16);
-        let Some(&ny) = s.ys.get(j as usize) else {
-            return false;
-        };
+        let n = if WHOLE_PX { px_of_sub(vx) } else { px_of_sub(sub_frac(xr) + vx) };
+        let j = s.i.wrapping_add(n as u16);
         let mut flags = Flags::ON_GROUND;
-        if vx != 0 {
-            match ledge_on_chain(s.ys.len() as u16, s.ends, j, vx > 0, look_ahead) {
-                Some(true) => flags.insert(Flags::LEDGE_AHEAD),
-                Some(false) => {}
-                None => return false,
+        if (vx > 0 && j as i16 > s.free_hi) || (vx < 0 && (j as i16) < s.free_lo) {
+            if ledge_past_free(s, j, vx > 0, self.look_ahead)? {
+                flags.insert(Flags::LEDGE_AHEAD);
             }
         }
+        let y = *s.ys.get(j as usize)?;
         // The engine wrote `y` (on a whole pixel): a whole pixel of downward speed lands.
         if vy > SUBPX_MASK {
             flags.insert(Flags::LANDED);
         }
+        s.i = j;
         b.x = SubPx::from_bits(xr.wrapping_add(vx));
-        b.y = SubPx::from_bits(sub_of_px(ny));
+        b.vx = SubPx::from_bits(vx);
         b.vy = SubPx::ZERO;
         b.flags = flags;
-        s.i = j;
-        true
+        b.y = SubPx::from_bits(sub_of_px(y));
+        Some(flags)
     }
 
     /// After any other move: where it stands now, if it stands on a compiled surface of its
@@ -130,52 +140,68 @@ impl<'m> Walker<'m> {
             return;
         }
         if let Some(f) = find_footing(map, b) {
-            self.standing = Some(Standing { surfaces: map.surfaces(), ys: f.ys, i: f.i, ends: f.chain.ends });
+            let (last, d) = (f.ys.len() as i16 - 1, self.look_ahead);
+            let free_hi = if EndKind::of(f.chain.ends, true) == EndKind::Wall { last } else { last - d };
+            let free_lo = if EndKind::of(f.chain.ends, false) == EndKind::Wall { 0 } else { d };
+            self.standing = Some(Standing { surfaces: map.surfaces(), ys: f.ys, i: f.i, ends: f.chain.ends, free_lo, free_hi });
         }
     }
+}
+
+/// The look-ahead of a walk that ends at position `j` of the chain where `s` stands, past
+/// its free positions, to the right (`right`) or left, `d` pixels ahead: from the chain's
+/// end ([`ledge_on_chain`]); `None` when `j` is off the chain or the end is not described.
+#[inline(never)]
+fn ledge_past_free(s: &Standing, j: u16, right: bool, d: i16) -> Option<bool> {
+    let len = s.ys.len() as u16;
+    if j >= len {
+        return None;
+    }
+    ledge_on_chain(len, s.ends, j, right, d)
 }
 
 /// Moves every walker by one frame of its velocity through `map` and `solids`, exactly as
 /// [`super::move_bodies`] moves their bodies, and tells each whether a ledge lies ahead: after
 /// the move, [`Flags::LEDGE_AHEAD`] is set when the body stands on the ground (`ON_GROUND`),
-/// moves (`vx` != 0), and a grounded walk of `look_ahead` more pixels in the direction of
-/// `vx` through the map (solid boxes not counted) would leave the ground: a step finds no
+/// moves (`vx` != 0), and a grounded walk of its [`Walker::look_ahead`] more pixels in the
+/// direction of `vx` through the map (solid boxes not counted) would leave the ground: a step finds no
 /// floor within [`crate::SNAP_DOWN_PX`] under the box before a wall stops it. A patrol turns
 /// from its own move, with no map query of its own. [`Walker::step`] is the same for one
 /// walker, for a game's own loop over its enemies.
 ///
-/// A walker `w` pixels wide with `look_ahead` = `w` turns where the first pixel column
+/// A walker `w` pixels wide with a look-ahead of `w` turns where the first pixel column
 /// beyond its box has no floor within the snap distance, on flat ground.
-pub fn move_walkers<'m>(map: &Map<'m>, solids: &[SolidBox], walkers: &mut [Walker<'m>], look_ahead: i16) {
+pub fn move_walkers<'m>(map: &Map<'m>, solids: &[SolidBox], walkers: &mut [Walker<'m>]) {
     for w in walkers.iter_mut() {
-        w.step(map, solids, look_ahead);
+        w.step(map, solids);
     }
 }
 
 impl<'m> Walker<'m> {
     /// [`move_walkers`] for this walker alone: its move by one frame of its velocity, and
-    /// whether a ledge lies within `look_ahead` pixels ahead. Standing on its surface with
-    /// no box given and no tile changed, a few table reads in the caller's loop; anything
-    /// else is a call.
+    /// whether a ledge lies within its look-ahead. Standing on its surface with no box given
+    /// and no tile changed, a few table reads in the caller's loop; anything else is a call.
     #[inline(always)]
-    pub fn step(&mut self, map: &Map<'m>, solids: &[SolidBox], look_ahead: i16) {
-        if solids.is_empty() && map.changes().count() == 0 && self.step_on_surface(map.surfaces(), look_ahead) {
+    pub fn step(&mut self, map: &Map<'m>, solids: &[SolidBox]) {
+        let (vx, vy) = (self.body.vx.to_bits(), self.body.vy.to_bits());
+        if solids.is_empty() && map.changes().count() == 0 && self.step_on_surface::<false>(map.surfaces(), vx, vy).is_some() {
             count(Path::OnSurface);
         } else {
-            self.step_other(map, solids, look_ahead);
+            self.step_other(map, solids);
         }
     }
 
     /// [`Walker::step`] when its short move does not apply: with boxes in reach the full
     /// move through map and boxes, else the move of a body alone; then where it stands.
     #[inline(never)]
-    fn step_other(&mut self, map: &Map<'m>, solids: &[SolidBox], look_ahead: i16) {
+    pub(crate) fn step_other(&mut self, map: &Map<'m>, solids: &[SolidBox]) {
+        let look_ahead = self.look_ahead;
         let solids = usable_solids(solids);
         if !solids.is_empty() && !boxes_out_of_reach(solids, &self.body) {
             count(Path::FullWithBoxes);
             full_move_with_boxes(map, solids, &mut self.body);
             mark_ledge(map, &mut self.body, look_ahead);
-        } else if !(map.changes().count() == 0 && self.step_on_surface(map.surfaces(), look_ahead)) {
+        } else if !(map.changes().count() == 0 && self.step_on_surface::<false>(map.surfaces(), self.body.vx.to_bits(), self.body.vy.to_bits()).is_some()) {
             move_alone::<true>(map, &mut self.body, look_ahead);
         } else {
             count(Path::OnSurface);

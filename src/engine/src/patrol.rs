@@ -1,0 +1,140 @@
+//! Patrols: the simplest enemy of a platform game, a walker that walks to and fro at a
+//! constant speed, turning at walls and at ledges, and falls when it walks (or is put) off
+//! the ground.
+//!
+//! A [`Patrol`] is a [`Walker`] with its walking velocity and gravity: its step is the
+//! walker's move with that velocity, and it turns from the move's own result (`HIT_LEFT` /
+//! `HIT_RIGHT`, or [`Flags::LEDGE_AHEAD`] a body width ahead), with no map query of its
+//! own. Standing on its compiled surface, the whole step (velocity, move, turn) is a few
+//! table reads.
+
+use crate::body::{Body, Flags, Rect, SolidBox};
+use crate::map::Map;
+use crate::surface::Surfaces;
+use crate::motion::{count, Path, Walker};
+use crate::units::sub_of_px;
+use crate::{SubPx, MAX_SPEED_PX};
+
+/// A walker that patrols (see the module docs). Each [`Patrol::step`] moves its body exactly
+/// as [`crate::motion::move_walkers`] moves a walker whose velocity was set to the patrol's
+/// walking speed in its direction and whose vertical velocity gained `gravity` (at most
+/// `max_fall`), looking its body's width ahead; then it turns around when the move was
+/// stopped by a wall or saw a ledge.
+#[derive(Clone, Copy, Debug)]
+pub struct Patrol<'m> {
+    walker: Walker<'m>,
+    /// Walking velocity, sub-pixels per frame (+ = right).
+    vx: i16,
+    /// Added to the vertical velocity every step, sub-pixels per frame per frame.
+    gravity: i16,
+    /// Largest falling speed, sub-pixels per frame.
+    max_fall: i16,
+}
+
+impl<'m> Patrol<'m> {
+    /// A patrol of `body` walking at `speed` pixels per frame (at most
+    /// [`crate::MAX_SPEED_PX`], as every move), to the right (`right`) or left, with
+    /// `gravity` (sub-pixels per frame per frame) and falling at most `max_fall` pixels per
+    /// frame (at most [`crate::MAX_SPEED_PX`]).
+    pub const fn new(body: Body, speed: u8, right: bool, gravity: i8, max_fall: u8) -> Patrol<'m> {
+        let v = sub_of_px(min_px(speed));
+        Patrol { walker: Walker::new(body, body.w as i16), vx: if right { v } else { -v }, gravity: gravity as i16, max_fall: sub_of_px(min_px(max_fall)) }
+    }
+
+    /// Its body.
+    #[inline(always)]
+    pub const fn body(&self) -> &Body {
+        self.walker.body()
+    }
+
+    /// Its body's pixel-space box.
+    #[inline(always)]
+    pub const fn rect(&self) -> Rect {
+        self.walker.rect()
+    }
+
+    /// Its walker.
+    pub const fn walker(&self) -> &Walker<'m> {
+        &self.walker
+    }
+
+    /// Whether it walks to the right (else to the left).
+    #[inline(always)]
+    pub const fn walks_right(&self) -> bool {
+        self.vx > 0
+    }
+
+    /// Its walking velocity, sub-pixels per frame (+ = right).
+    pub const fn velocity(&self) -> i16 {
+        self.vx
+    }
+
+    /// Its body, to change (its walker forgets where it stood; see [`Walker::body_mut`]).
+    pub fn body_mut(&mut self) -> &mut Body {
+        self.walker.body_mut()
+    }
+
+    /// One frame: the walking velocity and gravity into its body, the move through
+    /// `ground`'s map and solid boxes (as [`crate::motion::move_walkers`]), then a turn at a
+    /// wall or a ledge. Returns the move's flags.
+    #[inline(always)]
+    pub fn step(&mut self, ground: &Ground<'_, 'm>) -> Flags {
+        let body = self.walker.body();
+        let vx = self.vx;
+        let vy = body.vy.to_bits() + self.gravity;
+        let vy = if vy > self.max_fall { self.max_fall } else { vy };
+        let short = match ground.quiet {
+            Some(surfaces) => self.walker.step_on_surface::<true>(surfaces, vx, vy),
+            None => None,
+        };
+        let flags = match short {
+            Some(flags) => {
+                count(Path::OnSurface);
+                flags
+            }
+            None => self.step_other(ground.map, ground.solids, vx, vy),
+        };
+        if flags.0 & (Flags::HIT_LEFT.0 | Flags::HIT_RIGHT.0 | Flags::LEDGE_AHEAD.0) != 0 {
+            self.vx = -vx;
+        }
+        flags
+    }
+
+    /// [`Patrol::step`]'s move when the walker's short move does not apply.
+    #[inline(never)]
+    fn step_other(&mut self, map: &Map<'m>, solids: &[SolidBox], vx: i16, vy: i16) -> Flags {
+        self.walker.set_velocity(SubPx::from_bits(vx), SubPx::from_bits(vy));
+        self.walker.step_other(map, solids);
+        self.walker.body().flags
+    }
+}
+
+/// `px` pixels per frame, at most [`MAX_SPEED_PX`].
+const fn min_px(px: u8) -> i16 {
+    if px as i16 > MAX_SPEED_PX {
+        MAX_SPEED_PX
+    } else {
+        px as i16
+    }
+}
+
+/// What the patrols of one frame step through ([`Patrol::step`]): a map and the solid boxes
+/// that may take part in their moves, and what their short step needs to know of them,
+/// found once for all of them.
+#[derive(Clone, Copy, Debug)]
+pub struct Ground<'a, 'm> {
+    map: &'a Map<'m>,
+    solids: &'a [SolidBox],
+    /// The map's compiled surfaces when no box is given and no tile changed (the short step
+    /// may apply).
+    quiet: Option<&'m Surfaces<'m>>,
+}
+
+impl<'a, 'm> Ground<'a, 'm> {
+    /// The ground of `map` with `solids`, as it is now (make a new one after changing a tile).
+    #[inline(always)]
+    pub fn new(map: &'a Map<'m>, solids: &'a [SolidBox]) -> Ground<'a, 'm> {
+        let quiet = if solids.is_empty() && map.changes().count() == 0 { Some(map.surfaces()) } else { None };
+        Ground { map, solids, quiet }
+    }
+}
