@@ -13,6 +13,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 use megacollide_engine::map::{Edge, Edges, Map, TileChanges};
 use megacollide_engine::motion::{move_bodies, move_walkers, path_stats, Walker};
+use megacollide_engine::patrol::{Ground, Patrol};
 use megacollide_engine::shape::TileShape;
 
 /// Number of property-test cases: `PROPTEST_CASES` or 10,000.
@@ -984,6 +985,57 @@ fn walkers_equal_the_per_pixel_oracle() {
             Ok(())
         },
         |c| assert!(c.on_surface * 4 > total(c) && c.full_with_boxes > 0, "a quarter of the walkers' moves on surfaces, some with the box: {c:?}"),
+    );
+}
+
+/// Patrols equal the per-pixel model: bodies of every size patrol random ground at 1 to 8
+/// pixels a frame with gravity, turning where the oracle's move hits a wall or its walk of a
+/// body width ahead leaves the ground, sometimes beside a solid box, and falling off ledges;
+/// after every step the body equals the oracle's (velocity and gravity applied as
+/// `Patrol::step` documents) and so does the direction it walks on.
+#[test]
+fn patrols_equal_the_per_pixel_oracle() {
+    let strategy = (
+        walk_ground(),
+        0u8..16,
+        proptest::collection::vec((1u8..=40, 1u8..=48, -20i16..200, 1u8..=8, any::<bool>(), 1i8..=12, 2u8..=8), 1..4),
+        proptest::option::of((0i16..160, 40i16..120, 8i16..48, 4i16..16)),
+    );
+    run_counted(
+        strategy,
+        |(tiles, edges, bodies, boxr)| {
+            let r = RefMap::new(W, H, &tiles);
+            let m = oracle_map(&r, edges, &[]);
+            let sizes: Vec<(u8, u8)> = bodies.iter().map(|b| (b.0, b.1)).collect();
+            with_surfaces!(m, sizes);
+            let solids: Vec<SolidBox> = boxr.iter().map(|&(x, y, w, h)| SolidBox { rect: Rect::new(x, y, w, h), dx: 0, dy: 0 }).collect();
+            let mut patrols: Vec<Patrol> =
+                bodies.iter().map(|&(w, h, x, speed, right, g, max)| Patrol::new(Body::new(x, 0, w, h), speed, right, g, max)).collect();
+            let mut reference: Vec<(Body, i16)> =
+                bodies.iter().map(|&(w, h, x, speed, right, _, _)| (Body::new(x, 0, w, h), if right { 8 } else { -8 } * speed as i16)).collect();
+            for f in 0..64usize {
+                // Patrol 0 steps with the box, the others without.
+                for (i, p) in patrols.iter_mut().enumerate() {
+                    let solids: &[SolidBox] = if i == 0 { &solids } else { &[] };
+                    p.step(&Ground::new(&m, solids));
+                    let (g, max) = (bodies[i].5 as i16, 8 * bodies[i].6 as i16);
+                    let (o, vx) = &mut reference[i];
+                    o.vx = raw(*vx);
+                    o.vy = raw((o.vy.to_bits() + g).min(max));
+                    oracle::move_body(&m, solids, o);
+                    if oracle::ledge_ahead(&m, o, o.w as i16) {
+                        o.flags.insert(Flags::LEDGE_AHEAD);
+                    }
+                    if o.flags.contains(Flags::HIT_LEFT) || o.flags.contains(Flags::HIT_RIGHT) || o.flags.contains(Flags::LEDGE_AHEAD) {
+                        *vx = -*vx;
+                    }
+                    prop_assert_eq!(oracle::observable(p.body()), oracle::observable(o), "frame {} patrol {}", f, i);
+                    prop_assert_eq!(p.velocity(), *vx, "frame {} patrol {}: its direction", f, i);
+                }
+            }
+            Ok(())
+        },
+        |c| assert!(c.on_surface * 4 > total(c) && c.full_with_boxes > 0, "a quarter of the patrols' steps on surfaces, some with the box: {c:?}"),
     );
 }
 
