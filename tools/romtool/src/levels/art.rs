@@ -57,7 +57,9 @@
 //! layer property for a bad `plane` / `priority`, the attribute for a bad `parallaxx` /
 //! `parallaxy` or `backgroundcolor`.
 
-use super::{budget, tileset, Diag, Loc, PropValue};
+use super::diagnostics::{Diag, Loc, MAX_ERRORS_PER_FILE};
+use super::property_value::PropValue;
+use super::{budget, tileset};
 use crate::cells::{self, CellSet, ColourCell, IndexCell, CLEAR, PALETTE_SHIFT, PRIORITY};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -439,7 +441,7 @@ pub fn build(map: &Path, src: &ArtSource, width: usize, height: usize) -> Result
                                     QUADRANT[q]
                                 ),
                             ));
-                            if errors.len() >= super::MAX_ERRORS_PER_FILE {
+                            if errors.len() >= MAX_ERRORS_PER_FILE {
                                 return Err(errors);
                             }
                             continue;

@@ -17,7 +17,8 @@ use super::art::ArtPlane;
 
 /// Suffixes of the per-level items (`ART_` + level identifier + suffix).
 pub const LEVEL_SUFFIXES: [&str; 4] = ["_TILES", "_PALETTES", "_PLANE_B", "_PLANE_A"];
-use super::{budget, codegen, Level};
+use super::model::Level;
+use super::{budget, codegen};
 use std::fmt::Write as _;
 
 fn words(out: &mut String, data: &[u16], per_line: usize) {

@@ -6,7 +6,9 @@
 //! The output depends only on the level files (sorted by file name) and the engine's shapes:
 //! running the compiler twice gives the same bytes.
 
-use super::{gfx, kinds, Entity, Level, PropValue};
+use super::model::{Entity, Level};
+use super::property_value::PropValue;
+use super::{gfx, kinds};
 use megacollide_engine::shape;
 use std::fmt::Write as _;
 

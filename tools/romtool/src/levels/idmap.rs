@@ -13,7 +13,7 @@
 //! The left side is an id as written in the export (an integer); the right side the engine id
 //! it stands for: a number, or a shape name from [`SHAPE_NAMES`].
 
-use super::{Diag, Loc};
+use super::diagnostics::{Diag, Diags, Loc};
 use megacollide_engine::shape;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -76,10 +76,10 @@ fn parse_int(s: &str) -> Option<i64> {
     }
 }
 
-/// Parses an id map (at most [`super::MAX_ERRORS_PER_FILE`] errors are listed).
+/// Parses an id map (at most [`super::diagnostics::MAX_ERRORS_PER_FILE`] errors are listed).
 pub fn parse(path: &Path, text: &str) -> Result<IdMap, Vec<Diag>> {
     let mut map = IdMap { path: path.to_path_buf(), entries: BTreeMap::new(), default: None };
-    let mut errors = super::Diags::new(path);
+    let mut errors = Diags::new(path);
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("");
         if line.trim().is_empty() {

@@ -17,7 +17,9 @@
 //! anything else (the goal) magenta; paths are drawn as lines in the same colour.
 
 use super::art::{LevelArt, Plane};
-use super::{gfx, kinds, Level};
+use super::png_writer::encode_png;
+use super::model::Level;
+use super::{gfx, kinds};
 use megacollide_engine::shape::{self, PixelKind};
 
 /// Spawn point outline colour.
@@ -165,23 +167,4 @@ pub fn try_render_png(level: &Level, grid: bool) -> Result<Vec<u8>, String> {
 pub fn try_render_png_styled(level: &Level, style: Style) -> Result<Vec<u8>, String> {
     let (w, h) = (level.width as u32 * 16, level.height as u32 * 16);
     encode_png(w, h, png::ColorType::Rgb, None, &render_rgb_styled(level, style))
-}
-
-/// Encodes 8-bit pixels as a PNG; `palette` is (RGB palette, tRNS) for indexed images.
-pub fn encode_png(w: u32, h: u32, color: png::ColorType, palette: Option<(Vec<u8>, Vec<u8>)>, pixels: &[u8]) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut out, w, h);
-        enc.set_color(color);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Balanced);
-        if let Some((pal, trns)) = palette {
-            enc.set_palette(pal);
-            enc.set_trns(trns);
-        }
-        let mut wr = enc.write_header().map_err(|e| format!("PNG encoder: {e}"))?;
-        wr.write_image_data(pixels).map_err(|e| format!("PNG encoder: {e}"))?;
-        wr.finish().map_err(|e| format!("PNG encoder: {e}"))?;
-    }
-    Ok(out)
 }

@@ -1,10 +1,13 @@
 //! Validation of a parsed level against the engine and the console: sizes, tile ids, the
 //! VRAM for height tiles, objects (inside the map, counts, names usable in Rust).
 
-use super::{budget, kinds, level_ident, Diag, Diags, Level, LevelSource, Loc, Point};
+use super::diagnostics::{Diag, Diags, Loc};
+use super::model::{Level, LevelSource, Point};
+use super::rust_names::level_ident;
+use super::{budget, kinds};
 use megacollide_engine::{shape, MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
 
-pub use super::MAX_ERRORS_PER_FILE;
+pub use super::diagnostics::MAX_ERRORS_PER_FILE;
 
 /// Checks one parsed level; returns it ready for code generation or every error.
 pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {

@@ -1,0 +1,228 @@
+//! Tilesets in both formats, embedded in a map or external (`.tsx`, `.tsj`, `.json`, each
+//! read once per map): their image, tile size, margin and spacing, and the collision meaning
+//! of their tiles' properties (`collision`, `collides`).
+
+use super::model::{ExternalFiles, TileCollision, TilesetDefinition, TilesetImage};
+use super::properties::{tmj_properties, tmx_properties};
+use super::source::{json_error, report, Place, SourceFile};
+use super::values::{shown, FieldReader, JsonNode, Node, Scalar, XmlNode};
+use crate::levels::diagnostics::Diags;
+use crate::levels::idmap;
+use crate::levels::jsonpos::JPath;
+use crate::levels::property_value::PropValue;
+use crate::levels::text::read_text;
+use crate::levels::xml::{self, Doc, Element};
+use megacollide_engine::shape;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The collision meaning of a tile property, if it is one.
+pub fn tile_collision_property(name: &str, v: &PropValue) -> Option<Result<TileCollision, String>> {
+    let lname = name.to_ascii_lowercase();
+    if lname == "collides" {
+        return Some(match v {
+            PropValue::Bool(b) => Ok(TileCollision::Shape(if *b { shape::SOLID } else { shape::BLANK })),
+            _ => Err("property `collides`: expected a bool".into()),
+        });
+    }
+    if lname != "collision" {
+        return None;
+    }
+    let expected = "expected an engine id (0 blank, 2 solid, 3..=14 slopes, 15..=18 halves, 19 one-way), a shape name (solid, rise_1, one_way, ...), `height`, or true / false";
+    Some(match v {
+        PropValue::Int(i) if (0..=u16::MAX as i64).contains(i) && shape::is_builtin(*i as u16) && *i != shape::RESERVED_1 as i64 => Ok(TileCollision::Shape(*i as u16)),
+        PropValue::Int(i) => Err(format!("property `collision` = {i}: {expected}")),
+        PropValue::Bool(b) => Ok(TileCollision::Shape(if *b { shape::SOLID } else { shape::BLANK })),
+        PropValue::Str(s) if s.trim().eq_ignore_ascii_case("height") => Ok(TileCollision::Height),
+        PropValue::Str(s) => match idmap::shape_by_name(s).or_else(|| s.trim().parse::<u16>().ok().filter(|&i| shape::is_builtin(i) && i != shape::RESERVED_1)) {
+            Some(i) => Ok(TileCollision::Shape(i)),
+            None => Err(format!("property `collision` = `{s}`: {expected}")),
+        },
+    })
+}
+
+/// Tiled's transparent colour (`RRGGBB`, `#RRGGBB`, or `#AARRGGBB` in JSON) as RGB.
+pub fn parse_transparent_colour(s: &str) -> Option<[u8; 3]> {
+    let h = s.trim().trim_start_matches('#');
+    // Tiled writes RRGGBB; JSON may carry AARRGGBB.
+    let h = if h.len() == 8 { &h[2..] } else { h };
+    if h.len() != 6 || !h.is_ascii() {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
+}
+
+/// The attributes every tileset has (name, tile size, margin, spacing).
+fn tileset_attributes(n: &dyn Node, f: &mut FieldReader) -> TilesetDefinition {
+    let name = f.string(n, "name").unwrap_or_default();
+    let tw = f.int(n, "tilewidth", 1, 65535).unwrap_or(16);
+    let th = f.int(n, "tileheight", 1, 65535).unwrap_or(16);
+    let margin = f.int(n, "margin", 0, 65535).unwrap_or(0);
+    let spacing = f.int(n, "spacing", 0, 65535).unwrap_or(0);
+    TilesetDefinition { name, image: None, tile_size: (tw, th), margin, spacing, collision: BTreeMap::new() }
+}
+
+/// A TMX `<tileset>` element (in a map or a `.tsx` file); relative image paths are resolved
+/// against `dir`.
+pub fn tmx_tileset(doc: &Doc, ts: &Element, dir: &Path, diags: &mut Diags, src: &mut SourceFile) -> TilesetDefinition {
+    let mut f = FieldReader { diags: &mut *diags, src: &mut *src, what: "tileset: ".into() };
+    let mut definition = tileset_attributes(&XmlNode(ts), &mut f);
+    if let Some(img) = doc.child(ts, "image") {
+        let trans = match img.attr("trans") {
+            Some(a) => match parse_transparent_colour(&a.value) {
+                Some(t) => Some(t),
+                None => {
+                    report(diags, src, Place::Byte(a.pos), format!("tileset image `trans` is `{}`: expected a colour RRGGBB", a.value));
+                    None
+                }
+            },
+            None => None,
+        };
+        if let Some(s) = img.value("source") {
+            let decl = (src.path.clone(), src.at(img.pos));
+            definition.image = Some(TilesetImage { path: dir.join(s), transparent: trans, declared_at: decl });
+        }
+    }
+    for tile in doc.children_named(ts, "tile") {
+        let props = tmx_properties(doc, tile, diags, src, "tile ");
+        let coll: Vec<_> = props.iter().filter_map(|(n, v, at)| tile_collision_property(n, v).map(|r| (r, *at))).collect();
+        if coll.is_empty() {
+            continue;
+        }
+        let id = match tile.attr("id").map(|a| (a, a.value.trim().parse::<u32>())) {
+            Some((_, Ok(id))) => id,
+            Some((a, Err(_))) => {
+                report(diags, src, Place::Byte(a.pos), format!("tile `id` is `{}`: expected a tile index (an unsigned integer)", a.value));
+                continue;
+            }
+            None => {
+                report(diags, src, Place::Byte(tile.pos), "`<tile>` without `id`: expected the tile's index");
+                continue;
+            }
+        };
+        for (r, at) in coll {
+            match r {
+                Ok(c) => {
+                    definition.collision.insert(id, c);
+                }
+                Err(m) => report(diags, src, Place::Byte(at), format!("tile {id}: {m}")),
+            }
+        }
+    }
+    definition
+}
+
+/// A TMJ tileset object (in a map or a `.tsj` file); relative image paths are resolved
+/// against `dir`.
+pub fn tmj_tileset(v: &Value, path: &JPath, dir: &Path, diags: &mut Diags, src: &mut SourceFile) -> TilesetDefinition {
+    let n = JsonNode::new(v, path.clone());
+    let mut f = FieldReader { diags: &mut *diags, src: &mut *src, what: "tileset: ".into() };
+    let mut definition = tileset_attributes(&n, &mut f);
+    let image = f.string(&n, "image");
+    let trans = match f.string(&n, "transparentcolor") {
+        Some(t) => match parse_transparent_colour(&t) {
+            Some(c) => Some(c),
+            None => {
+                report(diags, src, n.at_key("transparentcolor"), format!("tileset `transparentcolor` is `{t}`: expected a colour #RRGGBB"));
+                None
+            }
+        },
+        None => None,
+    };
+    if let Some(s) = image {
+        let decl = (src.path.clone(), src.at_json(&path.key("image")));
+        definition.image = Some(TilesetImage { path: dir.join(s), transparent: trans, declared_at: decl });
+    }
+    let tpath = path.key("tiles");
+    match v.get("tiles") {
+        Some(Value::Array(tiles)) => {
+            for (i, t) in tiles.iter().enumerate() {
+                let tp = tpath.index(i);
+                let props = tmj_properties(t, &tp, diags, src, "tile ");
+                let coll: Vec<_> = props.iter().filter_map(|(n, v, p)| tile_collision_property(n, v).map(|r| (r, p.clone()))).collect();
+                if coll.is_empty() {
+                    continue;
+                }
+                let Some(id) = t.get("id").and_then(Value::as_u64).and_then(|i| u32::try_from(i).ok()) else {
+                    report(diags, src, Place::Json(&tp), "tile without a valid `id`: expected the tile's index (an unsigned integer)");
+                    continue;
+                };
+                for (r, p) in coll {
+                    match r {
+                        Ok(c) => {
+                            definition.collision.insert(id, c);
+                        }
+                        Err(m) => report(diags, src, Place::Json(&p), format!("tile {id}: {m}")),
+                    }
+                }
+            }
+        }
+        // Tiled before 1.2: "tileproperties": {"5": {"collision": 2}}.
+        None | Some(Value::Null) => {
+            if let Some(Value::Object(tp)) = v.get("tileproperties") {
+                for (k, props) in tp {
+                    let Ok(id) = k.parse::<u32>() else { continue };
+                    let holder = serde_json::json!({ "properties": props, "propertytypes": v.get("tilepropertytypes").and_then(|t| t.get(k)).cloned().unwrap_or(Value::Null) });
+                    for (name, val, _) in tmj_properties(&holder, &path.key("tileproperties").key(k), diags, src, "tile ") {
+                        match tile_collision_property(&name, &val) {
+                            Some(Ok(c)) => {
+                                definition.collision.insert(id, c);
+                            }
+                            Some(Err(m)) => report(diags, src, Place::Json(&path.key("tileproperties").key(k)), format!("tile {id}: {m}")),
+                            None => {}
+                        }
+                    }
+                }
+            }
+        }
+        Some(other) => report(diags, src, Place::Json(&tpath), format!("tileset `tiles` is {}: expected an array", shown(Scalar::Json(other)))),
+    }
+    definition
+}
+
+/// Reads an external tileset (`.tsx`, `.tsj`, `.json`), cached per map.
+pub fn external_tileset(map_src: &mut SourceFile, at: Place, source: &str, diags: &mut Diags, files: &mut ExternalFiles) -> Option<TilesetDefinition> {
+    let p = map_src.path.parent().unwrap_or(Path::new(".")).join(source);
+    if let Some(hit) = files.tilesets.get(&p) {
+        return hit.clone();
+    }
+    let definition = (|| {
+        let text = match read_text(&p) {
+            Ok(t) => t,
+            Err(e) => {
+                report(diags, map_src, at, format!("external tileset `{source}`: {}: {e}", p.display()));
+                return None;
+            }
+        };
+        let dir = p.parent().unwrap_or(Path::new(".")).to_path_buf();
+        let mut src = SourceFile::new(&p, &text);
+        if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("tsx") || e.eq_ignore_ascii_case("xml")) {
+            let doc = match xml::parse(&text) {
+                Ok(d) => d,
+                Err(e) => {
+                    report(diags, &mut src, Place::Byte(e.pos), format!("XML syntax error: {}", e.msg));
+                    return None;
+                }
+            };
+            let root = doc.root();
+            if root.name != "tileset" {
+                report(diags, &mut src, Place::Byte(root.pos), format!("root element is `<{}>`: expected a Tiled `<tileset>`", root.name));
+                return None;
+            }
+            Some(tmx_tileset(&doc, root, &dir, diags, &mut src))
+        } else {
+            let v: Value = match serde_json::from_str(&text) {
+                Ok(v) => v,
+                Err(e) => {
+                    diags.push(json_error(&p, &e));
+                    return None;
+                }
+            };
+            Some(tmj_tileset(&v, &JPath::root(), &dir, diags, &mut src))
+        }
+    })();
+    files.tilesets.insert(p, definition.clone());
+    definition
+}
