@@ -20,9 +20,10 @@
 //!   of all levels together (estimated from the sizes of the generated statics on the 68000)
 //!   must leave [`CODE_RESERVE_BYTES`] for the game's code and other data (today's ROM without
 //!   levels is about 60 KiB).
-//! * **Objects**: at most [`MAX_ENTITIES`] objects per level, [`MAX_PATH_POINTS`] points per
-//!   path and [`MAX_PROPS`] custom properties per object (the game scans a level's entity
-//!   table when a level starts).
+//! * **Objects**: at most [`MAX_ENTITIES`] objects per level and [`MAX_PATH_POINTS`] points per
+//!   path (the game scans a level's entity table when a level starts); at most [`MAX_KINDS`]
+//!   entity kinds with [`MAX_PROPS`] members each, and [`MAX_ENUM_VALUES`] values per enum,
+//!   in the game's Tiled project.
 
 /// Height tiles per level the ROM's VRAM layout has room for (see the module docs).
 pub const VRAM_HEIGHT_TILES: usize = 12;
@@ -49,8 +50,12 @@ pub const CODE_RESERVE_BYTES: u64 = 256 << 10;
 pub const MAX_ENTITIES: usize = 1024;
 /// Most points in one object's path.
 pub const MAX_PATH_POINTS: usize = 256;
-/// Most custom properties of one object.
+/// Most members of one entity kind (the fields of its properties struct).
 pub const MAX_PROPS: usize = 64;
+/// Most entity kinds of a game (variants of `EntityKind`).
+pub const MAX_KINDS: usize = 256;
+/// Most values of one enum of the game's project.
+pub const MAX_ENUM_VALUES: usize = 256;
 
 /// Room for level data on the cartridge.
 pub const fn level_data_budget() -> u64 {

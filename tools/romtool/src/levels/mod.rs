@@ -34,16 +34,17 @@ pub mod rust_names;
 pub mod budget;
 pub mod gfx;
 pub mod idmap;
+pub mod kinds;
 pub mod png_writer;
 
 pub mod flip;
+pub mod project;
 pub mod tileset;
 
 pub mod art;
+pub mod declarations;
 
 pub mod model;
-
-pub mod kinds;
 pub mod rom_size;
 
 pub mod sixteen;
@@ -55,6 +56,7 @@ pub mod codegen;
 pub mod artcode;
 pub mod preview;
 
+pub use declarations::Declarations;
 pub use diagnostics::{cap_per_file, error_count, warning_count, Diag, Diags, Loc, Warnings, MAX_ERRORS_PER_FILE};
 pub use model::{Entity, Format, Level, LevelSource, Point};
 pub use property_value::PropValue;
@@ -103,8 +105,15 @@ fn txt_is_export(path: &Path) -> bool {
     }
 }
 
-/// Parses one level file (any supported format).
+/// Parses one level file (any supported format), with the declarations of its folder (the
+/// game's Tiled project there).
 pub fn load_file(path: &Path) -> Result<LevelSource, Vec<Diag>> {
+    let game = declarations::read(path.parent().unwrap_or(Path::new(".")))?;
+    load_file_with(path, &game)
+}
+
+/// Parses one level file (any supported format) with the folder's declarations `game`.
+pub fn load_file_with(path: &Path, game: &Declarations) -> Result<LevelSource, Vec<Diag>> {
     let format = format_of(path).ok_or_else(|| {
         vec![Diag::new(path, Loc::File, "not a level file: expected a 16Tile export (.h, .c, .txt) or a Tiled map (.tmj, .json, .tmx)")]
     })?;
@@ -112,8 +121,8 @@ pub fn load_file(path: &Path) -> Result<LevelSource, Vec<Diag>> {
     let text = text::read_limited_to(path, limit).and_then(text::utf8_text).map_err(|e| vec![Diag::new(path, Loc::File, e)])?;
     let src = match format {
         Format::SixteenTile => sixteen::parse(path, &text),
-        Format::Tmj => tiled::parse_tmj(path, &text),
-        Format::Tmx => tiled::parse_tmx(path, &text),
+        Format::Tmj => tiled::parse_tmj(path, &text, game),
+        Format::Tmx => tiled::parse_tmx(path, &text, game),
     }?;
     Ok(src)
 }
@@ -122,11 +131,33 @@ pub fn load_file(path: &Path) -> Result<LevelSource, Vec<Diag>> {
 /// every error found (all files are checked before giving up; at most
 /// [`MAX_ERRORS_PER_FILE`] per file are listed).
 pub fn load_dir(dir: &Path) -> Result<Vec<Level>, Vec<Diag>> {
-    load_dir_with_notes(dir).map(|(levels, _)| levels)
+    load_folder(dir).map(|f| f.levels)
 }
 
 /// [`load_dir`], plus notes about the folder (files skipped as not being levels).
 pub fn load_dir_with_notes(dir: &Path) -> Result<(Vec<Level>, Vec<String>), Vec<Diag>> {
+    load_folder(dir).map(|f| (f.levels, f.notes))
+}
+
+/// A level folder compiled: its levels and what the game declares there.
+#[derive(Clone, Debug)]
+pub struct Folder {
+    /// The levels, in file-name order.
+    pub levels: Vec<Level>,
+    /// The folder's declarations (the game's entity kinds).
+    pub declarations: Declarations,
+    /// Notes about the folder (files skipped as not being levels).
+    pub notes: Vec<String>,
+}
+
+/// Reads the declarations of `dir` (its Tiled project), then parses and validates every level
+/// file (sorted by file name): the levels, or every error found (all files are checked
+/// before giving up; at most [`MAX_ERRORS_PER_FILE`] per file are listed).
+pub fn load_folder(dir: &Path) -> Result<Folder, Vec<Diag>> {
+    if let Err(e) = std::fs::read_dir(dir) {
+        return Err(vec![Diag::new(dir, Loc::File, format!("cannot read the level folder: {e}"))]);
+    }
+    let game = declarations::read(dir)?;
     let mut notes = Vec::new();
     let mut names: Vec<PathBuf> = match std::fs::read_dir(dir) {
         Ok(rd) => rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file()).collect(),
@@ -164,7 +195,7 @@ pub fn load_dir_with_notes(dir: &Path) -> Result<(Vec<Level>, Vec<String>), Vec<
                 _ => {}
             }
         }
-        match load_file(&path) {
+        match load_file_with(&path, &game) {
             Ok(src) => sources.push(src),
             Err(mut e) => errors.append(&mut e),
         }
@@ -175,7 +206,7 @@ pub fn load_dir_with_notes(dir: &Path) -> Result<(Vec<Level>, Vec<String>), Vec<
             return Err(vec![Diag::new(dir, Loc::File, "no level files (.h, .c, .txt, .tmj, .json, .tmx) in the folder. Fix: put the levels there (a Tiled map or a 16Tile export each)")]);
         }
         check_rom_budget(dir, &levels)?;
-        Ok((levels, notes))
+        Ok(Folder { levels, declarations: game, notes })
     } else {
         Err(cap_per_file(errors))
     }
@@ -268,7 +299,7 @@ pub fn build_outputs_with_notes(opts: &Options) -> Result<(Vec<Level>, Outputs, 
 /// [`build_outputs_with_notes`]; with `preview_collision` the previews of levels with art
 /// show the collision shapes over the art (`--preview-collision`, [`preview::Style`]).
 pub fn build_outputs_with_preview(opts: &Options, preview_collision: bool) -> Result<(Vec<Level>, Outputs, Vec<String>), Vec<Diag>> {
-    let (levels, notes) = load_dir_with_notes(&opts.dir)?;
+    let Folder { levels, declarations: game, notes } = load_folder(&opts.dir)?;
     let missing: Vec<Diag> = opts
         .require
         .iter()
@@ -285,7 +316,7 @@ pub fn build_outputs_with_preview(opts: &Options, preview_collision: bool) -> Re
         return Err(missing);
     }
     let mut files = vec![
-        (opts.out_dir.join("levels.rs"), codegen::generate(&levels).into_bytes()),
+        (opts.out_dir.join("levels.rs"), codegen::generate(&levels, &game.kinds).into_bytes()),
         (opts.out_dir.join("art.rs"), artcode::generate(&levels).into_bytes()),
     ];
     if let Some(pdir) = &opts.preview_dir {

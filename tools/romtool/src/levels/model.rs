@@ -3,6 +3,7 @@
 
 use super::art;
 use super::diagnostics::{Diag, Loc};
+use super::kinds::FieldValue;
 use super::property_value::PropValue;
 use std::path::PathBuf;
 
@@ -20,7 +21,8 @@ pub struct Point {
 pub struct Entity {
     /// Tiled object id.
     pub id: u64,
-    /// Its class / type (`enemy`, `moving_platform`, `potato`, ...; `spawn` is the spawn point).
+    /// Its class (or type, or name): a kind of the game's Tiled project (`enemy`, `coin`, ...),
+    /// or `spawn`, the spawn point.
     pub kind: String,
     /// Its name (may be empty).
     pub name: String,
@@ -34,8 +36,13 @@ pub struct Entity {
     pub h: i32,
     /// Polyline / polygon points in absolute map pixels (empty otherwise).
     pub path: Vec<Point>,
-    /// Custom properties, sorted by name.
+    /// Custom properties as written (the template's merged in), sorted by name.
     pub props: Vec<(String, PropValue)>,
+    /// The kind's members in the project's order, typed: the object's properties, the
+    /// project's defaults for the others (empty for the spawn point).
+    pub fields: Vec<FieldValue>,
+    /// The kind's colour in the Tiled project (RGB): its outline on previews.
+    pub colour: [u8; 3],
 }
 
 /// The source format a level was read from.

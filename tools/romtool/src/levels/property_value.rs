@@ -10,3 +10,17 @@ pub enum PropValue {
     /// `string`, `file`, `color`.
     Str(String),
 }
+
+/// A custom property as written in a map or template: its name, Tiled type and value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Property {
+    /// Its name.
+    pub name: String,
+    /// Its Tiled type as written: `int`, `bool`, `float`, `string`, `file`, `color` or
+    /// `object` (a TMX property without `type` is a `string`).
+    pub tiled_type: String,
+    /// Its value (a whole `float` is an `Int`).
+    pub value: PropValue,
+    /// The custom type it has (Tiled's `propertytype`: an enum of the project), if any.
+    pub custom_type: Option<String>,
+}

@@ -3,11 +3,12 @@
 //! check that all levels fit the cartridge ([`super::budget::level_data_budget`]) adds these up.
 
 use super::art::LevelArt;
+use super::kinds::FieldValue;
 use super::model::{Entity, Level};
-use super::property_value::PropValue;
 
 const ENTITY_BYTES: u64 = 40;
-const PROP_BYTES: u64 = 20;
+/// A member of an entity's properties struct (at most a `&str`).
+const FIELD_BYTES: u64 = 8;
 const POINT_BYTES: u64 = 4;
 const LEVEL_BYTES: u64 = 64;
 const MAP_BYTES: u64 = 64;
@@ -17,12 +18,8 @@ const HEIGHT_GFX_BYTES: u64 = 128;
 pub const SHARED_BYTES: u64 = 20 * 128 + 32;
 
 fn entity_bytes(e: &Entity) -> u64 {
-    let strings: u64 = e
-        .props
-        .iter()
-        .map(|(n, v)| n.len() as u64 + if let PropValue::Str(s) = v { s.len() as u64 } else { 0 })
-        .sum();
-    ENTITY_BYTES + e.name.len() as u64 + POINT_BYTES * e.path.len() as u64 + PROP_BYTES * e.props.len() as u64 + strings
+    let strings: u64 = e.fields.iter().map(|v| if let FieldValue::Str(s) = v { s.len() as u64 } else { 0 }).sum();
+    ENTITY_BYTES + e.name.len() as u64 + POINT_BYTES * e.path.len() as u64 + FIELD_BYTES * e.fields.len() as u64 + strings
 }
 
 /// Estimated ROM bytes of one level's generated data.

@@ -8,6 +8,7 @@ use super::model::{MapDeclaration, TileLayer};
 use super::objects::entity_of;
 use super::source::{report, Place, SourceFile};
 use crate::levels::art;
+use crate::levels::declarations::Declarations;
 use crate::levels::diagnostics::{Diag, Diags, Loc, Warnings};
 use crate::levels::model::{Entity, Format, LevelSource};
 use megacollide_engine::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
@@ -25,7 +26,7 @@ pub fn check_map_attributes(diags: &mut Diags, src: &mut SourceFile, at: Place, 
 
 /// The level of a map read into `decl` (`size_loc`: where its size is written), or every
 /// error (those already in `diags` included).
-pub fn assemble(path: &Path, format: Format, decl: MapDeclaration, size_loc: Loc, diags: &mut Diags, src: &mut SourceFile) -> Result<LevelSource, Vec<Diag>> {
+pub fn assemble(path: &Path, format: Format, decl: MapDeclaration, size_loc: Loc, game: &Declarations, diags: &mut Diags, src: &mut SourceFile) -> Result<LevelSource, Vec<Diag>> {
     let fail = |diags: &mut Diags| Err(std::mem::replace(diags, Diags::new(path)).into_vec());
     if !diags.is_empty() {
         return fail(diags);
@@ -43,7 +44,7 @@ pub fn assemble(path: &Path, format: Format, decl: MapDeclaration, size_loc: Loc
     let mut entities = Vec::new();
     let mut warnings = Warnings::new(path);
     for (obj, at) in objects {
-        if let Some(e) = entity_of(obj, diags, &mut warnings, src, at.at()) {
+        if let Some(e) = entity_of(obj, &game.kinds, diags, &mut warnings, src, at.at()) {
             entities.push(e);
         }
     }

@@ -5,7 +5,7 @@
 use super::source::StoredPlace;
 use crate::levels::diagnostics::Loc;
 use crate::levels::jsonpos::JPath;
-use crate::levels::property_value::PropValue;
+use crate::levels::property_value::{PropValue, Property};
 use crate::levels::xml::{Doc, Element};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
@@ -38,14 +38,29 @@ pub struct TilesetDefinition {
     pub name: String,
     /// Its image (`None`: no image, or a collection of images).
     pub image: Option<TilesetImage>,
+    /// Its tiles have images of their own (a collection of images, which the ROM cannot draw).
+    pub image_collection: bool,
     /// Tile width and height in pixels as declared.
     pub tile_size: (i64, i64),
     /// Pixels around the grid.
     pub margin: i64,
     /// Pixels between tiles.
     pub spacing: i64,
-    /// The tiles' collision properties, by local tile id.
+    /// The collision the tiles' own properties give them (`collision`, `collides`), by local
+    /// tile id.
     pub collision: BTreeMap<u32, TileCollision>,
+    /// The class and properties of every tile that has any, by local tile id (a game's
+    /// collision property map reads them).
+    pub tiles: BTreeMap<u32, TileInfo>,
+}
+
+/// The class and custom properties of a tile of a tileset.
+#[derive(Clone, Debug, Default)]
+pub struct TileInfo {
+    /// Its class (Tiled 1.9 `class`, else `type`), if set.
+    pub class: Option<String>,
+    /// Its custom properties.
+    pub properties: Vec<Property>,
 }
 
 /// A tileset of a map.
@@ -54,6 +69,8 @@ pub struct Tileset {
     pub firstgid: u32,
     /// The tileset.
     pub definition: TilesetDefinition,
+    /// Where the map names it (its `<tileset>` element or JSON object).
+    pub place: StoredPlace,
 }
 
 /// Layer data as written, decoded only for the layers used.
@@ -131,7 +148,7 @@ pub struct ObjectFields {
     /// Polyline / polygon points, relative to `x`, `y`.
     pub points: Option<Vec<(f64, f64)>>,
     /// Custom properties.
-    pub properties: Vec<(String, PropValue)>,
+    pub properties: Vec<Property>,
     /// The template file it is made from.
     pub template: Option<String>,
     /// Layer offsets (sum over the object's layer and its groups).
@@ -143,10 +160,10 @@ impl ObjectFields {
     /// properties win over the template's).
     pub fn merge_template(self, t: &ObjectFields) -> ObjectFields {
         let mut properties = t.properties.clone();
-        for (k, v) in self.properties {
-            match properties.iter_mut().find(|(n, _)| *n == k) {
-                Some(slot) => slot.1 = v,
-                None => properties.push((k, v)),
+        for p in self.properties {
+            match properties.iter_mut().find(|q| q.name == p.name) {
+                Some(slot) => *slot = p,
+                None => properties.push(p),
             }
         }
         ObjectFields {

@@ -7,7 +7,8 @@ use super::source::{report, warn, Place, SourceFile};
 use super::values::{FieldReader, JsonNode, Node, XmlNode, MAX_COORD};
 use crate::levels::diagnostics::{Diags, Warnings};
 use crate::levels::jsonpos::JPath;
-use crate::levels::kinds;
+use crate::levels::kinds::{self, EntityKinds};
+use crate::levels::property_value::PropValue;
 use crate::levels::model::{Entity, Point};
 use crate::levels::xml::{Doc, Element};
 use serde_json::Value;
@@ -55,7 +56,7 @@ pub fn tmx_object(doc: &Doc, o: &Element, offset: (f64, f64), diags: &mut Diags,
         }
         obj.points = Some(pts);
     }
-    obj.properties = tmx_properties(doc, o, diags, src, &format!("{id_str}: ")).into_iter().map(|(n, v, _)| (n, v)).collect();
+    obj.properties = tmx_properties(doc, o, diags, src, &format!("{id_str}: ")).into_iter().map(|(p, _)| p).collect();
     obj
 }
 
@@ -85,21 +86,23 @@ pub fn tmj_object(v: &Value, path: &JPath, offset: (f64, f64), diags: &mut Diags
         }
         obj.points = Some(pts);
     }
-    obj.properties = tmj_properties(v, path, diags, src, &format!("{id_str}: ")).into_iter().map(|(n, v, _)| (n, v)).collect();
+    obj.properties = tmj_properties(v, path, diags, src, &format!("{id_str}: ")).into_iter().map(|(p, _)| p).collect();
     obj
 }
 
-/// An object as an entity (pixels rounded; tile objects converted from bottom-left).
+/// An object as an entity (pixels rounded; tile objects converted from bottom-left), its
+/// properties typed by its kind (see [`kinds`]).
 ///
 /// The kind is the object's class, else its type, else its name. An object with no class and
 /// no type whose name is no entity kind (or that has no name) is decoration, as third-party
 /// maps often carry (trees, signs, notes): it is skipped with a warning in `warnings`. A
-/// class or type that is no entity kind is an error.
-pub fn entity_of(obj: ObjectFields, diags: &mut Diags, warnings: &mut Warnings, src: &mut SourceFile, at: Place) -> Option<Entity> {
+/// class or type that is no entity kind of the game's project is an error, as is a property
+/// that is no member of the kind or has another type.
+pub fn entity_of(obj: ObjectFields, game: &EntityKinds, diags: &mut Diags, warnings: &mut Warnings, src: &mut SourceFile, at: Place) -> Option<Entity> {
     let class = obj.class.clone().unwrap_or_default();
     let ty = obj.object_type.clone().unwrap_or_default();
     let name = obj.name.clone().unwrap_or_default();
-    let known = |k: &str| kinds::is_spawn(k) || kinds::variant_of(k).is_some();
+    let known = |k: &str| game.is_known(k);
     if class.is_empty() && ty.is_empty() && !known(&name) {
         let what = match (obj.id, name.is_empty()) {
             (Some(id), true) => format!("object {id}"),
@@ -111,7 +114,7 @@ pub fn entity_of(obj: ObjectFields, diags: &mut Diags, warnings: &mut Warnings, 
             warnings,
             src,
             at,
-            format!("{what} has no class or type: skipped as decoration. To make it an entity, give it a class (or type) the game knows: {}", kinds::expected_list()),
+            format!("{what} has no class or type: skipped as decoration. To make it an entity, give it a class (or type) the game knows: {}", game.expected_list()),
         );
         return None;
     }
@@ -150,19 +153,22 @@ pub fn entity_of(obj: ObjectFields, diags: &mut Diags, warnings: &mut Warnings, 
         return None;
     };
     let kind = [class.as_str(), ty.as_str(), name.as_str()].into_iter().find(|s| !s.is_empty()).unwrap_or("object").to_string();
-    if !known(&kind) {
-        report(
-            diags,
-            src,
-            at,
-            format!(
-                "object {id}: type `{kind}` is not an entity kind the game knows: expected one of {}. Fix: set the object's class to one of these, or clear its class and type to keep it as decoration (skipped with a warning), or add the kind to tools/romtool/src/levels/kinds.rs and the game",
-                kinds::expected_list()
-            ),
-        );
-        return None;
-    }
-    let mut props = obj.properties;
+    let (fields, colour) = if kinds::is_spawn(&kind) {
+        (Vec::new(), kinds::DEFAULT_COLOUR)
+    } else {
+        let Some(k) = game.get(&kind) else {
+            report(diags, src, at, format!("object {id}: {}", game.unknown_class(&kind)));
+            return None;
+        };
+        match game.fields(k, &obj.properties) {
+            Ok(fields) => (fields, k.colour),
+            Err(why) => {
+                report(diags, src, at, format!("object {id} (class `{kind}`): {why}"));
+                return None;
+            }
+        }
+    };
+    let mut props: Vec<(String, PropValue)> = obj.properties.into_iter().map(|p| (p.name, p.value)).collect();
     props.sort_by(|a, b| a.0.cmp(&b.0));
-    Some(Entity { id, kind, name, x: xi, y: yi, w: wi, h: hi, path, props })
+    Some(Entity { id, kind, name, x: xi, y: yi, w: wi, h: hi, path, props, fields, colour })
 }

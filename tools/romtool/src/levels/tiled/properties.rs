@@ -6,13 +6,13 @@ use super::source::{report, Place, SourceFile};
 use super::values::{scalar_bool, scalar_int, scalar_str, shown, Scalar};
 use crate::levels::diagnostics::Diags;
 use crate::levels::jsonpos::JPath;
-use crate::levels::property_value::PropValue;
+use crate::levels::property_value::{PropValue, Property};
 use crate::levels::xml::{Doc, Element};
 use serde_json::Value;
 
 /// A property value of Tiled type `ty` as the ROM stores it (ints must fit 32 bits, floats
 /// must be whole; `class` properties are not supported).
-pub fn property_value(ty: &str, v: Scalar) -> Result<PropValue, String> {
+fn property_value(ty: &str, v: Scalar) -> Result<PropValue, String> {
     let int32 = |x: i64| {
         if (i32::MIN as i64..=i32::MAX as i64).contains(&x) {
             Ok(PropValue::Int(x))
@@ -44,7 +44,7 @@ pub fn property_value(ty: &str, v: Scalar) -> Result<PropValue, String> {
 }
 
 /// The type of an untyped JSON property value.
-pub fn json_property_type(v: &Value) -> &'static str {
+fn json_property_type(v: &Value) -> &'static str {
     match v {
         Value::Bool(_) => "bool",
         Value::Number(n) if n.is_i64() || n.is_u64() => "int",
@@ -54,8 +54,16 @@ pub fn json_property_type(v: &Value) -> &'static str {
     }
 }
 
-/// Properties of a TMX element (its `<properties>` child).
-pub fn tmx_properties(doc: &Doc, el: &Element, diags: &mut Diags, src: &mut SourceFile, what: &str) -> Vec<(String, PropValue, usize)> {
+/// The property `name` of Tiled type `ty` (and custom type `custom`, an enum) with value `v`,
+/// or why it cannot be one.
+fn property(name: &str, ty: &str, custom: Option<&str>, v: Scalar) -> Result<Property, String> {
+    let value = property_value(ty, v)?;
+    Ok(Property { name: name.to_string(), tiled_type: ty.to_string(), value, custom_type: custom.filter(|c| !c.is_empty()).map(str::to_string) })
+}
+
+/// Properties of a TMX element (its `<properties>` child), each with the byte offset of its
+/// value.
+pub fn tmx_properties(doc: &Doc, el: &Element, diags: &mut Diags, src: &mut SourceFile, what: &str) -> Vec<(Property, usize)> {
     let mut out = Vec::new();
     for ps in doc.children_named(el, "properties") {
         for p in doc.children_named(ps, "property") {
@@ -66,8 +74,8 @@ pub fn tmx_properties(doc: &Doc, el: &Element, diags: &mut Diags, src: &mut Sour
                 None => doc.text(p),
             };
             let at = p.attr("value").map(|a| a.pos).unwrap_or(p.pos);
-            match property_value(ty, Scalar::Text(&raw)) {
-                Ok(v) => out.push((name, v, at)),
+            match property(&name, ty, p.value("propertytype"), Scalar::Text(&raw)) {
+                Ok(prop) => out.push((prop, at)),
                 Err(m) => report(diags, src, Place::Byte(at), format!("{what}property `{name}` = {m}")),
             }
         }
@@ -75,8 +83,9 @@ pub fn tmx_properties(doc: &Doc, el: &Element, diags: &mut Diags, src: &mut Sour
     out
 }
 
-/// Properties of a TMJ node (`properties` array, or the pre-1.2 object + `propertytypes`).
-pub fn tmj_properties(v: &Value, path: &JPath, diags: &mut Diags, src: &mut SourceFile, what: &str) -> Vec<(String, PropValue, JPath)> {
+/// Properties of a TMJ node (`properties` array, or the pre-1.2 object + `propertytypes`),
+/// each with the path of its value.
+pub fn tmj_properties(v: &Value, path: &JPath, diags: &mut Diags, src: &mut SourceFile, what: &str) -> Vec<(Property, JPath)> {
     let mut out = Vec::new();
     let ppath = path.key("properties");
     match v.get("properties") {
@@ -90,8 +99,8 @@ pub fn tmj_properties(v: &Value, path: &JPath, diags: &mut Diags, src: &mut Sour
                     continue;
                 };
                 let ty = p.get("type").and_then(Value::as_str).unwrap_or_else(|| json_property_type(val));
-                match property_value(ty, Scalar::Json(val)) {
-                    Ok(x) => out.push((name, x, pp.key("value"))),
+                match property(&name, ty, p.get("propertytype").and_then(Value::as_str), Scalar::Json(val)) {
+                    Ok(prop) => out.push((prop, pp.key("value"))),
                     Err(m) => report(diags, src, Place::Json(&pp.key("value")), format!("{what}property `{name}` = {m}")),
                 }
             }
@@ -100,8 +109,8 @@ pub fn tmj_properties(v: &Value, path: &JPath, diags: &mut Diags, src: &mut Sour
             for (name, val) in o {
                 let ty = v.get("propertytypes").and_then(|t| t.get(name)).and_then(Value::as_str).unwrap_or_else(|| json_property_type(val));
                 let pp = ppath.key(name);
-                match property_value(ty, Scalar::Json(val)) {
-                    Ok(x) => out.push((name.clone(), x, pp)),
+                match property(name, ty, None, Scalar::Json(val)) {
+                    Ok(prop) => out.push((prop, pp)),
                     Err(m) => report(diags, src, Place::Json(&pp), format!("{what}property `{name}` = {m}")),
                 }
             }

@@ -42,6 +42,7 @@ impl<'t> SourceFile<'t> {
 }
 
 /// Where an error is, resolved to a [`Loc`] only when the error is kept.
+#[derive(Clone)]
 pub enum Place<'a> {
     /// The file as a whole.
     File,

@@ -2,14 +2,14 @@
 //! read once per map): their image, tile size, margin and spacing, and the collision meaning
 //! of their tiles' properties (`collision`, `collides`).
 
-use super::model::{ExternalFiles, TileCollision, TilesetDefinition, TilesetImage};
+use super::model::{ExternalFiles, TileCollision, TileInfo, TilesetDefinition, TilesetImage};
 use super::properties::{tmj_properties, tmx_properties};
 use super::source::{json_error, report, Place, SourceFile};
 use super::values::{shown, FieldReader, JsonNode, Node, Scalar, XmlNode};
 use crate::levels::diagnostics::Diags;
 use crate::levels::idmap;
 use crate::levels::jsonpos::JPath;
-use crate::levels::property_value::PropValue;
+use crate::levels::property_value::{PropValue, Property};
 use crate::levels::text::read_text;
 use crate::levels::xml::{self, Doc, Element};
 use megacollide_engine::shape;
@@ -61,7 +61,7 @@ fn tileset_attributes(n: &dyn Node, f: &mut FieldReader) -> TilesetDefinition {
     let th = f.int(n, "tileheight", 1, 65535).unwrap_or(16);
     let margin = f.int(n, "margin", 0, 65535).unwrap_or(0);
     let spacing = f.int(n, "spacing", 0, 65535).unwrap_or(0);
-    TilesetDefinition { name, image: None, tile_size: (tw, th), margin, spacing, collision: BTreeMap::new() }
+    TilesetDefinition { name, image: None, image_collection: false, tile_size: (tw, th), margin, spacing, collision: BTreeMap::new(), tiles: BTreeMap::new() }
 }
 
 /// A TMX `<tileset>` element (in a map or a `.tsx` file); relative image paths are resolved
@@ -86,9 +86,10 @@ pub fn tmx_tileset(doc: &Doc, ts: &Element, dir: &Path, diags: &mut Diags, src: 
         }
     }
     for tile in doc.children_named(ts, "tile") {
+        definition.image_collection |= doc.child(tile, "image").is_some();
         let props = tmx_properties(doc, tile, diags, src, "tile ");
-        let coll: Vec<_> = props.iter().filter_map(|(n, v, at)| tile_collision_property(n, v).map(|r| (r, *at))).collect();
-        if coll.is_empty() {
+        let class = tile.value("class").or_else(|| tile.value("type")).filter(|c| !c.is_empty());
+        if props.is_empty() && class.is_none() {
             continue;
         }
         let id = match tile.attr("id").map(|a| (a, a.value.trim().parse::<u32>())) {
@@ -102,16 +103,25 @@ pub fn tmx_tileset(doc: &Doc, ts: &Element, dir: &Path, diags: &mut Diags, src: 
                 continue;
             }
         };
-        for (r, at) in coll {
-            match r {
-                Ok(c) => {
-                    definition.collision.insert(id, c);
-                }
-                Err(m) => report(diags, src, Place::Byte(at), format!("tile {id}: {m}")),
-            }
-        }
+        let props: Vec<(Property, Place)> = props.into_iter().map(|(p, at)| (p, Place::Byte(at))).collect();
+        add_tile(&mut definition, id, props, class, diags, src);
     }
     definition
+}
+
+/// Records tile `id`'s class and properties, and the collision its own properties give it
+/// (`collision`, `collides`; a bad one is reported at its value).
+fn add_tile(definition: &mut TilesetDefinition, id: u32, props: Vec<(Property, Place)>, class: Option<&str>, diags: &mut Diags, src: &mut SourceFile) {
+    for (p, at) in &props {
+        match tile_collision_property(&p.name, &p.value) {
+            Some(Ok(c)) => {
+                definition.collision.insert(id, c);
+            }
+            Some(Err(m)) => report(diags, src, at.clone(), format!("tile {id}: {m}")),
+            None => {}
+        }
+    }
+    definition.tiles.insert(id, TileInfo { class: class.map(str::to_string), properties: props.into_iter().map(|(p, _)| p).collect() });
 }
 
 /// A TMJ tileset object (in a map or a `.tsj` file); relative image paths are resolved
@@ -140,23 +150,18 @@ pub fn tmj_tileset(v: &Value, path: &JPath, dir: &Path, diags: &mut Diags, src: 
         Some(Value::Array(tiles)) => {
             for (i, t) in tiles.iter().enumerate() {
                 let tp = tpath.index(i);
+                definition.image_collection |= t.get("image").is_some_and(|im| !im.is_null());
                 let props = tmj_properties(t, &tp, diags, src, "tile ");
-                let coll: Vec<_> = props.iter().filter_map(|(n, v, p)| tile_collision_property(n, v).map(|r| (r, p.clone()))).collect();
-                if coll.is_empty() {
+                let class = t.get("class").or_else(|| t.get("type")).and_then(Value::as_str).filter(|c| !c.is_empty());
+                if props.is_empty() && class.is_none() {
                     continue;
                 }
                 let Some(id) = t.get("id").and_then(Value::as_u64).and_then(|i| u32::try_from(i).ok()) else {
                     report(diags, src, Place::Json(&tp), "tile without a valid `id`: expected the tile's index (an unsigned integer)");
                     continue;
                 };
-                for (r, p) in coll {
-                    match r {
-                        Ok(c) => {
-                            definition.collision.insert(id, c);
-                        }
-                        Err(m) => report(diags, src, Place::Json(&p), format!("tile {id}: {m}")),
-                    }
-                }
+                let props: Vec<(Property, Place)> = props.iter().map(|(p, at)| (p.clone(), Place::Json(at))).collect();
+                add_tile(&mut definition, id, props, class, diags, src);
             }
         }
         // Tiled before 1.2: "tileproperties": {"5": {"collision": 2}}.
@@ -165,15 +170,10 @@ pub fn tmj_tileset(v: &Value, path: &JPath, dir: &Path, diags: &mut Diags, src: 
                 for (k, props) in tp {
                     let Ok(id) = k.parse::<u32>() else { continue };
                     let holder = serde_json::json!({ "properties": props, "propertytypes": v.get("tilepropertytypes").and_then(|t| t.get(k)).cloned().unwrap_or(Value::Null) });
-                    for (name, val, _) in tmj_properties(&holder, &path.key("tileproperties").key(k), diags, src, "tile ") {
-                        match tile_collision_property(&name, &val) {
-                            Some(Ok(c)) => {
-                                definition.collision.insert(id, c);
-                            }
-                            Some(Err(m)) => report(diags, src, Place::Json(&path.key("tileproperties").key(k)), format!("tile {id}: {m}")),
-                            None => {}
-                        }
-                    }
+                    let at = path.key("tileproperties").key(k);
+                    let props = tmj_properties(&holder, &at, diags, src, "tile ");
+                    let props: Vec<(Property, Place)> = props.into_iter().map(|(p, _)| (p, Place::Json(&at))).collect();
+                    add_tile(&mut definition, id, props, None, diags, src);
                 }
             }
         }

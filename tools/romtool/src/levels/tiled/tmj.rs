@@ -10,6 +10,7 @@ use super::source::{json_error, report, Place, SourceFile, StoredPlace};
 use super::templates::apply_templates;
 use super::tilesets::{external_tileset, tmj_tileset};
 use super::values::{shown, FieldReader, JsonNode, Scalar};
+use crate::levels::declarations::Declarations;
 use crate::levels::diagnostics::{Diag, Diags, Loc};
 use crate::levels::jsonpos::JPath;
 use crate::levels::model::{Format, LevelSource};
@@ -42,7 +43,7 @@ pub fn json_kind(text: &str) -> JsonKind {
 }
 
 /// Parses a Tiled JSON map.
-pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
+pub fn parse_tmj(path: &Path, text: &str, game: &Declarations) -> Result<LevelSource, Vec<Diag>> {
     let root: Value = serde_json::from_str(text).map_err(|e| vec![json_error(path, &e)])?;
     if !root.is_object() || root.get("layers").is_none() {
         return Err(vec![Diag::new(path, Loc::File, "not a Tiled map: expected a JSON object with `width`, `height`, `layers` and `tilesets`")]);
@@ -78,7 +79,7 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                     None => Some(tmj_tileset(ts, &p, &dir, &mut diags, &mut src)),
                 };
                 if let Some(definition) = definition {
-                    tilesets.push(Tileset { firstgid, definition });
+                    tilesets.push(Tileset { firstgid, definition, place: StoredPlace::Json(p) });
                 }
             }
         }
@@ -168,7 +169,7 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                     let parallax = f.parallax(&ln);
                     let props = tmj_properties(layer, &p, &mut diags, &mut src, &format!("layer `{name}`: "))
                         .into_iter()
-                        .map(|(n, v, at)| (n, v, src.at_json(&at)))
+                        .map(|(p, at)| (p.name, p.value, src.at_json(&at)))
                         .collect();
                     layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, properties: props, parallax });
                 }
@@ -187,7 +188,7 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
     let objects = apply_templates(objects, &mut src, &mut diags, &mut files);
     let decl = MapDeclaration { width, height, infinite, tilesets, layers, objects, backdrop };
     let width_loc = Loc::File;
-    assemble(path, Format::Tmj, decl, width_loc, &mut diags, &mut src)
+    assemble(path, Format::Tmj, decl, width_loc, game, &mut diags, &mut src)
 }
 
 /// A `layers` array being walked: the layers, the next index, its path, the groups' offset.

@@ -10,13 +10,14 @@ use super::source::{report, Place, SourceFile, StoredPlace};
 use super::templates::apply_templates;
 use super::tilesets::{external_tileset, tmx_tileset};
 use super::values::{FieldReader, XmlNode};
+use crate::levels::declarations::Declarations;
 use crate::levels::diagnostics::{Diag, Diags};
 use crate::levels::model::{Format, LevelSource};
 use crate::levels::xml::{self, Element};
 use std::path::Path;
 
 /// Parses a Tiled XML map.
-pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
+pub fn parse_tmx(path: &Path, text: &str, game: &Declarations) -> Result<LevelSource, Vec<Diag>> {
     let mut src = SourceFile::new(path, text);
     let doc = match xml::parse(text) {
         Ok(d) => d,
@@ -53,7 +54,7 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
             None => Some(tmx_tileset(&doc, ts, &dir, &mut diags, &mut src)),
         };
         if let Some(definition) = definition {
-            tilesets.push(Tileset { firstgid, definition });
+            tilesets.push(Tileset { firstgid, definition, place: StoredPlace::Byte(ts.pos) });
         }
     }
     let mut layers = Vec::new();
@@ -120,7 +121,7 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                     let parallax = f.parallax(&ln);
                     let props = tmx_properties(&doc, layer, &mut diags, &mut src, &format!("layer `{name}`: "))
                         .into_iter()
-                        .map(|(n, v, at)| (n, v, src.at(at)))
+                        .map(|(p, at)| (p.name, p.value, src.at(at)))
                         .collect();
                     layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, properties: props, parallax });
                 }
@@ -139,5 +140,5 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
     }
     let objects = apply_templates(objects, &mut src, &mut diags, &mut files);
     let decl = MapDeclaration { width, height, infinite, tilesets, layers, objects, backdrop };
-    assemble(path, Format::Tmx, decl, map_loc, &mut diags, &mut src)
+    assemble(path, Format::Tmx, decl, map_loc, game, &mut diags, &mut src)
 }
