@@ -147,8 +147,12 @@ impl EntityKinds {
     /// Why an object's class `class` is no kind, with the fix.
     pub fn unknown_class(&self, class: &str) -> String {
         let near = self.kinds.iter().find(|k| k.class.eq_ignore_ascii_case(class)).map(|k| format!(" (the project has `{}`: class names are case-sensitive)", k.class)).unwrap_or_default();
+        let declare = match self.source {
+            Some(_) => "declare the class in the project (Tiled: View > Custom Types Editor, a class used as object, then save the project)",
+            None => "save a Tiled project in the level folder (Tiled: Project > Save Project As) and declare the class in it (View > Custom Types Editor, a class used as object)",
+        };
         format!(
-            "class `{class}` is not an entity kind declared in {}{near}: expected one of {}. Fix: declare the class in the project (Tiled: View > Custom Types Editor, a class used as object, then save the project), or set the object's class to one of these, or clear its class and type to keep it as decoration (skipped with a warning)",
+            "class `{class}` is not an entity kind declared in {}{near}: expected one of {}. Fix: {declare}, or set the object's class to one of these, or clear its class and type to keep it as decoration (skipped with a warning)",
             self.where_declared(),
             self.expected_list()
         )

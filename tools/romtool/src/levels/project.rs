@@ -34,7 +34,8 @@ use std::path::{Path, PathBuf};
 /// The extension of Tiled project files.
 pub const EXTENSION: &str = "tiled-project";
 
-/// Generated type names that the kinds' types must not take (the types of `levels.rs`).
+/// Generated type names that the project's enums must not take (the types of `levels.rs`;
+/// the kinds' structs end in `Properties`, which no enum may).
 pub const RESERVED_TYPES: [&str; 4] = ["LevelPoint", "EntityKind", "Entity", "Level"];
 
 /// The Tiled project files of a level folder, sorted by name.
@@ -149,11 +150,6 @@ pub fn parse(path: &Path, text: &str) -> Result<EntityKinds, Vec<Diag>> {
             if let Some(other) = out.kinds.iter().find(|k| k.variant == kind.variant) {
                 let msg = format!("class `{}` gives the Rust name `{}`, as class `{}` does: expected distinct names. Fix: rename one of the classes", kind.class, kind.variant, other.class);
                 r.error(&c.path.key("name"), msg);
-                continue;
-            }
-            let ty = kind.properties_type();
-            if RESERVED_TYPES.contains(&ty.as_str()) || out.enums.iter().any(|e| e.rust_name == ty) {
-                r.error(&c.path.key("name"), format!("class `{}` gives the Rust type `{ty}`, which levels.rs already has: expected another name. Fix: rename the class", kind.class));
                 continue;
             }
             out.kinds.push(kind);
@@ -282,7 +278,12 @@ fn read_member(r: &mut Reader, c: &Entry, m: &Value, p: JPath, enums: &BTreeMap<
     };
     let Some(default) = default else {
         let t = out.type_name(member_type);
-        r.error(&p.key("value"), format!("{what}: the default {value} is not {t} (a 32-bit int, or the enum's value). Fix: set the default again in Tiled's Custom Types Editor"));
+        let range = match member_type {
+            MemberType::Int => " (a 32-bit int)",
+            MemberType::Object => " (an object id)",
+            _ => "",
+        };
+        r.error(&p.key("value"), format!("{what}: the default {value} is not {t}{range}. Fix: set the default again in Tiled's Custom Types Editor"));
         return None;
     };
     Some(Member { name: name.to_string(), field, member_type, default })
