@@ -407,7 +407,7 @@ fn error_missing_size() {
 fn error_missing_layer() {
     assert_errors(
         "nolayer.tmj",
-        &["tests/fixtures/bad/nolayer.tmj: no tile layer named `collision` among 2 tile layers (`bg`, `fg`): expected one named `collision`. Fix: rename the layer that holds the collision tiles to `collision` (or give the art tileset's tiles a `collision` property)"],
+        &["tests/fixtures/bad/nolayer.tmj: no tile layer named `collision` among 2 tile layers (`bg`, `fg`): expected one named `collision`. Fix: rename the layer of `bg`, `fg` (their tiles are all engine ids) that holds the collision tiles to `collision`; or give the art tileset's tiles a `collision` property with their engine shape (solid, rise_1, one_way, ..., or `height`)"],
     );
     assert_errors("notilelayer.tmj", &["tests/fixtures/bad/notilelayer.tmj: no tile layer: expected a tile layer named `collision`. Fix: add a tile layer named `collision` drawn with the collision tileset (levels/collision-tiles.png)"]);
 }

@@ -239,6 +239,11 @@ fn parallax_of(map: &Path, layer: &ArtLayerSource, errors: &mut Vec<Diag>) -> u8
     shift(x).unwrap_or(0) as u8
 }
 
+/// Whether a layer's properties keep it off both planes (`plane` = `none`).
+pub fn not_drawn(props: &[(String, PropValue, Loc)]) -> bool {
+    props.iter().any(|(name, value, _)| name.eq_ignore_ascii_case("plane") && matches!(value, PropValue::Str(s) if s.trim().eq_ignore_ascii_case("none")))
+}
+
 /// The plane and priority of a layer (properties, else the name convention).
 fn plane_of(map: &Path, layer: &ArtLayerSource, errors: &mut Vec<Diag>) -> (Option<Plane>, bool) {
     let lname = layer.name.to_ascii_lowercase();

@@ -65,7 +65,7 @@ pub fn rust_str(s: &str) -> String {
 
 /// Text for a `//` or `///` comment: as in [`rust_str`] without the quotes (control
 /// characters would end or break the comment; the file stays ASCII).
-fn comment(s: &str) -> String {
+pub fn comment(s: &str) -> String {
     let q = rust_str(s);
     q[1..q.len() - 1].to_string()
 }

@@ -36,6 +36,7 @@ pub mod gfx;
 pub mod idmap;
 pub mod kinds;
 pub mod png_writer;
+pub mod property_map;
 
 pub mod flip;
 pub mod project;
@@ -80,7 +81,7 @@ pub fn format_of(path: &Path) -> Option<Format> {
 pub fn is_support_file(path: &Path) -> bool {
     let name = path.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
-    matches!(ext.as_str(), "png" | "tsx" | "tsj" | "tx" | "tj" | "md" | "idmap" | "tiled-project" | "tiled-session" | "world")
+    matches!(ext.as_str(), "png" | "tsx" | "tsj" | "tx" | "tj" | "md" | "idmap" | "propmap" | "tiled-project" | "tiled-session" | "world")
         || name.starts_with('.')
 }
 
@@ -179,7 +180,7 @@ pub fn load_folder(dir: &Path) -> Result<Folder, Vec<Diag>> {
                 errors.push(Diag::new(
                     &path,
                     Loc::File,
-                    "not a level file: expected a 16Tile export (.h, .c, .txt), a Tiled map (.tmj, .json, .tmx), a tileset (.png, .tsx, .tsj), a template (.tx, .tj), an id map (.idmap), a Tiled project / session / world file or .md",
+                    "not a level file: expected a 16Tile export (.h, .c, .txt), a Tiled map (.tmj, .json, .tmx), a tileset (.png, .tsx, .tsj), a template (.tx, .tj), an id map (.idmap), a collision property map (.propmap), a Tiled project / session / world file or .md",
                 ));
             }
             continue;

@@ -4,15 +4,16 @@
 
 use super::art_layers::{art_layer_source, Grid};
 use super::collision::{choose_layers, collision_grid};
-use super::model::{MapDeclaration, TileLayer};
+use super::model::{MapDeclaration, TileLayer, Tileset};
 use super::objects::entity_of;
-use super::source::{report, Place, SourceFile};
+use super::source::{report, warn, Place, SourceFile, StoredPlace};
 use crate::levels::art;
 use crate::levels::declarations::Declarations;
+use crate::levels::property_map::PropertyMap;
 use crate::levels::diagnostics::{Diag, Diags, Loc, Warnings};
 use crate::levels::model::{Entity, Format, LevelSource};
 use megacollide_engine::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// Checks the map's orientation and tile size (orthogonal, 16x16).
@@ -31,15 +32,19 @@ pub fn assemble(path: &Path, format: Format, decl: MapDeclaration, size_loc: Loc
     if !diags.is_empty() {
         return fail(diags);
     }
-    let MapDeclaration { width, height, infinite, mut tilesets, layers, objects, backdrop } = decl;
+    let MapDeclaration { width, height, infinite, mut tilesets, layers, objects, other_layers, backdrop } = decl;
     tilesets.sort_by_key(|t| t.firstgid);
     if let Some(w) = tilesets.windows(2).find(|w| w[0].firstgid == w[1].firstgid) {
         report(diags, src, Place::File, format!("two tilesets have firstgid {}: expected distinct firstgids. Fix: re-save the map in Tiled (it numbers tilesets itself)", w[0].firstgid));
         return fail(diags);
     }
-    let Some(chosen) = choose_layers(&layers, &tilesets, infinite, diags, src) else { return fail(diags) };
+    let mut notes = Vec::new();
+    if let Some(map) = &game.collision_properties {
+        notes.extend(apply_property_map(&mut tilesets, map));
+    }
+    let Some(chosen) = choose_layers(&layers, &tilesets, infinite, (width, height), diags, src) else { return fail(diags) };
     let Some(grid) = collision_grid(&layers, &tilesets, &chosen, (width, height), diags, src) else { return fail(diags) };
-    let mut notes = grid.notes;
+    notes.extend(grid.notes);
     // Objects (decoration objects skipped with a warning).
     let mut entities = Vec::new();
     let mut warnings = Warnings::new(path);
@@ -85,22 +90,26 @@ pub fn assemble(path: &Path, format: Format, decl: MapDeclaration, size_loc: Loc
     // Art layers (see `art`): decoded with their flip bits, on the level's grid.
     let art = if cells_n > 0 {
         let not_art = |i: usize| layers[i].name.eq_ignore_ascii_case("collision") || (chosen.implicit && !chosen.property_mode) || !layers[i].visible;
-        let art_layers: Vec<&TileLayer> = (0..layers.len()).filter(|&i| !not_art(i)).map(|i| &layers[i]).collect();
-        match art_layer_source(&art_layers, &tilesets, chosen.infinite, (x0, y0, w, h), diags, src).map(|a| art::ArtSource { backdrop, ..a }) {
-            Some(a) => match art::build(path, &a, w as usize, h as usize) {
-                Ok(built) => {
-                    notes.extend(a.notes);
-                    built
+        let candidates: Vec<usize> = (0..layers.len()).filter(|&i| !not_art(i)).collect();
+        let art_layers: Vec<&TileLayer> = candidates.iter().map(|&i| &layers[i]).collect();
+        let Some(mut drawn) = art_layer_source(&art_layers, &tilesets, chosen.infinite, (x0, y0, w, h), diags, src) else { return fail(diags) };
+        drawn.source.backdrop = backdrop;
+        let built = match art::build(path, &drawn.source, w as usize, h as usize) {
+            Ok(built) => built,
+            Err(e) => {
+                for d in e {
+                    diags.push(d);
                 }
-                Err(e) => {
-                    for d in e {
-                        diags.push(d);
-                    }
-                    return fail(diags);
-                }
-            },
-            None => return fail(diags),
-        }
+                return fail(diags);
+            }
+        };
+        notes.append(&mut drawn.source.notes);
+        let used = Usage {
+            layers: (0..layers.len()).map(|i| chosen.chosen.contains(&i) || candidates.iter().position(|&c| c == i).is_some_and(|k| drawn.drawn[k])).collect(),
+            tilesets: grid.tilesets_used.union(&drawn.tilesets_used).copied().collect(),
+        };
+        warn_unused(&layers, &other_layers, &tilesets, &used, &mut warnings, src);
+        built
     } else {
         None
     };
@@ -181,6 +190,68 @@ fn move_entities(entities: &mut [Entity], (x0, y0): (i64, i64)) {
         for p in &mut e.path {
             p.x = shift(p.x, 16 * x0);
             p.y = shift(p.y, 16 * y0);
+        }
+    }
+}
+
+/// Gives the tiles of every tileset the collision the game's property map gives their class
+/// and properties (a tile's own `collision` property wins); a note per tileset that collides
+/// by the map.
+fn apply_property_map(tilesets: &mut [Tileset], map: &PropertyMap) -> Vec<String> {
+    let mut notes = Vec::new();
+    for t in tilesets {
+        let d = &mut t.definition;
+        let mut mapped = 0usize;
+        for (id, info) in &d.tiles {
+            if d.collision.contains_key(id) {
+                continue;
+            }
+            if let Some(c) = map.collision_of(info.class.as_deref(), &info.properties) {
+                d.collision.insert(*id, c);
+                mapped += 1;
+            }
+        }
+        if mapped > 0 {
+            notes.push(format!("tileset `{}`: {mapped} tiles collide by their properties ({})", d.name, map.path.display()));
+        }
+    }
+    notes
+}
+
+/// What of a map the level uses.
+struct Usage {
+    /// Per tile layer: it collides or draws.
+    layers: Vec<bool>,
+    /// The tilesets (indices) whose tiles collide or are drawn.
+    tilesets: BTreeSet<usize>,
+}
+
+/// Warns, at its line, about every layer and tileset the level does not use: image layers,
+/// hidden tile layers, tile layers that draw nothing, collections of images, tilesets no
+/// compiled layer uses. A layer whose property `plane` is `none` is left out on purpose.
+fn warn_unused(layers: &[TileLayer], other_layers: &[(String, &'static str, StoredPlace)], tilesets: &[Tileset], used: &Usage, warnings: &mut Warnings, src: &mut SourceFile) {
+    for (name, what, place) in other_layers {
+        warn(warnings, src, place.at(), format!("{what} `{name}` is not compiled: the ROM draws tile layers only. Fix: draw it as a tile layer of 16x16 tiles to show it, or remove it from the map"));
+    }
+    for (layer, _) in layers.iter().zip(&used.layers).filter(|(l, &u)| !u && !art::not_drawn(&l.properties)) {
+        let msg = if !layer.visible {
+            format!("layer `{}` is hidden: not drawn (romtool draws the visible tile layers). Fix: show it to draw it, or give it the property `plane` = `none` to keep it out without this warning", layer.name)
+        } else {
+            format!("layer `{}` draws nothing: it has no tile of a tileset with one image. Fix: draw on it with an art tileset (16x16 tiles from one image), or remove it from the map", layer.name)
+        };
+        warn(warnings, src, layer.place.at(), msg);
+    }
+    for (i, t) in tilesets.iter().enumerate() {
+        let d = &t.definition;
+        if d.image.is_none() && d.image_collection {
+            warn(
+                warnings,
+                src,
+                t.place.at(),
+                format!("tileset `{}` is a collection of images: its tiles are not drawn (the ROM draws tilesets made from one image of 16x16 tiles). Fix: make the tileset from one image (Tiled: New Tileset > Based on Tileset Image)", d.name),
+            );
+        } else if !used.tilesets.contains(&i) {
+            warn(warnings, src, t.place.at(), format!("tileset `{}` is used by no layer the level compiles. Fix: remove it from the map (Tiled: Tilesets view > Remove Tileset) if the map does not need it", d.name));
         }
     }
 }

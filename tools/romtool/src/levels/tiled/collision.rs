@@ -42,8 +42,8 @@ fn cell_loc(x: i64, y: i64, place: Option<(usize, usize)>) -> Loc {
 
 /// The collision layers: the tile layer named `collision` (any case), else the only tile
 /// layer, else (with collision properties on some tileset) every tile layer; `None` after
-/// reporting why there is none.
-pub fn choose_layers(layers: &[TileLayer], tilesets: &[Tileset], map_infinite: bool, diags: &mut Diags, src: &mut SourceFile) -> Option<CollisionLayers> {
+/// reporting why there is none. `map_size`: the map's width and height in tiles.
+pub fn choose_layers(layers: &[TileLayer], tilesets: &[Tileset], map_infinite: bool, map_size: (i64, i64), diags: &mut Diags, src: &mut SourceFile) -> Option<CollisionLayers> {
     let property_mode = tilesets.iter().any(|t| !t.definition.collision.is_empty());
     let names: Vec<String> = layers.iter().map(|l| format!("`{}`", l.name)).collect();
     let named: Vec<usize> = (0..layers.len()).filter(|&i| layers[i].name.eq_ignore_ascii_case("collision")).collect();
@@ -60,12 +60,15 @@ pub fn choose_layers(layers: &[TileLayer], tilesets: &[Tileset], map_infinite: b
         ([], 1) => (vec![0], true),
         ([], _) if property_mode => ((0..layers.len()).collect(), true),
         ([], n) => {
-            report(
-                diags,
-                src,
-                Place::File,
-                format!("no tile layer named `collision` among {n} tile layers ({}): expected one named `collision`. Fix: rename the layer that holds the collision tiles to `collision` (or give the art tileset's tiles a `collision` property)", names.join(", ")),
-            );
+            // Suggest renaming only a layer that would then be a collision layer.
+            let mut scratch = SourceFile::new(&src.path.clone(), src.text);
+            let candidates: Vec<String> = (0..n).filter(|&i| holds_engine_ids(&layers[i], tilesets, map_infinite, map_size, &mut scratch)).map(|i| format!("`{}`", layers[i].name)).collect();
+            let rename = match candidates.as_slice() {
+                [] => "add a tile layer named `collision` drawn with the collision tileset (levels/collision-tiles.png): none of these layers holds the engine's ids, so renaming one would not do".to_string(),
+                [one] => format!("rename layer {one}, whose tiles are all engine ids, to `collision`"),
+                more => format!("rename the layer of {} (their tiles are all engine ids) that holds the collision tiles to `collision`", more.join(", ")),
+            };
+            report(diags, src, Place::File, format!("no tile layer named `collision` among {n} tile layers ({}): expected one named `collision`. Fix: {rename}; or {}", names.join(", "), property_fix(tilesets)));
             return None;
         }
     };
@@ -79,6 +82,51 @@ pub fn choose_layers(layers: &[TileLayer], tilesets: &[Tileset], map_infinite: b
     Some(CollisionLayers { chosen, implicit, property_mode, infinite })
 }
 
+/// Whether a tile layer holds the engine's ids: it is drawn with one tileset whose tiles have
+/// no properties nor classes (as the collision tileset), and each of its local ids is an engine id (0, 2..=19, or 32.. when the tileset
+/// has an image, whose tiles 32.. are height tiles). Decoding errors make it no such layer (the
+/// question only arises when the map is already in error).
+fn holds_engine_ids(layer: &TileLayer, tilesets: &[Tileset], map_infinite: bool, map_size: (i64, i64), src: &mut SourceFile) -> bool {
+    let mut scratch = Diags::new(&src.path.clone());
+    let mut budget = MAX_CHUNK_TILES;
+    let cells = layer_cells(layer, (!map_infinite).then_some(map_size), &mut budget, &mut scratch, src);
+    let mut only: Option<usize> = None;
+    !cells.is_empty()
+        && scratch.is_empty()
+        && cells.iter().all(|&(_, _, g, _, _)| {
+            let Some(ti) = tileset_of(tilesets, g) else { return false };
+            let t = &tilesets[ti];
+            let local = (g - t.firstgid) as i64;
+            let builtin = local < shape::FIRST_HEIGHT_TILE as i64 && shape::is_builtin(local as u16) && local != shape::RESERVED_1 as i64;
+            let height = local >= shape::FIRST_HEIGHT_TILE as i64 && t.definition.image.is_some();
+            *only.get_or_insert(ti) == ti && t.definition.tiles.is_empty() && (builtin || height)
+        })
+}
+
+/// The fix that makes an art tileset collide: map the properties its tiles already have once,
+/// in a property map, or give them a `collision` property.
+fn property_fix(tilesets: &[Tileset]) -> String {
+    let mut found: Vec<String> = Vec::new();
+    for t in tilesets {
+        for info in t.definition.tiles.values() {
+            let names = info.properties.iter().map(|p| format!("`{}`", p.name)).chain(info.class.iter().map(|c| format!("class `{c}`")));
+            for n in names {
+                if !found.contains(&n) && found.len() < 8 {
+                    found.push(n);
+                }
+            }
+        }
+    }
+    if found.is_empty() {
+        "give the art tileset's tiles a `collision` property with their engine shape (solid, rise_1, one_way, ..., or `height`)".to_string()
+    } else {
+        format!(
+            "map the properties the tilesets give their tiles ({}) to the engine's shapes once, in a property map beside the levels (NAME.propmap, lines such as `solid = true -> solid`; see tools/romtool/README.md)",
+            found.join(", ")
+        )
+    }
+}
+
 /// The collision ids of a map.
 pub struct CollisionGrid {
     /// Engine id and place of every cell with a non-blank id, by Tiled's tile coordinates.
@@ -90,6 +138,8 @@ pub struct CollisionGrid {
     pub tileset_png: Option<PathBuf>,
     /// Things to tell the user (height tiles made from flipped pictures).
     pub notes: Vec<String>,
+    /// The tilesets (indices) whose tiles collide.
+    pub tilesets_used: BTreeSet<usize>,
 }
 
 /// The collision ids of the chosen layers (`width`, `height`: the map's declared size);
@@ -103,7 +153,9 @@ pub fn collision_grid(layers: &[TileLayer], tilesets: &[Tileset], chosen: &Colli
             check_not_art(layers, tilesets, chosen, &cells, di, &heights, diags, src)?;
         }
     }
-    ids_with_flips(tilesets, &cells, heights, diags, src)
+    let mut grid = ids_with_flips(tilesets, &cells, heights, diags, src)?;
+    grid.tilesets_used = cells.iter().flatten().filter_map(|c| tileset_of(tilesets, c.2)).collect();
+    Some(grid)
 }
 
 /// Step 1: the chosen layers' non-blank cells, each layer bottom first; in property mode only
@@ -272,11 +324,15 @@ fn check_not_art(layers: &[TileLayer], tilesets: &[Tileset], chosen: &CollisionL
         src,
         Place::File,
         format!(
-            "layer {} holds art tile ids, not collision ids: {why} (tileset `{}`{}). Fix: add a tile layer named `collision` drawn with the collision tileset (levels/collision-tiles.png), or give the tiles of tileset `{}` an int property `collision` with their engine id (0 blank, 2 solid, 3..=14 slopes, 15..=18 halves, 19 one-way, or `height`)",
+            "layer {} holds art tile ids, not collision ids: {why} (tileset `{}`{}). Fix: add a tile layer named `collision` drawn with the collision tileset (levels/collision-tiles.png), or {}",
             layer_names.join(", "),
             ts.name,
             ts.image.as_ref().map(|i| format!(", {}", i.path.display())).unwrap_or_default(),
-            ts.name,
+            if ts.tiles.is_empty() {
+                format!("give the tiles of tileset `{}` an int property `collision` with their engine id (0 blank, 2 solid, 3..=14 slopes, 15..=18 halves, 19 one-way, or `height`)", ts.name)
+            } else {
+                property_fix(tilesets)
+            },
         ),
     );
     None
@@ -309,7 +365,7 @@ fn ids_with_flips(tilesets: &[Tileset], cells: &[Vec<LayerCell>], heights: Heigh
             id
         } else {
             let loc = cell_loc(*x, *y, *place);
-            let Ok(f) = Flip::of_gid(*flags) else {
+            let Some(f) = Flip::of_gid(*flags) else {
                 report(
                     diags,
                     src,
@@ -372,5 +428,5 @@ fn ids_with_flips(tilesets: &[Tileset], cells: &[Vec<LayerCell>], heights: Heigh
         let list: Vec<String> = made.iter().map(|(n, f, o)| format!("{n} = {o} {}", f.describe())).collect();
         notes.push(format!("flipped height tiles made {n_flipped} more height tiles: {}", list.join(", ")));
     }
-    Some(CollisionGrid { ids, height_tiles, tileset_png: png, notes })
+    Some(CollisionGrid { ids, height_tiles, tileset_png: png, notes, tilesets_used: BTreeSet::new() })
 }

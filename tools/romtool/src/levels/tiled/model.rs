@@ -11,14 +11,7 @@ use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
-/// What a tile's `collision` property says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TileCollision {
-    /// A built-in shape (engine id).
-    Shape(u16),
-    /// The tile's picture is a height tile (opaque pixels solid).
-    Height,
-}
+pub use crate::levels::property_map::TileCollision;
 
 /// The image of a tileset.
 #[derive(Clone, Debug)]
@@ -46,8 +39,8 @@ pub struct TilesetDefinition {
     pub margin: i64,
     /// Pixels between tiles.
     pub spacing: i64,
-    /// The collision the tiles' own properties give them (`collision`, `collides`), by local
-    /// tile id.
+    /// The collision the tiles' own properties give them (`collision`, `collides`), then
+    /// the game's property map, by local tile id.
     pub collision: BTreeMap<u32, TileCollision>,
     /// The class and properties of every tile that has any, by local tile id (a game's
     /// collision property map reads them).
@@ -120,6 +113,8 @@ pub struct TileLayer<'d> {
     /// Tiled's parallax factors (x, y) and where each is written (art layers: see
     /// [`crate::levels::art`]).
     pub parallax: [(f64, Loc); 2],
+    /// Where the layer is declared.
+    pub place: StoredPlace,
 }
 
 /// Object fields as written (template merged into them before use).
@@ -199,6 +194,8 @@ pub struct MapDeclaration<'d> {
     pub layers: Vec<TileLayer<'d>>,
     /// The objects of every object layer, templates merged, with where each is written.
     pub objects: Vec<(ObjectFields, StoredPlace)>,
+    /// Layers the ROM has no use for (image layers): name, what it is, where it is declared.
+    pub other_layers: Vec<(String, &'static str, StoredPlace)>,
     /// Tiled's map `backgroundcolor` (RGB): the backdrop of a level with art.
     pub backdrop: Option<[u8; 3]>,
 }

@@ -7,7 +7,7 @@ use super::properties::{tmj_properties, tmx_properties};
 use super::source::{json_error, report, Place, SourceFile};
 use super::values::{shown, FieldReader, JsonNode, Node, Scalar, XmlNode};
 use crate::levels::diagnostics::Diags;
-use crate::levels::idmap;
+use crate::levels::property_map::parse_shape;
 use crate::levels::jsonpos::JPath;
 use crate::levels::property_value::{PropValue, Property};
 use crate::levels::text::read_text;
@@ -34,11 +34,7 @@ pub fn tile_collision_property(name: &str, v: &PropValue) -> Option<Result<TileC
         PropValue::Int(i) if (0..=u16::MAX as i64).contains(i) && shape::is_builtin(*i as u16) && *i != shape::RESERVED_1 as i64 => Ok(TileCollision::Shape(*i as u16)),
         PropValue::Int(i) => Err(format!("property `collision` = {i}: {expected}")),
         PropValue::Bool(b) => Ok(TileCollision::Shape(if *b { shape::SOLID } else { shape::BLANK })),
-        PropValue::Str(s) if s.trim().eq_ignore_ascii_case("height") => Ok(TileCollision::Height),
-        PropValue::Str(s) => match idmap::shape_by_name(s).or_else(|| s.trim().parse::<u16>().ok().filter(|&i| shape::is_builtin(i) && i != shape::RESERVED_1)) {
-            Some(i) => Ok(TileCollision::Shape(i)),
-            None => Err(format!("property `collision` = `{s}`: {expected}")),
-        },
+        PropValue::Str(s) => parse_shape(s).ok_or_else(|| format!("property `collision` = `{s}`: {expected}")),
     })
 }
 

@@ -86,6 +86,7 @@ pub fn parse_tmj(path: &Path, text: &str, game: &Declarations) -> Result<LevelSo
         Some(other) => report(&mut diags, &mut src, Place::Json(&tsp), format!("`tilesets` is {}: expected an array", shown(Scalar::Json(other)))),
     }
     let mut layers = Vec::new();
+    let mut other_layers = Vec::new();
     let mut objects = Vec::new();
     // Every layer in document order (groups' layers where the group is), with the offset of
     // its groups; an explicit stack instead of recursion.
@@ -171,7 +172,8 @@ pub fn parse_tmj(path: &Path, text: &str, game: &Declarations) -> Result<LevelSo
                         .into_iter()
                         .map(|(p, at)| (p.name, p.value, src.at_json(&at)))
                         .collect();
-                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, properties: props, parallax });
+                    let place = StoredPlace::Json(p.clone());
+                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, properties: props, parallax, place });
                 }
                 "objectgroup" => {
                     let op = p.key("objects");
@@ -181,12 +183,13 @@ pub fn parse_tmj(path: &Path, text: &str, game: &Declarations) -> Result<LevelSo
                         objects.push((obj, StoredPlace::Json(opp)));
                     }
                 }
+                "imagelayer" => other_layers.push((name, "image layer", StoredPlace::Json(p.clone()))),
                 _ => {}
             }
         }
     }
     let objects = apply_templates(objects, &mut src, &mut diags, &mut files);
-    let decl = MapDeclaration { width, height, infinite, tilesets, layers, objects, backdrop };
+    let decl = MapDeclaration { width, height, infinite, tilesets, layers, objects, other_layers, backdrop };
     let width_loc = Loc::File;
     assemble(path, Format::Tmj, decl, width_loc, game, &mut diags, &mut src)
 }

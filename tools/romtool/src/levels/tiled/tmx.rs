@@ -58,6 +58,7 @@ pub fn parse_tmx(path: &Path, text: &str, game: &Declarations) -> Result<LevelSo
         }
     }
     let mut layers = Vec::new();
+    let mut other_layers = Vec::new();
     let mut objects = Vec::new();
     // Every layer in document order (groups' layers where the group is), with the offset of
     // its groups; an explicit stack instead of recursion (the XML reader limits depth too).
@@ -123,7 +124,8 @@ pub fn parse_tmx(path: &Path, text: &str, game: &Declarations) -> Result<LevelSo
                         .into_iter()
                         .map(|(p, at)| (p.name, p.value, src.at(at)))
                         .collect();
-                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, properties: props, parallax });
+                    let place = StoredPlace::Byte(layer.pos);
+                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, properties: props, parallax, place });
                 }
                 "objectgroup" => {
                     let ox = f.number(&ln, "offsetx").unwrap_or(0.0);
@@ -134,11 +136,12 @@ pub fn parse_tmx(path: &Path, text: &str, game: &Declarations) -> Result<LevelSo
                         objects.push((obj, StoredPlace::Byte(o.pos)));
                     }
                 }
+                "imagelayer" => other_layers.push((name, "image layer", StoredPlace::Byte(layer.pos))),
                 _ => {}
             }
         }
     }
     let objects = apply_templates(objects, &mut src, &mut diags, &mut files);
-    let decl = MapDeclaration { width, height, infinite, tilesets, layers, objects, backdrop };
+    let decl = MapDeclaration { width, height, infinite, tilesets, layers, objects, other_layers, backdrop };
     assemble(path, Format::Tmx, decl, map_loc, game, &mut diags, &mut src)
 }
