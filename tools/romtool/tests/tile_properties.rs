@@ -4,23 +4,15 @@
 //! Without one, the error names that fix, and suggests renaming a layer to `collision` only
 //! when that layer holds the engine's ids (renaming an art layer led to more errors).
 
+mod common;
+
 use romtool::levels::{self, validate, Level};
 use std::path::Path;
 
 /// A 64x16 RGBA picture: four 16x16 tiles of four opaque colours.
 fn four_tiles_png(path: &Path) {
     let colours = [[200u8, 40, 40, 255], [40, 200, 40, 255], [40, 40, 200, 255], [200, 200, 40, 255]];
-    let mut px = Vec::with_capacity(64 * 16 * 4);
-    for _y in 0..16 {
-        for x in 0..64 {
-            px.extend_from_slice(&colours[x / 16]);
-        }
-    }
-    let f = std::fs::File::create(path).unwrap();
-    let mut e = png::Encoder::new(std::io::BufWriter::new(f), 64, 16);
-    e.set_color(png::ColorType::Rgba);
-    e.set_depth(png::BitDepth::Eight);
-    e.write_header().unwrap().write_image_data(&px).unwrap();
+    common::write_rgba_png(path, 64, 16, |x, _| colours[x as usize / 16]);
 }
 
 /// A map in the style of a platformer made for another engine: two art layers drawn with a

@@ -3,22 +3,14 @@
 //! collections of images, tilesets no layer uses), and a tileset image that is missing is an
 //! error for a layer that draws it (it was a note, and the level built without its art).
 
+mod common;
+
 use romtool::levels::{self, validate, Level};
 use std::path::Path;
 
 /// A 32x16 RGBA picture: two 16x16 tiles.
 fn two_tiles_png(path: &Path) {
-    let mut px = Vec::with_capacity(32 * 16 * 4);
-    for _y in 0..16 {
-        for x in 0..32 {
-            px.extend_from_slice(if x < 16 { &[200, 40, 40, 255] } else { &[40, 40, 200, 255] });
-        }
-    }
-    let f = std::fs::File::create(path).unwrap();
-    let mut e = png::Encoder::new(std::io::BufWriter::new(f), 32, 16);
-    e.set_color(png::ColorType::Rgba);
-    e.set_depth(png::BitDepth::Eight);
-    e.write_header().unwrap().write_image_data(&px).unwrap();
+    common::write_rgba_png(path, 32, 16, |x, _| if x < 16 { [200, 40, 40, 255] } else { [40, 40, 200, 255] });
 }
 
 const MAP: &str = r#"<?xml version="1.0" encoding="UTF-8"?>

@@ -42,25 +42,53 @@ impl Diag {
 /// Most errors listed per file; the rest are counted.
 pub const MAX_ERRORS_PER_FILE: usize = 20;
 
-/// Collects the errors of one level file: the first [`MAX_ERRORS_PER_FILE`] are kept, the
-/// rest only counted.
+/// Collects the errors (or the warnings) of one level file: the first
+/// [`MAX_ERRORS_PER_FILE`] are kept, the rest only counted (so their places need not be
+/// worked out).
 #[derive(Debug)]
-pub struct Diags {
+pub struct Capped<K: Severity> {
     level: PathBuf,
     list: Vec<Diag>,
     more: usize,
+    severity: std::marker::PhantomData<K>,
 }
 
-impl Diags {
-    /// No errors yet, for the level file `level`.
-    pub fn new(level: &Path) -> Diags {
-        Diags { level: level.to_path_buf(), list: Vec::new(), more: 0 }
+/// What a [`Capped`] collects: how the line that counts the ones not kept ends.
+pub trait Severity {
+    /// The end of the line counting those not kept (`" more errors not shown"`).
+    const MORE: &'static str;
+}
+
+/// Errors: the level is not compiled.
+#[derive(Debug)]
+pub struct Error;
+impl Severity for Error {
+    const MORE: &'static str = " more errors not shown";
+}
+
+/// Warnings: things skipped that may be mistakes (decoration objects, layers and tilesets
+/// the ROM does not use); the level still compiles.
+#[derive(Debug)]
+pub struct Warning;
+impl Severity for Warning {
+    const MORE: &'static str = " more warnings not shown";
+}
+
+/// The errors of one level file.
+pub type Diags = Capped<Error>;
+/// The warnings of one level file.
+pub type Warnings = Capped<Warning>;
+
+impl<K: Severity> Capped<K> {
+    /// None yet, for the level file `level`.
+    pub fn new(level: &Path) -> Capped<K> {
+        Capped { level: level.to_path_buf(), list: Vec::new(), more: 0, severity: std::marker::PhantomData }
     }
-    /// Whether further errors are only counted.
+    /// Whether further ones are only counted.
     pub fn full(&self) -> bool {
         self.list.len() >= MAX_ERRORS_PER_FILE
     }
-    /// Adds an error (kept or counted).
+    /// Adds one (kept or counted).
     pub fn push(&mut self, d: Diag) {
         if self.full() {
             self.more += 1;
@@ -68,83 +96,36 @@ impl Diags {
             self.list.push(d);
         }
     }
-    /// Counts one more error without keeping it.
+    /// Counts one more without keeping it.
     pub fn count_more(&mut self) {
         self.more += 1;
     }
-    /// Errors so far (kept and counted).
+    /// How many so far (kept and counted).
     pub fn count(&self) -> usize {
         self.list.len() + self.more
     }
-    /// No errors.
+    /// None so far.
     pub fn is_empty(&self) -> bool {
         self.count() == 0
     }
-    /// The kept errors, plus one line counting the others.
+    /// The kept ones, plus one line counting the others.
     pub fn into_vec(mut self) -> Vec<Diag> {
         if self.more > 0 {
-            self.list.push(Diag::new(&self.level, Loc::File, more_msg(self.more)));
+            self.list.push(Diag::new(&self.level, Loc::File, format!("{}{}", self.more, K::MORE)));
         }
         self.list
     }
 }
-
-fn more_msg(n: usize) -> String {
-    format!("{n} more errors not shown")
-}
-
-/// The end of the line that counts the warnings of a file not listed.
-const MORE_WARNINGS: &str = " more warnings not shown";
 
 /// The number of warnings in a list of warnings (a `N more warnings not shown` line counts
 /// for N).
 pub fn warning_count(warnings: &[Diag]) -> usize {
-    warnings.iter().map(|d| d.msg.strip_suffix(MORE_WARNINGS).and_then(|n| n.parse().ok()).unwrap_or(1)).sum()
-}
-
-/// Collects the warnings of one level file (things skipped that may be mistakes: decoration
-/// objects, layers and tilesets the ROM does not use): the first [`MAX_ERRORS_PER_FILE`] are
-/// kept, the rest only counted.
-#[derive(Debug)]
-pub struct Warnings {
-    level: PathBuf,
-    list: Vec<Diag>,
-    more: usize,
-}
-
-impl Warnings {
-    /// No warnings yet, for the level file `level`.
-    pub fn new(level: &Path) -> Warnings {
-        Warnings { level: level.to_path_buf(), list: Vec::new(), more: 0 }
-    }
-    /// Whether further warnings are only counted (their place need not be worked out).
-    pub fn full(&self) -> bool {
-        self.list.len() >= MAX_ERRORS_PER_FILE
-    }
-    /// Adds a warning (kept or counted).
-    pub fn push(&mut self, d: Diag) {
-        if self.full() {
-            self.more += 1;
-        } else {
-            self.list.push(d);
-        }
-    }
-    /// Counts one more warning without keeping it.
-    pub fn count_more(&mut self) {
-        self.more += 1;
-    }
-    /// The kept warnings, plus one line counting the others (see [`warning_count`]).
-    pub fn into_vec(mut self) -> Vec<Diag> {
-        if self.more > 0 {
-            self.list.push(Diag::new(&self.level, Loc::File, format!("{}{MORE_WARNINGS}", self.more)));
-        }
-        self.list
-    }
+    warnings.iter().map(|d| d.msg.strip_suffix(Warning::MORE).and_then(|n| n.parse().ok()).unwrap_or(1)).sum()
 }
 
 /// The number of errors a summary line stands for (`N more errors not shown`).
 fn summary_count(d: &Diag) -> Option<usize> {
-    d.msg.strip_suffix(" more errors not shown")?.parse().ok()
+    d.msg.strip_suffix(Error::MORE)?.parse().ok()
 }
 
 /// Keeps at most [`MAX_ERRORS_PER_FILE`] errors per file (in order), then one line counting
@@ -172,7 +153,7 @@ pub fn cap_per_file(diags: Vec<Diag>) -> Vec<Diag> {
         if let Some(&k) = hidden.get(&f).filter(|&&k| k > 0) {
             // After the last shown error of that file.
             let at = out.iter().rposition(|d| d.file == f).map_or(out.len(), |i| i + 1);
-            out.insert(at, Diag::new(&f, Loc::File, more_msg(k)));
+            out.insert(at, Diag::new(&f, Loc::File, format!("{k}{}", Error::MORE)));
         }
     }
     out

@@ -25,7 +25,7 @@
 use super::diagnostics::{Diag, Diags, Loc};
 use super::idmap;
 use super::property_value::{PropValue, Property};
-use super::text;
+use super::text::{self, column_of, setting_lines};
 use megacollide_engine::shape;
 use std::path::{Path, PathBuf};
 
@@ -126,12 +126,9 @@ pub fn read_folder(dir: &Path) -> Result<Option<PropertyMap>, Vec<Diag>> {
 pub fn parse(path: &Path, text: &str) -> Result<PropertyMap, Vec<Diag>> {
     let mut map = PropertyMap { path: path.to_path_buf(), rules: Vec::new() };
     let mut errors = Diags::new(path);
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("");
-        if line.trim().is_empty() {
-            continue;
-        }
-        let col = |part: &str| raw.find(part.trim()).map(|b| raw[..b].chars().count() + 1).unwrap_or(1);
+    for (n, raw, line) in setting_lines(text) {
+        let i = n - 1;
+        let col = |part: &str| column_of(raw, part);
         let expected = "expected `PROPERTY = VALUE -> SHAPE` (for example `solid = true -> solid`, or `class = ladder -> blank`)";
         let Some((lhs, rhs)) = line.split_once("->") else {
             errors.push(Diag::new(path, Loc::LineCol(i + 1, col(line)), expected));

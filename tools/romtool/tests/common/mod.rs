@@ -202,3 +202,13 @@ fn build_check_crate(tag: &str, work: &Path) -> Result<(), String> {
         Err(format!("generated Rust does not build (crate in {}):\n{}", work.display(), String::from_utf8_lossy(&res.stderr)))
     }
 }
+
+/// Writes an RGBA PNG of `w` x `h` pixels, each `pixel(x, y)`.
+pub fn write_rgba_png(path: &Path, w: u32, h: u32, pixel: impl Fn(u32, u32) -> [u8; 4]) {
+    let px: Vec<u8> = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).flat_map(|(x, y)| pixel(x, y)).collect();
+    let f = std::fs::File::create(path).unwrap();
+    let mut e = png::Encoder::new(std::io::BufWriter::new(f), w, h);
+    e.set_color(png::ColorType::Rgba);
+    e.set_depth(png::BitDepth::Eight);
+    e.write_header().unwrap().write_image_data(&px).unwrap();
+}

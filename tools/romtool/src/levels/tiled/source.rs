@@ -2,9 +2,11 @@
 //! reporting errors there: a place is resolved to a line and column only when its error is
 //! kept (JSON positions cost a scan of the text).
 
-use crate::levels::diagnostics::{Diag, Diags, Loc, Warnings};
+use crate::levels::diagnostics::{Capped, Diag, Diags, Loc, Severity, Warnings};
 use crate::levels::jsonpos::{self, JPath};
-use crate::levels::text::LineIndex;
+use crate::levels::text::{read_text, LineIndex};
+use crate::levels::xml::{self, Doc};
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 /// One file being read (the map, an external tileset, a template), for error positions.
@@ -58,22 +60,22 @@ pub enum Place<'a> {
 
 /// Reports an error at `at` in `src` (only counted once `diags` is full).
 pub fn report(diags: &mut Diags, src: &mut SourceFile, at: Place, msg: impl Into<String>) {
-    if diags.full() {
-        diags.count_more();
-        return;
-    }
-    let loc = resolve(src, at);
-    diags.push(Diag::new(&src.path, loc, msg));
+    add(diags, src, at, msg);
 }
 
 /// Adds a warning at `at` in `src` (only counted once `warnings` is full).
 pub fn warn(warnings: &mut Warnings, src: &mut SourceFile, at: Place, msg: impl Into<String>) {
-    if warnings.full() {
-        warnings.count_more();
+    add(warnings, src, at, msg);
+}
+
+/// Adds an error or warning at `at`, working out its place only when it is kept.
+fn add<K: Severity>(to: &mut Capped<K>, src: &mut SourceFile, at: Place, msg: impl Into<String>) {
+    if to.full() {
+        to.count_more();
         return;
     }
     let loc = resolve(src, at);
-    warnings.push(Diag::new(&src.path, loc, msg));
+    to.push(Diag::new(&src.path, loc, msg));
 }
 
 /// The [`Loc`] of a [`Place`] (JSON positions cost a scan of the text).
@@ -112,4 +114,52 @@ pub fn json_error(path: &Path, e: &serde_json::Error) -> Diag {
     let msg = e.to_string();
     let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
     Diag::new(path, Loc::LineCol(e.line(), e.column()), format!("JSON syntax error: {msg}"))
+}
+
+/// A file a map names (an external tileset or a template), parsed.
+pub enum ExternalDocument {
+    /// An XML file (`.tsx`, `.tx`, `.xml`).
+    Xml(Doc),
+    /// A JSON file.
+    Json(Value),
+}
+
+/// Reads the file `source` that the map names at `at` (a path relative to the map; `what` is
+/// what it is, for messages) and parses it: as XML when its extension is `xml_extension` or
+/// `xml`, else as JSON; then hands it to `read`. `None` after reporting why it cannot be read.
+pub fn read_external<T>(
+    map_src: &mut SourceFile,
+    at: Place,
+    source: &str,
+    (what, xml_extension): (&str, &str),
+    diags: &mut Diags,
+    read: impl FnOnce(ExternalDocument, &mut SourceFile, &mut Diags) -> Option<T>,
+) -> Option<T> {
+    let p = map_src.path.parent().unwrap_or(Path::new(".")).join(source);
+    let text = match read_text(&p) {
+        Ok(t) => t,
+        Err(e) => {
+            report(diags, map_src, at, format!("{what} `{source}`: {}: {e}", p.display()));
+            return None;
+        }
+    };
+    let mut src = SourceFile::new(&p, &text);
+    let document = if p.extension().is_some_and(|e| e.eq_ignore_ascii_case(xml_extension) || e.eq_ignore_ascii_case("xml")) {
+        match xml::parse(&text) {
+            Ok(d) => ExternalDocument::Xml(d),
+            Err(e) => {
+                report(diags, &mut src, Place::Byte(e.pos), format!("XML syntax error: {}", e.msg));
+                return None;
+            }
+        }
+    } else {
+        match serde_json::from_str(&text) {
+            Ok(v) => ExternalDocument::Json(v),
+            Err(e) => {
+                diags.push(json_error(&p, &e));
+                return None;
+            }
+        }
+    };
+    read(document, &mut src, diags)
 }

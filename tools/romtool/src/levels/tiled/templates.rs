@@ -3,12 +3,9 @@
 
 use super::model::{ExternalFiles, ObjectFields};
 use super::objects::{tmj_object, tmx_object};
-use super::source::{json_error, report, Place, SourceFile, StoredPlace};
+use super::source::{read_external, report, ExternalDocument, Place, SourceFile, StoredPlace};
 use crate::levels::diagnostics::Diags;
 use crate::levels::jsonpos::JPath;
-use crate::levels::text::read_text;
-use crate::levels::xml;
-use serde_json::Value;
 use std::path::Path;
 
 /// Reads a template (`.tx` XML or `.tj` JSON), cached per map.
@@ -17,47 +14,22 @@ pub fn read_template(map_src: &mut SourceFile, at: Place, source: &str, diags: &
     if let Some(hit) = files.templates.get(&p) {
         return hit.clone();
     }
-    let obj = (|| {
-        let text = match read_text(&p) {
-            Ok(t) => t,
-            Err(e) => {
-                report(diags, map_src, at, format!("object template `{source}`: {}: {e}", p.display()));
-                return None;
+    let obj = read_external(map_src, at, source, ("object template", "tx"), diags, |document, src, diags| match document {
+        ExternalDocument::Xml(doc) => match doc.child(doc.root(), "object") {
+            Some(o) if doc.root().name == "template" => Some(tmx_object(&doc, o, (0.0, 0.0), diags, src)),
+            _ => {
+                report(diags, src, Place::Byte(doc.root().pos), "not a Tiled template: expected `<template>` with an `<object>`");
+                None
             }
-        };
-        let mut src = SourceFile::new(&p, &text);
-        if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("tx") || e.eq_ignore_ascii_case("xml")) {
-            let doc = match xml::parse(&text) {
-                Ok(d) => d,
-                Err(e) => {
-                    report(diags, &mut src, Place::Byte(e.pos), format!("XML syntax error: {}", e.msg));
-                    return None;
-                }
-            };
-            match doc.child(doc.root(), "object") {
-                Some(o) if doc.root().name == "template" => Some(tmx_object(&doc, o, (0.0, 0.0), diags, &mut src)),
-                _ => {
-                    report(diags, &mut src, Place::Byte(doc.root().pos), "not a Tiled template: expected `<template>` with an `<object>`");
-                    None
-                }
+        },
+        ExternalDocument::Json(v) => match v.get("object") {
+            Some(o) if o.is_object() => Some(tmj_object(o, &JPath::root().key("object"), (0.0, 0.0), diags, src)),
+            _ => {
+                report(diags, src, Place::File, "not a Tiled template: expected a JSON object with `object`");
+                None
             }
-        } else {
-            let v: Value = match serde_json::from_str(&text) {
-                Ok(v) => v,
-                Err(e) => {
-                    diags.push(json_error(&p, &e));
-                    return None;
-                }
-            };
-            match v.get("object") {
-                Some(o) if o.is_object() => Some(tmj_object(o, &JPath::root().key("object"), (0.0, 0.0), diags, &mut src)),
-                _ => {
-                    report(diags, &mut src, Place::File, "not a Tiled template: expected a JSON object with `object`");
-                    None
-                }
-            }
-        }
-    })();
+        },
+    });
     files.templates.insert(p, obj.clone());
     obj
 }

@@ -4,14 +4,13 @@
 
 use super::model::{ExternalFiles, TileCollision, TileInfo, TilesetDefinition, TilesetImage};
 use super::properties::{tmj_properties, tmx_properties};
-use super::source::{json_error, report, Place, SourceFile};
+use super::source::{read_external, report, ExternalDocument, Place, SourceFile};
 use super::values::{shown, FieldReader, JsonNode, Node, Scalar, XmlNode};
 use crate::levels::diagnostics::Diags;
 use crate::levels::property_map::parse_shape;
 use crate::levels::jsonpos::JPath;
 use crate::levels::property_value::{PropValue, Property};
-use crate::levels::text::read_text;
-use crate::levels::xml::{self, Doc, Element};
+use crate::levels::xml::{Doc, Element};
 use megacollide_engine::shape;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -184,41 +183,18 @@ pub fn external_tileset(map_src: &mut SourceFile, at: Place, source: &str, diags
     if let Some(hit) = files.tilesets.get(&p) {
         return hit.clone();
     }
-    let definition = (|| {
-        let text = match read_text(&p) {
-            Ok(t) => t,
-            Err(e) => {
-                report(diags, map_src, at, format!("external tileset `{source}`: {}: {e}", p.display()));
-                return None;
-            }
-        };
-        let dir = p.parent().unwrap_or(Path::new(".")).to_path_buf();
-        let mut src = SourceFile::new(&p, &text);
-        if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("tsx") || e.eq_ignore_ascii_case("xml")) {
-            let doc = match xml::parse(&text) {
-                Ok(d) => d,
-                Err(e) => {
-                    report(diags, &mut src, Place::Byte(e.pos), format!("XML syntax error: {}", e.msg));
-                    return None;
-                }
-            };
+    let dir = p.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let definition = read_external(map_src, at, source, ("external tileset", "tsx"), diags, |document, src, diags| match document {
+        ExternalDocument::Xml(doc) => {
             let root = doc.root();
             if root.name != "tileset" {
-                report(diags, &mut src, Place::Byte(root.pos), format!("root element is `<{}>`: expected a Tiled `<tileset>`", root.name));
+                report(diags, src, Place::Byte(root.pos), format!("root element is `<{}>`: expected a Tiled `<tileset>`", root.name));
                 return None;
             }
-            Some(tmx_tileset(&doc, root, &dir, diags, &mut src))
-        } else {
-            let v: Value = match serde_json::from_str(&text) {
-                Ok(v) => v,
-                Err(e) => {
-                    diags.push(json_error(&p, &e));
-                    return None;
-                }
-            };
-            Some(tmj_tileset(&v, &JPath::root(), &dir, diags, &mut src))
+            Some(tmx_tileset(&doc, root, &dir, diags, src))
         }
-    })();
+        ExternalDocument::Json(v) => Some(tmj_tileset(&v, &JPath::root(), &dir, diags, src)),
+    });
     files.tilesets.insert(p, definition.clone());
     definition
 }
