@@ -3,18 +3,21 @@
 //!
 //! Pipeline (see `tools/romtool/README.md`):
 //!
-//! 1. [`load_dir`] lists the folder (sorted by file name) and parses every level file with the
-//!    reader for its extension: [`sixteen`] (16Tile C exports `*.h`, `*.c`, `*.txt`) and
-//!    [`tiled`] (`*.tmj` JSON, `*.tmx` XML). Tileset PNGs ([`tileset`]) supply height tiles.
+//! 1. [`load_folder`] reads what the folder declares for all its maps ([`declarations`]: the
+//!    game's entity kinds from its Tiled project, [`project`]; its collision property map,
+//!    [`property_map`]), lists the folder (sorted by file name) and parses every level file
+//!    with the reader for its extension: [`sixteen`] (16Tile C exports `*.h`, `*.c`, `*.txt`)
+//!    and [`tiled`] (`*.tmj` JSON, `*.tmx` XML). Tileset PNGs ([`tileset`]) supply height tiles.
 //! 2. [`validate`] checks sizes against the engine's limits and every tile id against the
 //!    engine's shape table.
-//! 3. Only when every file is free of errors: [`codegen`] writes one Rust file for the ROM and
+//! 3. Only when every file is free of errors: [`codegen`] writes one Rust file for the ROM (with
+//!    the types of the game's entity kinds, [`kinds`]), [`artcode`] one for the art, and
 //!    [`preview`] one PNG per level; every file goes through
 //!    [`crate::output::write_atomically`].
 //!
 //! Every error is a [`Diag`]: the file, a place in it (line and column, or a tile / object of a
 //! Tiled map) and what was expected. At most [`MAX_ERRORS_PER_FILE`] errors are listed per
-//! file, then a count of the rest.
+//! file, then a count of the rest; warnings (what a level leaves out) likewise.
 //!
 //! Cost is bounded for any input: files are read with a size limit ([`text::read_limited`]),
 //! parsing is linear in the file size and never recursive in the input's nesting (XML:
