@@ -15,7 +15,7 @@ use megacollide_engine::Map;
 
 use crate::art::{player_mask, POTATO_MASK};
 use crate::look::{EnemyLook, PlayerLook};
-use crate::levels::{EntityKind, Level, LevelPoint, PropValue};
+use crate::levels::{EntityKind, Level, LevelPoint};
 
 /// The buttons the world reacts to in one frame (the attract script stores these bits).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -335,16 +335,16 @@ impl World {
         self.player = Player::new(spawn.x, spawn.y, cfg);
         for e in self.level.entities.iter() {
             match e.kind {
-                EntityKind::Enemy if (self.enemy_count as usize) < MAX_ENEMIES => {
+                EntityKind::Enemy(props) if (self.enemy_count as usize) < MAX_ENEMIES => {
                     let i = self.enemy_count as usize;
-                    let speed = int_prop(e.props, "speed", 1) as u8;
+                    let speed = props.speed as u8;
                     self.enemies[i] = Enemy::new(speed, LevelPoint { x: e.x, y: e.y }, size_or(e.w, 16), size_or(e.h, 16));
                     let b = self.enemies[i].patrol.body();
                     let size = if b.w > b.h { b.w } else { b.h };
                     self.enemy_reach = self.enemy_reach.max(box_reach(speed) + size as i16);
                     self.enemy_count += 1;
                 }
-                EntityKind::Platform if (self.platform_count as usize) < MAX_PLATFORMS => {
+                EntityKind::Platform(props) if (self.platform_count as usize) < MAX_PLATFORMS => {
                     let i = self.platform_count as usize;
                     let (w, h) = (size_or(e.w, 32) as i16, size_or(e.h, 8) as i16);
                     self.solids[i] = SolidBox { rect: Rect::new(e.x, e.y, w, h), dx: 0, dy: 0 };
@@ -352,8 +352,8 @@ impl World {
                         path: e.path,
                         next: if e.path.len() > 1 { 1 } else { 0 },
                         forward: true,
-                        ping_pong: bool_prop(e.props, "ping_pong", true),
-                        speed: int_prop(e.props, "speed", 1) as u8,
+                        ping_pong: props.ping_pong,
+                        speed: props.speed as u8,
                     };
                     self.platform_count += 1;
                 }
@@ -531,24 +531,6 @@ fn clamp(v: i16, lo: i16, hi: i16) -> i16 {
     } else {
         v
     }
-}
-
-fn int_prop(props: &[crate::levels::Prop], name: &str, default: i32) -> i32 {
-    for p in props {
-        if let (true, PropValue::Int(v)) = (p.name == name, p.value) {
-            return v;
-        }
-    }
-    default
-}
-
-fn bool_prop(props: &[crate::levels::Prop], name: &str, default: bool) -> bool {
-    for p in props {
-        if let (true, PropValue::Bool(v)) = (p.name == name, p.value) {
-            return v;
-        }
-    }
-    default
 }
 
 #[cfg(test)]

@@ -105,7 +105,7 @@ fn enemies_turn_only_at_walls_and_ledges() {
 /// The world's index of the enemy named `name` in the level (the world places the level's
 /// enemies in the order of its objects).
 fn enemy_index(level: &megacollide_game::levels::Level, name: &str) -> usize {
-    let enemies: Vec<_> = level.entities.iter().filter(|e| e.kind == megacollide_game::levels::EntityKind::Enemy).collect();
+    let enemies: Vec<_> = level.entities.iter().filter(|e| matches!(e.kind, megacollide_game::levels::EntityKind::Enemy(_))).collect();
     enemies.iter().position(|e| e.name == name).unwrap_or_else(|| panic!("no enemy {name} in {}", level.name))
 }
 
@@ -165,7 +165,7 @@ const CROWD: usize = 24;
 #[test]
 fn the_attract_run_passes_through_the_crowd() {
     let level = demo();
-    let enemies: Vec<_> = level.entities.iter().filter(|e| e.kind == megacollide_game::levels::EntityKind::Enemy).collect();
+    let enemies: Vec<_> = level.entities.iter().filter(|e| matches!(e.kind, megacollide_game::levels::EntityKind::Enemy(_))).collect();
     let crowd: Vec<usize> = (0..enemies.len()).filter(|&i| enemies[i].name.starts_with("crowd")).collect();
     assert_eq!(crowd.len(), CROWD, "the crowd's enemies in {}", level.name);
     let mut w = World::new(level);

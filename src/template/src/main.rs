@@ -1,7 +1,8 @@
 //! A minimal Mega Drive platform game on the megacollide engine: the first level of
 //! `levels/` scrolled through plane B, a player who walks and jumps (the engine's
 //! `platformer::Player`), a camera that follows him, his sprite (flipped to face where he
-//! walks), a palette fade-in and a status line. Start here and make it yours.
+//! walks), coins he collects (the game's own entity kind, [`coins`]), a palette fade-in and a
+//! status line with the score. Start here and make it yours.
 //!
 //! Hardware access is the `megadrive` crate's (no `unsafe` here); rules are the engine's.
 //! Frame: VBlank, then the uploads prepared by the last frame (plane, scroll, sprites,
@@ -9,6 +10,9 @@
 #![no_std]
 #![no_main]
 
+mod coins;
+
+use coins::{Coins, COIN_GFX, MAX_COINS};
 use core::fmt::Write;
 use megacollide_engine::camera::Camera;
 use megacollide_engine::platformer::{Input, Player, PlayerConfig};
@@ -35,6 +39,10 @@ const SHAPE_TILE: u16 = 256;
 const PLAYER_TILE: u16 = 512;
 /// VDP tile of the status line's background, made by a DMA fill.
 const BAR_TILE: u16 = 520;
+/// VDP tile of the coin sprite (2 x 2 tiles, column order).
+const COIN_TILE: u16 = 524;
+/// Status line column of the score.
+const SCORE_COLUMN: u16 = 35;
 /// Palette lines: 0 text, 1 sprites, 2 level shapes.
 const TEXT_COLOURS: [u16; 4] = [0x0400, 0x0EEE, 0x00EE, 0x0A22];
 const SPRITE_COLOURS: [u16; 4] = [0x0000, 0x02AE, 0x0EEE, 0x0222];
@@ -59,12 +67,14 @@ pub struct State {
     pub facing_left: u8,
     /// Buttons read this frame (`megadrive::pad` bits).
     pub buttons: u16,
+    /// The coins' score (the sum of the values of the coins collected).
+    pub score: u16,
 }
 
 /// The test-visible state, written once per frame.
 #[no_mangle]
 pub static GAME: Shared<State> =
-    Shared::new(State { frames: 0, x: 0, y: 0, camera_x: 0, camera_y: 0, flags: 0, facing_left: 0, buttons: 0 });
+    Shared::new(State { frames: 0, x: 0, y: 0, camera_x: 0, camera_y: 0, flags: 0, facing_left: 0, buttons: 0, score: 0 });
 static FRAMES: Shared<u32> = Shared::new(0);
 
 /// Everything the main loop keeps between frames.
@@ -72,7 +82,10 @@ struct Game {
     player: Player,
     camera: Camera,
     streamer: Streamer,
-    sprites: SpriteList<8>,
+    coins: Coins,
+    /// The score the status line shows.
+    score_shown: u16,
+    sprites: SpriteList<{ 1 + MAX_COINS }>,
     /// The palette as faded so far (lines 0 to 2), and where it is going.
     palette: [u16; 48],
     target: [u16; 48],
@@ -85,6 +98,8 @@ static GAME_DATA: MainOnly<Game> = MainOnly::new(Game {
     player: Player::new(0, 0, PlayerConfig::DEFAULT),
     camera: Camera::new(vdp::SCREEN_W, vdp::SCREEN_H),
     streamer: Streamer::new(vdp::PLANE_B),
+    coins: Coins::new(),
+    score_shown: 0,
     sprites: SpriteList::new(),
     palette: [0; 48],
     target: [0; 48],
@@ -115,6 +130,7 @@ pub extern "C" fn main() -> ! {
     vdp::load_words(SHAPE_TILE * vdp::TILE_BYTES, &levels::SHAPE_GFX);
     vdp::load_words((SHAPE_TILE + (levels::SHAPE_COUNT as u16) * 4) * vdp::TILE_BYTES, LEVEL.height_gfx);
     dma::copy_to_vram(&PLAYER_GFX, PLAYER_TILE * vdp::TILE_BYTES);
+    dma::copy_to_vram(&COIN_GFX, COIN_TILE * vdp::TILE_BYTES);
     dma::fill_vram(BAR_TILE * vdp::TILE_BYTES, vdp::TILE_BYTES, 0x33);
     GAME_DATA.with(|g| {
         g.target[..4].copy_from_slice(&TEXT_COLOURS);
@@ -123,9 +139,11 @@ pub extern "C" fn main() -> ! {
         g.pacer = Pacer::new(Standard::detect());
         let spawn = LEVEL.spawn.unwrap_or(levels::LevelPoint { x: 16, y: 16 });
         g.player = Player::new(spawn.x, spawn.y, PlayerConfig::DEFAULT);
+        g.coins.load(LEVEL);
         g.camera.follow(g.player.body.rect(), LEVEL.map);
         g.streamer.redraw(&Tiles(LEVEL), g.camera.x, g.camera.y);
         status_line();
+        show_score(0);
         g.build_sprites();
         g.sprites.upload_dma();
     });
@@ -151,6 +169,10 @@ impl Game {
     fn vblank_work(&mut self) {
         self.streamer.update(&Tiles(LEVEL), self.camera.x, self.camera.y);
         self.sprites.upload_dma();
+        if self.score_shown != self.coins.score {
+            self.score_shown = self.coins.score;
+            show_score(self.score_shown);
+        }
         if self.fading && FRAMES.get() & 3 == 0 {
             self.fading = !fade::step_towards(&mut self.palette, &self.target);
             vdp::load_palette(0, &self.palette);
@@ -168,6 +190,9 @@ impl Game {
             self.player.respawn();
         }
         self.player.update(input, LEVEL.map, &[]);
+        if !self.player.is_dead() {
+            self.coins.collect(self.player.body.rect());
+        }
         self.camera.follow(self.player.body.rect(), LEVEL.map);
         self.build_sprites();
         let p = self.player.body.rect();
@@ -180,16 +205,24 @@ impl Game {
             flags: self.player.body.flags.0,
             facing_left: self.player.facing_left as u8,
             buttons,
+            score: self.coins.score,
         });
     }
 
-    /// The player's sprite (mirrored when he faces left), unless he fell out of the map.
+    /// The player's sprite (mirrored when he faces left), unless he fell out of the map, then
+    /// the coins on screen.
     fn build_sprites(&mut self) {
         self.sprites.clear();
         if !self.player.is_dead() {
             let p = self.player.body.rect();
             let flip = if self.player.facing_left { vdp::HFLIP } else { 0 };
             self.sprites.push(p.x - self.camera.x, p.y - self.camera.y, 2, 4, vdp::cell(1, PLAYER_TILE) | flip);
+        }
+        for c in self.coins.remaining() {
+            let (sx, sy) = (c.x - self.camera.x, c.y - self.camera.y);
+            if sx > -16 && sx < vdp::SCREEN_W && sy > -16 && sy < vdp::SCREEN_H {
+                self.sprites.push(sx, sy, 2, 2, vdp::cell(1, COIN_TILE));
+            }
         }
     }
 }
@@ -202,6 +235,13 @@ fn status_line() {
     }
     let mut con = Console::at(1, 0, 0);
     let _ = write!(con, "{}  {}  <> walk  ABC jump", LEVEL.name, if Standard::detect() == Standard::Pal { "PAL" } else { "NTSC" });
+}
+
+/// The score at the end of the status line (3 digits, by subtraction: no division).
+fn show_score(score: u16) {
+    let mut con = Console::at(SCORE_COLUMN, 0, 0);
+    con.put(b'$');
+    con.decimal3(score);
 }
 
 /// The player's 16 x 32 picture: colour 1 body, 3 outline, 2 an eye on the side he faces.

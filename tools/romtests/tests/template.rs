@@ -2,7 +2,8 @@
 //! built by its own Makefile: out/template.md) in Genesis Plus GX: it boots, the player
 //! stands on the ground, walks right with the camera following, jumps and lands; its
 //! sprite (DMA-uploaded) sits where the player is and faces where he walks; the status
-//! bar's tile is the DMA fill; the screen equals `reference/template.png`.
+//! bar's tile is the DMA fill; the screen equals `reference/template.png`; the coins (the
+//! template's own entity kind, declared in its Tiled project) he walks through are collected.
 
 use emu::Pad;
 use romtests::*;
@@ -18,6 +19,7 @@ struct State {
     flags: u8,
     facing_left: u8,
     buttons: u16,
+    score: u16,
 }
 
 /// Bit 0 of the engine's body flags: standing on something.
@@ -27,7 +29,7 @@ const VRAM_SPRITES: usize = 0xBC00;
 const VRAM_BAR_TILE: usize = 520 * 32;
 
 fn read(gx: &emu::Gpgx, addr: u32) -> State {
-    let b = gx.read_bytes(addr, 16);
+    let b = gx.read_bytes(addr, 18);
     let w = |i: usize| i16::from_be_bytes([b[i], b[i + 1]]);
     State {
         frames: be32(&b[0..4]),
@@ -38,6 +40,7 @@ fn read(gx: &emu::Gpgx, addr: u32) -> State {
         flags: b[12],
         facing_left: b[13],
         buttons: u16::from_be_bytes([b[14], b[15]]),
+        score: u16::from_be_bytes([b[16], b[17]]),
     }
 }
 
@@ -52,7 +55,7 @@ fn template_walks_right_jumps_and_lands() {
     let start = read(&gx, game);
     assert!(start.frames > 30, "VBlanks counted: {start:?}");
     assert!(start.flags & ON_GROUND != 0, "the player spawns standing: {start:?}");
-    assert_eq!((start.x, start.buttons), (32, 0), "spawn point of levels/level1.tmj: {start:?}");
+    assert_eq!((start.x, start.buttons, start.score), (32, 0, 0), "spawn point of levels/level1.tmj: {start:?}");
 
     // Walk right for two seconds: he moves right, faces right, the camera follows.
     let mut last = start;
@@ -66,6 +69,8 @@ fn template_walks_right_jumps_and_lands() {
         last = s;
     }
     assert!(last.x > start.x + 150, "walked {} px in 120 frames", last.x - start.x);
+    // The two coins on his way (x 112 and 160, value 1 each) are collected.
+    assert_eq!(last.score, 2, "the coins walked through: {last:?}");
     assert_eq!(last.facing_left, 0);
     assert_eq!(last.camera_x, last.x + 8 - 160, "the camera centres on the player: {last:?}");
 
@@ -110,4 +115,10 @@ fn template_walks_right_jumps_and_lands() {
     assert!(vram[0x41 * 32..0x42 * 32].iter().any(|&b| b != 0), "font tiles in VRAM");
     // The picture: faded in, status bar, level, the player facing left.
     assert_screen(&gx, "template");
+
+    // On over the hill: its coin (x 416, on the top) is collected; no coin counts twice.
+    gx.run_frames(150, Pad::RIGHT);
+    let s = read(&gx, game);
+    assert!(s.x > 430, "over the hill: {s:?}");
+    assert_eq!(s.score, 3, "the hill's coin: {s:?}");
 }

@@ -196,7 +196,7 @@ fn main() {
         obj("walker2", "enemy", t16(29), t16(19) - 16, 16, 16, json!({
             "polyline": [{"x": 0, "y": 0}, {"x": t16(3), "y": 0}],
             "properties": [{"name": "speed", "type": "int", "value": 1}]})),
-        obj("lift", "moving_platform", t16(102), t16(G - 1), 32, 8, json!({
+        obj("lift", "platform", t16(102), t16(G - 1), 32, 8, json!({
             "polyline": [{"x": 0, "y": 0}, {"x": t16(6), "y": 0}],
             "properties": [{"name": "ping_pong", "type": "bool", "value": true}, {"name": "speed", "type": "int", "value": 1}]})),
         obj("potato", "potato", t16(166), t16(18), 24, 24, json!({})),

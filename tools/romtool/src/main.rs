@@ -171,7 +171,7 @@ fn run() -> Result<()> {
                         l.path.display(),
                         a.cells.len(),
                         a.palettes.len(),
-                        romtool::levels::budget::art_bytes(a),
+                        romtool::levels::rom_size::art_bytes(a),
                         plane(&a.plane_b),
                         plane(&a.plane_a)
                     );

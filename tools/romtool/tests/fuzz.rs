@@ -161,7 +161,8 @@ const STRINGS: &[&str] = &[
     "self", "Self", "super", "crate", "_", "__", "é", "ééé", "9lives", "a b", "\\", "\"", "\u{0}", "a\nb", "a\rb", "\u{202e}", "\u{3000}",
     "spawn", "enemy", "moving_platform", "collision", "Collision", "height", "solid", "LEVELS", "SHAPE_GFX", "x.tsx", "/dev/zero", "../../x",
     "csv", "base64", "zlib", "gzip", "zstd", "int", "bool", "float", "class", "object", "color", "file", "string", "orthogonal", "isometric",
-    "tilelayer", "objectgroup", "group", "map", "tileset",
+    "tilelayer", "objectgroup", "group", "map", "tileset", "platform", "potato", "goal", "enum", "propertyType", "useAs", "members",
+    "valuesAsFlags", "EntityKind", "Level", "EnemyProperties", "r#type", "type", "loop",
 ];
 const TOKENS: &[&str] = &[
     "<group>", "</group>", "</layer>", "<layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"csv\">1,2,3</data></layer>",
@@ -396,7 +397,7 @@ fn mutate_case(rng: &mut Rng, case: &mut Case, pool: &[Case]) {
             } else {
                 mutate_bytes(rng, bytes, pool);
             }
-        } else if (lname.ends_with(".tmj") || lname.ends_with(".json") || lname.ends_with(".tsj") || lname.ends_with(".tj")) && rng.chance(60) {
+        } else if (lname.ends_with(".tmj") || lname.ends_with(".json") || lname.ends_with(".tsj") || lname.ends_with(".tj") || lname.ends_with(".tiled-project")) && rng.chance(60) {
             match serde_json::from_slice::<Value>(bytes) {
                 Ok(mut v) => {
                     mutate_json(rng, &mut v, 0);

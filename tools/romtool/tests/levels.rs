@@ -3,7 +3,8 @@
 
 use megacollide_engine::shape;
 use romtool::levels::art::Plane;
-use romtool::levels::{self, codegen, gfx, preview, surfaces, tileset, validate, Level};
+use romtool::levels::kinds::{EntityKinds, FieldValue};
+use romtool::levels::{self, codegen, gfx, preview, project, surfaces, tileset, validate, Level};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -42,14 +43,15 @@ fn read_back_u16s(file: &syn::File, name: &str) -> Vec<u16> {
 }
 
 /// parse -> validate -> generate Rust -> parse the Rust -> the tile ids.
+/// The entity kinds of the level folder of `path` (its Tiled project).
+fn kinds_of(path: &Path) -> EntityKinds {
+    project::read_folder(path.parent().unwrap()).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
 fn round_trip(path: &Path) -> (Level, Vec<u16>) {
-    let level = levels::load_file(path)
-        .and_then(validate::validate)
-        .unwrap_or_else(|e| panic!("{e:?}"));
-    let rust = codegen::generate(
-        std::slice::from_ref(&level),
-        &surfaces::compile_all(std::slice::from_ref(&level), &[]).unwrap(),
-    );
+    let level = levels::load_file(path).and_then(validate::validate).unwrap_or_else(|e| panic!("{e:?}"));
+    let surfaces = surfaces::compile_all(std::slice::from_ref(&level), &[]).unwrap();
+    let rust = codegen::generate(std::slice::from_ref(&level), &kinds_of(path), &surfaces);
     let file = syn::parse_file(&rust).expect("generated Rust parses");
     let ids = read_back_u16s(&file, &format!("{}_TILES", level.ident));
     (level, ids)
@@ -128,6 +130,8 @@ fn round_trip_fixtures_all_encodings() {
                 ],
                 "{name}"
             );
+            // Typed by the kind `enemy` of tests/fixtures/good/tests.tiled-project (member order).
+            assert_eq!(bob.fields, [FieldValue::Bool(true), FieldValue::Str("Bob \"the\" blob".into()), FieldValue::Int(2)], "{name}");
         }
     }
 }
@@ -286,10 +290,10 @@ fn shipped_demo_level_features() {
     }
     let spawn = demo.spawn.expect("spawn point");
     assert!(spawn.x < 16 * 16, "spawn on the left");
-    for kind in ["enemy", "moving_platform", "potato", "goal"] {
+    for kind in ["enemy", "platform", "potato", "goal"] {
         assert!(demo.entities.iter().any(|e| e.kind == kind), "entity {kind}");
     }
-    let lift = demo.entities.iter().find(|e| e.kind == "moving_platform").unwrap();
+    let lift = demo.entities.iter().find(|e| e.kind == "platform").unwrap();
     assert_eq!(lift.path.len(), 2);
 }
 
@@ -308,7 +312,7 @@ fn unknown_entity_type_is_an_error_at_its_line() {
     assert_eq!(errs.len(), 1, "{errs:?}");
     assert!(
         errs[0].starts_with("tests/fixtures/bad/kind.tmx:13:")
-            && errs[0].ends_with("object 2: type `tree` is not an entity kind the game knows: expected one of spawn, enemy, platform, moving_platform, potato, goal. Fix: set the object's class to one of these, or clear its class and type to keep it as decoration (skipped with a warning), or add the kind to tools/romtool/src/levels/kinds.rs and the game"),
+            && errs[0].ends_with("object 2: class `tree` is not an entity kind declared in the game's Tiled project tests/fixtures/bad/tests.tiled-project: expected one of `spawn`, `enemy`, `potato`. Fix: declare the class in the project (Tiled: View > Custom Types Editor, a class used as object, then save the project), or set the object's class to one of these, or clear its class and type to keep it as decoration (skipped with a warning)"),
         "{}",
         errs[0]
     );
@@ -404,7 +408,7 @@ fn error_missing_size() {
 fn error_missing_layer() {
     assert_errors(
         "nolayer.tmj",
-        &["tests/fixtures/bad/nolayer.tmj: no tile layer named `collision` among 2 tile layers (`bg`, `fg`): expected one named `collision`. Fix: rename the layer that holds the collision tiles to `collision` (or give the art tileset's tiles a `collision` property)"],
+        &["tests/fixtures/bad/nolayer.tmj: no tile layer named `collision` among 2 tile layers (`bg`, `fg`): expected one named `collision`. Fix: rename the layer of `bg`, `fg` (their tiles are all engine ids) that holds the collision tiles to `collision`; or give the art tileset's tiles a `collision` property with their engine shape (solid, rise_1, one_way, ..., or `height`)"],
     );
     assert_errors("notilelayer.tmj", &["tests/fixtures/bad/notilelayer.tmj: no tile layer: expected a tile layer named `collision`. Fix: add a tile layer named `collision` drawn with the collision tileset (levels/collision-tiles.png)"]);
 }
@@ -649,7 +653,9 @@ fn tileset_png_round_trip() {
 #[test]
 fn generated_rust_is_valid_and_reads_back() {
     let all = levels::load_dir(&levels_dir()).unwrap();
-    let text = codegen::generate(&all, &surfaces::compile_all(&all, &[]).unwrap());
+    let kinds = project::read_folder(&levels_dir()).unwrap();
+    let surfaces = surfaces::compile_all(&all, &[]).unwrap();
+    let text = codegen::generate(&all, &kinds, &surfaces);
     let file = syn::parse_file(&text).expect("valid Rust");
     for l in &all {
         assert_eq!(read_back_u16s(&file, &format!("{}_TILES", l.ident)), l.tiles);
@@ -657,15 +663,8 @@ fn generated_rust_is_valid_and_reads_back() {
     let gfx_words = read_back_u16s(&file, "SHAPE_GFX");
     assert_eq!(gfx_words.len(), 20 * 64);
     assert_eq!(&gfx_words[2 * 64..3 * 64], &[0x1111; 64]);
-    assert_eq!(
-        read_back_u16s(&file, "DEMO_HEIGHT_GFX").len(),
-        all[0].height_tiles.len() * 64
-    );
-    assert_eq!(
-        codegen::generate(&all, &surfaces::compile_all(&all, &[]).unwrap()),
-        text,
-        "deterministic"
-    );
+    assert_eq!(read_back_u16s(&file, "DEMO_HEIGHT_GFX").len(), all[0].height_tiles.len() * 64);
+    assert_eq!(codegen::generate(&all, &kinds, &surfaces), text, "deterministic");
 }
 
 /// Builds the generated file of the shipped levels in a `no_std` library crate through
@@ -693,11 +692,9 @@ fn generated_rust_compiles_in_a_no_std_crate() {
         std::fs::copy(&lock, work.join("Cargo.lock")).unwrap();
     }
     let rs = work.join("levels.rs");
-    romtool::output::write_atomically(
-        &rs,
-        codegen::generate(&all, &surfaces::compile_all(&all, &[]).unwrap()).as_bytes(),
-    )
-    .unwrap();
+    let kinds = project::read_folder(&levels_dir()).unwrap();
+    let surfaces = surfaces::compile_all(&all, &[]).unwrap();
+    romtool::output::write_atomically(&rs, codegen::generate(&all, &kinds, &surfaces).as_bytes()).unwrap();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let res = Command::new(cargo)
         .current_dir(&work)
@@ -788,19 +785,18 @@ fn cli_require_level() {
     assert!(!out.path().join("levels.rs").exists());
 }
 
-/// Every entity kind exists even when no level uses it (the game matches on them).
+/// Every entity kind of the game's project exists even when no level uses it (the game
+/// matches on them).
 #[test]
-fn default_entity_kinds_always_generated() {
-    let level = levels::load_file(&fixtures().join("good/tiny.h"))
-        .and_then(validate::validate)
-        .unwrap();
-    let rust = codegen::generate(
-        std::slice::from_ref(&level),
-        &surfaces::compile_all(std::slice::from_ref(&level), &[]).unwrap(),
-    );
-    for v in ["Enemy,", "Platform,", "Potato,", "Goal,"] {
+fn declared_entity_kinds_always_generated() {
+    let path = fixtures().join("good/tiny.h");
+    let level = levels::load_file(&path).and_then(validate::validate).unwrap();
+    let surfaces = surfaces::compile_all(std::slice::from_ref(&level), &[]).unwrap();
+    let rust = codegen::generate(std::slice::from_ref(&level), &kinds_of(&path), &surfaces);
+    for v in ["Enemy(EnemyProperties),", "Potato,"] {
         assert!(rust.contains(&format!("    {v}\n")), "EntityKind::{v}");
     }
+    assert!(rust.contains("pub const DEFAULT: EnemyProperties = EnemyProperties { angry: false, label: \"\", speed: 1 };"), "{rust}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -917,6 +913,9 @@ fn flipped_height_tiles_count_against_the_vram_budget() {
 // Objects without a class or type: decoration, skipped with a warning
 
 fn decoration_map(dir: &Path, objects: &str) -> PathBuf {
+    // The game declares one kind, `goal`.
+    let game = r#"{ "propertyTypes": [ { "type": "class", "name": "goal", "useAs": ["object"], "members": [] } ] }"#;
+    std::fs::write(dir.join("game.tiled-project"), game).unwrap();
     let text = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map orientation=\"orthogonal\" width=\"4\" height=\"2\" tilewidth=\"16\" tileheight=\"16\">\n <tileset firstgid=\"1\" name=\"c\" tilewidth=\"16\" tileheight=\"16\"/>\n <layer name=\"collision\" width=\"4\" height=\"2\"><data encoding=\"csv\">0,0,0,0,3,3,3,3</data></layer>\n <objectgroup name=\"o\">\n{objects} </objectgroup>\n</map>\n"
     );
@@ -944,7 +943,7 @@ fn untyped_objects_are_skipped_with_a_warning() {
     assert_eq!(kinds, [("goal", 5)]);
     let warns: Vec<String> = level.warnings.iter().map(|d| d.to_string()).collect();
     let p = path.display();
-    let hint = "has no class or type: skipped as decoration. To make it an entity, give it a class (or type) the game knows: spawn, enemy, platform, moving_platform, potato, goal";
+    let hint = "has no class or type: skipped as decoration. To make it an entity, give it a class (or type) the game knows: `spawn`, `goal`";
     assert_eq!(warns, [format!("{p}:7:3: object 2 (`tree`) {hint}"), format!("{p}:8:3: object 3 {hint}"), format!("{p}:9:3: object 4 {hint}")]);
     assert_eq!(levels::warning_count(&level.warnings), 3);
     // The command line prints them and their count, and still writes the level.
@@ -965,7 +964,7 @@ fn many_untyped_objects_are_counted_not_listed() {
     let level = compile(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{e:?}"));
     assert!(level.entities.is_empty());
     assert_eq!(level.warnings.len(), levels::MAX_ERRORS_PER_FILE + 1);
-    assert_eq!(level.warnings.last().unwrap().to_string(), format!("{}: 30 more warnings not shown (objects without a class or type, skipped)", path.display()));
+    assert_eq!(level.warnings.last().unwrap().to_string(), format!("{}: 30 more warnings not shown", path.display()));
     assert_eq!(levels::warning_count(&level.warnings), 50);
 }
 
@@ -975,8 +974,8 @@ fn an_unknown_class_stays_an_error_even_with_a_known_name() {
     let path = decoration_map(dir.path(), "  <object id=\"7\" name=\"goal\" class=\"tree\" x=\"1\" y=\"1\"/>\n");
     let errs = compile(path.to_str().unwrap()).unwrap_err();
     assert_eq!(errs.len(), 1, "{errs:?}");
-    assert!(errs[0].starts_with(&format!("{}:6:3: object 7: type `tree` is not an entity kind the game knows", path.display())), "{}", errs[0]);
-    assert!(errs[0].contains(". Fix: set the object's class to one of these, or clear its class and type"), "{}", errs[0]);
+    assert!(errs[0].starts_with(&format!("{}:6:3: object 7: class `tree` is not an entity kind declared in the game's Tiled project", path.display())), "{}", errs[0]);
+    assert!(errs[0].contains("or set the object's class to one of these, or clear its class and type"), "{}", errs[0]);
 }
 
 #[test]

@@ -133,6 +133,9 @@ fn csv(n: usize, gid: u32, per_line: usize) -> String {
 type Files = Vec<(String, Vec<u8>)>;
 
 /// Large inputs, generated: (name, files, expectation text).
+/// A Tiled project that declares one entity kind, `goal`.
+const GOAL_PROJECT: &str = r#"{ "propertyTypes": [ { "type": "class", "name": "goal", "useAs": ["object"], "members": [] } ] }"#;
+
 fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
     let mut cases: Vec<(&'static str, Files, &'static str)> = Vec::new();
     let n = 200_000;
@@ -228,7 +231,7 @@ fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
     objs.push_str(" </objectgroup>");
     cases.push((
         "half_a_million_objects",
-        vec![("many.tmx".into(), tmx(4, 3, &objs).into_bytes())],
+        vec![("many.tmx".into(), tmx(4, 3, &objs).into_bytes()), ("game.tiled-project".into(), GOAL_PROJECT.as_bytes().to_vec())],
         "# Half a million objects passed.\noutcome: error\nstderr: many.tmx: 500000 objects: expected at most 1024 per level",
     ));
     // The same external tileset named 20,000 times (read once), and files that are not files.

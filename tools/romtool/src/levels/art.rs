@@ -57,7 +57,9 @@
 //! layer property for a bad `plane` / `priority`, the attribute for a bad `parallaxx` /
 //! `parallaxy` or `backgroundcolor`.
 
-use super::{budget, tileset, Diag, Loc, PropValue};
+use super::diagnostics::{Diag, Loc, MAX_ERRORS_PER_FILE};
+use super::property_value::PropValue;
+use super::{budget, tileset};
 use crate::cells::{self, CellSet, ColourCell, IndexCell, CLEAR, PALETTE_SHIFT, PRIORITY};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -235,6 +237,11 @@ fn parallax_of(map: &Path, layer: &ArtLayerSource, errors: &mut Vec<Diag>) -> u8
         return 0;
     }
     shift(x).unwrap_or(0) as u8
+}
+
+/// Whether a layer's properties keep it off both planes (`plane` = `none`).
+pub fn not_drawn(props: &[(String, PropValue, Loc)]) -> bool {
+    props.iter().any(|(name, value, _)| name.eq_ignore_ascii_case("plane") && matches!(value, PropValue::Str(s) if s.trim().eq_ignore_ascii_case("none")))
 }
 
 /// The plane and priority of a layer (properties, else the name convention).
@@ -439,7 +446,7 @@ pub fn build(map: &Path, src: &ArtSource, width: usize, height: usize) -> Result
                                     QUADRANT[q]
                                 ),
                             ));
-                            if errors.len() >= super::MAX_ERRORS_PER_FILE {
+                            if errors.len() >= MAX_ERRORS_PER_FILE {
                                 return Err(errors);
                             }
                             continue;

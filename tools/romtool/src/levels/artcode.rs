@@ -17,7 +17,8 @@ use super::art::ArtPlane;
 
 /// Suffixes of the per-level items (`ART_` + level identifier + suffix).
 pub const LEVEL_SUFFIXES: [&str; 4] = ["_TILES", "_PALETTES", "_PLANE_B", "_PLANE_A"];
-use super::{budget, codegen, Level};
+use super::model::Level;
+use super::{budget, codegen};
 use std::fmt::Write as _;
 
 fn words(out: &mut String, data: &[u16], per_line: usize) {
@@ -30,7 +31,7 @@ fn words(out: &mut String, data: &[u16], per_line: usize) {
 }
 
 fn plane(o: &mut String, name: &str, p: &ArtPlane) {
-    let _ = writeln!(o, "/// Name-table words of `{name}` ({}x{} cells, row-major; layers {}).", p.width, p.height, p.layers.join(", "));
+    let _ = writeln!(o, "/// Name-table words of `{name}` ({}x{} cells, row-major; layers {}).", p.width, p.height, codegen::comment(&p.layers.join(", ")));
     let id = name;
     let _ = writeln!(o, "pub static {id}: [u16; {}] = [", p.words.len());
     words(o, &p.words, p.width.min(32));

@@ -1,7 +1,8 @@
 //! What the console can hold: ROM bytes, VRAM for height-tile graphics and art, object counts.
 //!
 //! `romtool levels` exits 0 only when the levels fit, so a level that passes also builds and
-//! runs. The numbers come from the ROM (`src/`) and the cartridge:
+//! runs. The numbers come from the ROM (`src/`) and the cartridge (the estimate of the bytes
+//! a level takes is [`super::rom_size`]'s):
 //!
 //! * **VRAM**: the ROM loads the 20 built-in shapes at VDP tile 256 (VRAM 0x2000,
 //!   `SHAPE_BASE` in `src/rom/level_view.rs`) as 80 VDP tiles, and a level's height tiles right
@@ -19,11 +20,10 @@
 //!   of all levels together (estimated from the sizes of the generated statics on the 68000)
 //!   must leave [`CODE_RESERVE_BYTES`] for the game's code and other data (today's ROM without
 //!   levels is about 60 KiB).
-//! * **Objects**: at most [`MAX_ENTITIES`] objects per level, [`MAX_PATH_POINTS`] points per
-//!   path and [`MAX_PROPS`] custom properties per object (the game scans a level's entity
-//!   table when a level starts).
-
-use super::{Entity, Level, PropValue};
+//! * **Objects**: at most [`MAX_ENTITIES`] objects per level and [`MAX_PATH_POINTS`] points per
+//!   path (the game scans a level's entity table when a level starts); at most [`MAX_KINDS`]
+//!   entity kinds with [`MAX_PROPS`] members each, and [`MAX_ENUM_VALUES`] values per enum,
+//!   in the game's Tiled project.
 
 /// Height tiles per level the ROM's VRAM layout has room for (see the module docs).
 pub const VRAM_HEIGHT_TILES: usize = 12;
@@ -50,44 +50,12 @@ pub const CODE_RESERVE_BYTES: u64 = 256 << 10;
 pub const MAX_ENTITIES: usize = 1024;
 /// Most points in one object's path.
 pub const MAX_PATH_POINTS: usize = 256;
-/// Most custom properties of one object.
+/// Most members of one entity kind (the fields of its properties struct).
 pub const MAX_PROPS: usize = 64;
-
-// Sizes of the generated statics on the 68000 (pointers and lengths are 4 bytes, 2-byte
-// alignment), rounded up.
-const ENTITY_BYTES: u64 = 40;
-const PROP_BYTES: u64 = 20;
-const POINT_BYTES: u64 = 4;
-const LEVEL_BYTES: u64 = 64;
-const MAP_BYTES: u64 = 64;
-const TILESHAPE_BYTES: u64 = 64;
-const HEIGHT_GFX_BYTES: u64 = 128;
-/// Data every build has: `SHAPE_GFX` (20 shapes x 128 bytes) and `SHAPE_PALETTE`.
-pub const SHARED_BYTES: u64 = 20 * 128 + 32;
-
-fn entity_bytes(e: &Entity) -> u64 {
-    let strings: u64 = e
-        .props
-        .iter()
-        .map(|(n, v)| n.len() as u64 + if let PropValue::Str(s) = v { s.len() as u64 } else { 0 })
-        .sum();
-    ENTITY_BYTES + e.name.len() as u64 + POINT_BYTES * e.path.len() as u64 + PROP_BYTES * e.props.len() as u64 + strings
-}
-
-/// Estimated ROM bytes of one level's generated data.
-pub fn level_bytes(l: &Level) -> u64 {
-    let tiles = 2 * l.width as u64 * l.height as u64 + 2 * l.height as u64;
-    let heights = (TILESHAPE_BYTES + HEIGHT_GFX_BYTES) * l.height_tiles.len() as u64;
-    let ents: u64 = l.entities.iter().map(entity_bytes).sum();
-    tiles + heights + ents + LEVEL_BYTES + MAP_BYTES + l.name.len() as u64 + 4 + l.art.as_ref().map_or(0, art_bytes)
-}
-
-/// ROM bytes of a level's art: 32 per cell, 32 per palette line, 2 per plane cell, and the
-/// `LevelArt` / `ArtPlane` records.
-pub fn art_bytes(a: &super::art::LevelArt) -> u64 {
-    let planes: u64 = [&a.plane_b, &a.plane_a].iter().filter_map(|p| p.as_ref()).map(|p| 2 * p.words.len() as u64 + 12).sum();
-    32 * a.cells.len() as u64 + 32 * a.palettes.len() as u64 + planes + 32
-}
+/// Most entity kinds of a game (variants of `EntityKind`).
+pub const MAX_KINDS: usize = 256;
+/// Most values of one enum of the game's project.
+pub const MAX_ENUM_VALUES: usize = 256;
 
 /// Room for level data on the cartridge.
 pub const fn level_data_budget() -> u64 {

@@ -6,17 +6,19 @@
 //! The output depends only on the level files (sorted by file name) and the engine's shapes:
 //! running the compiler twice gives the same bytes.
 
-use super::{gfx, kinds, surfaces, Entity, Level, PropValue};
+use super::gfx;
+use super::kinds::{EntityKinds, FieldValue, MemberType};
+use super::model::{Entity, Level};
+use super::surfaces;
 use megacollide_engine::shape;
 use megacollide_surface_compiler::Compiled;
 use std::fmt::Write as _;
 
-/// Names of the generated items that do not belong to one level.
-pub const GLOBAL_ITEMS: [&str; 12] = [
+/// Names of the generated items that do not belong to one level (the types generated from
+/// the game's Tiled project come on top: see [`super::project::RESERVED_TYPES`]).
+pub const GLOBAL_ITEMS: [&str; 10] = [
     "LevelPoint",
     "EntityKind",
-    "PropValue",
-    "Prop",
     "Entity",
     "Level",
     "SHAPE_COUNT",
@@ -66,44 +68,118 @@ pub fn rust_str(s: &str) -> String {
 
 /// Text for a `//` or `///` comment: as in [`rust_str`] without the quotes (control
 /// characters would end or break the comment; the file stays ASCII).
-fn comment(s: &str) -> String {
+pub fn comment(s: &str) -> String {
     let q = rust_str(s);
     q[1..q.len() - 1].to_string()
 }
 
-fn entity_literal(e: &Entity) -> String {
-    let mut s = format!(
-        "Entity {{ kind: EntityKind::{}, name: {}, id: {}, x: {}, y: {}, w: {}, h: {}, path: &[",
-        // Validation rejects every other type (see `kinds`).
-        kinds::variant_of(&e.kind).unwrap_or("Enemy"),
-        rust_str(&e.name),
-        e.id,
-        e.x,
-        e.y,
-        e.w,
-        e.h
-    );
+/// The Rust literal of a member value of type `t`.
+fn field_literal(kinds: &EntityKinds, t: MemberType, v: &FieldValue) -> String {
+    match (t, v) {
+        (_, FieldValue::Int(i)) => i.to_string(),
+        (_, FieldValue::Bool(b)) => b.to_string(),
+        (_, FieldValue::Str(s)) => rust_str(s),
+        (_, FieldValue::Colour(c)) => format!("0x{c:04X}"),
+        (_, FieldValue::Object(id)) => id.to_string(),
+        (MemberType::Enum(e), FieldValue::Enum(i)) => format!("{}::{}", kinds.enums[e].rust_name, kinds.enums[e].variants[*i]),
+        // Validation types every value as its member (see `kinds`).
+        (_, FieldValue::Enum(i)) => i.to_string(),
+    }
+}
+
+/// The `EntityKind` value of an entity: its variant, with its properties struct when the kind
+/// has members.
+fn kind_literal(kinds: &EntityKinds, e: &Entity) -> String {
+    // Validation accepts only declared kinds (see `kinds`).
+    let Some(k) = kinds.get(&e.kind) else { return format!("EntityKind::{}", e.kind) };
+    if k.members.is_empty() {
+        return format!("EntityKind::{}", k.variant);
+    }
+    let fields: Vec<String> = k.members.iter().zip(&e.fields).map(|(m, v)| format!("{}: {}", m.field, field_literal(kinds, m.member_type, v))).collect();
+    format!("EntityKind::{}({} {{ {} }})", k.variant, k.properties_type(), fields.join(", "))
+}
+
+fn entity_literal(kinds: &EntityKinds, e: &Entity) -> String {
+    let mut s = format!("Entity {{ kind: {}, name: {}, id: {}, x: {}, y: {}, w: {}, h: {}, path: &[", kind_literal(kinds, e), rust_str(&e.name), e.id, e.x, e.y, e.w, e.h);
     s.push_str(&e.path.iter().map(|p| format!("LevelPoint {{ x: {}, y: {} }}", p.x, p.y)).collect::<Vec<_>>().join(", "));
-    s.push_str("], props: &[");
-    let props: Vec<String> = e
-        .props
-        .iter()
-        .map(|(n, v)| {
-            let v = match v {
-                PropValue::Int(i) => format!("PropValue::Int({})", (*i).clamp(i32::MIN as i64, i32::MAX as i64)),
-                PropValue::Bool(b) => format!("PropValue::Bool({b})"),
-                PropValue::Str(t) => format!("PropValue::Str({})", rust_str(t)),
-            };
-            format!("Prop {{ name: {}, value: {v} }}", rust_str(n))
-        })
-        .collect();
-    s.push_str(&props.join(", "));
     s.push_str("] }");
     s
 }
 
-/// The whole generated file; `surfaces[i]` are the tables compiled for `levels[i]`.
-pub fn generate(levels: &[Level], surfaces: &[Compiled]) -> String {
+/// The Rust type of a member.
+fn field_type(kinds: &EntityKinds, t: MemberType) -> String {
+    match t {
+        MemberType::Int => "i32".into(),
+        MemberType::Bool => "bool".into(),
+        MemberType::String | MemberType::File => "&'static str".into(),
+        MemberType::Colour => "u16".into(),
+        MemberType::Object => "u32".into(),
+        MemberType::Enum(e) => kinds.enums[e].rust_name.clone(),
+    }
+}
+
+/// The types of the game's entity kinds: its enums, one struct of properties per kind with
+/// members (and its defaults), and `EntityKind`.
+fn kind_types(o: &mut String, kinds: &EntityKinds) {
+    let source = kinds.source.as_ref().map(|p| comment(&p.file_name().unwrap_or_default().to_string_lossy())).unwrap_or_else(|| "none".into());
+    for e in &kinds.enums {
+        let _ = writeln!(o, "/// Tiled enum `{}` of the game's project.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum {} {{", comment(&e.name), e.rust_name);
+        for (value, variant) in e.values.iter().zip(&e.variants) {
+            let _ = writeln!(o, "    /// `{}`.
+    {variant},", comment(value));
+        }
+        o.push_str("}
+
+");
+    }
+    for k in kinds.kinds.iter().filter(|k| !k.members.is_empty()) {
+        let ty = k.properties_type();
+        let _ = writeln!(o, "/// The properties of Tiled class `{}` (its members in the game's project, with their defaults).", comment(&k.class));
+        let _ = writeln!(o, "#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct {ty} {{");
+        for m in &k.members {
+            let _ = writeln!(o, "    /// Member `{}` ({}; default {}).", comment(&m.name), comment(&kinds.type_name(m.member_type)), comment(&field_literal(kinds, m.member_type, &m.default)));
+            let _ = writeln!(o, "    pub {}: {},", m.field, field_type(kinds, m.member_type));
+        }
+        o.push_str("}
+
+");
+        let defaults: Vec<String> = k.members.iter().map(|m| format!("{}: {}", m.field, field_literal(kinds, m.member_type, &m.default))).collect();
+        let _ = writeln!(o, "impl {ty} {{
+    /// The defaults of the game's project.
+    pub const DEFAULT: {ty} = {ty} {{ {} }};
+}}
+", defaults.join(", "));
+        let _ = writeln!(o, "impl Default for {ty} {{
+    fn default() -> {ty} {{
+        {ty}::DEFAULT
+    }}
+}}
+");
+    }
+    let _ = writeln!(o, "/// Entity kinds: the classes of the game's Tiled project ({source}) that objects may use, each
+/// with its properties.");
+    o.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntityKind {
+");
+    for k in &kinds.kinds {
+        let _ = writeln!(o, "    /// Tiled class `{}`.", comment(&k.class));
+        if k.members.is_empty() {
+            let _ = writeln!(o, "    {},", k.variant);
+        } else {
+            let _ = writeln!(o, "    {}({}),", k.variant, k.properties_type());
+        }
+    }
+    o.push_str("}
+
+");
+}
+
+/// The whole generated file, with the types of the game's entity `kinds`; `surfaces[i]` are
+/// the tables compiled for `levels[i]`.
+pub fn generate(levels: &[Level], kinds: &EntityKinds, surfaces: &[Compiled]) -> String {
     let mut o = String::new();
     let engine = "::megacollide_engine";
     o.push_str(
@@ -154,23 +230,11 @@ pub fn generate(levels: &[Level], surfaces: &[Compiled]) -> String {
          #[derive(Clone, Copy, Debug, PartialEq, Eq)]\n\
          pub struct LevelPoint {\n    /// x in pixels (right).\n    pub x: i16,\n    /// y in pixels (down).\n    pub y: i16,\n}\n\n",
     );
-    o.push_str("/// Entity kinds: the Tiled object types the game knows (romtool's `levels::kinds`).\n");
-    o.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub enum EntityKind {\n");
-    for variant in kinds::variants() {
-        let names: Vec<String> = kinds::KINDS.iter().filter(|(_, v)| *v == variant).map(|(k, _)| format!("`{k}`")).collect();
-        let _ = writeln!(o, "    /// Tiled type {}.\n    {variant},", names.join(" or "));
-    }
-    o.push_str("}\n\n");
+    kind_types(&mut o, kinds);
     o.push_str(
-        "/// A custom property value of an entity.\n\
+        "/// An object placed in a level (enemy, moving platform, ...).\n\
          #[derive(Clone, Copy, Debug, PartialEq, Eq)]\n\
-         pub enum PropValue {\n    /// int (and whole floats).\n    Int(i32),\n    /// bool.\n    Bool(bool),\n    /// string, file, colour.\n    Str(&'static str),\n}\n\n\
-         /// A named custom property.\n\
-         #[derive(Clone, Copy, Debug, PartialEq, Eq)]\n\
-         pub struct Prop {\n    /// Property name.\n    pub name: &'static str,\n    /// Its value.\n    pub value: PropValue,\n}\n\n\
-         /// An object placed in a level (enemy, moving platform, ...).\n\
-         #[derive(Clone, Copy, Debug, PartialEq, Eq)]\n\
-         pub struct Entity {\n    /// Its class.\n    pub kind: EntityKind,\n    /// Its name in the editor (may be empty).\n    pub name: &'static str,\n    /// Tiled object id.\n    pub id: u32,\n    /// Top-left corner (or the point), map pixels.\n    pub x: i16,\n    /// See `x`.\n    pub y: i16,\n    /// Width in pixels (0 for points and paths).\n    pub w: u16,\n    /// Height in pixels (0 for points and paths).\n    pub h: u16,\n    /// Polyline / polygon points, absolute map pixels (patrol routes, platform paths).\n    pub path: &'static [LevelPoint],\n    /// Custom properties, sorted by name.\n    pub props: &'static [Prop],\n}\n\n\
+         pub struct Entity {\n    /// Its class, with its properties.\n    pub kind: EntityKind,\n    /// Its name in the editor (may be empty).\n    pub name: &'static str,\n    /// Tiled object id.\n    pub id: u32,\n    /// Top-left corner (or the point), map pixels.\n    pub x: i16,\n    /// See `x`.\n    pub y: i16,\n    /// Width in pixels (0 for points and paths).\n    pub w: u16,\n    /// Height in pixels (0 for points and paths).\n    pub h: u16,\n    /// Polyline / polygon points, absolute map pixels (patrol routes, platform paths).\n    pub path: &'static [LevelPoint],\n}\n\n\
          /// One compiled level.\n\
          #[derive(Clone, Copy, Debug)]\n\
          pub struct Level {\n    /// File stem of the source (`e1m1`).\n    pub name: &'static str,\n    /// Width in tiles.\n    pub width: u16,\n    /// Height in tiles.\n    pub height: u16,\n    /// Row-major tile ids, `width * height`.\n    pub tiles: &'static [u16],\n    /// Row offsets, `row_offsets[ty] = ty * width`.\n    pub row_offsets: &'static [u16],\n    /// The engine map (edges `Edges::CLASSIC`, height tiles attached).\n",
@@ -246,7 +310,7 @@ pub fn generate(levels: &[Level], surfaces: &[Compiled]) -> String {
         let _ = writeln!(o, "/// Entities of `{}`.", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_ENTITIES: [Entity; {}] = [", l.entities.len());
         for e in &l.entities {
-            let _ = writeln!(o, "    {},", entity_literal(e));
+            let _ = writeln!(o, "    {},", entity_literal(kinds, e));
         }
         o.push_str("];\n");
         let _ = writeln!(o, "/// Level `{}`.", comment(&l.name));

@@ -44,13 +44,13 @@ pub struct Flip {
 }
 
 impl Flip {
-    /// The flips of a gid's flag bits; `Err` if the hexagonal rotation bit is set (it has no
+    /// The flips of a gid's flag bits; `None` if the hexagonal rotation bit is set (it has no
     /// meaning on an orthogonal map).
-    pub fn of_gid(gid: u32) -> Result<Flip, ()> {
+    pub fn of_gid(gid: u32) -> Option<Flip> {
         if gid & ROTATE_HEX != 0 {
-            return Err(());
+            return None;
         }
-        Ok(Flip { h: gid & FLIP_H != 0, v: gid & FLIP_V != 0, d: gid & FLIP_D != 0 })
+        Some(Flip { h: gid & FLIP_H != 0, v: gid & FLIP_V != 0, d: gid & FLIP_D != 0 })
     }
 
     /// No flip at all.
@@ -178,7 +178,7 @@ mod tests {
         let mut tr = [0u16; 16];
         tr[0] = 1 << 15;
         assert_eq!(at(transform_rows(&tr, CW)), (15, 15));
-        assert_eq!(Flip::of_gid(0x1000_0005), Err(()));
-        assert_eq!(Flip::of_gid(0xA000_0005), Ok(CW));
+        assert_eq!(Flip::of_gid(0x1000_0005), None);
+        assert_eq!(Flip::of_gid(0xA000_0005), Some(CW));
     }
 }

@@ -13,7 +13,8 @@
 //! The left side is an id as written in the export (an integer); the right side the engine id
 //! it stands for: a number, or a shape name from [`SHAPE_NAMES`].
 
-use super::{Diag, Loc};
+use super::diagnostics::{Diag, Diags, Loc};
+use super::text::{column_of, setting_lines};
 use megacollide_engine::shape;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -76,16 +77,13 @@ fn parse_int(s: &str) -> Option<i64> {
     }
 }
 
-/// Parses an id map (at most [`super::MAX_ERRORS_PER_FILE`] errors are listed).
+/// Parses an id map (at most [`super::diagnostics::MAX_ERRORS_PER_FILE`] errors are listed).
 pub fn parse(path: &Path, text: &str) -> Result<IdMap, Vec<Diag>> {
     let mut map = IdMap { path: path.to_path_buf(), entries: BTreeMap::new(), default: None };
-    let mut errors = super::Diags::new(path);
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("");
-        if line.trim().is_empty() {
-            continue;
-        }
-        let col = |part: &str| raw.find(part.trim()).map(|b| raw[..b].chars().count() + 1).unwrap_or(1);
+    let mut errors = Diags::new(path);
+    for (n, raw, line) in setting_lines(text) {
+        let i = n - 1;
+        let col = |part: &str| column_of(raw, part);
         let Some((lhs, rhs)) = line.split_once('=') else {
             errors.push(Diag::new(path, Loc::LineCol(i + 1, col(line)), "expected `ID = ENGINE_ID` (for example `1 = solid`)"));
             continue;

@@ -1,55 +1,308 @@
-//! The entity kinds a level may place: the one list of Tiled object types (or classes) the
-//! game understands. Every kind is optional in a level; an object of any other type or class
-//! is an error naming its file and line (an object with no type or class at all is
-//! decoration: skipped with a warning).
+//! The entity kinds of a game: the classes of the game's Tiled project that objects may use
+//! (Tiled's Custom Types Editor; read by [`super::project`]), each with its typed members and
+//! their defaults. romtool names no kind of any game: the one object class it knows itself is
+//! [`SPAWN`], the player's start point (`Level::spawn`, not an entity).
 //!
-//! | Tiled type                      | `EntityKind` | what the game does with it                        |
-//! |---------------------------------|--------------|----------------------------------------------------|
-//! | `spawn`                         | (none)       | the player's start: top-left of the object, pixels |
-//! | `enemy`                         | `Enemy`      | a walker that patrols (property `speed`, px/frame) |
-//! | `platform` (or `moving_platform`) | `Platform` | a solid box moving along the object's polyline (properties `speed`, `ping_pong`) |
-//! | `potato`                        | `Potato`     | a target of the pixel-perfect mask test            |
-//! | `goal`                          | `Goal`       | the goal area (the object's rectangle)             |
-//!
-//! Types are matched ignoring ASCII case.
+//! An object's class (or type, or name) must be a declared kind; its properties must be
+//! members of that kind, of the member's type; members it does not set take the project's
+//! default, as in Tiled (which does not write a property that keeps its default into the
+//! map). The typed values ([`FieldValue`], in member order) become the kind's generated
+//! Rust struct (`EnemyProperties { speed: 1 }`).
 
-/// The Tiled type of the spawn point (not an entity: it becomes `Level::spawn`).
+use super::property_value::{PropValue, Property};
+use std::path::PathBuf;
+
+/// The object class of the spawn point (not an entity: it becomes `Level::spawn`), matched
+/// ignoring ASCII case.
 pub const SPAWN: &str = "spawn";
 
-/// Every Tiled type that becomes an entity, with its `EntityKind` variant (the generated enum
-/// has exactly these variants, in this order, whichever kinds the levels use).
-pub const KINDS: [(&str, &str); 5] = [
-    ("enemy", "Enemy"),
-    ("platform", "Platform"),
-    ("moving_platform", "Platform"),
-    ("potato", "Potato"),
-    ("goal", "Goal"),
-];
+/// Whether `class` is the spawn point's class.
+pub fn is_spawn(class: &str) -> bool {
+    class.eq_ignore_ascii_case(SPAWN)
+}
 
-/// The `EntityKind` variants, each once, in declaration order.
-pub fn variants() -> Vec<&'static str> {
-    let mut v: Vec<&'static str> = Vec::new();
-    for (_, variant) in KINDS {
-        if !v.contains(&variant) {
-            v.push(variant);
+/// The type of a member, and of the generated field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemberType {
+    /// Tiled `int`: `i32`.
+    Int,
+    /// Tiled `bool`: `bool`.
+    Bool,
+    /// Tiled `string`: `&'static str`.
+    String,
+    /// Tiled `file` (a path as written): `&'static str`.
+    File,
+    /// Tiled `color`: `u16`, the Mega Drive colour word (9-bit BGR, quantised as the art's
+    /// colours; alpha ignored; unset is 0).
+    Colour,
+    /// Tiled `object` (a reference to another object): `u32`, its object id (0: none).
+    Object,
+    /// A Tiled enum of the project (index into [`EntityKinds::enums`]): its generated enum.
+    Enum(usize),
+}
+
+/// A typed member value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FieldValue {
+    /// An `int`.
+    Int(i32),
+    /// A `bool`.
+    Bool(bool),
+    /// A `string` or `file`.
+    Str(String),
+    /// A `color` as a Mega Drive colour word.
+    Colour(u16),
+    /// An `object` id.
+    Object(u32),
+    /// An enum value (its index in the enum's values).
+    Enum(usize),
+}
+
+/// A member of a kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// Its name in Tiled.
+    pub name: String,
+    /// Its Rust field name (`ping_pong`, `r#type`).
+    pub field: String,
+    /// Its type.
+    pub member_type: MemberType,
+    /// Its default (the project's value).
+    pub default: FieldValue,
+}
+
+/// An entity kind: a class of the project that objects may use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kind {
+    /// The Tiled class name (`enemy`).
+    pub class: String,
+    /// The `EntityKind` variant (`Enemy`); its properties struct is `EnemyProperties`.
+    pub variant: String,
+    /// The members, in the project's order.
+    pub members: Vec<Member>,
+    /// Tiled's colour of the class (RGB): objects of the kind are outlined in it on previews.
+    pub colour: [u8; 3],
+}
+
+impl Kind {
+    /// The name of the generated struct of the kind's properties (`EnemyProperties`).
+    pub fn properties_type(&self) -> String {
+        format!("{}Properties", self.variant)
+    }
+}
+
+/// A Tiled enum of the project that a member uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnumType {
+    /// Its Tiled name (`Direction`).
+    pub name: String,
+    /// Its generated Rust enum (`Direction`).
+    pub rust_name: String,
+    /// Its values as Tiled writes them.
+    pub values: Vec<String>,
+    /// Their Rust variants.
+    pub variants: Vec<String>,
+    /// Tiled's `storageType`: values written as their index (`int`) rather than their name.
+    pub stored_as_int: bool,
+}
+
+/// Tiled's colour of a class that has none (its Custom Types Editor default, #a0a0a4).
+pub const DEFAULT_COLOUR: [u8; 3] = [0xa0, 0xa0, 0xa4];
+
+/// The entity kinds of a game (empty: a level folder without a Tiled project).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EntityKinds {
+    /// The project file they come from.
+    pub source: Option<PathBuf>,
+    /// The kinds, in the project's order.
+    pub kinds: Vec<Kind>,
+    /// The enums their members use.
+    pub enums: Vec<EnumType>,
+}
+
+impl EntityKinds {
+    /// The kind of class `class` (exactly as declared).
+    pub fn get(&self, class: &str) -> Option<&Kind> {
+        self.kinds.iter().find(|k| k.class == class)
+    }
+
+    /// Whether `class` is the spawn point or a kind.
+    pub fn is_known(&self, class: &str) -> bool {
+        is_spawn(class) || self.get(class).is_some()
+    }
+
+    /// The classes an object may have, for messages: `` `spawn`, `enemy`, `platform` ``.
+    pub fn expected_list(&self) -> String {
+        std::iter::once(SPAWN).chain(self.kinds.iter().map(|k| k.class.as_str())).map(|c| format!("`{c}`")).collect::<Vec<_>>().join(", ")
+    }
+
+    /// Where the kinds are declared, for messages.
+    pub fn where_declared(&self) -> String {
+        match &self.source {
+            Some(p) => format!("the game's Tiled project {}", p.display()),
+            None => "the game's Tiled project (the level folder has no `.tiled-project` file)".to_string(),
         }
     }
-    v
+
+    /// Why an object's class `class` is no kind, with the fix.
+    pub fn unknown_class(&self, class: &str) -> String {
+        let near = self.kinds.iter().find(|k| k.class.eq_ignore_ascii_case(class)).map(|k| format!(" (the project has `{}`: class names are case-sensitive)", k.class)).unwrap_or_default();
+        let declare = match self.source {
+            Some(_) => "declare the class in the project (Tiled: View > Custom Types Editor, a class used as object, then save the project)",
+            None => "save a Tiled project in the level folder (Tiled: Project > Save Project As) and declare the class in it (View > Custom Types Editor, a class used as object)",
+        };
+        format!(
+            "class `{class}` is not an entity kind declared in {}{near}: expected one of {}. Fix: {declare}, or set the object's class to one of these, or clear its class and type to keep it as decoration (skipped with a warning)",
+            self.where_declared(),
+            self.expected_list()
+        )
+    }
+
+    /// The typed values of an object of `kind` with custom properties `props` (the kind's
+    /// members in order, defaults for those not set), or why they are not.
+    pub fn fields(&self, kind: &Kind, props: &[Property]) -> Result<Vec<FieldValue>, String> {
+        for p in props {
+            if !kind.members.iter().any(|m| m.name == p.name) {
+                let members: Vec<String> = kind.members.iter().map(|m| format!("`{}`", m.name)).collect();
+                return Err(format!(
+                    "property `{}` is not a member of class `{}` (members: {}). Fix: add the member to the class in {} (Tiled: View > Custom Types Editor), or remove the property from the object",
+                    p.name,
+                    kind.class,
+                    if members.is_empty() { "none".to_string() } else { members.join(", ") },
+                    self.where_declared()
+                ));
+            }
+        }
+        kind.members
+            .iter()
+            .map(|m| match props.iter().rev().find(|p| p.name == m.name) {
+                None => Ok(m.default.clone()),
+                Some(p) => self.value_of(m.member_type, p).map_err(|why| {
+                    format!("property `{}` {why}: expected {} (member `{}` of class `{}` in {})", p.name, self.type_name(m.member_type), m.name, kind.class, self.where_declared())
+                }),
+            })
+            .collect()
+    }
+
+    /// A member type as Tiled names it, for messages (`int`, `enum Direction`).
+    pub fn type_name(&self, t: MemberType) -> String {
+        match t {
+            MemberType::Int => "an int".into(),
+            MemberType::Bool => "a bool".into(),
+            MemberType::String => "a string".into(),
+            MemberType::File => "a file".into(),
+            MemberType::Colour => "a color".into(),
+            MemberType::Object => "an object".into(),
+            MemberType::Enum(i) => {
+                let e = &self.enums[i];
+                format!("a value of enum `{}` ({})", e.name, e.values.iter().map(|v| format!("`{v}`")).collect::<Vec<_>>().join(", "))
+            }
+        }
+    }
+
+    /// The value of property `p` as type `t`, or why it is not one (`is a string "fast"`).
+    fn value_of(&self, t: MemberType, p: &Property) -> Result<FieldValue, String> {
+        let written = || match &p.value {
+            PropValue::Int(i) => format!("is {} {i}", article(&p.tiled_type)),
+            PropValue::Bool(b) => format!("is {} {b}", article(&p.tiled_type)),
+            PropValue::Str(s) => format!("is {} \"{}\"", article(&p.tiled_type), s.chars().take(40).collect::<String>()),
+        };
+        let typed = |want: &str| p.tiled_type == want;
+        match (t, &p.value) {
+            (MemberType::Int, PropValue::Int(i)) if typed("int") => Ok(FieldValue::Int(*i as i32)),
+            (MemberType::Bool, PropValue::Bool(b)) if typed("bool") => Ok(FieldValue::Bool(*b)),
+            (MemberType::String, PropValue::Str(s)) if typed("string") => Ok(FieldValue::Str(s.clone())),
+            (MemberType::File, PropValue::Str(s)) if typed("file") => Ok(FieldValue::Str(s.clone())),
+            (MemberType::Colour, PropValue::Str(s)) if typed("color") => colour_word(s).map(FieldValue::Colour).ok_or_else(|| format!("is the color \"{s}\", not `#RRGGBB` or `#AARRGGBB`")),
+            (MemberType::Object, PropValue::Int(i)) if typed("object") => u32::try_from(*i).map(FieldValue::Object).map_err(|_| format!("is the object id {i}")),
+            (MemberType::Enum(e), value) => {
+                let en = &self.enums[e];
+                if let Some(ct) = p.custom_type.as_ref().filter(|ct| **ct != en.name) {
+                    return Err(format!("is of the custom type `{ct}`"));
+                }
+                let index = match value {
+                    PropValue::Str(s) if typed("string") => en.values.iter().position(|v| v == s),
+                    PropValue::Int(i) if typed("int") => usize::try_from(*i).ok().filter(|&i| i < en.values.len()),
+                    _ => None,
+                };
+                index.map(FieldValue::Enum).ok_or_else(written)
+            }
+            _ => Err(written()),
+        }
+    }
 }
 
-/// The `EntityKind` variant of Tiled type `kind`, or `None` when the game does not know it.
-pub fn variant_of(kind: &str) -> Option<&'static str> {
-    KINDS.iter().find(|(k, _)| k.eq_ignore_ascii_case(kind)).map(|(_, v)| *v)
+fn article(tiled_type: &str) -> String {
+    if tiled_type.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        format!("an {tiled_type}")
+    } else {
+        format!("a {tiled_type}")
+    }
 }
 
-/// Whether `kind` is the spawn point's type.
-pub fn is_spawn(kind: &str) -> bool {
-    kind.eq_ignore_ascii_case(SPAWN)
+/// A Tiled colour (`#RRGGBB` or `#AARRGGBB`, alpha ignored; empty: unset) as RGB.
+pub fn parse_colour(s: &str) -> Option<Option<[u8; 3]>> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Some(None);
+    }
+    let hex = t.strip_prefix('#').unwrap_or(t);
+    let hex = match hex.len() {
+        6 => hex,
+        8 => &hex[2..],
+        _ => return None,
+    };
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let v = u32::from_str_radix(hex, 16).ok()?;
+    Some(Some([(v >> 16) as u8, (v >> 8) as u8, v as u8]))
 }
 
-/// The accepted types for an error message: `spawn, enemy, platform, moving_platform, potato, goal`.
-pub fn expected_list() -> String {
-    let mut names = vec![SPAWN];
-    names.extend(KINDS.iter().map(|(k, _)| *k));
-    names.join(", ")
+/// A Tiled colour as a Mega Drive colour word (unset: 0).
+pub fn colour_word(s: &str) -> Option<u16> {
+    parse_colour(s).map(|c| c.map_or(0, crate::cells::quantise))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds() -> EntityKinds {
+        EntityKinds {
+            source: Some(PathBuf::from("levels/game.tiled-project")),
+            kinds: vec![Kind {
+                class: "enemy".into(),
+                variant: "Enemy".into(),
+                members: vec![
+                    Member { name: "speed".into(), field: "speed".into(), member_type: MemberType::Int, default: FieldValue::Int(1) },
+                    Member { name: "facing".into(), field: "facing".into(), member_type: MemberType::Enum(0), default: FieldValue::Enum(0) },
+                    Member { name: "tint".into(), field: "tint".into(), member_type: MemberType::Colour, default: FieldValue::Colour(0) },
+                ],
+                colour: DEFAULT_COLOUR,
+            }],
+            enums: vec![EnumType { name: "Facing".into(), rust_name: "Facing".into(), values: vec!["left".into(), "right".into()], variants: vec!["Left".into(), "Right".into()], stored_as_int: false }],
+        }
+    }
+
+    fn prop(name: &str, tiled_type: &str, value: PropValue) -> Property {
+        Property { name: name.into(), tiled_type: tiled_type.into(), value, custom_type: None }
+    }
+
+    #[test]
+    fn members_typed_and_defaulted() {
+        let k = kinds();
+        let enemy = k.get("enemy").unwrap();
+        assert_eq!(k.fields(enemy, &[]).unwrap(), [FieldValue::Int(1), FieldValue::Enum(0), FieldValue::Colour(0)]);
+        let set = [prop("speed", "int", PropValue::Int(3)), prop("facing", "string", PropValue::Str("right".into())), prop("tint", "color", PropValue::Str("#ffff0000".into()))];
+        assert_eq!(k.fields(enemy, &set).unwrap(), [FieldValue::Int(3), FieldValue::Enum(1), FieldValue::Colour(0x000E)]);
+        let e = k.fields(enemy, &[prop("speed", "string", PropValue::Str("fast".into()))]).unwrap_err();
+        assert!(e.starts_with("property `speed` is a string \"fast\": expected an int (member `speed` of class `enemy` in the game's Tiled project levels/game.tiled-project)"), "{e}");
+        let e = k.fields(enemy, &[prop("facing", "string", PropValue::Str("up".into()))]).unwrap_err();
+        assert!(e.contains("expected a value of enum `Facing` (`left`, `right`)"), "{e}");
+        let e = k.fields(enemy, &[prop("sped", "int", PropValue::Int(3))]).unwrap_err();
+        assert!(e.starts_with("property `sped` is not a member of class `enemy` (members: `speed`, `facing`, `tint`)"), "{e}");
+        assert!(k.unknown_class("Enemy").contains("(the project has `enemy`: class names are case-sensitive)"));
+        assert!(k.is_known("Spawn") && k.is_known("enemy") && !k.is_known("coin"));
+    }
 }

@@ -13,11 +13,13 @@
 //!   pixels tinted half-way to [`COLLISION_RGB`], one-way floors to [`ONE_WAY_RGB`].
 //!
 //! With `grid`, the first row and column of every tile are darkened. Objects are outlined on
-//! top: the spawn point green ([`SPAWN_RGB`]), enemies red, platforms white, potatoes orange,
-//! anything else (the goal) magenta; paths are drawn as lines in the same colour.
+//! top: the spawn point green ([`SPAWN_RGB`]), entities in their class's colour in the game's
+//! Tiled project (as Tiled draws them); paths are drawn as lines in the same colour.
 
 use super::art::{LevelArt, Plane};
-use super::{gfx, kinds, Level};
+use super::png_writer::encode_png;
+use super::model::Level;
+use super::gfx;
 use megacollide_engine::shape::{self, PixelKind};
 
 /// Spawn point outline colour.
@@ -55,15 +57,6 @@ pub fn art_rgb(art: &LevelArt, x: usize, y: usize) -> [u8; 3] {
         }
     }
     best.map_or_else(|| crate::cells::expand(art.backdrop()), |(_, rgb)| rgb)
-}
-
-fn kind_rgb(kind: &str) -> [u8; 3] {
-    match kinds::variant_of(kind) {
-        Some("Enemy") => [252, 36, 36],
-        Some("Platform") => [252, 252, 252],
-        Some("Potato") => [252, 144, 0],
-        _ => [252, 0, 252],
-    }
 }
 
 /// The colour index of map pixel `(x, y)` of `level`.
@@ -127,7 +120,7 @@ pub fn render_rgb_styled(level: &Level, style: Style) -> Vec<u8> {
     type Outline = (i32, i32, i32, i32, Vec<(i32, i32)>, [u8; 3]);
     let mut shapes: Vec<Outline> = Vec::new();
     for e in &level.entities {
-        shapes.push((e.x, e.y, e.w, e.h, e.path.iter().map(|p| (p.x, p.y)).collect(), kind_rgb(&e.kind)));
+        shapes.push((e.x, e.y, e.w, e.h, e.path.iter().map(|p| (p.x, p.y)).collect(), e.colour));
     }
     if let Some(s) = level.spawn {
         shapes.push((s.x, s.y, 16, 32, Vec::new(), SPAWN_RGB));
@@ -165,23 +158,4 @@ pub fn try_render_png(level: &Level, grid: bool) -> Result<Vec<u8>, String> {
 pub fn try_render_png_styled(level: &Level, style: Style) -> Result<Vec<u8>, String> {
     let (w, h) = (level.width as u32 * 16, level.height as u32 * 16);
     encode_png(w, h, png::ColorType::Rgb, None, &render_rgb_styled(level, style))
-}
-
-/// Encodes 8-bit pixels as a PNG; `palette` is (RGB palette, tRNS) for indexed images.
-pub fn encode_png(w: u32, h: u32, color: png::ColorType, palette: Option<(Vec<u8>, Vec<u8>)>, pixels: &[u8]) -> Result<Vec<u8>, String> {
-    let mut out = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut out, w, h);
-        enc.set_color(color);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Balanced);
-        if let Some((pal, trns)) = palette {
-            enc.set_palette(pal);
-            enc.set_trns(trns);
-        }
-        let mut wr = enc.write_header().map_err(|e| format!("PNG encoder: {e}"))?;
-        wr.write_image_data(pixels).map_err(|e| format!("PNG encoder: {e}"))?;
-        wr.finish().map_err(|e| format!("PNG encoder: {e}"))?;
-    }
-    Ok(out)
 }

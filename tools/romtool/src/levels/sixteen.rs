@@ -25,7 +25,9 @@
 //! `16tile.idmap` for the whole folder; see [`super::idmap`]).
 
 use super::text::read_text;
-use super::{idmap, tileset, Diag, Format, LevelSource, Loc};
+use super::diagnostics::{Diag, Loc};
+use super::model::{Format, LevelSource};
+use super::{idmap, tileset};
 use std::collections::HashMap;
 use std::path::Path;
 

@@ -15,7 +15,8 @@
 
 use super::jsonpos::{self, JPath};
 use super::text::{self, LineIndex};
-use super::{Diag, Level, Loc};
+use super::diagnostics::{Diag, Loc};
+use super::model::Level;
 use megacollide_engine::map::{fill_row_offsets, Edges, Map};
 use megacollide_engine::shape::TileShape;
 use megacollide_engine::surface::EndKind;

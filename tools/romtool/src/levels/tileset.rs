@@ -18,7 +18,8 @@
 //! asked for (an interlaced PNG, which cannot be read by rows, must fit
 //! [`MAX_INTERLACED_BYTES`] decoded).
 
-use super::{gfx, Diag, Loc};
+use super::diagnostics::{Diag, Loc};
+use super::gfx;
 use megacollide_engine::shape;
 use std::path::Path;
 
@@ -356,5 +357,5 @@ pub fn render_tileset(height_tiles: &[[u16; 16]], columns: usize) -> Vec<u8> {
     for c in gfx::COLOURS_RGB {
         pal.extend_from_slice(&c);
     }
-    crate::levels::preview::encode_png(w as u32, h as u32, png::ColorType::Indexed, Some((pal, vec![0u8])), &pix).unwrap_or_default()
+    super::png_writer::encode_png(w as u32, h as u32, png::ColorType::Indexed, Some((pal, vec![0u8])), &pix).unwrap_or_default()
 }

@@ -1,10 +1,13 @@
 //! Validation of a parsed level against the engine and the console: sizes, tile ids, the
 //! VRAM for height tiles, objects (inside the map, counts, names usable in Rust).
 
-use super::{budget, kinds, level_ident, Diag, Diags, Level, LevelSource, Loc, Point};
+use super::diagnostics::{Diag, Diags, Loc};
+use super::model::{Level, LevelSource, Point};
+use super::rust_names::level_ident;
+use super::{budget, kinds};
 use megacollide_engine::{shape, MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
 
-pub use super::MAX_ERRORS_PER_FILE;
+pub use super::diagnostics::MAX_ERRORS_PER_FILE;
 
 /// Checks one parsed level; returns it ready for code generation or every error.
 pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
@@ -87,8 +90,8 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         errors.push(Diag::new(p, Loc::File, format!("{} objects: expected at most {} per level. Fix: remove objects, or split the level", src.entities.len(), budget::MAX_ENTITIES)));
         return Err(errors.into_vec());
     }
-    // Objects: inside the map (pixels), one spawn point at most (the Tiled reader
-    // checked every type against `kinds`).
+    // Objects: inside the map (pixels), one spawn point at most (the Tiled reader checked
+    // every class and property against the game's kinds).
     let (wpx, hpx) = (src.width * 16, src.height * 16);
     let mut spawn: Option<(u64, Point)> = None;
     let mut entities = Vec::new();
@@ -110,9 +113,6 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         }
         if e.path.len() > budget::MAX_PATH_POINTS {
             errors.push(Diag::new(p, Loc::Object(e.id), format!("path of {} points: expected at most {}. Fix: simplify the polyline", e.path.len(), budget::MAX_PATH_POINTS)));
-        }
-        if e.props.len() > budget::MAX_PROPS {
-            errors.push(Diag::new(p, Loc::Object(e.id), format!("{} custom properties: expected at most {}. Fix: remove properties the game does not read", e.props.len(), budget::MAX_PROPS)));
         }
         if e.id == 0 || e.id > u32::MAX as u64 {
             errors.push(Diag::new(p, Loc::Object(e.id), format!("object id {}: expected 1..={}", e.id, u32::MAX)));

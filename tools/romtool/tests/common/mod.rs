@@ -123,14 +123,15 @@ pub fn compile_generated(tag: &str, files: &[String]) -> Result<(), String> {
     for (i, text) in files.iter().enumerate() {
         let name = format!("g{i}.rs");
         std::fs::write(src.join(&name), text).map_err(|e| e.to_string())?;
-        // Plus what the demo game uses of every levels.rs (src/game/src/world.rs): the variants it
-        // matches on and the property values it reads.
+        // Plus what a game uses of every levels.rs (src/game/src/world.rs): its entities' kinds
+        // (whichever the game's Tiled project declares: compared, copied), the spawn point and
+        // the level list.
         lib.push_str(&format!(
             "#[allow(dead_code)]\npub mod g{i} {{\n    include!(\"{name}\");\n\n    \
              pub fn game_uses(e: &Entity, l: &Level) -> i32 {{\n        \
-             let k = match e.kind {{ EntityKind::Enemy | EntityKind::Platform | EntityKind::Potato | EntityKind::Goal => 1, #[allow(unreachable_patterns)] _ => 0 }};\n        \
-             let p: i32 = e.props.iter().map(|p| match p.value {{ PropValue::Int(v) => v, PropValue::Bool(b) => b as i32, PropValue::Str(s) => s.len() as i32 }}).sum();\n        \
-             k + p + l.spawn.map_or(0, |s| s.x as i32) + l.entities.len() as i32 + LEVELS.len() as i32\n    }}\n}}\n"
+             let kind: EntityKind = e.kind;\n        \
+             let k = (kind == e.kind) as i32;\n        \
+             k + l.spawn.map_or(0, |s| s.x as i32) + l.entities.len() as i32 + LEVELS.len() as i32\n    }}\n}}\n"
         ));
     }
     std::fs::write(src.join("lib.rs"), lib).map_err(|e| e.to_string())?;
@@ -200,4 +201,14 @@ fn build_check_crate(tag: &str, work: &Path) -> Result<(), String> {
     } else {
         Err(format!("generated Rust does not build (crate in {}):\n{}", work.display(), String::from_utf8_lossy(&res.stderr)))
     }
+}
+
+/// Writes an RGBA PNG of `w` x `h` pixels, each `pixel(x, y)`.
+pub fn write_rgba_png(path: &Path, w: u32, h: u32, pixel: impl Fn(u32, u32) -> [u8; 4]) {
+    let px: Vec<u8> = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).flat_map(|(x, y)| pixel(x, y)).collect();
+    let f = std::fs::File::create(path).unwrap();
+    let mut e = png::Encoder::new(std::io::BufWriter::new(f), w, h);
+    e.set_color(png::ColorType::Rgba);
+    e.set_depth(png::BitDepth::Eight);
+    e.write_header().unwrap().write_image_data(&px).unwrap();
 }

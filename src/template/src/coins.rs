@@ -1,0 +1,108 @@
+//! The template's own entity kind: coins. The class `coin` is declared in the level folder's
+//! Tiled project (`levels/game.tiled-project`, member `value`: what a coin adds to the score,
+//! 1 unless the object says otherwise); romtool turns every coin of the level into an
+//! `EntityKind::Coin(CoinProperties { value })`. The player collects a coin by touching it.
+//!
+//! To add a kind of your own: declare its class (and its members) in Tiled's Custom Types
+//! Editor, place objects of it in a level, and match on its `EntityKind` variant here or in a
+//! module like this one.
+
+use crate::levels::{EntityKind, Level};
+use megacollide_engine::body::Rect;
+
+/// Most coins a level may place (extra ones are ignored).
+pub const MAX_COINS: usize = 16;
+
+/// The coins of a level, and the score.
+pub struct Coins {
+    /// Each coin's box, map pixels.
+    boxes: [Rect; MAX_COINS],
+    /// What each adds to the score.
+    values: [u16; MAX_COINS],
+    /// How many the level has.
+    count: u8,
+    /// Bit `i` set: coin `i` is collected.
+    collected: u16,
+    /// The sum of the values collected.
+    pub score: u16,
+}
+
+impl Coins {
+    /// No coins.
+    pub const fn new() -> Coins {
+        Coins { boxes: [Rect::new(0, 0, 0, 0); MAX_COINS], values: [0; MAX_COINS], count: 0, collected: 0, score: 0 }
+    }
+
+    /// Every coin of `level`, none collected.
+    pub fn load(&mut self, level: &Level) {
+        *self = Coins::new();
+        for e in level.entities {
+            // One arm per kind of the project: a kind you add to levels/game.tiled-project
+            // shows up here as a missing arm (give it one, or `_ => {}` where it does nothing).
+            match e.kind {
+                EntityKind::Coin(coin) if (self.count as usize) < MAX_COINS => {
+                    let w = if e.w == 0 { 16 } else { e.w as i16 };
+                    let h = if e.h == 0 { 16 } else { e.h as i16 };
+                    self.boxes[self.count as usize] = Rect::new(e.x, e.y, w, h);
+                    self.values[self.count as usize] = coin.value.clamp(0, 999) as u16;
+                    self.count += 1;
+                }
+                EntityKind::Coin(_) => {}
+            }
+        }
+    }
+
+    /// Collects the coins the player's box touches; whether any was.
+    pub fn collect(&mut self, player: Rect) -> bool {
+        let mut any = false;
+        for i in 0..self.count as usize {
+            if self.collected & (1 << i) == 0 && self.boxes[i].overlaps(&player) {
+                self.collected |= 1 << i;
+                self.score = self.score.saturating_add(self.values[i]);
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// The boxes of the coins not yet collected.
+    pub fn remaining(&self) -> impl Iterator<Item = Rect> + '_ {
+        (0..self.count as usize).filter(move |&i| self.collected & (1 << i) == 0).map(move |i| self.boxes[i])
+    }
+}
+
+/// A coin's 16 x 16 picture: colour 1 the disc, 3 its rim, 2 a glint; 0 outside.
+const fn coin_pixel(x: usize, y: usize) -> u16 {
+    // Distance from the centre (7.5, 7.5), doubled and squared: (2x - 15)^2 + (2y - 15)^2.
+    let dx = 2 * x as i32 - 15;
+    let dy = 2 * y as i32 - 15;
+    let d = dx * dx + dy * dy;
+    if d > 15 * 15 {
+        0
+    } else if d > 11 * 11 {
+        3
+    } else if x >= 5 && x < 7 && y >= 4 && y < 8 {
+        2
+    } else {
+        1
+    }
+}
+
+/// [`coin_pixel`] as 4 VDP tiles in sprite (column) order, 16 words each.
+pub const COIN_GFX: [u16; 64] = {
+    let mut words = [0u16; 64];
+    let mut i = 0;
+    while i < 64 {
+        let (tile, row, half) = (i >> 4, (i >> 1) & 7, i & 1);
+        let (x0, y) = ((tile >> 1) * 8 + half * 4, (tile & 1) * 8 + row);
+        let mut w = 0u16;
+        let mut k = 0;
+        while k < 4 {
+            w |= coin_pixel(x0 + k, y) << (12 - 4 * k);
+            k += 1;
+        }
+        words[i] = w;
+        i += 1;
+    }
+    words
+};
