@@ -331,6 +331,19 @@ fn compile_class(
     Ok(())
 }
 
+/// The interval `lo ..= hi` around `p` (in `0 .. end`) grown both ways while `fits` holds
+/// for the next index.
+fn grow(p: usize, end: usize, fits: impl Fn(usize) -> bool) -> (usize, usize) {
+    let (mut lo, mut hi) = (p, p);
+    while lo > 0 && fits(lo - 1) {
+        lo -= 1;
+    }
+    while hi + 1 < end && fits(hi + 1) {
+        hi += 1;
+    }
+    (lo, hi)
+}
+
 /// The blank rectangle of every blank tile (the larger of the greedy rectangle grown
 /// across first and the one grown down first), deduplicated.
 fn compile_air(map: &Map) -> (Vec<u16>, Vec<AirRect>) {
@@ -356,37 +369,12 @@ fn compile_air(map: &Map) -> (Vec<u16>, Vec<AirRect>) {
             if !is(tx, ty) {
                 continue;
             }
-            // Across first.
-            let (mut x0, mut x1) = (tx, tx);
-            while x0 > 0 && is(x0 - 1, ty) {
-                x0 -= 1;
-            }
-            while x1 + 1 < tw && is(x1 + 1, ty) {
-                x1 += 1;
-            }
-            let (mut y0, mut y1) = (ty, ty);
-            while y0 > 0 && row_blank(y0 - 1, x0, x1) {
-                y0 -= 1;
-            }
-            while y1 + 1 < th && row_blank(y1 + 1, x0, x1) {
-                y1 += 1;
-            }
+            // Across first, then down first.
+            let (x0, x1) = grow(tx, tw, |x| is(x, ty));
+            let (y0, y1) = grow(ty, th, |y| row_blank(y, x0, x1));
             let across = (x0, y0, x1, y1);
-            // Down first.
-            let (mut y0, mut y1) = (ty, ty);
-            while y0 > 0 && is(tx, y0 - 1) {
-                y0 -= 1;
-            }
-            while y1 + 1 < th && is(tx, y1 + 1) {
-                y1 += 1;
-            }
-            let (mut x0, mut x1) = (tx, tx);
-            while x0 > 0 && col_blank(x0 - 1, y0, y1) {
-                x0 -= 1;
-            }
-            while x1 + 1 < tw && col_blank(x1 + 1, y0, y1) {
-                x1 += 1;
-            }
+            let (y0, y1) = grow(ty, th, |y| is(tx, y));
+            let (x0, x1) = grow(tx, tw, |x| col_blank(x, y0, y1));
             let down = (x0, y0, x1, y1);
             let area = |r: (usize, usize, usize, usize)| (r.2 - r.0 + 1) * (r.3 - r.1 + 1);
             let r = if area(down) > area(across) {

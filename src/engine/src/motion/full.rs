@@ -70,21 +70,10 @@ impl<const BOXES: bool> World<'_, '_, BOXES> {
         let mut free = self.map.sweep_cols(x, dir, n, y0, y1);
         self.each_box(|_, r| {
             if y0 < r.y + r.h && r.y <= y1 {
-                // Distance to the box's near column, if the sweep meets it at all.
-                let d = if dir > 0 {
-                    if r.x + r.w <= x {
-                        return;
+                if let Some(d) = gap_to_box(x, dir, r.x, r.w) {
+                    if d < free {
+                        free = d;
                     }
-                    r.x - x
-                } else {
-                    if r.x > x {
-                        return;
-                    }
-                    x - (r.x + r.w - 1)
-                };
-                let d = if d < 0 { 0 } else { d };
-                if d < free {
-                    free = d;
                 }
             }
         });
@@ -97,20 +86,10 @@ impl<const BOXES: bool> World<'_, '_, BOXES> {
         let mut free = self.map.sweep_rows(y, dir, n, x0, x1, floor);
         self.each_box(|_, r| {
             if x0 < r.x + r.w && r.x <= x1 {
-                let d = if dir > 0 {
-                    if r.y + r.h <= y {
-                        return;
+                if let Some(d) = gap_to_box(y, dir, r.y, r.h) {
+                    if d < free {
+                        free = d;
                     }
-                    r.y - y
-                } else {
-                    if r.y > y {
-                        return;
-                    }
-                    y - (r.y + r.h - 1)
-                };
-                let d = if d < 0 { 0 } else { d };
-                if d < free {
-                    free = d;
                 }
             }
         });
@@ -518,4 +497,23 @@ pub fn ground_under(map: &Map, solids: &[SolidBox], body: &Body) -> bool {
         ignore: overlapping_boxes(solids, r.x, r.y, w, clamp_size(body.h)),
     };
     wd.floor_in_row(r.y + r.h, r.x, r.x + w - 1)
+}
+
+/// Free pixels a sweep from `p` in direction `dir` (+1 or -1) has before a box spanning
+/// `lo .. lo + len` on its axis (0 when it starts inside it), or `None` when the sweep
+/// never meets it.
+#[inline(always)]
+fn gap_to_box(p: i16, dir: i16, lo: i16, len: i16) -> Option<i16> {
+    let d = if dir > 0 {
+        if lo + len <= p {
+            return None;
+        }
+        lo - p
+    } else {
+        if lo > p {
+            return None;
+        }
+        p - (lo + len - 1)
+    };
+    Some(if d < 0 { 0 } else { d })
 }

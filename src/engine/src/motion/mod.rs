@@ -53,7 +53,9 @@
 //! [`move_bodies`] moves a whole slice of bodies in one call: the solid boxes' bound is
 //! worked out once per frame ([`reach`]), and a body that rides no box and that no box can
 //! reach this frame moves through the map alone. [`move_walkers`] is the same call for
-//! patrolling enemies: each result also says whether a ledge lies ahead.
+//! patrolling enemies: each result also says whether a ledge lies ahead, and each
+//! [`Walker`] keeps where it stands on its surface; [`crate::patrol`] builds the classic
+//! walking enemy on it.
 
 mod full;
 mod in_air;
