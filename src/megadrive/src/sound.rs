@@ -4,7 +4,7 @@
 //! | what | how |
 //! |---|---|
 //! | music | YM2612 FM + SN76489 PSG, a stream of register writes at 60 ticks a second on NTSC and PAL (the YM2612's Timer B keeps time, not the video frame); loops; [`play_music`], [`stop_music`], [`pause_music`], [`resume_music`], [`fade_out_music`] |
-//! | PCM effects | 8-bit unsigned samples at [`PCM_RATE`] Hz on the DAC, which takes FM channel 6 from the music while the effect plays and gives it back; [`play_effect`] |
+//! | PCM effects | 8-bit unsigned samples at [`PCM_RATE`] (6,658) Hz on the DAC, which takes FM channel 6 from the music while the effect plays and gives it back; [`play_effect`] |
 //! | PSG effects | a stream like the music's (PSG writes only) that takes the PSG channels it uses from the music and gives them back (the music's tones and volumes restored); [`play_effect`] |
 //! | priorities | one PCM and one PSG effect at a time: a new effect replaces the playing one of its kind unless that one has a higher priority |
 //! | volume | [`set_volume`]: 16 levels for music and effects (FM carrier levels, PSG attenuation, PCM scale) |
@@ -21,8 +21,9 @@
 //! **DMA**: a 68000 DMA to the VDP owns the 68000 bus, and a Z80 read of ROM then fails
 //! (the PCM would stall or click). The driver reads ROM only outside "DMA windows":
 //! [`begin_vblank`] opens one (it returns once the Z80 is out of any ROM access: a few
-//! dozen Z80 cycles, at most one unit of its work, about 1,800 68000 cycles), [`end_vblank`]
-//! closes it. The PCM effect plays on from a 256-byte ring in Z80 RAM (28 ms) meanwhile,
+//! dozen Z80 cycles, at most a short unit of its work or two bytes of a PCM refill),
+//! [`end_vblank`]
+//! closes it. The PCM effect plays on from a 256-byte ring in Z80 RAM (38 ms) meanwhile,
 //! and music ticks that fall in the window are played right after it. [`crate::dma`]'s
 //! copies open a window of their own when none is open, so no DMA can corrupt the sound.
 //! The bus rules are in [`crate::z80`].
@@ -45,10 +46,10 @@ pub static DRIVER: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/z80_driver.
 /// rest of the Z80's 8 KiB).
 pub const DRIVER_BYTES: u16 = DRIVER_END;
 
-/// PCM effects' sample rate on an NTSC console (Hz): the YM2612's Timer A every 6 of its
-/// samples (7,670,453 Hz / 144 / 6). On PAL it is 8,797 Hz (the YM2612's clock is 0.9 %
+/// PCM effects' sample rate on an NTSC console (Hz): the YM2612's Timer A every 8 of its
+/// samples (7,670,453 Hz / 144 / 8). On PAL it is 6,598 Hz (the YM2612's clock is 0.9 %
 /// slower); `romtool sound` resamples WAV files to this rate.
-pub const PCM_RATE: u32 = 8878;
+pub const PCM_RATE: u32 = 6658;
 
 /// The song or effect's stream loops back to nowhere (it ends).
 pub const NO_LOOP: u32 = u32::MAX;

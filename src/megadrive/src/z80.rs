@@ -11,7 +11,7 @@
 //!    of [`crate::sound`] only.)
 //! 2. **Hold it briefly.** Every access of [`crate::sound`] holds the bus for a few Z80 RAM
 //!    bytes (at most the 9 bytes of a command block plus the 9 bytes of the status, about
-//!    400 68000 cycles, under one PCM sample period of 403 Z80 cycles = 860 68000 cycles).
+//!    400 68000 cycles, under one PCM sample period of 538 Z80 cycles = 1,150 68000 cycles).
 //!    Loading the driver at boot ([`load`]) is the exception, before the driver runs.
 //! 3. **Byte accesses only**: Z80 RAM is 8 bits wide; [`Bus::read`] and [`Bus::write`] are
 //!    byte accesses at `0xA00000 + address`.

@@ -7,11 +7,13 @@
 ; src/megadrive/src/sound.rs; romtool (tools/romtool/src/sound/) writes the streams.
 ;
 ; Timing. The YM2612's Timer A overflows at the PCM rate (every PCM_PERIOD YM samples:
-; 53,267 / 6 = 8,878 Hz NTSC, 52,781 / 6 = 8,797 Hz PAL); Timer B every 8 x 16 YM samples
-; (2.40 ms NTSC, 2.43 ms PAL) adds TICK_NTSC or TICK_PAL (picked by the video standard the
+; 53,267 / 8 = 6,658 Hz NTSC, 52,781 / 8 = 6,598 Hz PAL; at 6 or 7 the Z80, the 68000's bus
+; requests included, missed 3 to 7 % of the slots in Genesis Plus GX); Timer B every 16 x 16 YM samples
+; (4.81 ms NTSC, 4.85 ms PAL) adds TICK_NTSC or TICK_PAL (picked by the video standard the
 ; 68000 wrote to MB_STD) to a 16-bit accumulator, and each carry is one 60 Hz tick. Both
-; flags are polled: the main loop between units of work, and the POLL points inside the
-; longer units, so a PCM sample is at most one unit late and never lost.
+; flags are polled: Timer A at the POLL points (the main loop and inside every unit: at
+; most about 200 Z80 cycles apart, so a sample is never lost), Timer B by the main loop
+; (no unit lasts 4.8 ms).
 ;
 ; DMA. A 68000 DMA from ROM or RAM to the VDP owns the 68000 bus, and a Z80 access to that
 ; bus (ROM through the bank window, the PSG and the VDP at 7Fxxh) then stalls or reads
@@ -20,7 +22,7 @@
 ; reading MB_DMA: if the 68000 has opened a DMA window the unit is skipped. The 68000 opens a
 ; window by writing MB_DMA = 1 and then waiting until it reads ST_BUSY = 0 (both under a
 ; bus request), so the Z80 is never inside a unit while a DMA runs. The PCM effect plays from
-; a 256-byte ring in Z80 RAM (28 ms of sound), refilled from ROM between windows, so the
+; a 256-byte ring in Z80 RAM (38 ms of sound), refilled from ROM between windows, so the
 ; DAC keeps its rate through the DMA; music ticks that fall inside a window are played as
 ; soon as it closes (music_due counts them), so the tempo does not drift.
 
@@ -33,12 +35,13 @@ BANKREG         equ 6000h       ; 68000 bank register: 9 writes of one bit, A15 
 PSG             equ 7F11h       ; SN76489 (through the 68000 bus)
 
 ; ---- tuning ---------------------------------------------------------------------------------
-PCM_PERIOD      equ 6           ; YM samples per PCM sample (Timer A)
+PCM_PERIOD      equ 8           ; YM samples per PCM sample (Timer A)
 TA_VALUE        equ 1024-PCM_PERIOD
-TB_VALUE        equ 256-8       ; Timer B: 8 x 16 YM samples
-TICK_NTSC       equ 9449        ; 65536 x 60 x 18432 / 7,670,453 Hz (YM clock, NTSC)
-TICK_PAL        equ 9536        ; 65536 x 60 x 18432 / 7,600,489 Hz (PAL)
-REFILL_BURST    equ 8           ; PCM bytes a refill unit copies from ROM at most
+TB_VALUE        equ 256-16      ; Timer B: 16 x 16 YM samples
+TICK_NTSC       equ 18898       ; 65536 x 60 x 36864 / 7,670,453 Hz (YM clock, NTSC)
+TICK_PAL        equ 19072       ; 65536 x 60 x 36864 / 7,600,489 Hz (PAL)
+REFILL_BURST    equ 64          ; PCM bytes a refill unit copies from ROM at most (it stops
+                                ; early when a DMA window opens: it checks every 2 bytes)
 
 ; ---- RAM ------------------------------------------------------------------------------------
 RING            equ 1C00h       ; PCM ring (256 bytes, page aligned)
@@ -82,9 +85,9 @@ vt_acc          equ V+43        ; dw: volume table build accumulator
 vt_index        equ V+45        ; db
 vt_busy         equ V+46        ; db: 1 while the volume table is being rebuilt
 pan6            equ V+47        ; db: the music's register B6h (part II): FM6 pan
-wsum            equ V+48        ; dw: Fletcher sums of the music's writes (l: sum1, h: sum2)
 mtick           equ V+50        ; dw: music ticks played
 tmp             equ V+52        ; db
+ticks           equ V+53        ; db: 60 Hz ticks counted by timer_b, not yet played
 shadow_alg      equ V+56        ; 6 bytes: algorithm of FM channel 0..5
 shadow_tl       equ V+64        ; 24 bytes: total level, channel * 4 + slot
 psg_shadow      equ V+96        ; 12 bytes: channel * 3 + (tone latch, tone data, volume latch)
@@ -121,7 +124,7 @@ ST_PCMCOUNT     equ ST+24       ; dw: PCM effects started
 ST_SFXCOUNT     equ ST+26       ; dw: PSG effects started
 ST_LEFT         equ ST+28       ; dw: samples the PCM effect still has to play
 
-; POLL: play a PCM sample if Timer A has overflowed. Preserves BC, DE, HL.
+; POLL: a PCM sample if Timer A has overflowed. Preserves BC, DE, HL.
 POLL    macro
         ld a,(YM_A0)
         rrca
@@ -186,11 +189,12 @@ init_psg:
         ld de,273Ah             ; reset both flags
         call ym_w0
         exx
-        ld hl,RING
+        ld hl,YM_A0             ; the sample path's registers: HL' the YM2612,
+        ld bc,RING              ; BC' the ring's read pointer, DE' the samples left
         ld de,0
-        ld bc,0
         exx
-        ld ix,0
+        ld ix,0                 ; Fletcher-16 of the PCM bytes fetched (IXL, IXH)
+        ld iy,0                 ; Fletcher-16 of the music's writes (IYL, IYH)
         ld a,0Fh                ; the PSG's volumes written by a bus unit (DMA guard)
         ld (psg_refresh),a
         ld a,'R'
@@ -198,32 +202,40 @@ init_psg:
 
 ; ---- main loop ------------------------------------------------------------------------------
 main_loop:
-        ld a,(YM_A0)
-        rrca
-        call c,timer_a
+        POLL
         ld a,(YM_A0)
         and 2
-        jp nz,timer_b
-        ld a,(MB_PENDING)
-        or a
-        jp nz,commands
-        ld a,(refresh)
-        or a
-        jp nz,refresh_unit
-        ld a,(vt_busy)
-        or a
-        jp nz,voltab_unit
-        ; 68000-bus work: choose a unit, then enter it through the DMA guard.
+        call nz,timer_b
+        ld a,(ticks)            ; rare work first, in one test
+        ld hl,MB_PENDING
+        or (hl)
+        ld hl,refresh
+        or (hl)
+        ld hl,vt_busy
+        or (hl)
+        jp nz,other_work
+        ; 68000-bus work: choose a unit, then enter it through the DMA guard. (Between two
+        ; POLLs at most about 200 Z80 cycles pass: a PCM sample is never missed.)
+        ld b,0                  ; B = 1: the ring may take a burst
         ld hl,(pcm_left)
         ld a,h
         or l
         jr z,ml_streams
-        call ring_free          ; A = free bytes in the ring
-        cp 128
+        exx
+        ld a,c
+        exx
+        ld hl,ring_wr
+        scf
+        sbc a,(hl)              ; free bytes in the ring
         ld hl,refill_unit
-        jr nc,bus_unit          ; ring at most half full: refill first
+        cp 192
+        jr nc,bus_unit          ; less than 64 bytes (10 ms) in the ring: refill first
+        cp 16
+        rl b                    ; carry (fewer than 16 free) -> B = 1 ...
+        inc b                   ; ... -> 2, else 1 (see ml_refill)
 ml_streams:
-        ld a,(sfx_due)
+        POLL
+        ld a,(sfx_due)          ; 0 unless a PSG effect plays
         dec a
         ld hl,sfx_unit
         jp p,bus_unit
@@ -231,21 +243,12 @@ ml_streams:
         or a
         ld hl,psg_refresh_unit
         jr nz,bus_unit
-        ld a,(music_state)
-        dec a
-        jr nz,ml_refill
-        ld a,(music_due)
+        ld a,(music_due)        ; 0 unless music plays
         dec a
         ld hl,music_unit
         jp p,bus_unit
-ml_refill:
-        ld hl,(pcm_left)
-        ld a,h
-        or l
-        jr z,main_loop
-        call ring_free
-        cp REFILL_BURST+1
-        jr c,main_loop
+        dec b                   ; B = 1: a refill fits
+        jp nz,main_loop
         ld hl,refill_unit
 ; bus_unit: run the unit at HL unless a DMA window is open (see the header).
 bus_unit:
@@ -256,6 +259,7 @@ bus_unit:
         jr nz,bus_put_off
         ld de,bus_done
         push de
+        POLL
         jp (hl)
 bus_done:
         xor a
@@ -269,10 +273,23 @@ bus_put_off:
         ld (ST_WINDOWS),hl
         jp main_loop
 
-; ring_free: A = bytes the ring can still take (255 - used). Uses the shadow set's L.
+; other_work: a tick, commands, a carrier level or the volume table (rare).
+other_work:
+        ld a,(ticks)
+        or a
+        jp nz,tick
+        ld a,(MB_PENDING)
+        or a
+        jp nz,commands
+        ld a,(refresh)
+        or a
+        jp nz,refresh_unit
+        jp voltab_unit
+
+; ring_free: A = bytes the ring can still take (255 - used). Uses the shadow set's C.
 ring_free:
         exx
-        ld a,l
+        ld a,c
         exx
         ld hl,ring_wr
         scf
@@ -280,36 +297,32 @@ ring_free:
         ret
 
 ; ---- timers ---------------------------------------------------------------------------------
-; timer_a: one PCM sample slot. Preserves BC, DE, HL, IY; uses A, F and the shadow set
-; (HL' ring read pointer, DE' samples left, B' 0, C' the sample) and IX (sum of samples).
+; timer_a: one PCM sample slot (about 150 Z80 cycles with the POLL's call; a slot is 538). Preserves BC, DE, HL,
+; IX, IY; uses A, F and the shadow set: HL' = YM_A0, BC' the ring's read pointer, DE' the
+; samples left.
 timer_a:
         exx
 ta_busy1:
-        ld a,(YM_A0)
-        rlca
-        jr c,ta_busy1
-        ld a,27h
-        ld (YM_A0),a
+        bit 7,(hl)
+        jr nz,ta_busy1
+        ld (hl),27h             ; reset the Timer A flag
+        inc l
         ld a,(t27ra)
-        ld (YM_D0),a
+        ld (hl),a
+        dec l
         ld a,d
         or e
         jr z,ta_out             ; no effect (a flag left over from its end)
         ld a,(ring_wr)
-        cp l
+        cp c
         jr z,ta_under
-        ld c,(hl)
-        inc l
+        ld a,(bc)
+        inc c
         dec de
-        add ix,bc
-ta_busy2:
-        ld a,(YM_A0)
-        rlca
-        jr c,ta_busy2
-        ld a,2Ah
-        ld (YM_A0),a
-        ld a,c
-        ld (YM_D0),a
+        ld (hl),2Ah             ; the DAC (the ring's work above covers the busy time)
+        inc l
+        ld (hl),a
+        dec l
         ld a,d
         or e
         call z,pcm_end
@@ -323,18 +336,36 @@ ta_under:
         exx
         ret
 
-; timer_b: 2.4 ms. Adds to the tick accumulator; a carry is a 60 Hz tick.
+; timer_b: Timer B (4.8 ms) adds to the tick accumulator; a carry is a 60 Hz tick for the
+; main loop. Preserves BC, DE, HL.
 timer_b:
+        push hl
+        push de
+        ld hl,YM_A0
+tb_busy:
+        bit 7,(hl)
+        jr nz,tb_busy
+        ld (hl),27h             ; reset the Timer B flag
+        inc l
         ld a,(t27)
         or 20h
-        ld e,a
-        ld d,27h
-        call ym_w0
+        ld (hl),a
         ld hl,(tick_acc)
         ld de,(tick_inc)
         add hl,de
         ld (tick_acc),hl
-        jp nc,main_loop
+        jr nc,tb_out
+        ld hl,ticks
+        inc (hl)
+tb_out: pop de
+        pop hl
+        ret
+
+; tick: a 60 Hz tick (the heartbeat): the music and the PSG effect may play one more tick's
+; commands, a fade step.
+tick:
+        dec a
+        ld (ticks),a
         ld hl,(ST_HEART)
         inc hl
         ld (ST_HEART),hl
@@ -454,7 +485,9 @@ cm_pause:
         ld a,(music_state)
         cp 1
         ret nz
-        inc a
+        xor a
+        ld (music_due),a        ; the rest of this tick plays after the pause
+        ld a,2
         ld (music_state),a
         ld (ST_MUSIC),a
         jp update_atten
@@ -486,7 +519,7 @@ cm_noloop:
         ld (fade_atten),a
         ld (fade_speed),a
         ld hl,0
-        ld (wsum),hl
+        ld iy,0
         ld (mtick),hl
         ld (ST_WSUM),hl
         ld (ST_MTICK),hl
@@ -525,24 +558,26 @@ cp_take:
         push hl
         exx
         pop de                  ; DE' = samples to play
-        ld hl,RING              ; the ring is empty
+        ld bc,RING              ; the ring is empty
         exx
         xor a
         ld (ring_wr),a
+        ld ix,0                 ; ST_PCMSUM: this effect's bytes
         ld hl,(ST_HEART)
         ld (ST_PCMSTART),hl
         ld hl,(ST_PCMCOUNT)
         inc hl
         ld (ST_PCMCOUNT),hl
-        ; take FM6: DAC on, both speakers, the DAC at its centre
+        ; take FM6: DAC on, both speakers, the DAC at its centre; Timer A starts with the
+        ; first burst in the ring (refill_unit)
         ld de,2B80h
         call ym_w0
         ld de,0B6C0h
         call ym_w1
         ld de,2A80h
         call ym_w0
-        ld a,(t27)              ; Timer A runs and flags
-        or 05h
+        ld a,(t27)              ; Timer A stopped until then
+        and 0FAh
         call set_t27
         ld a,(t27ra)
         ld e,a
@@ -622,6 +657,7 @@ sfx_release:
         xor a
         ld (sfx_mask),a
         ld (sfx_prio),a
+        ld (sfx_due),a
         ld (ST_SFX),a
         ret
 
@@ -787,10 +823,37 @@ vu_done:
 
 ; ---- bus units --------------------------------------------------------------------------------
 ; refill_unit: copies up to REFILL_BURST bytes of the PCM effect from ROM into the ring,
-; through the volume table.
+; through the volume table, and adds them to the Fletcher-16 in IX (ST_PCMSUM: the tests
+; compare it with the effect's samples). A burst does not cross a 256-byte page of ROM, and
+; it stops after any pair of bytes when the 68000 opens a DMA window (so the 68000 waits
+; for at most two bytes).
+REFILL_BYTE macro
+        ld c,(hl)               ; a byte of ROM
+        ld a,(bc)               ; at the volume
+        ld (de),a
+        add a,ixl
+        ld ixl,a
+        add a,ixh
+        ld ixh,a
+        inc e
+        inc l
+        endm
+FAST_BYTE macro
+        ld a,(hl)               ; a byte of ROM
+        ld (de),a
+        add a,ixl
+        ld ixl,a
+        add a,ixh
+        ld ixh,a
+        inc e
+        inc l
+        endm
 refill_unit:
         ld de,(pcm_bank)
-        call set_bank
+        ld hl,(cur_bank)
+        or a
+        sbc hl,de
+        call nz,write_bank
         POLL
         call ring_free
         ld b,a
@@ -805,44 +868,94 @@ refill_unit:
 rf1:    cp b                    ; at most what the ring takes
         jr c,rf2
         ld a,b
-rf2:    or a
-        ret z
-        ld (tmp),a
-        ld c,a
-        ld b,0
+rf2:    ld b,a
+        ld a,(pcm_src)          ; at most to the end of the ROM page
+        neg
+        jr z,rf5                ; 0: the whole page is left
+        cp b
+        jr nc,rf5
+        ld b,a
+rf5:    ld a,b
         or a
-        sbc hl,bc
-        ld (pcm_left),hl
+        ret z
+        ld (tmp),a              ; the burst planned
         ld hl,(pcm_src)
+        ld c,a
         ld a,(ring_wr)
         ld e,a
         ld d,RING SHR 8
-        ld b,VOLTAB SHR 8
-rf3:    ld c,(hl)               ; a byte of ROM
-        ld a,(bc)               ; at the volume
-        ld (de),a
-        inc e
-        inc l
-        call z,page_next
-        ld a,(tmp)
-        dec a
-        ld (tmp),a
-        jr z,rf4
-        and 3
-        jr nz,rf3
+        ld a,(pcm_scale)
+        cp 16
+        jr nz,rf_scaled
+        ld b,c                  ; full volume: the bytes as they are, B = bytes to copy
         POLL
-        jr rf3
-rf4:    ld (pcm_src),hl
+rf6:    FAST_BYTE
+        dec b
+        jr z,rf7
+        FAST_BYTE
+        dec b
+        jr z,rf7
+        POLL
+        ld a,(MB_DMA)
+        or a
+        jr z,rf6
+rf7:    ld a,b                  ; bytes not copied
+        jr rf4
+rf_scaled:
+        ld a,c
+        ex af,af'               ; A' = bytes still to copy
+        ld b,VOLTAB SHR 8
+        POLL
+rf3:    REFILL_BYTE
+        ex af,af'
+        dec a
+        jr z,rf4
+        ex af,af'
+        REFILL_BYTE
+        ex af,af'
+        dec a
+        jr z,rf4
+        ex af,af'
+        POLL
+        ld a,(MB_DMA)
+        or a
+        jr z,rf3
+        ex af,af'               ; a DMA window: stop (A = bytes not copied)
+rf4:    ld c,a
+        ld a,(tmp)
+        sub c
+        ld c,a
+        ld b,0
+        ld a,l
+        or a
+        call z,page_next        ; the burst ended the page
+        ld (pcm_src),hl
+        ld hl,(pcm_left)        ; less what was copied
+        or a
+        sbc hl,bc
+        ld (pcm_left),hl
         ld hl,(cur_bank)
         ld (pcm_bank),hl
         ld a,e
         ld (ring_wr),a
-        ret
+        ld a,(t27)
+        and 05h
+        ret nz                  ; Timer A runs
+        ld a,(t27)              ; the first burst: Timer A runs and flags from now
+        or 05h
+        call set_t27
+        ld a,(t27ra)
+        ld e,a
+        ld d,27h
+        jp ym_w0
 
 ; music_unit: one command of the music stream.
 music_unit:
         ld de,(music_bank)
-        call set_bank
+        ld hl,(cur_bank)
+        or a
+        sbc hl,de
+        call nz,write_bank
         POLL
         ld hl,(music_ptr)
         ld a,(hl)
@@ -879,8 +992,7 @@ mu_wait:
         add hl,bc
         ld (mtick),hl
         ld (ST_MTICK),hl
-        ld hl,(wsum)
-        ld (ST_WSUM),hl
+        ld (ST_WSUM),iy
         ret
 mu_end:
         ld hl,(loop_bank)
@@ -1009,6 +1121,7 @@ mf0_tl: cp 40h
         ld c,0
         call tl_attenuate
 mf0_out:
+        POLL
         call ym_w0
         jp sum_de
 mf_27:  ld a,e                  ; CH3 mode: the timers stay ours
@@ -1040,6 +1153,7 @@ mf1_tl: cp 40h
         ld c,12
         call tl_attenuate
 mf1_out:
+        POLL
         call ym_w1
         jp sum_de
 mf1_pan6:
@@ -1083,6 +1197,7 @@ tl_attenuate:
         add hl,de
         pop de
         ld (hl),e
+        POLL
         ld a,c                  ; channel 0..5 = index / 4
         srl a
         srl a
@@ -1120,18 +1235,20 @@ ta3:    ld e,a
 carriers:
         db 08h,08h,08h,08h,0Ch,0Eh,0Eh,0Fh
 
-; sum_de / sum_a: Fletcher-16 over the music's writes (register D, value E / PSG byte A).
+; sum_de / sum_a: Fletcher-16 (IYL, IYH) over the music's writes (register D, value E /
+; PSG byte A).
 sum_de:
         ld a,d
-        call sum_a
+        add a,iyl
+        ld iyl,a
+        add a,iyh
+        ld iyh,a
         ld a,e
 sum_a:
-        ld hl,(wsum)
-        add a,l
-        ld l,a
-        add a,h
-        ld h,a
-        ld (wsum),hl
+        add a,iyl
+        ld iyl,a
+        add a,iyh
+        ld iyh,a
         ret
 
 ; psg_refresh_unit: A = psg_refresh (bits 0-3: channels, bit 7: their tones too). Rewrites
@@ -1197,7 +1314,10 @@ pr_vol: inc hl
 ; sfx_unit: one command of the PSG effect's stream.
 sfx_unit:
         ld de,(sfx_bank)
-        call set_bank
+        ld hl,(cur_bank)
+        or a
+        sbc hl,de
+        call nz,write_bank
         POLL
         ld hl,(sfx_ptr)
         ld a,(hl)
@@ -1286,6 +1406,7 @@ fk2:    cp 7
 ; music_stop: stops the music: keys off, the music's PSG channels silent, the stream off.
 music_stop:
         xor a
+        ld (music_due),a
         ld (music_state),a
         ld (ST_MUSIC),a
         ld (fade_speed),a

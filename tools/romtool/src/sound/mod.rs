@@ -6,7 +6,7 @@
 //! | file | becomes |
 //! |---|---|
 //! | `music/NAME.vgm`, `music/NAME.vgz` | `pub static NAME: Song`: the YM2612 and SN76489 writes at 60 ticks a second, looping where the VGM loops ([`stream`]) |
-//! | `effects/NAME.wav` | `pub static NAME: Effect` (`Effect::Pcm`): mono 8-bit at 8,878 Hz ([`wav`]) |
+//! | `effects/NAME.wav` | `pub static NAME: Effect` (`Effect::Pcm`): mono 8-bit at 6,658 Hz ([`wav`]) |
 //! | `effects/NAME.vgm`, `effects/NAME.vgz` | `pub static NAME: Effect` (`Effect::Psg`): a PSG-only stream that takes the channels it writes from the music |
 //!
 //! `NAME` is the file name upper-cased (letters, digits, `_`; `-` and spaces become `_`).

@@ -5,8 +5,8 @@
 //! effect from aliasing) or, upsampling, by linear interpolation.
 
 /// The driver's PCM rate on NTSC, Hz (`megadrive::sound::PCM_RATE`: the YM2612's Timer A
-/// every 6 of its samples).
-pub const PCM_RATE: u32 = 8878;
+/// every 8 of its samples).
+pub const PCM_RATE: u32 = 6658;
 /// The most samples a PCM effect may have (the driver counts them in 16 bits).
 pub const MAX_SAMPLES: usize = 0xFFFF;
 
@@ -152,7 +152,7 @@ mod tests {
         let mut w = wav(8000, 1, &[0; 100]);
         w.truncate(w.len() - 50);
         assert!(convert(&w).unwrap_err().contains("truncated") || convert(&w).is_err());
-        let long = wav(8000, 1, &vec![0; 8000 * 8]);
+        let long = wav(8000, 1, &vec![0; 8000 * 12]);
         assert!(convert(&long).unwrap_err().contains("at most"));
         // A header that claims 2 GB of samples in a small file.
         let mut lie = wav(8000, 1, &[0; 100]);
