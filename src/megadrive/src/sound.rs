@@ -285,8 +285,9 @@ fn open_window() {
         bus.read(ST_BUSY)
     });
     while busy != 0 {
-        // Let the Z80 run to the end of its unit (a bus request stops it).
-        for _ in 0..8 {
+        // Let the Z80 run to the end of its unit (a bus request stops it): about 100 Z80
+        // cycles between two looks.
+        for _ in 0..16 {
             let _ = crate::vdp::status();
         }
         busy = z80::with_bus(|bus| bus.read(ST_BUSY));

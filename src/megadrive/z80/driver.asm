@@ -825,8 +825,8 @@ vu_done:
 ; refill_unit: copies up to REFILL_BURST bytes of the PCM effect from ROM into the ring,
 ; through the volume table, and adds them to the Fletcher-16 in IX (ST_PCMSUM: the tests
 ; compare it with the effect's samples). A burst does not cross a 256-byte page of ROM, and
-; it stops after any pair of bytes when the 68000 opens a DMA window (so the 68000 waits
-; for at most two bytes).
+; it stops after any byte when the 68000 opens a DMA window (so the 68000 waits for at most
+; one byte and a PCM sample).
 REFILL_BYTE macro
         ld c,(hl)               ; a byte of ROM
         ld a,(bc)               ; at the volume
@@ -892,6 +892,9 @@ rf5:    ld a,b
 rf6:    FAST_BYTE
         dec b
         jr z,rf7
+        ld a,(MB_DMA)
+        or a
+        jr nz,rf7
         FAST_BYTE
         dec b
         jr z,rf7
@@ -973,6 +976,8 @@ music_unit:
         ld e,(hl)
         inc l
         call z,page_next
+        xor a                   ; off the 68000 bus: a DMA window may open now
+        ld (ST_BUSY),a
         call music_saved
         POLL
         ld a,b
@@ -980,6 +985,10 @@ music_unit:
         jp z,music_fm0
         jp music_fm1
 mu_wait:
+        ld b,a
+        xor a                   ; off the 68000 bus
+        ld (ST_BUSY),a
+        ld a,b
         call music_saved
         inc a                   ; wait A + 1 ticks
         ld b,a
