@@ -295,14 +295,14 @@ impl App {
                     input |= Input::RESPAWN;
                 }
                 self.world.step(Input(input));
-                self.play_effects();
+                self.play_effects(pressed & pad::START != 0);
             }
             _ => {
                 // Attract: any button returns to the title; the end of the script too.
                 match self.script.next_input() {
                     Some(input) if pressed == 0 => {
                         self.world.step(input);
-                        self.play_effects();
+                        self.play_effects(false);
                     }
                     _ => self.start(MODE_TITLE),
                 }
@@ -349,12 +349,12 @@ impl App {
         }
     }
 
-    /// The effects of the step just taken: respawn, the potato HIT starting, an enemy
-    /// starting to touch the player, a jump, a landing.
+    /// The effects of the step just taken: respawn (after a fall, or `start`: Start pressed),
+    /// the potato HIT starting, an enemy starting to touch the player, a jump, a landing.
     #[inline(never)]
-    fn play_effects(&mut self) {
+    fn play_effects(&mut self, start: bool) {
         let w = &self.world;
-        if w.events.contains(Events::RESPAWNED) {
+        if start || w.events.contains(Events::RESPAWNED) {
             sound::play_effect(&sounds::RESPAWN, PRIORITY_RESPAWN);
         }
         if w.hit && !self.last_hit {

@@ -98,7 +98,7 @@ impl Effect {
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Status {
-    /// The driver's 60 Hz ticks since it started (its heartbeat).
+    /// The driver's heartbeat: its Timer B periods (4.8 ms, 3 or 4 a frame) since it started.
     pub heartbeat: u16,
     /// Music ticks played (the stream's waits summed) when `write_sum` was taken.
     pub music_ticks: u16,

@@ -106,7 +106,7 @@ MB_VOL          equ MB+32       ; seq, attenuation (0..127), PCM scale (0..16)
 ST              equ 1F80h
 ST_BUSY         equ ST+0        ; 1 while in a bus unit
 ST_READY        equ ST+1        ; 'R' once the driver runs
-ST_HEART        equ ST+2        ; dw: 60 Hz ticks since start (the heartbeat)
+ST_HEART        equ ST+2        ; dw: Timer B periods (4.8 ms) since start: the heartbeat, 3 or 4 a frame
 ST_MUSIC        equ ST+4        ; db: music state (0 stopped, 1 playing, 2 paused)
 ST_PCM          equ ST+5        ; db: priority + 1 of the PCM effect playing (0: none)
 ST_SFX          equ ST+6        ; db: priority + 1 of the PSG effect playing (0: none)
@@ -117,12 +117,13 @@ ST_ACK_VOL      equ ST+11
 ST_MTICK        equ ST+12       ; dw: music ticks played when ST_WSUM was taken
 ST_WSUM         equ ST+14       ; dw: Fletcher-16 of every music register write (reg, value) so far
 ST_PCMSUM       equ ST+16       ; dw: sum of every byte written to the DAC
-ST_PCMSTART     equ ST+18       ; dw: heartbeat when the last PCM effect started
+ST_PCMSTART     equ ST+18       ; dw: ST_TICKS when the last PCM effect started
 ST_UNDER        equ ST+20       ; db: PCM slots with an empty ring while an effect played
 ST_WINDOWS      equ ST+22       ; dw: bus units put off because a DMA window was open
 ST_PCMCOUNT     equ ST+24       ; dw: PCM effects started
 ST_SFXCOUNT     equ ST+26       ; dw: PSG effects started
 ST_LEFT         equ ST+28       ; dw: samples the PCM effect still has to play
+ST_TICKS        equ ST+30       ; dw: 60 Hz ticks since start (the music's time)
 
 ; POLL: a PCM sample if Timer A has overflowed. Preserves BC, DE, HL.
 POLL    macro
@@ -350,6 +351,9 @@ tb_busy:
         ld a,(t27)
         or 20h
         ld (hl),a
+        ld hl,(ST_HEART)
+        inc hl
+        ld (ST_HEART),hl
         ld hl,(tick_acc)
         ld de,(tick_inc)
         add hl,de
@@ -366,9 +370,9 @@ tb_out: pop de
 tick:
         dec a
         ld (ticks),a
-        ld hl,(ST_HEART)
+        ld hl,(ST_TICKS)
         inc hl
-        ld (ST_HEART),hl
+        ld (ST_TICKS),hl
         ld (ST_PCMSUM),ix
         exx
         ld (ST_LEFT),de
@@ -563,7 +567,7 @@ cp_take:
         xor a
         ld (ring_wr),a
         ld ix,0                 ; ST_PCMSUM: this effect's bytes
-        ld hl,(ST_HEART)
+        ld hl,(ST_TICKS)
         ld (ST_PCMSTART),hl
         ld hl,(ST_PCMCOUNT)
         inc hl
