@@ -10,8 +10,9 @@
 //!    to the Z80 under it. ([`with_bus`] does not nest: it is called from plain functions
 //!    of [`crate::sound`] only.)
 //! 2. **Hold it briefly.** Every access of [`crate::sound`] holds the bus for a few Z80 RAM
-//!    bytes (at most the 9 bytes of a command block plus the 9 bytes of the status, about
-//!    400 68000 cycles, under one PCM sample period of 538 Z80 cycles = 1,150 68000 cycles).
+//!    bytes (the command blocks of a frame's requests, or the 11 bytes of the status: a few
+//!    hundred 68000 cycles, under one PCM sample period of 538 Z80 cycles = 1,150 68000
+//!    cycles).
 //!    Loading the driver at boot ([`load`]) is the exception, before the driver runs.
 //! 3. **Byte accesses only**: Z80 RAM is 8 bits wide; [`Bus::read`] and [`Bus::write`] are
 //!    byte accesses at `0xA00000 + address`.
@@ -45,10 +46,12 @@ impl Bus {
         unsafe { core::ptr::write_volatile((MD_Z80_RAM + (addr as u32 & 0x1FFF)) as *mut u8, value) }
     }
 
-    /// Reads a little-endian (Z80 order) 16-bit value at `addr`.
+    /// Copies Z80 RAM from `addr` on into `out`, byte by byte.
     #[inline(always)]
-    pub fn read_u16(&self, addr: u16) -> u16 {
-        self.read(addr) as u16 | (self.read(addr + 1) as u16) << 8
+    pub fn copy_to(&self, addr: u16, out: &mut [u8]) {
+        for (i, b) in out.iter_mut().enumerate() {
+            *b = self.read(addr + i as u16);
+        }
     }
 }
 

@@ -102,7 +102,8 @@ MB_PCM          equ MB+16       ; seq, priority, addr (lo, mid, hi), length (lo,
 MB_SFX          equ MB+24       ; seq, priority, addr (lo, mid, hi), channel mask
 MB_VOL          equ MB+32       ; seq, attenuation (0..127), PCM scale (0..16)
 
-; Status: the Z80 writes these, the 68000 and the tests read them.
+; Status: the Z80 writes these, the 68000 and the tests read them (ST+1 to ST+11: the copy
+; in 68000 RAM, megadrive::sound::Status).
 ST              equ 1F80h
 ST_BUSY         equ ST+0        ; 1 while in a bus unit
 ST_READY        equ ST+1        ; 'R' once the driver runs
@@ -110,12 +111,12 @@ ST_HEART        equ ST+2        ; dw: Timer B periods (4.8 ms) since start: the 
 ST_MUSIC        equ ST+4        ; db: music state (0 stopped, 1 playing, 2 paused)
 ST_PCM          equ ST+5        ; db: priority + 1 of the PCM effect playing (0: none)
 ST_SFX          equ ST+6        ; db: priority + 1 of the PSG effect playing (0: none)
-ST_ACK_MUSIC    equ ST+8        ; db: last music sequence number taken
-ST_ACK_PCM      equ ST+9
-ST_ACK_SFX      equ ST+10
-ST_ACK_VOL      equ ST+11
-ST_MTICK        equ ST+12       ; dw: music ticks played when ST_WSUM was taken
-ST_WSUM         equ ST+14       ; dw: Fletcher-16 of every music register write (reg, value) so far
+ST_MTICK        equ ST+8        ; dw: music ticks played when ST_WSUM was taken
+ST_WSUM         equ ST+10       ; dw: Fletcher-16 of every music register write (reg, value) so far
+ST_ACK_MUSIC    equ ST+12       ; db: last music sequence number taken
+ST_ACK_PCM      equ ST+13
+ST_ACK_SFX      equ ST+14
+ST_ACK_VOL      equ ST+15
 ST_PCMSUM       equ ST+16       ; dw: sum of every byte written to the DAC
 ST_PCMSTART     equ ST+18       ; dw: ST_TICKS when the last PCM effect started
 ST_UNDER        equ ST+20       ; db: PCM slots with an empty ring while an effect played
@@ -599,6 +600,8 @@ pcm_end:
         ld (ST_PCM),a
         ld hl,0
         ld (pcm_left),hl
+        ld (ST_LEFT),hl
+        ld (ST_PCMSUM),ix
         ld a,(t27)
         and 0FAh
         call set_t27
@@ -859,6 +862,9 @@ refill_unit:
         sbc hl,de
         call nz,write_bank
         POLL
+        ld a,(MB_DMA)           ; a window opened meanwhile: not now
+        or a
+        ret nz
         call ring_free
         ld b,a
         ld hl,(pcm_left)
@@ -948,7 +954,20 @@ rf4:    ld c,a
         ld a,(t27)
         and 05h
         ret nz                  ; Timer A runs
-        ld a,(t27)              ; the first burst: Timer A runs and flags from now
+        ld hl,(pcm_left)        ; the start: once the ring holds 32 bytes (or the whole effect)
+        ld a,h
+        or l
+        jr z,rf_start
+        exx
+        ld a,c
+        exx
+        ld b,a
+        ld a,e
+        sub b                   ; bytes in the ring
+        cp 32
+        ret c
+rf_start:
+        ld a,(t27)              ; Timer A runs and flags from now
         or 05h
         call set_t27
         ld a,(t27ra)
@@ -964,6 +983,9 @@ music_unit:
         sbc hl,de
         call nz,write_bank
         POLL
+        ld a,(MB_DMA)           ; a window opened meanwhile: not now
+        or a
+        ret nz
         ld hl,(music_ptr)
         ld a,(hl)
         inc l
@@ -1332,6 +1354,9 @@ sfx_unit:
         sbc hl,de
         call nz,write_bank
         POLL
+        ld a,(MB_DMA)           ; a window opened meanwhile: not now
+        or a
+        ret nz
         ld hl,(sfx_ptr)
         ld a,(hl)
         inc l

@@ -119,7 +119,7 @@ fn template_plays_its_tune_and_a_jump_sound() {
     let rom = Rom::load("template").unwrap();
     let status = rom.sym("SOUND_STATUS");
     let (_lock, mut gx) = gpgx_with(&rom);
-    gx.run_until(120, Pad::NONE, |g| g.read_u8(status + 9) == 1).expect("the sound driver runs");
+    gx.run_until(120, Pad::NONE, |g| g.read_u8(status) == b'R').expect("the sound driver runs");
     let at = Z80InState::locate(&gx.save_state().unwrap());
     gx.run_frames(120, Pad::NONE);
     let audio = gx.take_audio();
