@@ -198,3 +198,38 @@ fn bad_sound_files_are_clear_errors_naming_the_file() {
     let errors = sound::load_dir(dir.path()).unwrap_err();
     assert!(errors[0].to_string().contains("huge.vgm") && errors[0].to_string().contains("larger than"), "{}", errors[0]);
 }
+
+#[test]
+fn mangled_vgm_and_wav_files_never_crash_the_import() {
+    // Deterministic mutations (a xorshift): bytes flipped, cut, lengths set to extremes.
+    let (song, _) = song_vgm(40, 5);
+    let wave = wav(11_025, &(0..500).map(|i| (i * 61 % 2000) as i16 - 1000).collect::<Vec<_>>());
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for round in 0..3000 {
+        let base = if round % 2 == 0 { &song } else { &wave };
+        let mut b = base.clone();
+        for _ in 0..1 + next() % 6 {
+            let i = (next() as usize) % b.len();
+            match next() % 4 {
+                0 => b[i] = next() as u8,
+                1 => b.truncate(i.max(1)),
+                2 => b[i] = 0xFF,
+                _ => {
+                    if i + 4 <= b.len() {
+                        b[i..i + 4].copy_from_slice(&0xFFFF_FFF0u32.to_le_bytes());
+                    }
+                }
+            }
+        }
+        // Errors are fine; a panic fails the test.
+        let _ = sound::song(Path::new("m.vgm"), &b);
+        let _ = sound::psg_effect(Path::new("m.vgm"), &b);
+        let _ = sound::wav::convert(&b);
+    }
+}
