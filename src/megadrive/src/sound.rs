@@ -145,6 +145,10 @@ pub static SOUND_STATUS: MainOnly<Status> = MainOnly::new(Status([0; STATUS_BYTE
 #[no_mangle]
 pub static SOUND_WINDOW_WAITS: Shared<u16> = Shared::new(0);
 
+/// All the looks after the first that opening DMA windows has needed so far (wrapping).
+#[no_mangle]
+pub static SOUND_WINDOW_LOOKS: Shared<u16> = Shared::new(0);
+
 /// A DMA window is open (the driver keeps off the 68000 bus).
 static WINDOW: Shared<bool> = Shared::new(false);
 /// The driver runs.
@@ -313,8 +317,11 @@ fn open_window() {
         busy = z80::with_bus(|bus| bus.read(ST_BUSY));
         looks += 1;
     }
-    if looks > SOUND_WINDOW_WAITS.get() {
-        SOUND_WINDOW_WAITS.set(looks);
+    if looks > 0 {
+        SOUND_WINDOW_LOOKS.set(SOUND_WINDOW_LOOKS.get().wrapping_add(looks));
+        if looks > SOUND_WINDOW_WAITS.get() {
+            SOUND_WINDOW_WAITS.set(looks);
+        }
     }
 }
 

@@ -140,7 +140,8 @@ fn the_heartbeat_advances_every_frame_through_level_loads_and_dma() {
     // No DMA window waited long for the Z80 (each look about 0.7 scanlines; measured: at
     // most 6).
     let waits = gx.read_u16_be(rom.sym("SOUND_WINDOW_WAITS"));
-    println!("the longest wait for a DMA window: {waits} looks after the first");
+    let looks = gx.read_u16_be(rom.sym("SOUND_WINDOW_LOOKS"));
+    println!("DMA windows: the longest wait {waits} looks after the first, {looks} looks in 520 frames");
     assert!(waits <= 8, "a DMA window waited {waits} looks (about {} scanlines) for the Z80", waits * 7 / 10);
     let windows = z80_u16(&last, ST_WINDOWS);
     let pcm = z80_u16(&last, ST_PCMCOUNT);
