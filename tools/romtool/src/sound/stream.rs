@@ -139,7 +139,7 @@ pub fn convert(vgm: &Vgm, looped: bool) -> Result<Stream, Problem> {
                 s.psg_channels |= 1 << ch;
                 // A latch whose data byte follows in the same tick: one command for both.
                 let data_follows = matches!(vgm.events.get(i + 1), Some(n) if tick_of(n.time) == t && matches!(n.write, Write::Psg(b) if b & 0x80 == 0));
-                if data.is_none() && data_follows && !(ch == 3 && !is_volume) {
+                if data.is_none() && data_follows && (is_volume || ch != 3) {
                     if !is_volume {
                         tone[ch as usize] = (tone[ch as usize] & 0x3F0) | (byte & 0x0F) as u16;
                     }
