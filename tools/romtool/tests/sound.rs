@@ -9,33 +9,9 @@ use std::io::Write as _;
 use std::path::Path;
 use std::process::Command as Process;
 
-/// A VGM 1.50 with YM2612 and SN76489 clocks around `data` (loop at data offset `loop_at`).
-fn vgm(data: &[u8], loop_at: Option<usize>) -> Vec<u8> {
-    let mut b = vec![0u8; 0x40];
-    b[0..4].copy_from_slice(b"Vgm ");
-    b[0x08..0x0C].copy_from_slice(&0x150u32.to_le_bytes());
-    b[0x0C..0x10].copy_from_slice(&3_579_545u32.to_le_bytes());
-    b[0x2C..0x30].copy_from_slice(&7_670_453u32.to_le_bytes());
-    b[0x34..0x38].copy_from_slice(&(0x40u32 - 0x34).to_le_bytes());
-    if let Some(l) = loop_at {
-        b[0x1C..0x20].copy_from_slice(&((0x40 + l - 0x1C) as u32).to_le_bytes());
-    }
-    b.extend_from_slice(data);
-    let eof = (b.len() - 4) as u32;
-    b[0x04..0x08].copy_from_slice(&eof.to_le_bytes());
-    b
-}
+use romtool::sound::vgm::minimal as vgm;
 
-fn wav(rate: u32, samples: &[i16]) -> Vec<u8> {
-    let spec = hound::WavSpec { channels: 1, sample_rate: rate, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
-    let mut cur = std::io::Cursor::new(Vec::new());
-    let mut w = hound::WavWriter::new(&mut cur, spec).unwrap();
-    for &s in samples {
-        w.write_sample(s).unwrap();
-    }
-    w.finalize().unwrap();
-    cur.into_inner()
-}
+use romtool::sound::wav::mono16 as wav;
 
 /// A song of `ticks` frames: every frame a YM write (channel 1's frequency, a new value each
 /// frame) and a PSG tone on channel 0; the loop at frame `loop_frame`.

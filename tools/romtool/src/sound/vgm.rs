@@ -309,26 +309,29 @@ fn chip_of(cmd: u8) -> &'static str {
     }
 }
 
+/// A VGM 1.50 file around `data` (commands, ending with 0x66): the SN76489 and YM2612 clocks
+/// of an NTSC Mega Drive, the loop at offset `loop_at` of `data` (if any). For tests and
+/// tools that write VGM.
+pub fn minimal(data: &[u8], loop_at: Option<usize>) -> Vec<u8> {
+    let mut b = vec![0u8; 0x40];
+    b[0..4].copy_from_slice(b"Vgm ");
+    b[0x08..0x0C].copy_from_slice(&0x150u32.to_le_bytes());
+    b[0x0C..0x10].copy_from_slice(&3_579_545u32.to_le_bytes());
+    b[0x2C..0x30].copy_from_slice(&7_670_453u32.to_le_bytes());
+    b[0x34..0x38].copy_from_slice(&(0x40u32 - 0x34).to_le_bytes());
+    if let Some(l) = loop_at {
+        b[0x1C..0x20].copy_from_slice(&((0x40 + l - 0x1C) as u32).to_le_bytes());
+    }
+    b.extend_from_slice(data);
+    let eof = (b.len() - 4) as u32;
+    b[0x04..0x08].copy_from_slice(&eof.to_le_bytes());
+    b
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A minimal VGM 1.50: SN76489 and YM2612 clocks, `data` after a 64-byte header.
-    pub fn vgm(data: &[u8], loop_at: Option<usize>) -> Vec<u8> {
-        let mut b = vec![0u8; 0x40];
-        b[0..4].copy_from_slice(b"Vgm ");
-        b[0x08..0x0C].copy_from_slice(&0x150u32.to_le_bytes());
-        b[0x0C..0x10].copy_from_slice(&3_579_545u32.to_le_bytes());
-        b[0x2C..0x30].copy_from_slice(&7_670_453u32.to_le_bytes());
-        b[0x34..0x38].copy_from_slice(&(0x40u32 - 0x34).to_le_bytes());
-        if let Some(l) = loop_at {
-            b[0x1C..0x20].copy_from_slice(&((0x40 + l - 0x1C) as u32).to_le_bytes());
-        }
-        b.extend_from_slice(data);
-        let eof = (b.len() - 4) as u32;
-        b[0x04..0x08].copy_from_slice(&eof.to_le_bytes());
-        b
-    }
+    use super::minimal as vgm;
 
     #[test]
     fn writes_and_waits_are_read_in_order() {

@@ -107,20 +107,28 @@ pub fn to_u8(v: f64) -> u8 {
     (128.0 + v.clamp(-1.0, 1.0) * 127.0).round() as u8
 }
 
+/// A 16-bit WAV file of `channels` interleaved channels at `rate` Hz (for tests and tools
+/// that write WAV).
+pub fn write16(rate: u32, channels: u16, samples: &[i16]) -> Vec<u8> {
+    let spec = hound::WavSpec { channels, sample_rate: rate, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
+    let mut cur = std::io::Cursor::new(Vec::new());
+    let mut w = hound::WavWriter::new(&mut cur, spec).expect("a WAV header in memory");
+    for &s in samples {
+        w.write_sample(s).expect("a sample in memory");
+    }
+    w.finalize().expect("a WAV in memory");
+    cur.into_inner()
+}
+
+/// [`write16`] with one channel.
+pub fn mono16(rate: u32, samples: &[i16]) -> Vec<u8> {
+    write16(rate, 1, samples)
+}
+
 #[cfg(test)]
 mod tests {
+    use super::write16 as wav;
     use super::*;
-
-    fn wav(rate: u32, channels: u16, samples: &[i16]) -> Vec<u8> {
-        let spec = hound::WavSpec { channels, sample_rate: rate, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
-        let mut cur = std::io::Cursor::new(Vec::new());
-        let mut w = hound::WavWriter::new(&mut cur, spec).unwrap();
-        for &s in samples {
-            w.write_sample(s).unwrap();
-        }
-        w.finalize().unwrap();
-        cur.into_inner()
-    }
 
     #[test]
     fn a_wav_at_the_driver_rate_comes_back_sample_for_sample() {
