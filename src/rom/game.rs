@@ -112,6 +112,44 @@ static APP: MainOnly<App> = MainOnly::new(App {
     last_touches: 0,
 });
 
+/// The sound tests' requests (ELF symbol `SOUND_TEST`): a test writes one, the main loop
+/// makes it (the `megadrive::sound` call) and clears it. 0: none; `SOUND_TEST_*`.
+#[no_mangle]
+pub static SOUND_TEST: Shared<u16> = Shared::new(0);
+/// [`SOUND_TEST`]: pause the music.
+pub const SOUND_TEST_PAUSE: u16 = 0x0100;
+/// [`SOUND_TEST`]: resume it.
+pub const SOUND_TEST_RESUME: u16 = 0x0200;
+/// [`SOUND_TEST`]: stop it.
+pub const SOUND_TEST_STOP: u16 = 0x0300;
+/// [`SOUND_TEST`]: fade it out over the low byte x 4 frames.
+pub const SOUND_TEST_FADE: u16 = 0x0400;
+/// [`SOUND_TEST`]: the master volume = the low byte (0..=15).
+pub const SOUND_TEST_VOLUME: u16 = 0x0500;
+/// [`SOUND_TEST`]: the title's music from its start.
+pub const SOUND_TEST_TITLE: u16 = 0x0600;
+
+/// Makes the request a test left in [`SOUND_TEST`] (the API calls the demo itself does not
+/// make: pause, resume, stop, fade, volume).
+#[inline(never)]
+fn sound_test_request() {
+    let r = SOUND_TEST.get();
+    if r == 0 {
+        return;
+    }
+    let arg = r & 0xFF;
+    match r & 0xFF00 {
+        SOUND_TEST_PAUSE => sound::pause_music(),
+        SOUND_TEST_RESUME => sound::resume_music(),
+        SOUND_TEST_STOP => sound::stop_music(),
+        SOUND_TEST_FADE => sound::fade_out_music(arg << 2),
+        SOUND_TEST_VOLUME => sound::set_volume(arg as u8),
+        SOUND_TEST_TITLE => sound::play_music(&sounds::TITLE),
+        _ => {}
+    }
+    SOUND_TEST.set(0);
+}
+
 /// Effect priorities: a respawn over everything, the potato HIT over an enemy touch, which
 /// is over a jump; the landing thud last. (PCM and PSG effects play side by side.)
 const PRIORITY_RESPAWN: u8 = 40;
@@ -145,6 +183,7 @@ pub fn run() -> ! {
             }
             app.build_sprites();
             app.prepare_planes();
+            sound_test_request();
             app.finish_frame(vblank, blanked);
         });
     }

@@ -206,9 +206,9 @@ pub fn resume_music() {
 }
 
 /// Fades the music out over about `frames` frames (in 32 steps of 3 dB, each a whole number
-/// of 60 Hz ticks: `frames / 32`, at least 1), then stops it.
+/// of 60 Hz ticks: `frames / 32` rounded, at least 1), then stops it.
 pub fn fade_out_music(frames: u16) {
-    let speed = (frames >> 5).clamp(1, 255) as u8;
+    let speed = ((frames.saturating_add(16)) >> 5).clamp(1, 255) as u8;
     QUEUE.with(|q| q.music = Some(MusicOp::Fade { speed }));
 }
 

@@ -701,9 +701,9 @@ set_t27:
 ; and schedules the rewrite of every FM carrier level and music PSG volume.
 update_atten:
         ld a,(music_state)
-        cp 2
+        cp 1
         ld a,127
-        jr z,ua_set             ; paused: silent
+        jr nz,ua_set            ; stopped or paused: silent
         ld a,(master_atten)
         ld b,a
         ld a,(fade_atten)
@@ -1286,10 +1286,11 @@ sum_a:
         ld iyh,a
         ret
 
-; psg_refresh_unit: A = psg_refresh (bits 0-3: channels, bit 7: their tones too). Rewrites
+; psg_refresh_unit: psg_refresh (bits 0-3: channels, bit 7: their tones too). Rewrites
 ; the lowest channel's volume from the music's shadow at the music's attenuation (and its
 ; tone when bit 7 is set: an effect gave the channel back).
 psg_refresh_unit:
+        ld a,(psg_refresh)
         ld c,a
         ld b,0                  ; channel
         ld d,1                  ; its bit
@@ -1441,7 +1442,8 @@ fk2:    cp 7
         jr c,fk1
         ret
 
-; music_stop: stops the music: keys off, the music's PSG channels silent, the stream off.
+; music_stop: stops the music: keys off, carriers and the music's PSG channels silent, the
+; stream off.
 music_stop:
         xor a
         ld (music_due),a
@@ -1458,10 +1460,7 @@ ms1:    ld a,(hl)
         inc hl
         inc hl
         djnz ms1
-        ld a,(psg_refresh)
-        or 0Fh
-        ld (psg_refresh),a
-        ret
+        jp update_atten         ; and every carrier silent at once (no release tail)
 
 ; set_bank: DE = bank; writes the bank register unless it already holds DE. Preserves BC, HL.
 set_bank:

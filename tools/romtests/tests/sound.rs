@@ -3,7 +3,8 @@
 //! music is audible and the same every run, the driver's heartbeat advances every frame
 //! through level loads and DMA-heavy frames, effects start on the frame of their event,
 //! every PCM byte reaches the DAC while art streams by DMA, the tempo is the same on NTSC and
-//! PAL, and BlastEm plays the same music writes.
+//! PAL, BlastEm plays the same music writes, and pause, resume, volume, fade and stop do what
+//! they say (asked through the ROM's `SOUND_TEST` cell).
 
 use emu::Pad;
 use megadrive::sound::layout::*;
@@ -367,4 +368,65 @@ fn blastem_plays_the_same_music_writes() {
         println!("BlastEm VBlank {vblank}: music tick {}, checksum {:#06x}", s.music_ticks, s.write_sum);
     }
     assert!(matched >= 2, "only {matched} of BlastEm's music ticks were also seen in Genesis Plus GX");
+}
+
+#[test]
+fn the_music_pauses_resumes_fades_stops_and_follows_the_volume() {
+    let rom = Rom::load("megacollide").unwrap();
+    let request = rom.sym("SOUND_TEST");
+    let (_guard, mut gx) = gpgx_with(&rom);
+    let at = boot(&mut gx, &rom);
+    // B held: the title screen stays (no attract mode), nothing else happens.
+    let mut frames = |gx: &mut emu::Gpgx, n: u32| -> (f64, u16, u8) {
+        gx.take_audio();
+        gx.run_frames(n, Pad::B);
+        let level = rms(&gx.take_audio());
+        let z = z80(gx, &at);
+        (level, z80_u16(&z, ST_MTICK), z[ST_MUSIC as usize])
+    };
+    let mut ask = |gx: &mut emu::Gpgx, r: u16| {
+        gx.write_u16_be(request, r);
+        gx.run_frames(3, Pad::B);
+        assert_eq!(gx.read_u16_be(request), 0, "request {r:#06x} taken");
+    };
+    let (loud, t0, m) = frames(&mut gx, 30);
+    assert_eq!(m, 1);
+    ask(&mut gx, 0x0100); // pause
+    let (paused, t1, m) = frames(&mut gx, 30);
+    let (_, t2, _) = frames(&mut gx, 10);
+    assert_eq!((m, t1), (2, t2), "paused: state 2, the music's place kept");
+    ask(&mut gx, 0x0200); // resume
+    let (resumed, t3, m) = frames(&mut gx, 30);
+    assert!(m == 1 && t3 > t2 + 25, "resumed: {m}, ticks {t2} -> {t3}");
+    ask(&mut gx, 0x0500); // volume 0
+    let (muted, t4, m) = frames(&mut gx, 30);
+    assert!(m == 1 && t4 > t3 + 25, "the music goes on at volume 0");
+    ask(&mut gx, 0x0508); // volume 8
+    let (half, _, _) = frames(&mut gx, 30);
+    ask(&mut gx, 0x050F); // volume 15
+    let (full, _, _) = frames(&mut gx, 30);
+    ask(&mut gx, 0x040F); // fade out over 60 frames
+    let (fading, _, m) = frames(&mut gx, 30);
+    assert_eq!(m, 1, "still fading");
+    let (_, _, m) = frames(&mut gx, 40);
+    let (faded, _, _) = frames(&mut gx, 20);
+    assert_eq!(m, 0, "the fade ends in a stop");
+    ask(&mut gx, 0x0600); // the title's music again
+    let (again, _, m) = frames(&mut gx, 30);
+    assert_eq!(m, 1);
+    ask(&mut gx, 0x0300); // stop
+    let (stopped, _, m) = frames(&mut gx, 20);
+    assert_eq!(m, 0);
+    println!(
+        "RMS: playing {loud:.0}, paused {paused:.0}, resumed {resumed:.0}, volume 0 {muted:.0}, 8 {half:.0}, 15 {full:.0}, \
+         fading {fading:.0}, faded {faded:.0}, again {again:.0}, stopped {stopped:.0} (ticks {t0} {t1} {t3} {t4})"
+    );
+    for (what, level) in [("paused", paused), ("volume 0", muted), ("faded", faded), ("stopped", stopped)] {
+        assert!(level < loud / 20.0, "{what}: RMS {level:.0} against {loud:.0} playing");
+    }
+    for (what, level) in [("resumed", resumed), ("volume 15", full), ("again", again)] {
+        assert!(level > loud / 2.0, "{what}: RMS {level:.0} against {loud:.0} playing");
+    }
+    assert!(half < full * 0.8 && half > muted * 2.0, "volume 8: RMS {half:.0} between {muted:.0} and {full:.0}");
+    assert!(fading < full, "fading: RMS {fading:.0} against {full:.0}");
 }
