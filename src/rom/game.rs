@@ -205,8 +205,6 @@ impl App {
         self.standard = Standard::detect();
         self.pacer = Pacer::new(self.standard);
         self.state.lines_per_frame = self.standard.lines_per_frame();
-        sound::init(self.standard);
-        self.play_song(&sounds::TITLE);
         sprites::load_graphics();
         self.world.reset();
         self.state.level_count = LEVELS.len() as u8;
@@ -217,6 +215,9 @@ impl App {
         self.draw_text();
         self.build_sprites();
         self.sprites.upload();
+        // The sound driver last: the boot's transfers need no DMA window before it runs.
+        sound::init(self.standard);
+        self.play_song(&sounds::TITLE);
         vdp::display_on();
     }
 

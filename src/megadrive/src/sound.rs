@@ -46,6 +46,10 @@ pub static DRIVER: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/z80_driver.
 /// rest of the Z80's 8 KiB).
 pub const DRIVER_BYTES: u16 = DRIVER_END;
 
+/// Z80 address of the driver's variables (then its mailbox and status, to the end of RAM):
+/// zero when it starts. (The PCM ring and volume table below them need no clearing.)
+const VARIABLES: u16 = 0x1E00;
+
 /// PCM effects' sample rate on an NTSC console (Hz): the YM2612's Timer A every 8 of its
 /// samples (7,670,453 Hz / 144 / 8). On PAL it is 6,598 Hz (the YM2612's clock is 0.9 %
 /// slower); `romtool sound` resamples WAV files to this rate.
@@ -179,7 +183,8 @@ static QUEUE: MainOnly<Queue> = MainOnly::new(Queue { music: None, pcm: None, ps
 /// Loads the driver into the Z80 and starts it, for `standard` (its tick rate: 60 Hz on
 /// both). Call once at boot, before the first DMA you want protected.
 pub fn init(standard: Standard) {
-    z80::load(DRIVER, |bus| bus.write(MB_STD, (standard == Standard::Pal) as u8));
+    // The code, then zeros over the driver's variables, mailbox and status (VARIABLES..).
+    z80::load(DRIVER, VARIABLES, |bus| bus.write(MB_STD, (standard == Standard::Pal) as u8));
     LOADED.set(true);
 }
 

@@ -84,18 +84,22 @@ pub fn with_bus<R>(f: impl FnOnce(&mut Bus) -> R) -> R {
     r
 }
 
-/// Loads `program` at Z80 address 0 (the rest of Z80 RAM cleared), lets `setup` write Z80
-/// RAM (e.g. the driver's mailbox), and starts the Z80 from address 0 with a reset. The
-/// Z80 is held for the whole load (at boot: it has nothing to play yet).
-pub fn load(program: &[u8], setup: impl FnOnce(&mut Bus)) {
+/// Loads `program` at Z80 address 0, clears Z80 RAM from `clear_from` to its end (the
+/// program's variables), lets `setup` write Z80 RAM (e.g. the driver's mailbox), and starts
+/// the Z80 from address 0 with a reset. The Z80 is held for the whole load (at boot: it has
+/// nothing to play yet).
+pub fn load(program: &[u8], clear_from: u16, setup: impl FnOnce(&mut Bus)) {
     // The start-up code holds the Z80 in reset with its bus taken; the bus is only granted
     // with the reset released.
     bus_request(MD_Z80_BUS_TAKE as u16);
     reset_line(MD_Z80_RESET_RELEASE as u16);
     wait_granted();
     let mut bus = Bus { _held: () };
-    for addr in 0..0x2000u16 {
-        bus.write(addr, program.get(addr as usize).copied().unwrap_or(0));
+    for (addr, &b) in (0u16..).zip(program) {
+        bus.write(addr, b);
+    }
+    for addr in clear_from..0x2000 {
+        bus.write(addr, 0);
     }
     setup(&mut bus);
     // Reset, give the bus back, and let the reset reach the Z80 before releasing it.

@@ -612,9 +612,10 @@ fn pal_attract_mode_keeps_sixty_steps_a_second_and_counts_313_lines() {
     // is the same number of 68000 cycles on both standards. The sound driver's share is not
     // the same: its Z80 reads ROM (PCM and music, each read holds the 68000 off its bus) and
     // the DMA window waits for the Z80 to leave a unit, at other moments on the two
-    // standards (their Z80 and YM2612 clocks differ): SOUND_JITTER_LINES more either way
-    // (measured: up to 5 lines).
-    const SOUND_JITTER_LINES: i32 = 4;
+    // standards (their Z80 and YM2612 clocks differ): SOUND_JITTER_LINES more either way,
+    // the longest window wait the sound tests allow (8 looks, about 6 lines; measured here:
+    // up to 7 lines in all).
+    const SOUND_JITTER_LINES: i32 = 6;
     let mut compared = 0;
     let mut worst_diff = 0i32;
     let mut off = Vec::new();
