@@ -204,7 +204,7 @@ bench: $(OUT)/bench.elf $(OUT)/megacollide.elf $(OUT)/bench-rust.elf $(OUT)/benc
 # ---- Your own game ------------------------------------------------------------------------
 # `make new-game DIR=path`: a standalone project from the template game (src/template/): its
 # own Makefile, levels/ and src/, using this checkout's crates and tools by absolute path.
-TEMPLATE_FILES := Makefile Cargo.toml Cargo.lock build.rs .cargo .gitignore README.md levels src
+TEMPLATE_FILES := Makefile Cargo.toml Cargo.lock build.rs .cargo .gitignore README.md levels sound src
 new-game:
 	@test -n "$(DIR)" || { echo "usage: make new-game DIR=path/to/new/game"; exit 2; }
 	@test ! -e "$(DIR)" || { echo "$(DIR) already exists: choose a new directory"; exit 2; }

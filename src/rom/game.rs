@@ -4,7 +4,9 @@
 //! sprites), the debug overlay and the frame timing.
 //!
 //! The rules themselves live in the `megacollide-game` crate (host-testable); this module
-//! only reads the pad and draws.
+//! only reads the pad, draws, and plays the sound: the title's music on the title screen,
+//! the play music while playing (and in attract mode), and an effect for each event of a
+//! world step (`play_effects`).
 
 use megacollide_game::art;
 use megacollide_game::look::enemy_flipped;
@@ -19,7 +21,10 @@ use crate::level_view::View;
 use crate::sprites::{self, SpriteList};
 use megacollide_game::art::HIGHLIGHT_WORDS;
 use crate::sysvars::{ALIVE_MAGIC, SYSVARS};
+use crate::sounds;
+use megacollide_engine::platformer::Events;
 use megadrive::pad;
+use megadrive::sound::{self, Song};
 use megadrive::rt::{MainOnly, Shared};
 use megadrive::text::Console;
 use megadrive::timing::{self, Pacer, Standard};
@@ -74,6 +79,11 @@ struct App {
     standard: Standard,
     /// World steps per frame: 60 a second on NTSC and PAL.
     pacer: Pacer,
+    /// The song asked for last (`None` before the first).
+    song: Option<&'static Song>,
+    /// The world's HIT and enemy touch count after the last step (effects start on changes).
+    last_hit: bool,
+    last_touches: u8,
 }
 
 static APP: MainOnly<App> = MainOnly::new(App {
@@ -97,7 +107,56 @@ static APP: MainOnly<App> = MainOnly::new(App {
     redraw_needed: false,
     standard: Standard::Ntsc,
     pacer: Pacer::new(Standard::Ntsc),
+    song: None,
+    last_hit: false,
+    last_touches: 0,
 });
+
+/// The sound tests' requests (ELF symbol `SOUND_TEST`): a test writes one, the main loop
+/// makes it (the `megadrive::sound` call) and clears it. 0: none; `SOUND_TEST_*`.
+#[no_mangle]
+pub static SOUND_TEST: Shared<u16> = Shared::new(0);
+/// [`SOUND_TEST`]: pause the music.
+pub const SOUND_TEST_PAUSE: u16 = 0x0100;
+/// [`SOUND_TEST`]: resume it.
+pub const SOUND_TEST_RESUME: u16 = 0x0200;
+/// [`SOUND_TEST`]: stop it.
+pub const SOUND_TEST_STOP: u16 = 0x0300;
+/// [`SOUND_TEST`]: fade it out over the low byte x 4 frames.
+pub const SOUND_TEST_FADE: u16 = 0x0400;
+/// [`SOUND_TEST`]: the master volume = the low byte (0..=15).
+pub const SOUND_TEST_VOLUME: u16 = 0x0500;
+/// [`SOUND_TEST`]: the title's music from its start.
+pub const SOUND_TEST_TITLE: u16 = 0x0600;
+
+/// Makes the request a test left in [`SOUND_TEST`] (the API calls the demo itself does not
+/// make: pause, resume, stop, fade, volume).
+#[inline(never)]
+fn sound_test_request() {
+    let r = SOUND_TEST.get();
+    if r == 0 {
+        return;
+    }
+    let arg = r & 0xFF;
+    match r & 0xFF00 {
+        SOUND_TEST_PAUSE => sound::pause_music(),
+        SOUND_TEST_RESUME => sound::resume_music(),
+        SOUND_TEST_STOP => sound::stop_music(),
+        SOUND_TEST_FADE => sound::fade_out_music(arg << 2),
+        SOUND_TEST_VOLUME => sound::set_volume(arg as u8),
+        SOUND_TEST_TITLE => sound::play_music(&sounds::TITLE),
+        _ => {}
+    }
+    SOUND_TEST.set(0);
+}
+
+/// Effect priorities: a respawn over everything, the potato HIT over an enemy touch, which
+/// is over a jump; the landing thud last. (PCM and PSG effects play side by side.)
+const PRIORITY_RESPAWN: u8 = 40;
+const PRIORITY_HIT: u8 = 30;
+const PRIORITY_TOUCH: u8 = 20;
+const PRIORITY_JUMP: u8 = 10;
+const PRIORITY_LAND: u8 = 5;
 
 /// Boots into the title screen and runs the game forever (after `screen::init_text_mode`,
 /// with interrupts still masked).
@@ -124,6 +183,7 @@ pub fn run() -> ! {
             }
             app.build_sprites();
             app.prepare_planes();
+            sound_test_request();
             app.finish_frame(vblank, blanked);
         });
     }
@@ -155,6 +215,9 @@ impl App {
         self.draw_text();
         self.build_sprites();
         self.sprites.upload();
+        // The sound driver last: the boot's transfers need no DMA window before it runs.
+        sound::init(self.standard);
+        self.play_song(&sounds::TITLE);
         vdp::display_on();
     }
 
@@ -192,12 +255,22 @@ impl App {
             }
             self.draw_text();
         } else {
+            // One DMA window for the frame's transfers (the redraw's copies open their own:
+            // its window would outlast the driver's PCM buffer).
+            sound::begin_vblank();
             self.view.upload();
         }
         self.sprites.upload_dma();
         if self.highlight_ready {
             sprites::load_highlight(&self.highlight);
             self.highlight_ready = false;
+        }
+        // The requests of the last frame's steps go to the driver (the effects of a step
+        // start with the VBlank that shows it).
+        if blanked {
+            sound::update();
+        } else {
+            sound::end_vblank();
         }
         self.draw_hud();
         if blanked {
@@ -262,11 +335,15 @@ impl App {
                     input |= Input::RESPAWN;
                 }
                 self.world.step(Input(input));
+                self.play_effects(pressed & pad::START != 0);
             }
             _ => {
                 // Attract: any button returns to the title; the end of the script too.
                 match self.script.next_input() {
-                    Some(input) if pressed == 0 => self.world.step(input),
+                    Some(input) if pressed == 0 => {
+                        self.world.step(input);
+                        self.play_effects(false);
+                    }
                     _ => self.start(MODE_TITLE),
                 }
             }
@@ -294,11 +371,46 @@ impl App {
         }
         self.state.level = level_index(level);
         self.world.reset();
+        self.last_hit = false;
+        self.last_touches = self.world.enemy_touches;
+        self.play_song(if mode == MODE_TITLE { &sounds::TITLE } else { &sounds::PLAY });
         self.script = ScriptPlayer::new(&ATTRACT);
         self.text_dirty = true;
         // Every mode starts a fresh five-frame step pattern (PAL), so a run does not
         // depend on how long the title screen was up.
         self.pacer.restart();
+    }
+
+    /// Starts `song` unless it is the one playing (a new level keeps the music going).
+    fn play_song(&mut self, song: &'static Song) {
+        if !self.song.is_some_and(|s| core::ptr::eq(s, song)) {
+            sound::play_music(song);
+            self.song = Some(song);
+        }
+    }
+
+    /// The effects of the step just taken: respawn (after a fall, or `start`: Start pressed),
+    /// the potato HIT starting, an enemy starting to touch the player, a jump, a landing.
+    #[inline(never)]
+    fn play_effects(&mut self, start: bool) {
+        let w = &self.world;
+        if start || w.events.contains(Events::RESPAWNED) {
+            sound::play_effect(&sounds::RESPAWN, PRIORITY_RESPAWN);
+        }
+        if w.hit && !self.last_hit {
+            sound::play_effect(&sounds::HIT, PRIORITY_HIT);
+        }
+        if w.enemy_touches != self.last_touches {
+            sound::play_effect(&sounds::TOUCH, PRIORITY_TOUCH);
+        }
+        if w.events.contains(Events::JUMPED) {
+            sound::play_effect(&sounds::JUMP, PRIORITY_JUMP);
+        }
+        if w.events.contains(Events::LANDED) {
+            sound::play_effect(&sounds::LAND, PRIORITY_LAND);
+        }
+        self.last_hit = w.hit;
+        self.last_touches = w.enemy_touches;
     }
 
     /// Frame timing: scanlines used since VBlank started (exact, NTSC or PAL), and missed

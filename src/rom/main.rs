@@ -21,6 +21,8 @@ mod screen;
 mod selftest;
 #[cfg(not(any(feature = "selftest", feature = "panic-test")))]
 mod sprites;
+#[cfg(not(any(feature = "selftest", feature = "panic-test")))]
+mod sounds;
 mod sysvars;
 
 use sysvars::{ALIVE_MAGIC, SYSVARS};

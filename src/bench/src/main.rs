@@ -6,9 +6,10 @@
 //!
 //! Entry points that are timed: `bench_point_query`, `bench_is_floor`, `bench_move_body`,
 //! `bench_frame_move`, `bench_walkers_step`, `bench_player_update`, `bench_mask`,
-//! `bench_world_step`, and the span
+//! `bench_world_step`, the span
 //! / sweep queries (`bench_sweep_cols`, `bench_sweep_rows`, `bench_column_solid`,
-//! `bench_row_solid`). The others (`bench_body_set`, `bench_body_get`, `bench_frame_prepare`,
+//! `bench_row_solid`), and a frame's sound work (`bench_sound_frame`, `bench_sound_request`;
+//! `bench_sound_init` loads the driver). The others (`bench_body_set`, `bench_body_get`, `bench_frame_prepare`,
 //! `bench_player_reset`, `bench_world_reset`, `bench_world_digest`) set up and read state.
 //!
 //! On any other target (e.g. `cargo test --workspace` on the host) it builds as an empty
@@ -481,4 +482,32 @@ pub extern "C" fn bench_world_digest() -> u32 {
         Some(w) => shared::world_digest(w),
         None => 0,
     }
+}
+
+/// A PCM effect for the sound benchmarks (64 silent samples).
+#[cfg(target_arch = "m68k")]
+static BENCH_EFFECT: megadrive::sound::Effect = megadrive::sound::Effect::Pcm { name: "bench", samples: &[0x80; 64] };
+
+/// Loads the sound driver (`megadrive::sound::init`; tools/bench's memory answers the Z80
+/// bus request at once and its Z80 RAM is plain memory).
+#[cfg(target_arch = "m68k")]
+#[no_mangle]
+pub extern "C" fn bench_sound_init() {
+    megadrive::sound::init(megadrive::timing::Standard::Ntsc);
+}
+
+/// A game's sound work of one frame: the DMA window around the VBlank's transfers
+/// (`begin_vblank`, `end_vblank`: the requests sent, the status read).
+#[cfg(target_arch = "m68k")]
+#[no_mangle]
+pub extern "C" fn bench_sound_frame() {
+    megadrive::sound::begin_vblank();
+    megadrive::sound::end_vblank();
+}
+
+/// A request made during a frame: one PCM effect.
+#[cfg(target_arch = "m68k")]
+#[no_mangle]
+pub extern "C" fn bench_sound_request() {
+    megadrive::sound::play_effect(&BENCH_EFFECT, 10);
 }

@@ -106,8 +106,12 @@ pub fn pieces(src: u32, words: u32) -> impl Iterator<Item = (u32, u32, u16)> {
 
 /// Copies `words` from 68000 memory (ROM or RAM; even address) to `dest` at byte address
 /// `addr`. Split at 128 KiB source boundaries as the hardware needs. The CPU is halted
-/// until the copy ends.
+/// until the copy ends. Opens the sound driver's DMA window around it when none is open
+/// ([`crate::sound::begin_vblank`]).
 pub fn copy(words: &[u16], dest: Dest, addr: u16) {
+    // The VDP owns the 68000 bus during the copy: the sound driver must keep off it (a DMA
+    // window, see `crate::sound`), unless the caller opened one for the whole VBlank.
+    let window = crate::sound::dma_start();
     let src = words.as_ptr() as usize as u32;
     for (from, offset, n) in pieces(src, words.len() as u32) {
         set_length(n);
@@ -117,6 +121,7 @@ pub fn copy(words: &[u16], dest: Dest, addr: u16) {
         vdp::set_reg(Reg::DmaSrcHi, ((s >> 16) & 0x7F) as u8); // 68000 -> VDP mode
         vdp::ctrl32(vdp::command(dest.code() | MD_VDP_CODE_DMA, addr.wrapping_add(offset as u16)));
     }
+    crate::sound::dma_done(window);
 }
 
 /// Copies `words` to VRAM at byte address `addr` (see [`copy`]).

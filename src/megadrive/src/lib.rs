@@ -13,6 +13,8 @@
 //! | [`text`] | the 8 x 8 font and a text cursor on plane A |
 //! | [`timing`] | NTSC or PAL, the exact scanline, the lines a frame's work took, 60 game steps a second on both |
 //! | [`rt`] | interrupt masking, RAM cells shared with interrupt handlers, the exception frame |
+//! | [`sound`] | music (YM2612 + PSG) and PCM / PSG effects played by the crate's Z80 driver (`z80/driver.asm`) |
+//! | [`z80`] | the Z80's bus, RAM and reset: the one place the 68000 takes the bus, and its rules |
 //!
 //! `asm/startup.s` (vectors, TMSS handshake, RAM init, interrupt entries) and
 //! `asm/mulsi3.s` (`__mulsi3`) and `asm/mem.s` (`memcpy` and `memset`, 16 bytes per loop:
@@ -31,10 +33,12 @@ pub mod dma;
 pub mod fade;
 pub mod pad;
 pub mod rt;
+pub mod sound;
 pub mod sprites;
 pub mod stream;
 pub mod text;
 pub mod timing;
 pub mod vdp;
+pub mod z80;
 
 pub use megadrive_sys as sys;

@@ -1,12 +1,14 @@
 //! A minimal Mega Drive platform game on the megacollide engine: the first level of
 //! `levels/` scrolled through plane B, a player who walks and jumps (the engine's
 //! `platformer::Player`), a camera that follows him, his sprite (flipped to face where he
-//! walks), coins he collects (the game's own entity kind, [`coins`]), a palette fade-in and a
-//! status line with the score. Start here and make it yours.
+//! walks), coins he collects (the game's own entity kind, [`coins`]), a palette fade-in, a
+//! status line with the score, a tune and a jump sound (`sound/`, played by the `megadrive`
+//! crate's Z80 driver). Start here and make it yours.
 //!
 //! Hardware access is the `megadrive` crate's (no `unsafe` here); rules are the engine's.
 //! Frame: VBlank, then the uploads prepared by the last frame (plane, scroll, sprites,
-//! palette), then the pad, the player's step, the camera and the next sprite list.
+//! palette) inside the sound driver's DMA window, then the pad, the player's step, the
+//! camera and the next sprite list.
 #![no_std]
 #![no_main]
 
@@ -15,13 +17,13 @@ mod coins;
 use coins::{Coins, COIN_GFX, MAX_COINS};
 use core::fmt::Write;
 use megacollide_engine::camera::Camera;
-use megacollide_engine::platformer::{Input, Player, PlayerConfig};
+use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
 use megadrive::rt::{self, ExceptionFrame, MainOnly, Shared};
 use megadrive::sprites::SpriteList;
 use megadrive::stream::{Metatiles, Streamer};
 use megadrive::text::{self, Console};
 use megadrive::timing::{Pacer, Standard};
-use megadrive::{dma, fade, pad, vdp};
+use megadrive::{dma, fade, pad, sound, vdp};
 
 /// The levels compiled from `levels/` by `romtool levels` (`make` runs it).
 #[allow(dead_code, missing_docs)]
@@ -29,6 +31,14 @@ mod levels {
     include!(concat!(env!("CARGO_MANIFEST_DIR"), "/out/gen/levels.rs"));
 }
 use levels::Level;
+
+/// The music and effects compiled from `sound/` by `romtool sound` (`make` runs it):
+/// `music/*.vgm` and `effects/*.wav` (or PSG-only `*.vgm`), one `static` each, named after
+/// the file.
+#[allow(dead_code, missing_docs)]
+mod sounds {
+    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/out/gen/sound.rs"));
+}
 
 /// The level played: the first in file-name order, so renaming it needs no code change.
 static LEVEL: &Level = levels::LEVELS[0];
@@ -125,6 +135,8 @@ impl Metatiles for Tiles {
 pub extern "C" fn main() -> ! {
     vdp::init();
     pad::init();
+    sound::init(Standard::detect());
+    sound::play_music(&sounds::TUNE);
     vdp::display_off(); // blank, DMA on: upload everything at full speed
     text::load_font();
     vdp::load_words(SHAPE_TILE * vdp::TILE_BYTES, &levels::SHAPE_GFX);
@@ -165,14 +177,18 @@ pub extern "C" fn main() -> ! {
 }
 
 impl Game {
-    /// In VBlank: the plane's new columns and rows, scroll, sprites, palette.
+    /// In VBlank: the plane's new columns and rows, scroll, sprites, palette. The DMA
+    /// transfers run in the sound driver's DMA window; its end sends the frame's sound
+    /// requests to the driver.
     fn vblank_work(&mut self) {
+        sound::begin_vblank();
         self.streamer.update(&Tiles(LEVEL), self.camera.x, self.camera.y);
         self.sprites.upload_dma();
         if self.score_shown != self.coins.score {
             self.score_shown = self.coins.score;
             show_score(self.score_shown);
         }
+        sound::end_vblank();
         if self.fading && FRAMES.get() & 3 == 0 {
             self.fading = !fade::step_towards(&mut self.palette, &self.target);
             vdp::load_palette(0, &self.palette);
@@ -189,7 +205,9 @@ impl Game {
         if buttons & pad::START != 0 {
             self.player.respawn();
         }
-        self.player.update(input, LEVEL.map, &[]);
+        if self.player.update(input, LEVEL.map, &[]).contains(Events::JUMPED) {
+            sound::play_effect(&sounds::JUMP, 10);
+        }
         if !self.player.is_dead() {
             self.coins.collect(self.player.body.rect());
         }

@@ -42,8 +42,14 @@ impl Default for Bus {
     }
 }
 
+/// The Z80 bus arbiter (`megadrive::z80`): it reads 0 (the bus is the 68000's) at once.
+const Z80_BUS_REQUEST: u32 = 0xA1_1100;
+
 impl AddressBus for Bus {
     fn read_byte(&mut self, address: u32) -> u8 {
+        if address & ADDR_MASK & !1 == Z80_BUS_REQUEST {
+            return 0;
+        }
         self.mem[(address & ADDR_MASK) as usize]
     }
     fn read_word(&mut self, address: u32) -> u16 {
@@ -262,6 +268,12 @@ impl Machine {
     }
 
     /// Reads a big-endian word of memory.
+    pub fn write_byte(&mut self, addr: u32, value: u8) {
+        self.bus.write_byte(addr, value)
+    }
+    pub fn read_byte(&mut self, addr: u32) -> u8 {
+        self.bus.read_byte(addr)
+    }
     pub fn read_word(&mut self, addr: u32) -> u16 {
         self.bus.read_word(addr)
     }

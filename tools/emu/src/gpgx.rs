@@ -46,6 +46,8 @@ struct State {
     controller_3b: Option<c_uint>,
     controller_6b: Option<c_uint>,
     log: bool,
+    /// Audio the core produced since the last `take_audio`: interleaved left, right.
+    audio: Vec<i16>,
 }
 
 static STATE: Mutex<Option<State>> = Mutex::new(None);
@@ -234,9 +236,20 @@ extern "C" fn video_cb(data: *const c_void, width: c_uint, height: c_uint, pitch
     st.frame = Some(Frame { width, height, rgb });
 }
 
-extern "C" fn audio_sample_cb(_l: i16, _r: i16) {}
+extern "C" fn audio_sample_cb(l: i16, r: i16) {
+    if let Some(st) = state().as_mut() {
+        st.audio.extend_from_slice(&[l, r]);
+    }
+}
 
-extern "C" fn audio_batch_cb(_data: *const i16, frames: usize) -> usize {
+extern "C" fn audio_batch_cb(data: *const i16, frames: usize) -> usize {
+    if data.is_null() {
+        return frames;
+    }
+    if let Some(st) = state().as_mut() {
+        // SAFETY: the core passes `frames` stereo frames (2 x i16 each) at `data`.
+        st.audio.extend_from_slice(unsafe { std::slice::from_raw_parts(data, frames * 2) });
+    }
     frames
 }
 
@@ -323,6 +336,7 @@ impl Gpgx {
             controller_3b: None,
             controller_6b: None,
             log: std::env::var_os("EMU_GPGX_LOG").is_some(),
+            audio: Vec::new(),
         });
 
         let core = unsafe {
@@ -606,6 +620,30 @@ impl Gpgx {
             }
         }
         self.screenshot().save(path).with_context(|| format!("writing {}", path.display()))
+    }
+
+    /// The audio the core produced since the last call (or since the ROM was loaded): stereo
+    /// frames, interleaved left and right, at [`Gpgx::audio_rate`] (the libretro audio
+    /// callbacks).
+    pub fn take_audio(&mut self) -> Vec<i16> {
+        state().as_mut().map(|s| std::mem::take(&mut s.audio)).unwrap_or_default()
+    }
+
+    /// The audio sample rate the core reports (Hz).
+    pub fn audio_rate(&self) -> f64 {
+        self.av.timing.sample_rate
+    }
+
+    /// The Z80's 8 KiB of RAM, taken from a save state (the core does not expose it through
+    /// the libretro memory API). `signature`: bytes known to be at Z80 address `at` (e.g. the
+    /// start of a sound driver); the block is where they are found exactly once.
+    pub fn z80_ram(&self, signature: &[u8], at: usize) -> Result<Vec<u8>> {
+        let state = self.save_state()?;
+        let hits: Vec<usize> = state.windows(signature.len()).enumerate().filter(|(_, w)| *w == signature).map(|(i, _)| i).collect();
+        ensure!(hits.len() == 1, "the signature is found {} times in the save state", hits.len());
+        let base = hits[0].checked_sub(at).ok_or_else(|| anyhow!("Z80 RAM would start before the save state"))?;
+        ensure!(base + 0x2000 <= state.len(), "Z80 RAM would end past the save state");
+        Ok(state[base..base + 0x2000].to_vec())
     }
 
     /// Snapshot the whole machine state (libretro serialisation).

@@ -34,6 +34,9 @@ enum Cmd {
         /// Save the final frame as PNG.
         #[arg(long)]
         screenshot: Option<PathBuf>,
+        /// Save the sound of the whole run as a WAV file (16-bit stereo, the core's rate).
+        #[arg(long)]
+        wav: Option<PathBuf>,
         /// Memory to print after the run: ADDR[:LEN] or SYMBOL[:LEN] (needs --elf); repeatable.
         #[arg(long = "read", value_name = "ADDR:LEN")]
         reads: Vec<String>,
@@ -135,7 +138,7 @@ fn load_syms(elf: &Option<PathBuf>) -> Result<Option<Symbols>> {
 
 fn main() -> Result<()> {
     match Cli::parse().cmd {
-        Cmd::Gpgx { rom, core, frames, pad, inputs, screenshot, reads, elf, options, list_options } => {
+        Cmd::Gpgx { rom, core, frames, pad, inputs, screenshot, wav, reads, elf, options, list_options } => {
             let syms = load_syms(&elf)?;
             let core = match core {
                 Some(c) => c,
@@ -178,6 +181,16 @@ fn main() -> Result<()> {
             }
             if let Some(p) = screenshot {
                 gx.save_png(&p)?;
+                eprintln!("wrote {}", p.display());
+            }
+            if let Some(p) = wav {
+                let audio = gx.take_audio();
+                let spec = hound::WavSpec { channels: 2, sample_rate: gx.audio_rate().round() as u32, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
+                let mut w = hound::WavWriter::create(&p, spec).with_context(|| format!("{}: cannot write", p.display()))?;
+                for s in audio {
+                    w.write_sample(s)?;
+                }
+                w.finalize()?;
                 eprintln!("wrote {}", p.display());
             }
         }

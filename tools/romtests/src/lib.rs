@@ -355,3 +355,33 @@ fn check_plane(vram: &[u8], slot: usize, cx: i16, cy: i16, name: &str, cells: &d
     }
     Ok(())
 }
+
+/// Where Genesis Plus GX keeps the Z80's RAM in its save state: found once by the sound
+/// driver's first bytes (`megadrive::sound::DRIVER`, loaded at Z80 address 0), then read at
+/// the same place in every later state of the run.
+#[derive(Clone, Copy, Debug)]
+pub struct Z80InState {
+    base: usize,
+}
+
+impl Z80InState {
+    /// Searches a state of a ROM that has loaded the driver.
+    pub fn locate(state: &[u8]) -> Z80InState {
+        let sig = &megadrive::sound::DRIVER[..48];
+        let hits: Vec<usize> = state.windows(sig.len()).enumerate().filter(|(_, w)| *w == sig).map(|(i, _)| i).collect();
+        assert_eq!(hits.len(), 1, "the sound driver's code found {} times in the save state", hits.len());
+        Z80InState { base: hits[0] }
+    }
+
+    /// The Z80's 8 KiB of RAM; panics if the driver is no longer there.
+    pub fn extract(&self, state: &[u8]) -> Vec<u8> {
+        let ram = state[self.base..self.base + 0x2000].to_vec();
+        assert_eq!(&ram[..48], &megadrive::sound::DRIVER[..48], "Z80 RAM moved in the save state");
+        ram
+    }
+}
+
+/// A little-endian (Z80) 16-bit value of Z80 RAM.
+pub fn z80_u16(ram: &[u8], addr: u16) -> u16 {
+    u16::from_le_bytes([ram[addr as usize], ram[addr as usize + 1]])
+}

@@ -3,7 +3,8 @@
 //! stands on the ground, walks right with the camera following, jumps and lands; its
 //! sprite (DMA-uploaded) sits where the player is and faces where he walks; the status
 //! bar's tile is the DMA fill; the screen equals `reference/template.png`; the coins (the
-//! template's own entity kind, declared in its Tiled project) he walks through are collected.
+//! template's own entity kind, declared in its Tiled project) he walks through are collected;
+//! its tune plays (audible, the driver's music running) and a jump starts its PCM effect.
 
 use emu::Pad;
 use romtests::*;
@@ -121,4 +122,31 @@ fn template_walks_right_jumps_and_lands() {
     let s = read(&gx, game);
     assert!(s.x > 430, "over the hill: {s:?}");
     assert_eq!(s.score, 3, "the hill's coin: {s:?}");
+}
+
+#[test]
+fn template_plays_its_tune_and_a_jump_sound() {
+    use megadrive::sound::layout::*;
+    let rom = Rom::load("template").unwrap();
+    let status = rom.sym("SOUND_STATUS");
+    let (_lock, mut gx) = gpgx_with(&rom);
+    gx.run_until(120, Pad::NONE, |g| g.read_u8(status) == b'R').expect("the sound driver runs");
+    let at = Z80InState::locate(&gx.save_state().unwrap());
+    gx.run_frames(120, Pad::NONE);
+    let audio = gx.take_audio();
+    let rms = (audio.iter().map(|&s| (s as f64).powi(2)).sum::<f64>() / audio.len() as f64).sqrt();
+    let z = at.extract(&gx.save_state().unwrap());
+    assert_eq!(z[ST_MUSIC as usize], 1, "the tune plays");
+    assert!(z80_u16(&z, ST_MTICK) > 60, "the tune has played {} ticks", z80_u16(&z, ST_MTICK));
+    assert!(rms > 1000.0, "the tune is too quiet: RMS {rms:.0}");
+    assert_eq!(z80_u16(&z, ST_PCMCOUNT), 0);
+    // A jump: its PCM effect starts with the next VBlank and plays out.
+    gx.run_frame(Pad::A);
+    gx.run_frames(2, Pad::NONE);
+    let z = at.extract(&gx.save_state().unwrap());
+    assert_eq!(z80_u16(&z, ST_PCMCOUNT), 1, "the jump effect started");
+    gx.run_frames(30, Pad::NONE);
+    let z = at.extract(&gx.save_state().unwrap());
+    assert_eq!((z[ST_PCM as usize], z80_u16(&z, ST_LEFT), z[ST_UNDER as usize]), (0, 0, 0), "the jump effect played out");
+    println!("template: tune RMS {rms:.0}, jump effect played");
 }

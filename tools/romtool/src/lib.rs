@@ -1,7 +1,8 @@
 //! Host-side tools of megacollide. `pack` turns the linked 68000 ELF into a Mega Drive ROM;
 //! `levels` compiles the level files into ROM data (see [`levels`]); `sprites` turns PNG
 //! sprite sheets into sprite tiles and masks (see [`sprites`]), with an optional GIMP palette
-//! file ([`gpl`]).
+//! file ([`gpl`]); `sound` turns VGM/VGZ music and WAV or VGM effects into the Z80 sound
+//! driver's data (see [`sound`]).
 #![deny(missing_docs)]
 
 pub mod cells;
@@ -10,4 +11,5 @@ pub mod header;
 pub mod levels;
 pub mod output;
 pub mod pack;
+pub mod sound;
 pub mod sprites;

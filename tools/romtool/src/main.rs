@@ -3,7 +3,7 @@
 //! `romtool pack ELF -o ROM [--elf-out ELF]` packs a linked 68000 ELF into a Mega Drive ROM.
 //! `romtool levels DIR --out-dir GEN [--preview-dir PNGS] [--grid] [--preview-collision] [--check] [--require-level NAME]...`
 //! compiles the level files. `romtool sprites DIR --out-dir GEN [--check]` compiles sprite
-//! sheets.
+//! sheets. `romtool sound DIR -o GEN/sound.rs [--check]` compiles music and sound effects.
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
@@ -75,6 +75,18 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Compile music (music/*.vgm, *.vgz) and effects (effects/*.wav, *.vgm, *.vgz) of a folder
+    /// into one Rust file of `megadrive::sound` data; nothing is written on any error.
+    Sound {
+        /// The sound folder.
+        dir: PathBuf,
+        /// The Rust file to write.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Only check the files; write nothing.
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 fn main() {
@@ -140,6 +152,7 @@ fn run() -> Result<()> {
             }
             Ok(())
         }
+        Command::Sound { dir, output, check } => romtool::sound::run(&dir, &output, check),
         Command::Levels { dir, out_dir, preview_dir, grid, preview_collision, check, require_level } => {
             let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid, require: require_level };
             let (levels, files, notes) = match romtool::levels::build_outputs_with_preview(&opts, preview_collision) {

@@ -1,0 +1,405 @@
+//! Music and sound effects, played by megacollide's own Z80 driver (`z80/driver.asm`, built
+//! with pasmo by this crate's build script and loaded by [`init`]).
+//!
+//! | what | how |
+//! |---|---|
+//! | music | YM2612 FM + SN76489 PSG, a stream of register writes at 60 ticks a second on NTSC and PAL (the YM2612's Timer B keeps time, not the video frame); loops; [`play_music`], [`stop_music`], [`pause_music`], [`resume_music`], [`fade_out_music`] |
+//! | PCM effects | 8-bit unsigned samples at [`PCM_RATE`] (6,658) Hz on the DAC, which takes FM channel 6 from the music while the effect plays and gives it back; [`play_effect`] |
+//! | PSG effects | a stream like the music's (PSG writes only) that takes the PSG channels it uses from the music and gives them back (the music's tones and volumes restored); [`play_effect`] |
+//! | priorities | one PCM and one PSG effect at a time: a new effect replaces the playing one of its kind unless that one has a higher priority |
+//! | volume | [`set_volume`]: 16 levels for music and effects (FM carrier levels, PSG attenuation, PCM scale) |
+//!
+//! The data comes from `romtool sound` (VGM/VGZ files for music and PSG effects, WAV files
+//! for PCM effects) as [`Song`] and [`Effect`] statics.
+//!
+//! **Every frame**: call [`begin_vblank`] before the VBlank's DMA transfers and
+//! [`end_vblank`] after them (or [`update`] once a frame if the game never opens a window).
+//! Requests made during the frame ([`play_effect`] and the others) only change RAM; they
+//! reach the Z80 in the next [`end_vblank`] (one bus access), so an effect asked for in
+//! a frame's game step starts with the VBlank that shows that step.
+//!
+//! **DMA**: a 68000 DMA to the VDP owns the 68000 bus, and a Z80 read of ROM then fails
+//! (the PCM would stall or click). The driver reads ROM only outside "DMA windows":
+//! [`begin_vblank`] opens one (it returns once the Z80 is out of any ROM access: a few
+//! dozen Z80 cycles, at most a short unit of its work or two bytes of a PCM refill),
+//! [`end_vblank`]
+//! closes it. The PCM effect plays on from a 256-byte ring in Z80 RAM (38 ms) meanwhile,
+//! and music ticks that fall in the window are played right after it. [`crate::dma`]'s
+//! copies open a window of their own when none is open, so no DMA can corrupt the sound.
+//! The bus rules are in [`crate::z80`].
+
+use crate::rt::{MainOnly, Shared};
+use crate::timing::Standard;
+use crate::z80::{self, Bus};
+
+/// The driver's mailbox (`MB_*`, written by the 68000) and status (`ST_*`, written by the
+/// Z80) addresses in Z80 RAM, and its size, from pasmo's symbol table.
+pub mod layout {
+    include!(concat!(env!("OUT_DIR"), "/z80_layout.rs"));
+}
+use layout::*;
+
+/// The driver (Z80 code), as assembled from `z80/driver.asm`.
+pub static DRIVER: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/z80_driver.bin"));
+
+/// The driver's size in bytes (its code and tables; its variables and buffers are in the
+/// rest of the Z80's 8 KiB).
+pub const DRIVER_BYTES: u16 = DRIVER_END;
+
+/// Z80 address of the driver's variables (then its mailbox and status, to the end of RAM):
+/// zero when it starts. (The PCM ring and volume table below them need no clearing.)
+const VARIABLES: u16 = 0x1E00;
+
+/// PCM effects' sample rate on an NTSC console (Hz): the YM2612's Timer A every 8 of its
+/// samples (7,670,453 Hz / 144 / 8). On PAL it is 6,598 Hz (the YM2612's clock is 0.9 %
+/// slower); `romtool sound` resamples WAV files to this rate.
+pub const PCM_RATE: u32 = 6658;
+
+/// The song or effect's stream loops back to nowhere (it ends).
+pub const NO_LOOP: u32 = u32::MAX;
+
+/// A song: the driver's stream (made by `romtool sound` from a VGM file).
+pub struct Song {
+    /// The source file's name without its extension.
+    pub name: &'static str,
+    /// The stream: commands of the driver's format (see `tools/romtool/src/sound/`).
+    pub stream: &'static [u8],
+    /// Byte offset in `stream` that the end jumps back to, or [`NO_LOOP`].
+    pub loop_start: u32,
+}
+
+/// A sound effect.
+pub enum Effect {
+    /// 8-bit unsigned samples (0x80 = silence) at [`PCM_RATE`], on the DAC.
+    Pcm {
+        /// The source file's name without its extension.
+        name: &'static str,
+        /// The samples (at most 65,535).
+        samples: &'static [u8],
+    },
+    /// A PSG stream (the music's format, PSG writes only).
+    Psg {
+        /// The source file's name without its extension.
+        name: &'static str,
+        /// The stream.
+        stream: &'static [u8],
+        /// The PSG channels it takes from the music: bits 0-2 tone channels, bit 3 noise.
+        channels: u8,
+    },
+}
+
+impl Effect {
+    /// The source file's name without its extension.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Effect::Pcm { name, .. } | Effect::Psg { name, .. } => name,
+        }
+    }
+}
+
+/// What the driver reported at the last [`end_vblank`] or [`update`] that sent nothing: its
+/// status bytes `ST_READY` to `ST_WSUM` as they are in Z80 RAM (16-bit values little-endian),
+/// copied to the ELF symbol `SOUND_STATUS` (the tests read it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Status(pub [u8; STATUS_BYTES]);
+
+/// Bytes of [`Status`]: Z80 RAM `ST_READY` (ST + 1) to `ST_WSUM` + 1 (ST + 11).
+pub const STATUS_BYTES: usize = 11;
+
+impl Status {
+    fn u16_at(&self, i: usize) -> u16 {
+        u16::from_le_bytes([self.0[i], self.0[i + 1]])
+    }
+    /// The driver runs.
+    pub fn ready(&self) -> bool {
+        self.0[0] == b'R'
+    }
+    /// The driver's heartbeat: its Timer B periods (4.8 ms, 3 or 4 a frame) since it started.
+    pub fn heartbeat(&self) -> u16 {
+        self.u16_at(1)
+    }
+    /// Music: 0 stopped, 1 playing, 2 paused.
+    pub fn music(&self) -> u8 {
+        self.0[3]
+    }
+    /// Priority + 1 of the PCM effect playing, 0 for none.
+    pub fn pcm(&self) -> u8 {
+        self.0[4]
+    }
+    /// Priority + 1 of the PSG effect playing, 0 for none.
+    pub fn psg(&self) -> u8 {
+        self.0[5]
+    }
+    /// Music ticks played (the stream's waits summed) when `write_sum` was taken.
+    pub fn music_ticks(&self) -> u16 {
+        self.u16_at(7)
+    }
+    /// Fletcher-16 of the music's register writes so far (register and value, PSG bytes).
+    pub fn write_sum(&self) -> u16 {
+        self.u16_at(9)
+    }
+}
+
+/// The last status read from the driver (see [`Status`]).
+#[no_mangle]
+pub static SOUND_STATUS: MainOnly<Status> = MainOnly::new(Status([0; STATUS_BYTES]));
+
+/// The most looks at the Z80's `ST_BUSY` that opening a DMA window has needed so far, after
+/// the first (each about 350 68000 cycles: 0.7 scanlines). The tests read it (ELF symbol).
+#[no_mangle]
+pub static SOUND_WINDOW_WAITS: Shared<u16> = Shared::new(0);
+
+/// All the looks after the first that opening DMA windows has needed so far (wrapping).
+#[no_mangle]
+pub static SOUND_WINDOW_LOOKS: Shared<u16> = Shared::new(0);
+
+/// A DMA window is open (the driver keeps off the 68000 bus).
+static WINDOW: Shared<bool> = Shared::new(false);
+/// The driver runs.
+static LOADED: Shared<bool> = Shared::new(false);
+
+/// Music operations (the driver's `MB_MUSIC` op byte).
+#[derive(Clone, Copy)]
+enum MusicOp {
+    Start { addr: u32, loop_addr: u32 },
+    Stop,
+    Pause,
+    Resume,
+    Fade { speed: u8 },
+}
+
+/// Requests waiting for the next [`end_vblank`] or [`update`].
+struct Queue {
+    music: Option<MusicOp>,
+    pcm: Option<(u8, u32, u16)>,
+    psg: Option<(u8, u32, u8)>,
+    volume: Option<(u8, u8)>,
+    /// The sequence numbers last sent: music, PCM, PSG, volume.
+    seq: [u8; 4],
+}
+
+static QUEUE: MainOnly<Queue> = MainOnly::new(Queue { music: None, pcm: None, psg: None, volume: None, seq: [0; 4] });
+
+/// Loads the driver into the Z80 and starts it, for `standard` (its tick rate: 60 Hz on
+/// both). Call once at boot, before the first DMA you want protected.
+pub fn init(standard: Standard) {
+    // The code, then zeros over the driver's variables, mailbox and status (VARIABLES..).
+    z80::load(DRIVER, VARIABLES, |bus| bus.write(MB_STD, (standard == Standard::Pal) as u8));
+    LOADED.set(true);
+}
+
+/// Plays `song` from its start (replacing the one playing), looping if it loops.
+pub fn play_music(song: &'static Song) {
+    let addr = song.stream.as_ptr() as usize as u32;
+    let loop_addr = if song.loop_start == NO_LOOP { 0xFF_FFFF } else { addr + song.loop_start };
+    QUEUE.with(|q| q.music = Some(MusicOp::Start { addr, loop_addr }));
+}
+
+/// Stops the music at once (keys off, PSG silent).
+pub fn stop_music() {
+    QUEUE.with(|q| q.music = Some(MusicOp::Stop));
+}
+
+/// Pauses the music: silent, its place kept.
+pub fn pause_music() {
+    QUEUE.with(|q| q.music = Some(MusicOp::Pause));
+}
+
+/// Resumes paused music where it was.
+pub fn resume_music() {
+    QUEUE.with(|q| q.music = Some(MusicOp::Resume));
+}
+
+/// Fades the music out over about `frames` frames (in 32 steps of 3 dB, each a whole number
+/// of 60 Hz ticks: `frames / 32` rounded, at least 1), then stops it.
+pub fn fade_out_music(frames: u16) {
+    let speed = ((frames.saturating_add(16)) >> 5).clamp(1, 255) as u8;
+    QUEUE.with(|q| q.music = Some(MusicOp::Fade { speed }));
+}
+
+/// Plays `effect` with `priority` (0..=254, higher wins): it replaces the effect of its
+/// kind (PCM or PSG) playing now unless that one has a higher priority; of two asked for in
+/// the same frame, the higher priority (or the later at equal priority) is sent.
+pub fn play_effect(effect: &'static Effect, priority: u8) {
+    let priority = priority.min(254);
+    QUEUE.with(|q| match effect {
+        Effect::Pcm { samples, .. } => {
+            if samples.is_empty() || q.pcm.is_some_and(|(p, _, _)| p > priority) {
+                return;
+            }
+            let len = samples.len().min(0xFFFF) as u16;
+            q.pcm = Some((priority, samples.as_ptr() as usize as u32, len));
+        }
+        Effect::Psg { stream, channels, .. } => {
+            if q.psg.is_some_and(|(p, _, _)| p > priority) {
+                return;
+            }
+            q.psg = Some((priority, stream.as_ptr() as usize as u32, *channels & 0x0F));
+        }
+    });
+}
+
+/// FM attenuation (0.75 dB steps) of each [`set_volume`] level: about 2 dB a level, level 0
+/// silent.
+const VOLUME_ATTEN: [u8; 16] = [127, 37, 35, 32, 29, 27, 24, 21, 19, 16, 13, 11, 8, 5, 3, 0];
+/// The PCM scale (x/16) of each level: the same loudness as `VOLUME_ATTEN`.
+const VOLUME_PCM: [u8; 16] = [0, 0, 1, 1, 1, 2, 2, 2, 3, 4, 5, 6, 8, 10, 12, 16];
+
+/// Sets the master volume of music and effects: 0 (silent) ..= 15 (full, the default).
+pub fn set_volume(level: u8) {
+    let level = level.min(15) as usize;
+    QUEUE.with(|q| q.volume = Some((VOLUME_ATTEN[level], VOLUME_PCM[level])));
+}
+
+/// The status the driver reported last (see [`Status`]).
+pub fn status() -> Status {
+    SOUND_STATUS.with(|s| *s)
+}
+
+/// Opens the DMA window for the VBlank's transfers: returns once the Z80 is off the 68000
+/// bus (see the module docs). Does nothing before [`init`].
+pub fn begin_vblank() {
+    if LOADED.get() && !WINDOW.get() {
+        open_window();
+    }
+}
+
+/// Closes the DMA window [`begin_vblank`] opened, sends the requests of the frame and reads
+/// the driver's status, in one access of the Z80's bus.
+pub fn end_vblank() {
+    if !LOADED.get() {
+        return;
+    }
+    WINDOW.set(false);
+    z80::with_bus(|bus| {
+        bus.write(MB_DMA, 0);
+        exchange(bus);
+    });
+}
+
+/// Sends the requests of the frame and reads the status without a DMA window (for a game
+/// that does not call [`begin_vblank`] / [`end_vblank`]): once a frame.
+pub fn update() {
+    if LOADED.get() {
+        z80::with_bus(exchange);
+    }
+}
+
+/// Called by [`crate::dma`] before a copy from 68000 memory: opens a window unless one is
+/// open. Returns whether it opened one (then [`dma_done`] closes it).
+pub(crate) fn dma_start() -> bool {
+    if !LOADED.get() || WINDOW.get() {
+        return false;
+    }
+    open_window();
+    true
+}
+
+/// Closes the window [`dma_start`] opened.
+pub(crate) fn dma_done(opened: bool) {
+    if opened {
+        WINDOW.set(false);
+        z80::with_bus(|bus| bus.write(MB_DMA, 0));
+    }
+}
+
+/// Sets the driver's DMA flag and waits until the Z80 is outside its 68000-bus units: it
+/// sets `ST_BUSY` before it reads the flag, so once `ST_BUSY` reads 0 after the flag is set,
+/// the Z80 will see the flag before its next access.
+fn open_window() {
+    WINDOW.set(true);
+    let mut busy = z80::with_bus(|bus| {
+        bus.write(MB_DMA, 1);
+        bus.read(ST_BUSY)
+    });
+    let mut looks = 0;
+    while busy != 0 {
+        // Let the Z80 run to the end of its unit (a bus request stops it): about 100 Z80
+        // cycles between two looks.
+        for _ in 0..16 {
+            let _ = crate::vdp::status();
+        }
+        busy = z80::with_bus(|bus| bus.read(ST_BUSY));
+        looks += 1;
+    }
+    if looks > 0 {
+        SOUND_WINDOW_LOOKS.set(SOUND_WINDOW_LOOKS.get().wrapping_add(looks));
+        if looks > SOUND_WINDOW_WAITS.get() {
+            SOUND_WINDOW_WAITS.set(looks);
+        }
+    }
+}
+
+/// Writes the queued requests whose previous one the driver has taken, then reads the status.
+fn exchange(bus: &mut Bus) {
+    let sent = QUEUE.with(|q| {
+        let mut sent = false;
+        if let Some(op) = q.music {
+            if bus.read(ST_ACK_MUSIC) == q.seq[0] {
+                let (code, addr, loop_addr, speed) = match op {
+                    MusicOp::Start { addr, loop_addr } => (1, addr, loop_addr, 0),
+                    MusicOp::Stop => (2, 0, 0, 0),
+                    MusicOp::Pause => (3, 0, 0, 0),
+                    MusicOp::Resume => (4, 0, 0, 0),
+                    MusicOp::Fade { speed } => (5, 0, 0, speed),
+                };
+                bus.write(MB_MUSIC + 1, code);
+                write_addr(bus, MB_MUSIC + 2, addr);
+                write_addr(bus, MB_MUSIC + 5, loop_addr);
+                bus.write(MB_MUSIC + 8, speed);
+                q.seq[0] = q.seq[0].wrapping_add(1);
+                bus.write(MB_MUSIC, q.seq[0]);
+                q.music = None;
+                sent = true;
+            }
+        }
+        if let Some((priority, addr, len)) = q.pcm {
+            if bus.read(ST_ACK_PCM) == q.seq[1] {
+                bus.write(MB_PCM + 1, priority);
+                write_addr(bus, MB_PCM + 2, addr);
+                bus.write(MB_PCM + 5, len as u8);
+                bus.write(MB_PCM + 6, (len >> 8) as u8);
+                q.seq[1] = q.seq[1].wrapping_add(1);
+                bus.write(MB_PCM, q.seq[1]);
+                q.pcm = None;
+                sent = true;
+            }
+        }
+        if let Some((priority, addr, channels)) = q.psg {
+            if bus.read(ST_ACK_SFX) == q.seq[2] {
+                bus.write(MB_SFX + 1, priority);
+                write_addr(bus, MB_SFX + 2, addr);
+                bus.write(MB_SFX + 5, channels);
+                q.seq[2] = q.seq[2].wrapping_add(1);
+                bus.write(MB_SFX, q.seq[2]);
+                q.psg = None;
+                sent = true;
+            }
+        }
+        if let Some((atten, scale)) = q.volume {
+            if bus.read(ST_ACK_VOL) == q.seq[3] {
+                bus.write(MB_VOL + 1, atten);
+                bus.write(MB_VOL + 2, scale);
+                q.seq[3] = q.seq[3].wrapping_add(1);
+                bus.write(MB_VOL, q.seq[3]);
+                q.volume = None;
+                sent = true;
+            }
+        }
+        if sent {
+            bus.write(MB_PENDING, 1);
+        }
+        sent
+    });
+    // The status only in frames that sent nothing: a frame's work stays under 1,000 cycles.
+    if !sent {
+        SOUND_STATUS.with(|s| bus.copy_to(ST_READY, &mut s.0));
+    }
+}
+
+/// Writes a 68000 address as the driver reads it: low, middle, high byte.
+fn write_addr(bus: &mut Bus, at: u16, addr: u32) {
+    bus.write(at, addr as u8);
+    bus.write(at + 1, (addr >> 8) as u8);
+    bus.write(at + 2, (addr >> 16) as u8);
+}
