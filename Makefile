@@ -214,8 +214,9 @@ bench: $(OUT)/bench.elf $(OUT)/megacollide.elf $(OUT)/bench-rust.elf $(OUT)/benc
 
 # ---- Your own game ------------------------------------------------------------------------
 # `make new-game DIR=path`: a standalone project from the template game (src/template/): its
-# own Makefile, levels/ and src/, using this checkout's crates and tools by absolute path.
-TEMPLATE_FILES := Makefile Cargo.toml Cargo.lock build.rs .cargo .gitignore README.md levels src
+# own Makefile, levels/, sprites/ and src/, using this checkout's crates, tools and LLVM fix
+# plugin by absolute path (Cargo.toml, Makefile, .cargo/config.toml).
+TEMPLATE_FILES := Makefile Cargo.toml Cargo.lock build.rs rust-toolchain.toml .cargo .gitignore README.md levels sprites src
 new-game:
 	@test -n "$(DIR)" || { echo "usage: make new-game DIR=path/to/new/game"; exit 2; }
 	@test ! -e "$(DIR)" || { echo "$(DIR) already exists: choose a new directory"; exit 2; }
@@ -223,6 +224,7 @@ new-game:
 	cd src/template && cp -r $(TEMPLATE_FILES) "$(abspath $(DIR))/"
 	sed -i 's#path = "\.\./\.\./tools/#path = "$(CURDIR)/tools/#; s#path = "\.\./#path = "$(CURDIR)/src/#' "$(DIR)/Cargo.toml"
 	sed -i 's#^MEGACOLLIDE ?= .*#MEGACOLLIDE ?= $(CURDIR)#' "$(DIR)/Makefile"
+	sed -i 's#-Zllvm-plugins=\.\./\.\./target/#-Zllvm-plugins=$(CURDIR)/target/#' "$(DIR)/.cargo/config.toml"
 	@echo "new game in $(DIR): cd $(DIR) && make && make run"
 
 # The template as a user gets it: made by `make new-game` in a new temporary directory outside

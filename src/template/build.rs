@@ -1,7 +1,10 @@
-//! Build script: the game's levels are compiled by `romtool levels` (the Makefile) into
-//! out/gen/levels.rs, which src/main.rs includes. The start-up code and the memory map come
-//! with the `megadrive` crate (its build links them into every binary that uses it).
+//! Build script: compiles the levels of `levels/` (Tiled `.tmj`/`.tmx`, 16Tile `.h`) into
+//! `levels.rs` and `art.rs`, and the sprite sheets of `sprites/` into `sprites.rs`, in
+//! `OUT_DIR` (`src/main.rs` includes them), with megacollide's level compiler. Cargo reruns
+//! it when a file there changes; a bad file stops the build with its file and line. The
+//! start-up code and the memory map come with the `megadrive` crate.
 
 fn main() {
-    println!("cargo:rerun-if-changed=out/gen/levels.rs");
+    romtool::build_script::compile_levels("levels");
+    romtool::build_script::compile_sprites("sprites");
 }

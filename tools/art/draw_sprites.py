@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Draws the demo's sprite sheets into src/game/sprites/ (PNG + JSON each, and palette.gpl).
+"""Draws the demo's sprite sheets into src/game/sprites/ (PNG + JSON each, and palette.gpl),
+and the template game's (the player and the palette) into src/template/sprites/.
 
 Python 3 standard library only (PNG written with zlib + struct). Run from anywhere:
 
-    python3 tools/art/draw_sprites.py            # writes src/game/sprites/
+    python3 tools/art/draw_sprites.py            # writes src/game/sprites/ and src/template/sprites/
     python3 tools/art/draw_sprites.py --check    # fails if the committed files differ
 
 Every picture is drawn as rows of characters, one per pixel: '.' is transparent, any other
@@ -23,6 +24,9 @@ import zlib
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 OUT = os.path.join(ROOT, "src", "game", "sprites")
+# The template game (src/template/, what `make new-game` copies) has the player's sheet.
+TEMPLATE_OUT = os.path.join(ROOT, "src", "template", "sprites")
+TEMPLATE_SHEETS = ["player"]
 
 # The sprite palette line, in order (entry 0 = the transparent slot). Colours are Mega Drive
 # colours (channels multiples of 36). (key, name in palette.gpl, (r, g, b)).
@@ -372,9 +376,11 @@ def gpl_text():
     return "\n".join(lines) + "\n"
 
 
-def outputs():
+def outputs(names=None):
     files = {"palette.gpl": gpl_text().encode()}
     for name, fn, (w, h), anims in SHEETS:
+        if names is not None and name not in names:
+            continue
         frames = fn()
         check_frames(name, frames, w, h)
         files[f"{name}.png"] = sheet_png(frames, w, h)
@@ -383,13 +389,12 @@ def outputs():
     return files
 
 
-def main():
-    check = "--check" in sys.argv[1:]
-    files = outputs()
-    os.makedirs(OUT, exist_ok=True)
+def write(out, files, check):
+    """Writes `files` into the folder `out` (with `check`: only compares); the names that differ."""
+    os.makedirs(out, exist_ok=True)
     stale = []
     for name, data in sorted(files.items()):
-        path = os.path.join(OUT, name)
+        path = os.path.join(out, name)
         old = open(path, "rb").read() if os.path.exists(path) else None
         if old != data:
             stale.append(name)
@@ -397,8 +402,14 @@ def main():
                 with open(path, "wb") as f:
                     f.write(data)
     if check and stale:
-        sys.exit(f"out of date in {OUT}: {', '.join(stale)} (run tools/art/draw_sprites.py)")
-    print(f"draw_sprites: {len(files)} files in {os.path.relpath(OUT, ROOT)}, {len(stale)} {'differ' if check else 'written'}")
+        sys.exit(f"out of date in {out}: {', '.join(stale)} (run tools/art/draw_sprites.py)")
+    print(f"draw_sprites: {len(files)} files in {os.path.relpath(out, ROOT)}, {len(stale)} {'differ' if check else 'written'}")
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    write(OUT, outputs(), check)
+    write(TEMPLATE_OUT, outputs(TEMPLATE_SHEETS), check)
 
 
 if __name__ == "__main__":

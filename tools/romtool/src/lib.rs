@@ -1,9 +1,11 @@
 //! Host-side tools of megacollide. `pack` turns the linked 68000 ELF into a Mega Drive ROM;
 //! `levels` compiles the level files into ROM data (see [`levels`]); `sprites` turns PNG
 //! sprite sheets into sprite tiles and masks (see [`sprites`]), with an optional GIMP palette
-//! file ([`gpl`]).
+//! file ([`gpl`]). A game's build script compiles its levels and sheets with
+//! [`build_script`].
 #![deny(missing_docs)]
 
+pub mod build_script;
 pub mod cells;
 pub mod gpl;
 pub mod header;
