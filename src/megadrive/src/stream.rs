@@ -169,10 +169,26 @@ impl Streamer {
     /// (cx, cy) into RAM, for the next [`Streamer::upload`]. Outside VBlank; the camera may
     /// have moved at most [`MAX_STEP`] pixels per axis since the last call (or
     /// [`Streamer::redraw`]); strips beyond [`MAX_STRIPS`] per axis are not drawn.
+    ///
+    /// The metatile columns that came into view are those of `x0..x1` outside the last
+    /// range, `self.x0..self.x1`: the ones left of it and the ones right of it, each a run
+    /// at an end of the new range (rows alike). Only those are visited, in ascending
+    /// order, so a frame whose camera stays within its metatiles costs no loop.
     pub fn prepare(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
         let (x0, y0, x1, y1) = visible(cx, cy);
-        for tx in x0..x1 {
-            if (tx < self.x0 || tx >= self.x1) && (self.column_count as usize) < 2 * MAX_STRIPS {
+        self.prepare_columns(map, x0, x1.min(self.x0), y0, y1);
+        self.prepare_columns(map, x0.max(self.x1), x1, y0, y1);
+        self.prepare_rows(map, y0, y1.min(self.y0), x0, x1);
+        self.prepare_rows(map, y0.max(self.y1), y1, x0, x1);
+        (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1);
+        self.scroll = scroll_of(cx, cy);
+    }
+
+    /// Reads metatile columns `from..to` (rows `y0..y1`) into the next strips, while there
+    /// is room ([`MAX_STRIPS`]).
+    fn prepare_columns(&mut self, map: &impl Metatiles, from: i16, to: i16, y0: i16, y1: i16) {
+        for tx in from..to {
+            if (self.column_count as usize) < 2 * MAX_STRIPS {
                 let i = self.column_count as usize;
                 let (left, right) = self.columns.split_at_mut(i + 1);
                 fill_column(map, tx, y0, y1, &mut left[i], &mut right[0]);
@@ -180,8 +196,13 @@ impl Streamer {
                 self.columns_streamed = self.columns_streamed.wrapping_add(1);
             }
         }
-        for ty in y0..y1 {
-            if (ty < self.y0 || ty >= self.y1) && (self.row_count as usize) < 2 * MAX_STRIPS {
+    }
+
+    /// Reads metatile rows `from..to` (columns `x0..x1`) into the next strips, while there
+    /// is room ([`MAX_STRIPS`]).
+    fn prepare_rows(&mut self, map: &impl Metatiles, from: i16, to: i16, x0: i16, x1: i16) {
+        for ty in from..to {
+            if (self.row_count as usize) < 2 * MAX_STRIPS {
                 let i = self.row_count as usize;
                 let (top, bottom) = self.rows.split_at_mut(i + 1);
                 fill_row(map, ty, x0, x1, &mut top[i], &mut bottom[0]);
@@ -189,8 +210,6 @@ impl Streamer {
                 self.rows_streamed = self.rows_streamed.wrapping_add(1);
             }
         }
-        (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1);
-        self.scroll = scroll_of(cx, cy);
     }
 
     /// Writes the prepared strips into the plane by DMA (each cell column or row in one
