@@ -10,7 +10,9 @@ use megacollide_level_view::{romtool_level, romtool_shapes, Level as ViewLevel, 
 /// The collision shapes' graphics (the same for every level).
 pub const SHAPES: Shapes<'static> = romtool_shapes!(levels);
 
-/// `level` as the level view reads it: its tiles, height-tile graphics and art layers.
+/// `level` as the level view reads it: its tiles, height-tile graphics and art layers (out
+/// of line: only on a level change).
+#[inline(never)]
 pub fn view_of(level: &'static Level) -> ViewLevel<'static> {
     let art = index_of(level).and_then(|i| LEVEL_ART[i]);
     romtool_level!(level, art, level_art)

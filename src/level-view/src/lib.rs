@@ -318,7 +318,8 @@ impl<'a> View<'a> {
     /// Loads what `level` needs with the display off (shape and height-tile graphics, the
     /// art's cells, the palettes) and draws both planes for a camera at pixel-space (cx,
     /// cy); `shapes` shows the collision shapes even if the level has art (the debug
-    /// overlay).
+    /// overlay). Kept out of line: it runs only with the display off, on a level change.
+    #[inline(never)]
     pub fn load(&mut self, level: Level<'a>, shapes: bool, cx: i16, cy: i16) {
         self.level = level;
         load_shape_graphics(&self.level, &self.shapes);
