@@ -46,7 +46,7 @@ define cargo_rom
 	@$(call copy_changed,$(M68K_OUT)/$(if $(filter dev,$(1)),debug,$(1))/megacollide,$(3))
 endef
 
-.PHONY: all deps tools test test-m68k runner-check soak bench run clean bindings doc new-game FORCE
+.PHONY: all deps tools examples test test-m68k runner-check soak bench run clean bindings doc new-game FORCE
 
 all: $(OUT)/megacollide.md
 
@@ -195,6 +195,17 @@ $(OUT)/selftest-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	$(NOPASS_ENV) $(M68K_CARGO) build -p megacollide --release --features selftest --quiet
 	@$(call copy_changed,target/nopass/$(TARGET)/release/megacollide,$@)
 
+# The hardware crate's examples (src/megadrive-examples/src/bin/: sprites, DMA, pads,
+# streaming, fades, text), one cartridge each: out/examples/NAME.md, booted once each by the
+# ROM tests (tools/romtests/tests/examples.rs). One cargo run builds them all.
+EXAMPLES     := $(basename $(notdir $(wildcard src/megadrive-examples/src/bin/*.rs)))
+EXAMPLE_ELFS := $(EXAMPLES:%=$(OUT)/examples/%.elf)
+$(EXAMPLE_ELFS) &: $(DEPS_STAMP) $(PLUGIN) FORCE
+	@mkdir -p $(OUT)/examples
+	$(M68K_CARGO) build -p megadrive-examples --release --quiet
+	@for e in $(EXAMPLES); do $(call copy_changed,$(M68K_OUT)/release/$$e,$(OUT)/examples/$$e.elf); done
+examples: $(EXAMPLES:%=$(OUT)/examples/%.md)
+
 # On-target tests: the engine's test suite (src/engine/tests/suite) and the hardware crate's pad
 # test (src/megadrive/tests/pads.rs) built for the 68000 like the ROM (release, fix plugin) and
 # run in Genesis Plus GX by the runner; reports like libtest.
@@ -251,7 +262,7 @@ doc: $(DEPS_STAMP) $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs
 	@echo "API docs: target/doc/megacollide_engine/index.html, target/doc/megadrive/index.html"
 
 TEST_ROMS := $(OUT)/template.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $(OUT)/selftest-release.md \
-             $(OUT)/selftest-dev.md $(OUT)/selftest-nofix.md $(OUT)/selftest-nopass.md
+             $(OUT)/selftest-dev.md $(OUT)/selftest-nofix.md $(OUT)/selftest-nopass.md $(EXAMPLES:%=$(OUT)/examples/%.md)
 
 # Every test: host unit tests of all host crates, then the ROMs in both emulators (romtests).
 # First the plugin's own checks (LLVM IR and machine-code level, seconds), then the crates
@@ -259,7 +270,7 @@ TEST_ROMS := $(OUT)/template.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/m
 # on-target runner's own check (runner-check) and the engine's tests on the 68000 (test-m68k).
 test: $(TEST_ROMS) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	for t in tools/llvm-fixes/test/*-test.sh; do sh $$t || exit 1; done
-	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --profile host --no-fail-fast
+	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --exclude megadrive-examples --profile host --no-fail-fast
 	$(MAKE) --no-print-directory runner-check
 	$(M68K_TESTS)
 
