@@ -183,6 +183,7 @@ enum Floor {
 
 /// Clamps a raw sub-pixel velocity to +-127 px/frame.
 #[inline]
+#[allow(clippy::manual_clamp, reason = "68000: one unsigned compare first, for the speeds within the limit")]
 fn clamp_speed(v: i16) -> i16 {
     // One unsigned compare for speeds within the limit.
     if (v as u16).wrapping_add(MAX_SPEED_RAW as u16) <= 2 * MAX_SPEED_RAW as u16 {
@@ -635,6 +636,7 @@ fn flies_in_air(body: &mut Body) -> bool {
 /// the tiles under its box and the pixel row below it, one more tile column and row in the
 /// directions of `vx` and `vy` (down when `vy` is 0) where those are blank too; no record when
 /// the tiles under the box and that row are not all blank. One or two rectangle tests.
+#[allow(clippy::too_many_arguments, reason = "68000: the box and speeds as scalars in registers, no struct copy")]
 fn record_air(map: &Map, body: &mut Body, x: i16, y: i16, w: i16, h: i16, vx: i16, vy: i16) {
     let (tx0, tx1) = (x >> 4, (x + w - 1) >> 4);
     let (ty0, ty1) = (y >> 4, (y + h) >> 4);

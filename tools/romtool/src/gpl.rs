@@ -6,9 +6,9 @@
 //! Name: megacollide sprites
 //! Columns: 4
 //! # comments start with '#'
-//! 255   0 255	transparent
-//! 252 252 252	text
-//!  36  36  36	Untitled
+//! 255   0 255    transparent
+//! 252 252 252    text
+//!  36  36  36    Untitled
 //! ```
 //!
 //! The first line must be `GIMP Palette` (a UTF-8 byte-order mark and trailing blanks or

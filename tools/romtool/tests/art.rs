@@ -278,7 +278,7 @@ fn art_round_trip_png_vdp_png() {
     let (w, h) = (8, 5);
     let ground: Vec<u32> = (0..w * h).map(|k| if k / w == h - 1 { 1 } else { 1 + (rng.next() % 12) }).collect();
     let flags = [0, 0x8000_0000, 0x4000_0000, 0xC000_0000, 0x2000_0000, 0xA000_0000];
-    let front: Vec<u32> = (0..w * h).map(|_| if rng.next() % 3 == 0 { (4 + rng.next() % 8) | flags[rng.next() as usize % flags.len()] } else { 0 }).collect();
+    let front: Vec<u32> = (0..w * h).map(|_| if rng.next().is_multiple_of(3) { (4 + rng.next() % 8) | flags[rng.next() as usize % flags.len()] } else { 0 }).collect();
     let map = tmx(d, w, h, &[("sky and ground", "", ground.clone()), ("fg leaves", "", front.clone())]);
     let level = compile(&map).unwrap_or_else(|e| panic!("{e:?}"));
     // Collision from the property: the bottom row is tile 0 = solid.
@@ -962,7 +962,7 @@ fn sprite_errors() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let out = d.join("gen");
-    let err = |d: &Path| -> Vec<String> { romtool::sprites::build_outputs(d, &out).err().expect("rejected").iter().map(|e| e.to_string()).collect() };
+    let err = |d: &Path| -> Vec<String> { romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect() };
     // Frame size.
     let f = vec![vec![md(1); 16 * 16]];
     sheet(d, "a", &f, 16, 16, 1, "{\n  \"frame_width\": 12,\n  \"frame_height\": 16,\n  \"animations\": []\n}\n");
@@ -1038,7 +1038,7 @@ fn sprite_palette_file_sets_the_line_and_names_the_indices() {
     // Pixels in entries 1, 3, 4 and 5 (entry 2 black is unused; #FAFAFA quantises like #FCFCFC).
     let cs = [md(0x1FF), md(3 << 6 | 2 << 3 | 1), md(7 << 3 | 7), md(7 << 3)];
     let frame: Vec<Px> = (0..64).map(|i| if i % 5 == 0 { CLEAR } else { cs[i % 4] }).collect();
-    sheet(d, "hero", &[frame.clone()], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
+    sheet(d, "hero", std::slice::from_ref(&frame), 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
     let (_, files) = romtool::sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
     let text = std::str::from_utf8(&files[0].1).unwrap();
     let file = syn::parse_file(text).unwrap();
@@ -1066,7 +1066,7 @@ fn sprite_palette_file_errors() {
     let d = dir.path();
     let out = d.join("gen");
     let p = d.join("palette.gpl");
-    let err = |d: &Path| -> Vec<String> { romtool::sprites::build_outputs(d, &out).err().expect("rejected").iter().map(|e| e.to_string()).collect() };
+    let err = |d: &Path| -> Vec<String> { romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect() };
     sheet(d, "hero", &[vec![md(0x1FF); 64]], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
     let pd = p.display();
     // Not a GIMP palette.

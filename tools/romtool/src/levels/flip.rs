@@ -46,6 +46,7 @@ pub struct Flip {
 impl Flip {
     /// The flips of a gid's flag bits; `Err` if the hexagonal rotation bit is set (it has no
     /// meaning on an orthogonal map).
+    #[allow(clippy::result_unit_err, reason = "the one error has no detail: the caller names the gid, file and line")]
     pub fn of_gid(gid: u32) -> Result<Flip, ()> {
         if gid & ROTATE_HEX != 0 {
             return Err(());
