@@ -30,8 +30,9 @@ M68K_OUT     := target/$(TARGET)
 # whose hash goes into the rustflags, so a changed plugin rebuilds everything it compiled.
 # Usage: $(M68K_CARGO) build -p CRATE ...
 PLUGIN_HASH   = $(shell sha256sum $(PLUGIN) 2>/dev/null | cut -c1-16)
-M68K_CARGO    = $(CARGO) --config .cargo/m68k.toml \
+M68K_CONFIG   = --config .cargo/m68k.toml \
                 --config 'target.$(TARGET).rustflags=["-Zllvm-plugins=$(CURDIR)/$(PLUGIN)","-Cmetadata=llvmfix$(PLUGIN_HASH)"]'
+M68K_CARGO    = $(CARGO) $(M68K_CONFIG)
 
 # Dependency tracking is cargo's (and the plugin's own Makefile's): every step that runs cargo
 # or romtool depends on FORCE and runs each time (a no-op when nothing changed), and its
@@ -46,7 +47,7 @@ define cargo_rom
 	@$(call copy_changed,$(M68K_OUT)/$(if $(filter dev,$(1)),debug,$(1))/megacollide,$(3))
 endef
 
-.PHONY: all deps tools examples test test-m68k runner-check soak bench run clean bindings doc new-game FORCE
+.PHONY: all deps tools examples test lint test-m68k runner-check soak bench run clean bindings doc new-game FORCE
 
 all: $(OUT)/megacollide.md
 
@@ -273,6 +274,23 @@ test: $(TEST_ROMS) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --exclude megadrive-examples --profile host --no-fail-fast
 	$(MAKE) --no-print-directory runner-check
 	$(M68K_TESTS)
+
+# House habits (`.ci/run` runs it after `make test`): rustfmt's layout (.rustfmt.toml) on
+# every crate, and clippy with every warning denied on the host crates (all targets) and on
+# the 68000 crates as built for the 68000 (the ROM, the examples, the runtimes, the engine and
+# its kernels, the bench ELF; clippy only checks, it generates no code). The allows are few
+# and local, each with its reason (`grep -rn 'allow(clippy' src tools`). Debian's rustfmt and
+# clippy (rustfmt-web, rust-web-clippy: the same release as rustc), called directly: cargo
+# would find rustup's first.
+CLIPPY       := env CARGO=$(CARGO) /usr/bin/cargo-clippy clippy
+# The 68000 test binaries (the others are host tests).
+M68K_TEST_TARGETS := --test suite --test pads --test runner_check
+M68K_CRATES  := -p megacollide -p megadrive-examples -p megacollide-testrt -p megacollide-m68k-kernels -p megadrive \
+                -p megacollide-level-view -p megacollide-engine -p megacollide-game -p megacollide-selftest -p megacollide-bench
+lint: $(DEPS_STAMP) $(PLUGIN) $(GENERATED)
+	RUSTFMT=/usr/bin/rustfmt /usr/bin/cargo-fmt --all --check
+	$(CLIPPY) --workspace --exclude megacollide --exclude megadrive-examples --profile host --all-targets --quiet -- -D warnings
+	$(CLIPPY) $(M68K_CONFIG) $(M68K_CRATES) --release --lib --bins $(M68K_TEST_TARGETS) --quiet -- -D warnings
 
 # Play the ROM: BlastEm by default (needs a display), or RetroArch with the Genesis Plus GX
 # core from the stable-retro wheel (`make run EMU=gpgx`; installs RetroArch when missing).

@@ -75,7 +75,7 @@ pub extern "C" fn exception_handler(vector: u32, frame: ExceptionFrame) -> ! {
     con.hex(vector, 2);
     con.print(" PC ");
     con.hex(frame.pc(vector), 6);
-    loop {}
+    halt()
 }
 
 /// A panic: the message on screen, then stop.
@@ -83,7 +83,14 @@ pub extern "C" fn exception_handler(vector: u32, frame: ExceptionFrame) -> ! {
 fn panic(info: &core::panic::PanicInfo) -> ! {
     let mut con = fault_screen(u32::from_be_bytes(*b"PANC"));
     let _ = write!(con, "PANIC {info}");
-    loop {}
+    halt()
+}
+
+/// Stops here (interrupts are off).
+fn halt() -> ! {
+    loop {
+        core::hint::spin_loop();
+    }
 }
 
 /// `llvm.trap` lowers to a call of `abort`.

@@ -57,9 +57,9 @@ pub const MAX_STRIPS: usize = 2;
 /// (pixels); bigger jumps need [`Streamer::redraw`].
 pub const MAX_STEP: i16 = 16 * MAX_STRIPS as i16;
 /// Cells of one cell column of the view: 15 metatiles.
-const COLUMN_CELLS: usize = 2 * ((SCREEN_H as usize + 15) / 16 + 1);
+const COLUMN_CELLS: usize = 2 * ((SCREEN_H as usize).div_ceil(16) + 1);
 /// Cells of one cell row of the view: 21 metatiles.
-const ROW_CELLS: usize = 2 * ((SCREEN_W as usize + 15) / 16 + 1);
+const ROW_CELLS: usize = 2 * ((SCREEN_W as usize).div_ceil(16) + 1);
 
 /// One cell column or cell row waiting for its DMA: where it starts in the plane's ring
 /// and its name-table words in ring order.
