@@ -291,6 +291,12 @@ lint: $(DEPS_STAMP) $(PLUGIN) $(GENERATED)
 	RUSTFMT=/usr/bin/rustfmt /usr/bin/cargo-fmt --all --check
 	$(CLIPPY) --workspace --exclude megacollide --exclude megadrive-examples --profile host --all-targets --quiet -- -D warnings
 	$(CLIPPY) $(M68K_CONFIG) $(M68K_CRATES) --release --lib --bins $(M68K_TEST_TARGETS) --quiet -- -D warnings
+	@# The template (its own workspace): formatted like the rest, and clippy in a game made from it.
+	/usr/bin/rustfmt --check --edition 2021 src/template/src/main.rs src/template/build.rs
+	@game=$$(mktemp -d -t megacollide-lint-game.XXXXXX) && \
+	{ $(MAKE) --no-print-directory -s new-game DIR=$$game/mygame >/dev/null && \
+	  (cd $$game/mygame && CARGO_TARGET_DIR=$(CURDIR)/target/template $(CLIPPY) --release --quiet -- -D warnings); \
+	  status=$$?; rm -rf $$game; exit $$status; }
 
 # Play the ROM: BlastEm by default (needs a display), or RetroArch with the Genesis Plus GX
 # core from the stable-retro wheel (`make run EMU=gpgx`; installs RetroArch when missing).
