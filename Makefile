@@ -7,6 +7,7 @@ SHELL        := /bin/bash
 .SUFFIXES:
 # The ROM variants are built one after the other through cargo's single output path.
 .NOTPARALLEL:
+.DEFAULT_GOAL := all
 
 CARGO        := /usr/bin/cargo
 export RUSTC := /usr/bin/rustc
@@ -23,23 +24,30 @@ HOST_BIN     := target/host
 ROMTOOL      := $(HOST_BIN)/romtool
 GATE         := $(HOST_BIN)/m68k-gate
 PLUGIN       := target/llvm-fixes/libm68k_fixes.so
+M68K_OUT     := target/$(TARGET)
 
-# Everything the ROM is built from (a change to any of these rebuilds it; nothing else does).
-ROM_SOURCES  := Cargo.toml Cargo.lock .cargo/config.toml $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs \
-                $(shell find src/rom linker/megadrive.ld src/engine/src src/engine/Cargo.toml src/engine-m68k-kernels src/game/src src/game/Cargo.toml tools/m68k-as src/megadrive-sys src/megadrive src/selftest -type f 2>/dev/null)
-LEVELS       := $(shell find levels -type f 2>/dev/null)
-TOOL_SOURCES  = $(shell find tools/$(1)/src tools/$(1)/Cargo.toml -type f 2>/dev/null) Cargo.lock
-
-# The plugin's hash goes into the rustflags, so a changed plugin rebuilds everything it compiled.
+# The one 68000 cargo: the target and build-std (.cargo/m68k.toml) and the LLVM fix plugin,
+# whose hash goes into the rustflags, so a changed plugin rebuilds everything it compiled.
+# Usage: $(M68K_CARGO) build -p CRATE ...
 PLUGIN_HASH   = $(shell sha256sum $(PLUGIN) 2>/dev/null | cut -c1-16)
-M68K_FLAGS    = --config 'target.$(TARGET).rustflags=["-Zllvm-plugins=$(CURDIR)/$(PLUGIN)","-Cmetadata=llvmfix$(PLUGIN_HASH)"]'
+M68K_CONFIG   = --config .cargo/m68k.toml \
+                --config 'target.$(TARGET).rustflags=["-Zllvm-plugins=$(CURDIR)/$(PLUGIN)","-Cmetadata=llvmfix$(PLUGIN_HASH)"]'
+M68K_CARGO    = $(CARGO) $(M68K_CONFIG)
+
+# Dependency tracking is cargo's (and the plugin's own Makefile's): every step that runs cargo
+# or romtool depends on FORCE and runs each time (a no-op when nothing changed), and its
+# output is replaced only when it changed (copy_changed), so what depends on it is rebuilt
+# only then.
+FORCE:
+# copy_changed(from, to): copies `from` to `to` unless they are equal.
+copy_changed = cmp -s $(1) $(2) || cp $(1) $(2)
 # cargo_rom(profile, features, output): build the ROM crate and copy the ELF to output.
 define cargo_rom
-	$(CARGO) rom $(M68K_FLAGS) --profile $(1) $(if $(2),--features $(2)) --quiet
-	cp target/$(TARGET)/$(if $(filter dev,$(1)),debug,$(1))/megacollide $(3)
+	$(M68K_CARGO) build -p megacollide --profile $(1) $(if $(2),--features $(2)) --quiet
+	@$(call copy_changed,$(M68K_OUT)/$(if $(filter dev,$(1)),debug,$(1))/megacollide,$(3))
 endef
 
-.PHONY: all deps tools test test-m68k runner-check soak bench run clean bindings doc new-game
+.PHONY: all deps tools examples test lint test-m68k runner-check soak bench run clean bindings doc new-game FORCE
 
 all: $(OUT)/megacollide.md
 
@@ -48,38 +56,51 @@ $(DEPS_STAMP): tools/install-deps.sh
 	./tools/install-deps.sh
 	@touch $@
 
-$(PLUGIN): $(DEPS_STAMP) tools/llvm-fixes/m68k_fixes.cpp tools/llvm-fixes/Makefile
-	$(MAKE) -s -C tools/llvm-fixes OUT=$(CURDIR)/$(PLUGIN)
-	@touch $@
+# The plugin's Makefile knows its sources: it rebuilds the .so only when one changed.
+$(PLUGIN): $(DEPS_STAMP) FORCE
+	@$(MAKE) -s -C tools/llvm-fixes OUT=$(CURDIR)/$(PLUGIN)
 
 # What a game made with `make new-game` builds with (its Makefile runs `make tools` here).
 tools: $(ROMTOOL) $(GATE) $(PLUGIN)
 
-$(ROMTOOL): $(DEPS_STAMP) $(call TOOL_SOURCES,romtool)
-	$(CARGO) build --profile host --quiet -p romtool
-	@touch $@
+# Host tools (profile `host`): host_tool(package) builds the package's binaries.
+host_tool = $(CARGO) build --profile host --quiet -p $(1)
+$(ROMTOOL): $(DEPS_STAMP) FORCE
+	$(call host_tool,romtool)
+$(GATE): $(DEPS_STAMP) FORCE
+	$(call host_tool,m68k-gate)
+# The cargo runner of 68000 test binaries (.cargo/config.toml: target.m68k-unknown-none-elf.runner).
+$(HOST_BIN)/m68k-testrunner: $(DEPS_STAMP) FORCE
+	$(call host_tool,testrunner)
+$(HOST_BIN)/bench: $(DEPS_STAMP) FORCE
+	$(call host_tool,bench)
 
-$(GATE): $(DEPS_STAMP) $(call TOOL_SOURCES,m68k-gate)
-	$(CARGO) build --profile host --quiet -p m68k-gate
-	@touch $@
-
-# Levels -> ROM data (out/gen/levels.rs) and previews (out/levels/), compiled once per change.
-# The game crate's build.rs compiles levels/ itself under plain cargo; under make it takes this
-# file (MEGACOLLIDE_LEVELS_RS) instead of compiling the levels again. `demo` is required: the
-# attract script (src/game/src/script.rs, ATTRACT_LEVEL) is timed to that course, and the ROM
-# tests play it; renaming levels/demo.tmj stops here with romtool's "level `demo` ... is
-# missing". (The benchmarks have their own scene: src/bench/levels/bench.tmj.)
+# Levels -> ROM data (out/gen/levels.rs, art.rs) and previews (out/levels/). The game crate's
+# build.rs compiles levels/ itself under plain cargo; under make it takes this file
+# (MEGACOLLIDE_LEVELS_RS) instead of compiling the levels again. romtool writes into a
+# scratch folder and only changed files replace the old ones. `demo` is required: the attract
+# script (src/game/src/script.rs, ATTRACT_LEVEL) is timed to that course, and the ROM tests
+# play it; renaming levels/demo.tmj stops here with romtool's "level `demo` ... is missing".
+# (The benchmarks have their own scene: src/bench/levels/bench.tmj.)
 export MEGACOLLIDE_LEVELS_RS := $(CURDIR)/$(OUT)/gen/levels.rs
-$(OUT)/gen/levels.rs: $(ROMTOOL) $(LEVELS)
-	$(ROMTOOL) levels levels --out-dir $(OUT)/gen --preview-dir $(OUT)/levels --require-level demo
+# romtool_step(scratch, command...): runs romtool writing into the scratch folder, then copies
+# the files that changed into $(OUT)/gen.
+define romtool_step
+	@rm -rf $(1) && mkdir -p $(1) $(OUT)/gen
+	$(2)
+	@for f in $(1)/*; do $(call copy_changed,$$f,$(OUT)/gen/$${f##*/}); done; rm -rf $(1)
+endef
+$(OUT)/gen/levels.rs: $(ROMTOOL) FORCE
+	$(call romtool_step,$(OUT)/gen.levels,$(ROMTOOL) levels levels --out-dir $(OUT)/gen.levels --preview-dir $(OUT)/levels --require-level demo)
 
 # Sprite sheets -> out/gen/sprites.rs (tiles, masks, animations, the palette of palette.gpl),
 # like levels.rs: the game crate's build.rs compiles src/game/sprites/ itself under plain cargo,
 # under make it takes this file (MEGACOLLIDE_SPRITES_RS).
-SPRITE_SHEETS := $(shell find src/game/sprites -type f 2>/dev/null)
 export MEGACOLLIDE_SPRITES_RS := $(CURDIR)/$(OUT)/gen/sprites.rs
-$(OUT)/gen/sprites.rs: $(ROMTOOL) $(SPRITE_SHEETS)
-	$(ROMTOOL) sprites src/game/sprites --out-dir $(OUT)/gen
+$(OUT)/gen/sprites.rs: $(ROMTOOL) FORCE
+	$(call romtool_step,$(OUT)/gen.sprites,$(ROMTOOL) sprites src/game/sprites --out-dir $(OUT)/gen.sprites)
+
+GENERATED := $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs
 
 # ELF -> ROM: pack (rewrites bra.l, header, checksum), then gate the code that will run.
 # pack_rom(elf, rom)
@@ -88,20 +109,20 @@ define pack_rom
 	$(GATE) $(1:.elf=.packed.elf)
 endef
 
-$(OUT)/megacollide.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
+$(OUT)/megacollide.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	@mkdir -p $(OUT)
 	$(call cargo_rom,release,,$@)
 
 # ---- Test ROMs ------------------------------------------------------------------------------
-$(OUT)/panic-test.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
+$(OUT)/panic-test.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	@mkdir -p $(OUT)
 	$(call cargo_rom,release,panic-test,$@)
 
-$(OUT)/selftest-release.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
+$(OUT)/selftest-release.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	@mkdir -p $(OUT)
 	$(call cargo_rom,release,selftest,$@)
 
-$(OUT)/selftest-dev.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
+$(OUT)/selftest-dev.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	@mkdir -p $(OUT)
 	$(call cargo_rom,dev,selftest,$@)
 
@@ -110,10 +131,10 @@ $(OUT)/selftest-dev.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
 # stay 68020 `bra.l` for the packer to rewrite, and the result is not gated: the tests expect
 # wrong values and gate findings, proving the fixes matter.
 NOFIX_ENV := M68K_FIXES_DISABLE=stack-index,mulo,ccr M68K_FIXES_TAILCALL=keep CARGO_TARGET_DIR=target/nofix
-$(OUT)/selftest-nofix.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
+$(OUT)/selftest-nofix.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	@mkdir -p $(OUT)
-	$(NOFIX_ENV) $(CARGO) rom $(M68K_FLAGS) --release --features selftest --quiet
-	cp target/nofix/$(TARGET)/release/megacollide $@
+	$(NOFIX_ENV) $(M68K_CARGO) build -p megacollide --release --features selftest --quiet
+	@$(call copy_changed,target/nofix/$(TARGET)/release/megacollide,$@)
 
 $(OUT)/selftest-nofix.md: $(OUT)/selftest-nofix.elf $(ROMTOOL)
 	$(ROMTOOL) pack $< -o $@ --elf-out $(<:.elf=.packed.elf)
@@ -126,18 +147,27 @@ $(OUT)/%.md: $(OUT)/%.elf $(ROMTOOL) $(GATE)
 # ROM links only the parts it uses. Linked at 0 so every function has its own address;
 # calls into core stay unresolved, which the gate does not care about. The hand-written
 # kernels (src/engine-m68k-kernels/src/kernels.s) are linked in so the gate checks them too.
-$(OUT)/engine-m68k.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(GATE)
-	@mkdir -p $(OUT)
-	$(CARGO) rustc -p megacollide-engine --lib --release --target $(TARGET) -Zbuild-std=core $(M68K_FLAGS) --quiet -- -C linker-plugin-lto=no -C embed-bitcode=no --emit=obj=$(CURDIR)/$(@:.elf=.o)
-	m68k-linux-gnu-as -m68000 --register-prefix-optional -o $(OUT)/m68k-kernels.o src/engine-m68k-kernels/src/kernels.s
-	m68k-linux-gnu-ld -o $@ -Ttext=0 -e 0 --unresolved-symbols=ignore-all --noinhibit-exec $(@:.elf=.o) $(OUT)/m68k-kernels.o
-	$(GATE) $@
+# The object stays in cargo's target dir (cargo writes it only when it compiles the engine).
+ENGINE_OBJ := target/engine-m68k/engine.o
+$(OUT)/engine-m68k.elf: $(DEPS_STAMP) $(PLUGIN) $(GATE) FORCE
+	@mkdir -p $(OUT) $(dir $(ENGINE_OBJ))
+	$(M68K_CARGO) rustc -p megacollide-engine --lib --release --quiet -- -C linker-plugin-lto=no -C embed-bitcode=no --emit=obj=$(CURDIR)/$(ENGINE_OBJ)
+	@if [ ! -f $@ ] || [ $(ENGINE_OBJ) -nt $@ ] || [ src/engine-m68k-kernels/src/kernels.s -nt $@ ] || [ $(GATE) -nt $@ ]; then \
+	  set -ex; \
+	  m68k-linux-gnu-as -m68000 --register-prefix-optional -o $(OUT)/m68k-kernels.o src/engine-m68k-kernels/src/kernels.s; \
+	  m68k-linux-gnu-ld -o $@ -Ttext=0 -e 0 --unresolved-symbols=ignore-all --noinhibit-exec $(ENGINE_OBJ) $(OUT)/m68k-kernels.o; \
+	  $(GATE) $@ || { rm -f $@; exit 1; }; \
+	fi
 
 # Exact 68000 cycle counts of the engine (src/bench/ on the m68k crate's cycle-exact model).
-$(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(shell find src/bench -type f) linker/bench.ld
+# bench_elf(cargo prefix, features, cargo's output dir, output): build the bench ELF.
+define bench_elf
 	@mkdir -p $(OUT)
-	$(CARGO) build -p megacollide-bench --release --target $(TARGET) -Zbuild-std=core -Zbuild-std-features=compiler-builtins-mem $(M68K_FLAGS) --quiet
-	cp target/$(TARGET)/release/megacollide-bench $@
+	$(1) $(M68K_CARGO) build -p megacollide-bench --release $(if $(2),--features $(2)) --quiet
+	@$(call copy_changed,$(3)/$(TARGET)/release/megacollide-bench,$(4))
+endef
+$(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) FORCE
+	$(call bench_elf,,,target,$@)
 
 # The compiler measured (`make bench`, codegen_* keys): the engine's "Rust path" (feature
 # rust-path: hand-written kernels off, every cycle is LLVM's code) with the plugin's code
@@ -146,56 +176,49 @@ $(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(shell find src/bench 
 # the engine are compiled there once; the normal builds are never invalidated). The Rust path
 # with the improvements shares the normal target dir (the feature gives its crates their own
 # hashes; only the copied binary is shared, and it is copied right away).
-BENCH_BUILD  = $(CARGO) build -p megacollide-bench --release --target $(TARGET) -Zbuild-std=core -Zbuild-std-features=compiler-builtins-mem $(M68K_FLAGS) --quiet
 NOPASS_ENV  := M68K_FIXES_DISABLE=improvements CARGO_TARGET_DIR=target/nopass
-$(OUT)/bench-rust.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(shell find src/bench -type f) linker/bench.ld
-	@mkdir -p $(OUT)
-	$(BENCH_BUILD) --features rust-path
-	cp target/$(TARGET)/release/megacollide-bench $@
+$(OUT)/bench-rust.elf: $(DEPS_STAMP) $(PLUGIN) FORCE
+	$(call bench_elf,,rust-path,target,$@)
 
-$(OUT)/bench-rust-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES) $(shell find src/bench -type f) linker/bench.ld
-	@mkdir -p $(OUT)
-	$(NOPASS_ENV) $(BENCH_BUILD) --features rust-path
-	cp target/nopass/$(TARGET)/release/megacollide-bench $@
+$(OUT)/bench-rust-nopass.elf: $(DEPS_STAMP) $(PLUGIN) FORCE
+	$(call bench_elf,$(NOPASS_ENV),rust-path,target/nopass,$@)
 
-$(OUT)/megacollide-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
+$(OUT)/megacollide-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	@mkdir -p $(OUT)
-	$(NOPASS_ENV) $(CARGO) rom $(M68K_FLAGS) --release --quiet
-	cp target/nopass/$(TARGET)/release/megacollide $@
+	$(NOPASS_ENV) $(M68K_CARGO) build -p megacollide --release --quiet
+	@$(call copy_changed,target/nopass/$(TARGET)/release/megacollide,$@)
 
 # The self-test with every bug fix but none of the code improvements (packed and gated like
 # the other ROMs): it must equal the host too, so each improvement is proven against a
 # baseline that passes (tools/romtests/tests/selftest.rs).
-$(OUT)/selftest-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(ROM_SOURCES)
+$(OUT)/selftest-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	@mkdir -p $(OUT)
-	$(NOPASS_ENV) $(CARGO) rom $(M68K_FLAGS) --release --features selftest --quiet
-	cp target/nopass/$(TARGET)/release/megacollide $@
+	$(NOPASS_ENV) $(M68K_CARGO) build -p megacollide --release --features selftest --quiet
+	@$(call copy_changed,target/nopass/$(TARGET)/release/megacollide,$@)
 
-$(HOST_BIN)/bench: $(DEPS_STAMP) $(call TOOL_SOURCES,bench) $(shell find src/bench/src src/bench/levels src/bench/build.rs src/bench/Cargo.toml -type f) \
-                    $(shell find src/engine/src -type f)
-	$(CARGO) build --profile host --quiet -p bench
-	@touch $@
-
-# The cargo runner of 68000 test binaries (.cargo/config.toml: target.m68k-unknown-none-elf.runner).
-$(HOST_BIN)/m68k-testrunner: $(DEPS_STAMP) $(call TOOL_SOURCES,testrunner) $(call TOOL_SOURCES,emu) \
-                             $(call TOOL_SOURCES,romtool) $(call TOOL_SOURCES,m68k-gate) src/testrt/src/lib.rs
-	$(CARGO) build --profile host --quiet -p testrunner
-	@touch $@
+# The hardware crate's examples (src/megadrive-examples/src/bin/: sprites, DMA, pads,
+# streaming, fades, text), one cartridge each: out/examples/NAME.md, booted once each by the
+# ROM tests (tools/romtests/tests/examples.rs). One cargo run builds them all.
+EXAMPLES     := $(basename $(notdir $(wildcard src/megadrive-examples/src/bin/*.rs)))
+EXAMPLE_ELFS := $(EXAMPLES:%=$(OUT)/examples/%.elf)
+$(EXAMPLE_ELFS) &: $(DEPS_STAMP) $(PLUGIN) FORCE
+	@mkdir -p $(OUT)/examples
+	$(M68K_CARGO) build -p megadrive-examples --release --quiet
+	@for e in $(EXAMPLES); do $(call copy_changed,$(M68K_OUT)/release/$$e,$(OUT)/examples/$$e.elf); done
+examples: $(EXAMPLES:%=$(OUT)/examples/%.md)
 
 # On-target tests: the engine's test suite (src/engine/tests/suite) and the hardware crate's pad
 # test (src/megadrive/tests/pads.rs) built for the 68000 like the ROM (release, fix plugin) and
 # run in Genesis Plus GX by the runner; reports like libtest.
+M68K_TESTS := $(M68K_CARGO) test --release --quiet -p megacollide-engine --test suite -p megadrive --test pads
 test-m68k: $(DEPS_STAMP) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
-	$(CARGO) test-m68k $(M68K_FLAGS) --quiet
-	$(CARGO) test-m68k-pads $(M68K_FLAGS) --quiet
+	$(M68K_TESTS)
 
 # The runner's own check: a 68000 test binary that fails in every way on purpose must be
 # reported exactly so (tools/testrunner/check.sh; its output in out/runner-check.log).
 runner-check: $(DEPS_STAMP) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	@mkdir -p $(OUT)
-	tools/testrunner/check.sh $(OUT)/runner-check.log -- $(CARGO) test -p megacollide-testrt --test runner_check \
-	    --release --target $(TARGET) -Zbuild-std=core -Zbuild-std-features=compiler-builtins-mem -Zpanic-abort-tests \
-	    $(M68K_FLAGS)
+	tools/testrunner/check.sh $(OUT)/runner-check.log -- $(M68K_CARGO) test -p megacollide-testrt --test runner_check --release
 
 bench: $(OUT)/bench.elf $(OUT)/megacollide.elf $(OUT)/bench-rust.elf $(OUT)/bench-rust-nopass.elf $(OUT)/megacollide-nopass.elf $(HOST_BIN)/bench
 	$(HOST_BIN)/bench --elf $(OUT)/bench.elf --rom-elf $(OUT)/megacollide.elf --json $(OUT)/bench.json \
@@ -203,8 +226,9 @@ bench: $(OUT)/bench.elf $(OUT)/megacollide.elf $(OUT)/bench-rust.elf $(OUT)/benc
 
 # ---- Your own game ------------------------------------------------------------------------
 # `make new-game DIR=path`: a standalone project from the template game (src/template/): its
-# own Makefile, levels/ and src/, using this checkout's crates and tools by absolute path.
-TEMPLATE_FILES := Makefile Cargo.toml Cargo.lock build.rs .cargo .gitignore README.md levels sound src
+# own Makefile, levels/, sprites/, sound/ and src/, using this checkout's crates, tools and LLVM fix
+# plugin by absolute path (Cargo.toml, Makefile, .cargo/config.toml).
+TEMPLATE_FILES := Makefile Cargo.toml Cargo.lock build.rs rust-toolchain.toml .cargo .gitignore README.md levels sprites sound src
 new-game:
 	@test -n "$(DIR)" || { echo "usage: make new-game DIR=path/to/new/game"; exit 2; }
 	@test ! -e "$(DIR)" || { echo "$(DIR) already exists: choose a new directory"; exit 2; }
@@ -212,22 +236,23 @@ new-game:
 	cd src/template && cp -r $(TEMPLATE_FILES) "$(abspath $(DIR))/"
 	sed -i 's#path = "\.\./\.\./tools/#path = "$(CURDIR)/tools/#; s#path = "\.\./#path = "$(CURDIR)/src/#' "$(DIR)/Cargo.toml"
 	sed -i 's#^MEGACOLLIDE ?= .*#MEGACOLLIDE ?= $(CURDIR)#' "$(DIR)/Makefile"
+	sed -i 's#-Zllvm-plugins=\.\./\.\./target/#-Zllvm-plugins=$(CURDIR)/target/#' "$(DIR)/.cargo/config.toml"
 	@echo "new game in $(DIR): cd $(DIR) && make && make run"
 
 # The template as a user gets it: made by `make new-game` in a new temporary directory outside
 # this checkout (so nothing of the checkout's own cargo settings or paths can leak into it) and
-# built there by its own Makefile; cargo's outputs go to target/template (kept between runs:
-# the engine, the hardware crate and core are compiled once). The ROM tests boot
-# out/template.md (tools/romtests/tests/template.rs). The directory is removed afterwards.
-TEMPLATE_SOURCES := $(shell find src/template -type f -not -path '*/out/*' -not -path '*/target/*' 2>/dev/null)
-$(OUT)/template.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) $(TEMPLATE_SOURCES) $(shell find src/megadrive src/engine/src src/engine/Cargo.toml -type f)
+# built there by its own Makefile (every time: cargo decides what to rebuild); cargo's outputs
+# go to target/template (kept between runs: the engine, the hardware crate and core are
+# compiled once). The ROM tests boot out/template.md (tools/romtests/tests/template.rs). The
+# directory is removed afterwards.
+$(OUT)/template.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) FORCE
 	@mkdir -p $(OUT)
-	game=$$(mktemp -d -t megacollide-new-game.XXXXXX) && \
+	@game=$$(mktemp -d -t megacollide-new-game.XXXXXX) && \
 	case "$$game/" in "$(CURDIR)/"*) echo "$$game is inside the checkout: set TMPDIR elsewhere"; exit 2;; esac && \
-	{ $(MAKE) --no-print-directory new-game DIR=$$game/mygame && \
+	{ $(MAKE) --no-print-directory -s new-game DIR=$$game/mygame >/dev/null && \
 	  $(MAKE) --no-print-directory -C $$game/mygame CARGO_TARGET_DIR=$(CURDIR)/target/template && \
-	  cp $$game/mygame/out/game.elf $(OUT)/template.elf && \
-	  cp $$game/mygame/out/game.md $(OUT)/template.md; \
+	  { $(call copy_changed,$$game/mygame/out/game.elf,$(OUT)/template.elf); } && \
+	  { $(call copy_changed,$$game/mygame/out/game.md,$(OUT)/template.md); }; \
 	  status=$$?; rm -rf $$game; exit $$status; }
 
 # ---- API docs -------------------------------------------------------------------------------
@@ -238,7 +263,7 @@ doc: $(DEPS_STAMP) $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs
 	@echo "API docs: target/doc/megacollide_engine/index.html, target/doc/megadrive/index.html"
 
 TEST_ROMS := $(OUT)/template.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $(OUT)/selftest-release.md \
-             $(OUT)/selftest-dev.md $(OUT)/selftest-nofix.md $(OUT)/selftest-nopass.md
+             $(OUT)/selftest-dev.md $(OUT)/selftest-nofix.md $(OUT)/selftest-nopass.md $(EXAMPLES:%=$(OUT)/examples/%.md)
 
 # Every test: host unit tests of all host crates, then the ROMs in both emulators (romtests).
 # First the plugin's own checks (LLVM IR and machine-code level, seconds), then the crates
@@ -246,10 +271,32 @@ TEST_ROMS := $(OUT)/template.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/m
 # on-target runner's own check (runner-check) and the engine's tests on the 68000 (test-m68k).
 test: $(TEST_ROMS) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	for t in tools/llvm-fixes/test/*-test.sh; do sh $$t || exit 1; done
-	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --profile host --no-fail-fast
+	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --exclude megadrive-examples --profile host --no-fail-fast
 	$(MAKE) --no-print-directory runner-check
-	$(CARGO) test-m68k $(M68K_FLAGS) --quiet
-	$(CARGO) test-m68k-pads $(M68K_FLAGS) --quiet
+	$(M68K_TESTS)
+
+# House habits (`.ci/run` runs it after `make test`): rustfmt's layout (.rustfmt.toml) on
+# every crate, and clippy with every warning denied on the host crates (all targets) and on
+# the 68000 crates as built for the 68000 (the ROM, the examples, the runtimes, the engine and
+# its kernels, the bench ELF; clippy only checks, it generates no code). The allows are few
+# and local, each with its reason (`grep -rn 'allow(clippy' src tools`). Debian's rustfmt and
+# clippy (rustfmt-web, rust-web-clippy: the same release as rustc), called directly: cargo
+# would find rustup's first.
+CLIPPY       := env CARGO=$(CARGO) /usr/bin/cargo-clippy clippy
+# The 68000 test binaries (the others are host tests).
+M68K_TEST_TARGETS := --test suite --test pads --test runner_check
+M68K_CRATES  := -p megacollide -p megadrive-examples -p megacollide-testrt -p megacollide-m68k-kernels -p megadrive \
+                -p megacollide-level-view -p megacollide-engine -p megacollide-game -p megacollide-selftest -p megacollide-bench
+lint: $(DEPS_STAMP) $(PLUGIN) $(GENERATED)
+	RUSTFMT=/usr/bin/rustfmt /usr/bin/cargo-fmt --all --check
+	$(CLIPPY) --workspace --exclude megacollide --exclude megadrive-examples --profile host --all-targets --quiet -- -D warnings
+	$(CLIPPY) $(M68K_CONFIG) $(M68K_CRATES) --release --lib --bins $(M68K_TEST_TARGETS) --quiet -- -D warnings
+	@# The template (its own workspace): formatted like the rest, and clippy in a game made from it.
+	/usr/bin/rustfmt --check --edition 2021 src/template/src/main.rs src/template/build.rs
+	@game=$$(mktemp -d -t megacollide-lint-game.XXXXXX) && \
+	{ $(MAKE) --no-print-directory -s new-game DIR=$$game/mygame >/dev/null && \
+	  (cd $$game/mygame && CARGO_TARGET_DIR=$(CURDIR)/target/template $(CLIPPY) --release --quiet -- -D warnings); \
+	  status=$$?; rm -rf $$game; exit $$status; }
 
 # Play the ROM: BlastEm by default (needs a display), or RetroArch with the Genesis Plus GX
 # core from the stable-retro wheel (`make run EMU=gpgx`; installs RetroArch when missing).

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the megacollide build and tests need, and only what is missing:
-#   Debian packages (toolchain, binutils, LLVM 22, libclang 22, BlastEm, g++, pasmo: the
-#   Z80 assembler of the sound driver),
+#   Debian packages (toolchain with its rustfmt and clippy, binutils, LLVM 22, libclang 22,
+#   BlastEm, g++, pasmo: the Z80 assembler of the sound driver),
 #   the Genesis Plus GX libretro core, extracted from the PyPI wheel `stable-retro`
 #   into .deps/ (no Python environment is modified).
 # Prints what it installs. Uses sudo when not root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(rustc-web cargo-web rust-web-src llvm-22 llvm-22-dev libclang1-22
+APT_PACKAGES=(rustc-web cargo-web rust-web-src rustfmt-web rust-web-clippy llvm-22 llvm-22-dev libclang1-22
               binutils-m68k-linux-gnu blastem g++ python3 python3-pip unzip pasmo)
 STABLE_RETRO_VERSION=1.0.1
 CORE=.deps/genesis_plus_gx_libretro.so

@@ -1,10 +1,10 @@
 //! Build script of the bench crate. Everywhere: compiles the bench's fixed scene
 //! (`levels/`: `bench.tmj` and its collision tileset) into `levels.rs` in `OUT_DIR` with
 //! romtool's level compiler (`src/lib.rs` includes it). For the 68000 only (the bench ELF):
-//! assembles `src/rt.s` (`abort`, the trap the panic handler uses) and the hardware crate's
-//! `src/megadrive/asm/mulsi3.s` and `mem.s` with GNU as and links with `linker/bench.ld`
-//! (code at 0x200, data in the Mega Drive's RAM; no vectors, no startup: tools/bench loads
-//! the ELF and calls the entry points directly).
+//! assembles `src/rt.s` (`abort`, the trap the panic handler uses) with GNU as and links with
+//! `linker/bench.ld` (code at 0x200, data in the Mega Drive's RAM; no vectors, no startup:
+//! tools/bench loads the ELF and calls the entry points directly). `__mulsi3`, `memcpy` and
+//! `memset` come with the hardware crate (its build, without the feature `cartridge`).
 
 use std::path::PathBuf;
 
@@ -18,10 +18,8 @@ fn main() {
     if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("m68k") {
         return;
     }
-    // The bench runtime, and the ROM's 32-bit multiply, copy and fill routines.
-    for src in [root.join("src/rt.s"), root.join("../megadrive/asm/mulsi3.s"), root.join("../megadrive/asm/mem.s")] {
-        m68k_as::assemble_and_link(&src, &out);
-    }
+    // The bench runtime.
+    m68k_as::assemble_and_link(&root.join("src/rt.s"), &out);
     let script = root.join("../../linker/bench.ld");
     println!("cargo:rerun-if-changed={}", script.display());
     println!("cargo:rustc-link-arg-bins=-T{}", script.display());

@@ -1,24 +1,83 @@
-//! Build script of the hardware crate: tells cartridges' build scripts where the start-up
-//! code and the linker script are (`links` metadata), and turns the public-domain 8x8 font (the `font8x8`
-//! crate) into VDP tiles for `text::load_font` (`$OUT_DIR/font.bin`). Host and 68000 alike;
-//! for the 68000 also the link arguments of the on-target pad test (`tests/pads.rs`).
-//! It also assembles the Z80 sound driver (`z80/driver.asm`, with Debian's `pasmo`, which
-//! `tools/install-deps.sh` installs) into `$OUT_DIR/z80_driver.bin`, and writes its mailbox
-//! and status addresses (from pasmo's symbol table) as Rust constants to
-//! `$OUT_DIR/z80_layout.rs` for `sound`.
+//! Build script of the hardware crate.
+//!
+//! Everywhere: turns the public-domain 8x8 font (the `font8x8` crate) into VDP tiles for
+//! `text::load_font` (`$OUT_DIR/font.bin`), and assembles the Z80 sound driver
+//! (`z80/driver.asm`, with Debian's `pasmo`, which `tools/install-deps.sh` installs) into
+//! `$OUT_DIR/z80_driver.bin`, writing its mailbox and status addresses (from pasmo's symbol
+//! table) as Rust constants to `$OUT_DIR/z80_layout.rs` for `sound`.
+//!
+//! For the 68000 (`m68k-unknown-none-elf`), the one place that makes a cartridge of any
+//! binary using this crate (the ROM, a game made from the template, the examples, the
+//! on-target test binaries):
+//! - it stops a build that does not load megacollide's LLVM fix plugin, with a message that
+//!   says how to build (LLVM 22 miscompiles plain-68000 code without it);
+//! - it assembles the runtime routines `asm/mulsi3.s` (`__mulsi3`) and `asm/mem.s`
+//!   (`memcpy`, `memset`) and, with the feature `cartridge` (the default), the start-up code
+//!   `asm/startup.s` (vectors, TMSS, RAM init, interrupt entries) with GNU as into the static
+//!   library `megadrive_rt`, linked whole into every binary that depends on this crate (cargo
+//!   passes it on: `rustc-link-lib`);
+//! - it writes `$OUT_DIR/memory_map.rs`, which `src/lib.rs` includes (with `cartridge`): a
+//!   `link` attribute that gives every final link the memory map `linker/megadrive.ld`
+//!   (`-T` with its absolute path) and keeps relocations (`--emit-relocs`, for the packer's
+//!   `bra.l` rewrite).
+//!
+//! Nothing else in a cartridge wires start-up code or a linker script. The `links` metadata
+//! says where both are (`DEP_MEGADRIVE_ASM_DIR`, `DEP_MEGADRIVE_LINKER_SCRIPT`) for a build
+//! script that wants to look at them.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "build/fix_plugin.rs"]
+mod fix_plugin;
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    // For the build scripts of cartridges (`links = "megadrive"`): DEP_MEGADRIVE_ASM_DIR holds
-    // startup.s, mulsi3.s and mem.s, DEP_MEGADRIVE_LINKER_SCRIPT is the memory map to link with.
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
-    println!("cargo:asm_dir={}", root.join("asm").display());
-    println!("cargo:linker_script={}", root.join("../../linker/megadrive.ld").display());
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
-    // ASCII 32..=127 as 4-bit VDP tiles (colour 1 on colour 0), 32 bytes each.
+    let asm = root.join("asm");
+    let linker_dir = canonical(&root.join("../../linker"));
+    println!("cargo:asm_dir={}", asm.display());
+    println!("cargo:linker_script={}", linker_dir.join("megadrive.ld").display());
+    write_font(&out);
+    z80_driver(&root.join("z80/driver.asm"), &out);
+    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("m68k") {
+        return;
+    }
+    require_fix_plugin(&root);
+    let mut sources = vec![asm.join("mulsi3.s"), asm.join("mem.s")];
+    if std::env::var_os("CARGO_FEATURE_CARTRIDGE").is_some() {
+        sources.push(asm.join("startup.s"));
+        write_memory_map(&linker_dir.join("megadrive.ld"), &out);
+    }
+    let objs: Vec<PathBuf> = sources.iter().map(|s| m68k_as::assemble(s, &out)).collect();
+    m68k_as::archive("megadrive_rt", &objs, &out);
+    // Whole archive: nothing references the vectors or `_start`, and `memcpy`/`memset` must
+    // win over compiler_builtins' byte-wise ones (weak symbols, which would keep a plain
+    // archive's members out of the link).
+    println!("cargo:rustc-link-lib=static:-bundle,+whole-archive=megadrive_rt");
+}
+
+/// `out/memory_map.rs`: the `link` attribute that gives every final link of a binary using
+/// this crate the linker script `script` (an absolute path: the `-L` paths come after it on
+/// ld's command line) and `--emit-relocs`.
+fn write_memory_map(script: &Path, out: &Path) {
+    println!("cargo:rerun-if-changed={}", script.display());
+    let script = script.to_str().expect("the linker script's path is UTF-8");
+    assert!(!script.contains(['"', '\\']), "{script}: a path with quotes or backslashes");
+    let code = format!(
+        "// @generated by src/megadrive/build.rs: the memory map and the relocations of every cartridge.\n\
+         #[link(kind = \"link-arg\", name = \"-T{script}\", modifiers = \"+verbatim\")]\n\
+         extern \"C\" {{}}\n\
+         #[link(kind = \"link-arg\", name = \"--emit-relocs\", modifiers = \"+verbatim\")]\n\
+         extern \"C\" {{}}\n"
+    );
+    std::fs::write(out.join("memory_map.rs"), code).expect("write memory_map.rs");
+}
+
+/// ASCII 32..=127 as 4-bit VDP tiles (colour 1 on colour 0), 32 bytes each, in
+/// `out/font.bin`.
+fn write_font(out: &Path) {
     let mut tiles = Vec::with_capacity(96 * 32);
     for glyph in &font8x8::legacy::BASIC_LEGACY[32..128] {
         for &row in glyph {
@@ -33,15 +92,39 @@ fn main() {
         }
     }
     std::fs::write(out.join("font.bin"), tiles).expect("write font.bin");
-    z80_driver(&root.join("z80/driver.asm"), &out);
-    // The on-target pad test (tests/pads.rs, built for the 68000 by `make test-m68k`) is a
-    // cartridge: the memory map, and relocations kept for the packer's `bra.l` rewrite.
-    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("m68k") {
-        let script = root.join("../../linker/megadrive.ld");
-        println!("cargo:rerun-if-changed={}", script.display());
-        println!("cargo:rustc-link-arg-tests=-T{}", script.display());
-        println!("cargo:rustc-link-arg-tests=--emit-relocs");
-    }
+}
+
+/// Stops the build unless the 68000 rustflags load the fix plugin (`-Zllvm-plugins=...`
+/// naming an existing `libm68k_fixes.so`, [`fix_plugin::find`]), saying how to build. `root`
+/// is this crate's folder in a megacollide checkout.
+fn require_fix_plugin(root: &Path) {
+    println!("cargo:rerun-if-env-changed=CARGO_ENCODED_RUSTFLAGS");
+    let problem = match fix_plugin::find(&std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default()) {
+        fix_plugin::Plugin::Loaded(plugin) => {
+            println!("cargo:rerun-if-changed={}", plugin.display());
+            return;
+        }
+        fix_plugin::Plugin::Missing(p) => format!("the LLVM fix plugin {} does not exist", p.display()),
+        fix_plugin::Plugin::NotLoaded => "this 68000 build does not load megacollide's LLVM fix plugin".to_string(),
+    };
+    let checkout = canonical(&root.join("../.."));
+    let plugin = checkout.join("target/llvm-fixes").join(fix_plugin::PLUGIN_NAME);
+    eprintln!(
+        "error: megadrive: {problem}.\n\
+         LLVM 22 miscompiles plain-68000 code without it (such a ROM shows a black screen), so the build stops here.\n\
+         Build with `make` (in {checkout}, or in a game made with `make new-game`), or build the plugin and pass it yourself:\n\
+         \x20   make -C {checkout} tools\n\
+         \x20   cargo build --release --config 'target.m68k-unknown-none-elf.rustflags=[\"-Ctarget-cpu=M68000\", \"-Clinker-flavor=ld\", \"-Zllvm-plugins={plugin}\"]'\n\
+         (a game made with `make new-game` names the plugin in its .cargo/config.toml: there `cargo build --release` is enough once `make tools` has built it)",
+        checkout = checkout.display(),
+        plugin = plugin.display(),
+    );
+    std::process::exit(1);
+}
+
+/// `path` without `..` (as it is when it cannot be resolved).
+fn canonical(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// Assembles the Z80 driver with pasmo: `z80_driver.bin` (the code, loaded at Z80 address 0)

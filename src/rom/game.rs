@@ -17,7 +17,7 @@ use megacollide_game::world::{Input, World, CAMERA_MAX_STEP};
 use megacollide_game::{GameState, ScriptPlayer};
 
 use crate::rt;
-use crate::level_view::View;
+use megacollide_level_view::View;
 use crate::sprites::{self, SpriteList};
 use megacollide_game::art::HIGHLIGHT_WORDS;
 use crate::sysvars::{ALIVE_MAGIC, SYSVARS};
@@ -29,7 +29,7 @@ use megadrive::rt::{MainOnly, Shared};
 use megadrive::text::Console;
 use megadrive::timing::{self, Pacer, Standard};
 use megadrive::vdp;
-use crate::level_view;
+use crate::levels;
 
 /// The jump buttons.
 const JUMP: u16 = pad::A | pad::B | pad::C;
@@ -60,7 +60,7 @@ struct App {
     idle: u16,
     prev_buttons: u16,
     overlay: bool,
-    view: View,
+    view: View<'static>,
     sprites: SpriteList,
     highlight: [u16; HIGHLIGHT_WORDS],
     highlight_ready: bool,
@@ -96,7 +96,7 @@ static APP: MainOnly<App> = MainOnly::new(App {
     idle: 0,
     prev_buttons: 0,
     overlay: false,
-    view: View::new(),
+    view: View::new(levels::SHAPES),
     sprites: SpriteList::new(),
     highlight: [0; HIGHLIGHT_WORDS],
     highlight_ready: false,
@@ -209,7 +209,7 @@ impl App {
         self.world.reset();
         self.state.level_count = LEVELS.len() as u8;
         let c = self.world.camera;
-        self.view.load(self.world.level, self.overlay, c.x, c.y);
+        self.view.load(levels::view_of(self.world.level), self.overlay, c.x, c.y);
         self.drawn_camera = (c.x, c.y);
         self.state.capture(&self.world);
         self.draw_text();
@@ -232,7 +232,7 @@ impl App {
         if jump || self.text_dirty || self.level_gfx_dirty {
             self.redraw_needed = true;
         } else {
-            self.view.prepare(self.world.level, c.x, c.y);
+            self.view.prepare(c.x, c.y);
         }
     }
 
@@ -248,10 +248,10 @@ impl App {
             self.state.redraws = self.state.redraws.wrapping_add(1);
             vdp::display_off();
             if self.level_gfx_dirty {
-                self.view.load(self.world.level, self.overlay, c.x, c.y);
+                self.view.load(levels::view_of(self.world.level), self.overlay, c.x, c.y);
                 self.level_gfx_dirty = false;
             } else {
-                self.view.redraw(self.world.level, c.x, c.y);
+                self.view.redraw(c.x, c.y);
             }
             self.draw_text();
         } else {
@@ -316,7 +316,7 @@ impl App {
                 if buttons & pad::DOWN != 0 && pressed & pad::A != 0 {
                     self.overlay = !self.overlay;
                     // A level with art swaps its art for the collision shapes (a redraw).
-                    if level_view::has_art(self.world.level) {
+                    if self.view.level_has_art() {
                         self.level_gfx_dirty = true;
                         self.text_dirty = true;
                     }

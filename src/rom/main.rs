@@ -11,7 +11,6 @@
 mod fault;
 #[cfg(not(any(feature = "selftest", feature = "panic-test")))]
 mod game;
-mod level_view;
 mod levels;
 #[cfg(feature = "panic-test")]
 mod panic_test;
@@ -52,8 +51,9 @@ fn test_screen() -> ! {
     // The last level in file-name order (today the 16Tile article's scene, levels/e1m1.h)
     // behind the text, scrolled up 32 pixels (e1m1's ground, rows 14-15, is then on screen).
     if let Some(level) = levels::LEVELS.last() {
-        level_view::load_graphics(level);
-        level_view::draw(level, vdp::PLANE_B, 20, 16);
+        let level = levels::view_of(level);
+        megacollide_level_view::load_shape_graphics(&level, &levels::SHAPES);
+        megacollide_level_view::draw_shapes(&level, &levels::SHAPES, vdp::PLANE_B, 20, 16);
     }
     vdp::set_vscroll(0, 32);
     vdp::display_on();

@@ -1,19 +1,11 @@
-//! Build script: assembles the hardware crate's start-up code (vectors, TMSS handshake,
-//! RAM init, interrupt entries; `__mulsi3`; `memcpy` and `memset`) with GNU as and links with its memory map.
-//! The `megadrive` crate says where they are (its `links` metadata).
-
-use std::path::PathBuf;
+//! Build script: compiles the levels of `levels/` (Tiled `.tmj`/`.tmx`, 16Tile `.h`) into
+//! `levels.rs` and `art.rs`, the sprite sheets of `sprites/` into `sprites.rs`, and the
+//! music and effects of `sound/` into `sound.rs`, in `OUT_DIR` (`src/main.rs` includes
+//! them), with megacollide's romtool. Cargo reruns it when a file there changes; a bad file stops the build with its file and line. The
+//! start-up code and the memory map come with the `megadrive` crate.
 
 fn main() {
-    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
-    let asm = PathBuf::from(std::env::var("DEP_MEGADRIVE_ASM_DIR").expect("the megadrive crate's asm_dir"));
-    let ld = std::env::var("DEP_MEGADRIVE_LINKER_SCRIPT").expect("the megadrive crate's linker_script");
-    for name in ["startup", "mulsi3", "mem"] {
-        m68k_as::assemble_and_link(&asm.join(format!("{name}.s")), &out);
-    }
-    println!("cargo:rerun-if-changed={ld}");
-    println!("cargo:rustc-link-arg=-T{ld}");
-    // Keep relocations: the packer uses them to rewrite 68020 `bra.l` tail calls.
-    println!("cargo:rustc-link-arg=--emit-relocs");
-    println!("cargo:rerun-if-changed=out/gen/levels.rs");
+    romtool::build_script::compile_levels("levels");
+    romtool::build_script::compile_sprites("sprites");
+    romtool::build_script::compile_sound("sound");
 }

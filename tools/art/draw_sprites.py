@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Draws the demo's sprite sheets into src/game/sprites/ (PNG + JSON each, and palette.gpl).
+"""Draws the demo's sprite sheets into src/game/sprites/ (PNG + JSON each, and palette.gpl),
+and the template game's (the player and the palette) into src/template/sprites/.
 
 Python 3 standard library only (PNG written with zlib + struct). Run from anywhere:
 
-    python3 tools/art/draw_sprites.py            # writes src/game/sprites/
+    python3 tools/art/draw_sprites.py            # writes src/game/sprites/ and src/template/sprites/
     python3 tools/art/draw_sprites.py --check    # fails if the committed files differ
 
 Every picture is drawn as rows of characters, one per pixel: '.' is transparent, any other
@@ -23,6 +24,10 @@ import zlib
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 OUT = os.path.join(ROOT, "src", "game", "sprites")
+# The template game (src/template/, what `make new-game` copies) has the player's sheet and
+# its own kind's, the coin (a sheet of the template only).
+TEMPLATE_OUT = os.path.join(ROOT, "src", "template", "sprites")
+TEMPLATE_SHEETS = ["player", "coin"]
 
 # The sprite palette line, in order (entry 0 = the transparent slot). Colours are Mega Drive
 # colours (channels multiples of 36). (key, name in palette.gpl, (r, g, b)).
@@ -296,6 +301,26 @@ def sensor_frames():
     ]]
 
 
+def coin_frames():
+    """16 x 16: a yellow disc with a dark rim and a white glint (the template's coin)."""
+    rows = []
+    for y in range(16):
+        row = ""
+        for x in range(16):
+            # Distance from the centre (7.5, 7.5), doubled and squared.
+            d = (2 * x - 15) ** 2 + (2 * y - 15) ** 2
+            if d > 15 * 15:
+                row += "."
+            elif d > 11 * 11:
+                row += "P"
+            elif 5 <= x < 7 and 4 <= y < 8:
+                row += "w"
+            else:
+                row += "y"
+        rows.append(row)
+    return [rows]
+
+
 SHEETS = [
     # (name, frames, (w, h), animations)
     ("player", player_frames, (16, 32), [
@@ -312,7 +337,10 @@ SHEETS = [
     ("goal", goal_frames, (16, 32), [{"name": "still", "frames": [0], "duration": 1}]),
     ("box", box_frames, (16, 32), [{"name": "still", "frames": [0], "duration": 1}]),
     ("sensor", sensor_frames, (8, 8), [{"name": "still", "frames": [0], "duration": 1}]),
+    ("coin", coin_frames, (16, 16), [{"name": "still", "frames": [0], "duration": 1}]),
 ]
+# The demo's sheets: all but the template's own.
+DEMO_SHEETS = [name for name, _, _, _ in SHEETS if name != "coin"]
 
 
 # ---- checks and output ----------------------------------------------------------------------
@@ -372,9 +400,11 @@ def gpl_text():
     return "\n".join(lines) + "\n"
 
 
-def outputs():
+def outputs(names=None):
     files = {"palette.gpl": gpl_text().encode()}
     for name, fn, (w, h), anims in SHEETS:
+        if names is not None and name not in names:
+            continue
         frames = fn()
         check_frames(name, frames, w, h)
         files[f"{name}.png"] = sheet_png(frames, w, h)
@@ -383,13 +413,12 @@ def outputs():
     return files
 
 
-def main():
-    check = "--check" in sys.argv[1:]
-    files = outputs()
-    os.makedirs(OUT, exist_ok=True)
+def write(out, files, check):
+    """Writes `files` into the folder `out` (with `check`: only compares); the names that differ."""
+    os.makedirs(out, exist_ok=True)
     stale = []
     for name, data in sorted(files.items()):
-        path = os.path.join(OUT, name)
+        path = os.path.join(out, name)
         old = open(path, "rb").read() if os.path.exists(path) else None
         if old != data:
             stale.append(name)
@@ -397,8 +426,14 @@ def main():
                 with open(path, "wb") as f:
                     f.write(data)
     if check and stale:
-        sys.exit(f"out of date in {OUT}: {', '.join(stale)} (run tools/art/draw_sprites.py)")
-    print(f"draw_sprites: {len(files)} files in {os.path.relpath(OUT, ROOT)}, {len(stale)} {'differ' if check else 'written'}")
+        sys.exit(f"out of date in {out}: {', '.join(stale)} (run tools/art/draw_sprites.py)")
+    print(f"draw_sprites: {len(files)} files in {os.path.relpath(out, ROOT)}, {len(stale)} {'differ' if check else 'written'}")
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    write(OUT, outputs(DEMO_SHEETS), check)
+    write(TEMPLATE_OUT, outputs(TEMPLATE_SHEETS), check)
 
 
 if __name__ == "__main__":

@@ -8,6 +8,12 @@ and the map are committed; run it again after changing the drawing:
     python3 tools/art/draw_tiles.py                      # writes levels/art/demo-tiles.png
     python3 tools/art/draw_tiles.py --map levels/demo.tmj  # and the map's art layers
 
+The template game's level (src/template/levels/, what `make new-game` copies) was drawn the
+same way, into its own tileset:
+
+    python3 tools/art/draw_tiles.py --out src/template/levels/art/tiles.png \
+        --collision src/template/levels/collision-tiles.png --map src/template/levels/level1.tmj
+
 The terrain tiles are drawn from the engine's collision shapes (the rules of
 src/engine/src/shape.rs, and the height tiles of levels/collision-tiles.png), so every opaque
 pixel of a terrain tile is a solid pixel of its shape and the grass line is exactly the top of
@@ -429,13 +435,15 @@ def check_colours(tiles):
 
 
 def paint_map(path, tiles, tileset_rel, tileset_size, heights):
+    # The art tileset is named after its PNG (demo-tiles.png: "demo-tiles").
+    ts_name = os.path.splitext(os.path.basename(tileset_rel))[0]
     with open(path) as f:
         m = json.load(f)
     W, H = m["width"], m["height"]
     coll = next(l for l in m["layers"] if l.get("name", "").lower() == "collision")
     ts_coll = next(t for t in m["tilesets"] if t["name"] == "collision")
     ids = [g - ts_coll["firstgid"] if g else 0 for g in coll["data"]]
-    arts = [t for t in m["tilesets"] if t["name"] == "demo-tiles"]
+    arts = [t for t in m["tilesets"] if t["name"] == ts_name]
     firstgid = arts[0]["firstgid"] if arts else max(t["firstgid"] + t["tilecount"] for t in m["tilesets"])
     gid = lambda name: firstgid + tiles[name][0]
     masks = {}
@@ -531,9 +539,9 @@ def paint_map(path, tiles, tileset_rel, tileset_size, heights):
     m["backgroundcolor"] = "#%02x%02x%02x" % SKY[:3]
     cols = COLUMNS
     ts = {"columns": cols, "firstgid": firstgid, "image": tileset_rel, "imageheight": tileset_size[1],
-          "imagewidth": tileset_size[0], "margin": 0, "name": "demo-tiles", "spacing": 0,
+          "imagewidth": tileset_size[0], "margin": 0, "name": ts_name, "spacing": 0,
           "tilecount": cols * (tileset_size[1] // T), "tileheight": T, "tilewidth": T}
-    m["tilesets"] = [t for t in m["tilesets"] if t["name"] != "demo-tiles"] + [ts]
+    m["tilesets"] = [t for t in m["tilesets"] if t["name"] != ts_name] + [ts]
     m = dict(sorted(m.items()))
     write_tmj(path, m, W)
 

@@ -16,6 +16,10 @@
 //! host program, so the workspace's host commands need not exclude it.
 #![cfg_attr(target_arch = "m68k", no_std, no_main)]
 
+// The runtime routines (__mulsi3, memcpy, memset), linked by the hardware crate's build.
+#[cfg(target_arch = "m68k")]
+extern crate megadrive as _;
+
 use core::cell::UnsafeCell;
 
 use megacollide_engine::body::{Body, Flags, SolidBox, NO_BOX};

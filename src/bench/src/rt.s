@@ -1,5 +1,5 @@
 | rt.s - runtime glue of the benchmark ELF: abort and bench_trap (the panic handler's stop).
-| `__mulsi3` comes from the hardware crate's src/megadrive/asm/mulsi3.s. Assembled with GNU as (-m68000) by build.rs.
+| `__mulsi3` comes from the hardware crate (src/megadrive/asm/mulsi3.s, linked by its build). Assembled with GNU as (-m68000) by build.rs.
 
     .section .text.startup,"ax"
 | Not a real entry: the host calls the bench_* functions. Reaching here is an error.

@@ -35,7 +35,7 @@ pub fn ai_prepare(b: &mut Body, i: u32, frame: u32) {
     } else if vx == 0 {
         vx = if i & 1 == 0 { AI_WALK } else { -AI_WALK };
     }
-    if b.flags.contains(Flags::ON_GROUND) && (frame.wrapping_add(i * 7)) % 53 == 0 {
+    if b.flags.contains(Flags::ON_GROUND) && frame.wrapping_add(i * 7).is_multiple_of(53) {
         vy = AI_JUMP;
     } else {
         vy += AI_GRAVITY;

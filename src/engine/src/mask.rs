@@ -49,7 +49,7 @@ pub const fn mask_rows<const H: usize>(pixels: &[u8], w: usize) -> [u32; H] {
 /// `(w + 1) / 2` bytes per row; index 0 = transparent).
 pub const fn mask_rows_4bpp<const H: usize>(data: &[u8], w: usize) -> [u32; H] {
     let w = if w > 32 { 32 } else { w };
-    let stride = (w + 1) / 2;
+    let stride = w.div_ceil(2);
     let mut out = [0u32; H];
     let mut y = 0;
     while y < H {
@@ -304,6 +304,7 @@ impl<'a> Mask<'a> {
         let mut last: i16 = -1;
         let mut any = 0u32;
         let mut r: i16 = 0;
+        #[allow(clippy::explicit_counter_loop, reason = "68000: the row index is an i16 beside the zip; the loop's shape is measured code (make bench)")]
         for (&p, &q) in ra.iter().zip(rb) {
             let both = p & o.cols & shift_cols(q, o.dx);
             if both != 0 {

@@ -234,10 +234,10 @@ mod tests {
     fn highlight_tiles_match_a_picture_of_the_same_pixels() {
         // Mask rows turned into highlight tiles, decoded like sprite tiles, give the pixels.
         let mut rows = [0u32; 24];
-        for y in 0..24 {
+        for (y, row) in rows.iter_mut().enumerate() {
             for x in 0..16 {
                 if (x * 7 + y * 3) % 5 < 2 || x == y {
-                    rows[y] |= 0x8000_0000 >> x;
+                    *row |= 0x8000_0000 >> x;
                 }
             }
         }

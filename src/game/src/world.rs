@@ -470,7 +470,7 @@ impl World {
             }
             // One pass over the overlapping rows gives both the answer and the pixels.
             let mask = player_mask(self.player_look.frame, self.player_look.facing_left);
-            if let Some(r) = mask.overlap_pixels(p.x, p.y, &POTATO_MASK, q.x, q.y, &mut self.overlap_rows) {
+            if let Some(r) = mask.overlap_pixels(p.x, p.y, POTATO_MASK, q.x, q.y, &mut self.overlap_rows) {
                 let n = (r.h as usize).min(self.overlap_rows.len());
                 if self.overlap_rows[..n].iter().any(|&row| row != 0) {
                     self.hit = true;

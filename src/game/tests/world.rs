@@ -70,6 +70,7 @@ fn a_level_with_only_collision_tiles_is_playable() {
 }
 
 #[test]
+#[allow(clippy::needless_range_loop, reason = "enemy i is looked up in several of the world's arrays")]
 fn enemies_turn_only_at_walls_and_ledges() {
     let mut w = World::new(demo());
     let mut turns = vec![0u32; w.enemy_count as usize];

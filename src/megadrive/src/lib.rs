@@ -16,11 +16,15 @@
 //! | [`sound`] | music (YM2612 + PSG) and PCM / PSG effects played by the crate's Z80 driver (`z80/driver.asm`) |
 //! | [`z80`] | the Z80's bus, RAM and reset: the one place the 68000 takes the bus, and its rules |
 //!
-//! `asm/startup.s` (vectors, TMSS handshake, RAM init, interrupt entries) and
-//! `asm/mulsi3.s` (`__mulsi3`) and `asm/mem.s` (`memcpy` and `memset`, 16 bytes per loop:
-//! compiler_builtins' byte-wise ones cost about 1,700 cycles for a 20-byte struct) are the start-up code of every cartridge: a cartridge's
-//! build script assembles them (see `src/rom/build.rs` or the template game) and links
-//! with `linker/megadrive.ld`.
+//! A 68000 binary that uses this crate is a cartridge with nothing more to wire: the build
+//! script links into it the start-up code `asm/startup.s` (vectors, TMSS handshake, RAM
+//! init, interrupt entries), `asm/mulsi3.s` (`__mulsi3`) and `asm/mem.s` (`memcpy` and
+//! `memset`, 16 bytes per loop: compiler_builtins' byte-wise ones cost about 1,700 cycles
+//! for a 20-byte struct), and this crate gives the link the memory map
+//! `linker/megadrive.ld` (the feature `cartridge`, on by default). The cartridge defines
+//! what the start-up code calls (see [`rt`]): `main`, `vblank_handler`,
+//! `exception_handler`, and a `#[panic_handler]`. The build stops, saying how to build,
+//! when the 68000 build does not load megacollide's LLVM fix plugin.
 //!
 //! Units: screen and plane positions in pixels unless a name says cells (8 x 8 pixels) or
 //! metatiles (16 x 16 pixels); VRAM addresses in bytes; colours as CRAM words
@@ -28,6 +32,13 @@
 //! its hardware functions only work on the console.
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
+#![cfg_attr(all(target_arch = "m68k", feature = "cartridge"), feature(link_arg_attribute))]
+
+// The memory map of every cartridge (`linker/megadrive.ld`), given to the final link of every
+// binary that uses this crate, and relocations kept for the packer's `bra.l` rewrite (`romtool
+// pack`): a `link` attribute that build.rs writes with the script's absolute path.
+#[cfg(all(target_arch = "m68k", feature = "cartridge"))]
+include!(concat!(env!("OUT_DIR"), "/memory_map.rs"));
 
 pub mod dma;
 pub mod fade;

@@ -7,6 +7,7 @@
 //! `exception_handler(vector: u32, frame: ExceptionFrame) -> !`.
 
 use core::cell::UnsafeCell;
+use core::sync::atomic::{compiler_fence, Ordering};
 
 extern "C" {
     fn enable_interrupts();
@@ -54,26 +55,64 @@ impl<T: Copy> Shared<T> {
 }
 
 /// A RAM value owned by the main program (never touched by interrupt handlers), e.g. the
-/// game world: a `static` that the main loop borrows mutably.
-#[repr(transparent)]
-pub struct MainOnly<T>(UnsafeCell<T>);
+/// game world: a `static` that the main loop borrows mutably through [`MainOnly::with`].
+///
+/// A borrow flag makes the "one borrow at a time" rule a checked one: a nested call of
+/// `with` for the same value (from inside its closure, or from an interrupt handler that
+/// interrupted it) panics instead of handing out a second `&mut`.
+pub struct MainOnly<T> {
+    value: UnsafeCell<T>,
+    /// True while a `with` call has the value borrowed (one volatile byte).
+    borrowed: Shared<bool>,
+}
 
-// SAFETY: only the main program (one thread, no re-entrancy) accesses it; see `with`.
+// SAFETY: the 68000 is single-core; `with` hands out the only `&mut` to the value, checked
+// by the borrow flag (a handler that interrupts a borrow finds the flag set and panics; one
+// that runs between borrows ends its own before the main program continues).
 unsafe impl<T> Sync for MainOnly<T> {}
 
 impl<T> MainOnly<T> {
     /// Wraps the initial value.
     pub const fn new(v: T) -> Self {
-        MainOnly(UnsafeCell::new(v))
+        MainOnly { value: UnsafeCell::new(v), borrowed: Shared::new(false) }
     }
-    /// Runs `f` with the value borrowed mutably. Must not be called from an interrupt
-    /// handler or from inside `f` for the same value (nested borrows).
+
+    /// Runs `f` with the value borrowed mutably.
+    ///
+    /// # Panics
+    /// When the value is already borrowed: `with` called again for the same value from
+    /// inside `f` (nested), or from an interrupt handler while the main program is inside
+    /// `f`.
     #[inline(always)]
     pub fn with<R>(&self, f: impl FnOnce(&mut T) -> R) -> R {
-        // SAFETY: single-core, main program only and never nested (the contract above),
-        // so this is the only live reference.
-        f(unsafe { &mut *self.0.get() })
+        if self.borrowed.get() {
+            nested_borrow();
+        }
+        self.borrowed.set(true);
+        compiler_fence(Ordering::SeqCst);
+        // Clears the flag when `f` returns (or unwinds, on the host).
+        let _release = Release(&self.borrowed);
+        // SAFETY: the flag was clear and is set until `_release` drops, so this is the only
+        // live reference to the value (single core; see `Sync` above).
+        f(unsafe { &mut *self.value.get() })
     }
+}
+
+/// Clears a [`MainOnly`] borrow flag when dropped.
+struct Release<'a>(&'a Shared<bool>);
+
+impl Drop for Release<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        compiler_fence(Ordering::SeqCst);
+        self.0.set(false);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn nested_borrow() -> ! {
+    panic!("MainOnly::with: nested call (the value is already borrowed)")
 }
 
 /// The exception stack frame `asm/startup.s` passes to `exception_handler`: the supervisor
@@ -93,5 +132,37 @@ impl ExceptionFrame {
             let p = self.0.add(skip + 1);
             ((core::ptr::read_volatile(p) as u32) << 16) | core::ptr::read_volatile(p.add(1)) as u32
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MainOnly;
+
+    static WORLD: MainOnly<u32> = MainOnly::new(0);
+
+    #[test]
+    fn borrows_one_after_the_other() {
+        static CELL: MainOnly<u32> = MainOnly::new(1);
+        CELL.with(|v| *v += 1);
+        assert_eq!(CELL.with(|v| *v), 2);
+    }
+
+    #[test]
+    #[should_panic(expected = "MainOnly::with: nested call")]
+    fn a_nested_call_panics() {
+        WORLD.with(|outer| {
+            // A second `&mut` to the same value: caught by the borrow flag.
+            WORLD.with(|inner| *inner += 1);
+            *outer += 1;
+        });
+    }
+
+    #[test]
+    fn the_flag_is_released_after_a_caught_nested_call() {
+        static CELL: MainOnly<u32> = MainOnly::new(0);
+        let nested = std::panic::catch_unwind(|| CELL.with(|_| CELL.with(|v| *v = 7)));
+        assert!(nested.is_err(), "the nested call panicked");
+        assert_eq!(CELL.with(|v| *v), 0, "the inner closure never ran, and the value is free again");
     }
 }

@@ -57,9 +57,9 @@ pub const MAX_STRIPS: usize = 2;
 /// (pixels); bigger jumps need [`Streamer::redraw`].
 pub const MAX_STEP: i16 = 16 * MAX_STRIPS as i16;
 /// Cells of one cell column of the view: 15 metatiles.
-const COLUMN_CELLS: usize = 2 * ((SCREEN_H as usize + 15) / 16 + 1);
+const COLUMN_CELLS: usize = 2 * ((SCREEN_H as usize).div_ceil(16) + 1);
 /// Cells of one cell row of the view: 21 metatiles.
-const ROW_CELLS: usize = 2 * ((SCREEN_W as usize + 15) / 16 + 1);
+const ROW_CELLS: usize = 2 * ((SCREEN_W as usize).div_ceil(16) + 1);
 
 /// One cell column or cell row waiting for its DMA: where it starts in the plane's ring
 /// and its name-table words in ring order.
@@ -169,10 +169,25 @@ impl Streamer {
     /// (cx, cy) into RAM, for the next [`Streamer::upload`]. Outside VBlank; the camera may
     /// have moved at most [`MAX_STEP`] pixels per axis since the last call (or
     /// [`Streamer::redraw`]); strips beyond [`MAX_STRIPS`] per axis are not drawn.
+    ///
+    /// The metatile columns that came into view are those of `x0..x1` outside the last
+    /// range, `self.x0..self.x1`: the ones left of it and the ones right of it, each a run
+    /// at an end of the new range (rows alike). Only those are visited, in ascending
+    /// order, so a frame whose camera stays within its metatiles costs no loop.
     pub fn prepare(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
         let (x0, y0, x1, y1) = visible(cx, cy);
-        // Only the strips that come into view: those left and right of the last view's.
-        for tx in (x0..x1.min(self.x0)).chain(x0.max(self.x1)..x1) {
+        self.prepare_columns(map, x0, x1.min(self.x0), y0, y1);
+        self.prepare_columns(map, x0.max(self.x1), x1, y0, y1);
+        self.prepare_rows(map, y0, y1.min(self.y0), x0, x1);
+        self.prepare_rows(map, y0.max(self.y1), y1, x0, x1);
+        (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1);
+        self.scroll = scroll_of(cx, cy);
+    }
+
+    /// Reads metatile columns `from..to` (rows `y0..y1`) into the next strips, while there
+    /// is room ([`MAX_STRIPS`]).
+    fn prepare_columns(&mut self, map: &impl Metatiles, from: i16, to: i16, y0: i16, y1: i16) {
+        for tx in from..to {
             if (self.column_count as usize) < 2 * MAX_STRIPS {
                 let i = self.column_count as usize;
                 let (left, right) = self.columns.split_at_mut(i + 1);
@@ -181,7 +196,12 @@ impl Streamer {
                 self.columns_streamed = self.columns_streamed.wrapping_add(1);
             }
         }
-        for ty in (y0..y1.min(self.y0)).chain(y0.max(self.y1)..y1) {
+    }
+
+    /// Reads metatile rows `from..to` (columns `x0..x1`) into the next strips, while there
+    /// is room ([`MAX_STRIPS`]).
+    fn prepare_rows(&mut self, map: &impl Metatiles, from: i16, to: i16, x0: i16, x1: i16) {
+        for ty in from..to {
             if (self.row_count as usize) < 2 * MAX_STRIPS {
                 let i = self.row_count as usize;
                 let (top, bottom) = self.rows.split_at_mut(i + 1);
@@ -190,8 +210,6 @@ impl Streamer {
                 self.rows_streamed = self.rows_streamed.wrapping_add(1);
             }
         }
-        (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1);
-        self.scroll = scroll_of(cx, cy);
     }
 
     /// Writes the prepared strips into the plane by DMA (each cell column or row in one

@@ -111,6 +111,7 @@ fn sort_by_key_i32() -> u32 {
     mix(digest(a.iter().map(|&x| x as u32)), pos)
 }
 
+#[allow(clippy::needless_range_loop, reason = "the indexed loops are the code shape under test")]
 fn div_u32() -> u32 {
     let n = [black_box(4_000_000_000u32), 123_456_789, 65_536, 1, 99_999];
     let d = [black_box(7u32), 65_537, 3, 1_000_000, 10];
@@ -124,6 +125,7 @@ fn div_u32() -> u32 {
     h
 }
 
+#[allow(clippy::needless_range_loop, reason = "the indexed loops are the code shape under test")]
 fn div_i32() -> u32 {
     let n = [black_box(-2_000_000_000i32), 123_456_789, -65_536, -1, 99_999];
     let d = [black_box(7i32), -65_537, 3, -1_000_000, 10];

@@ -2,6 +2,7 @@
 //! Tiled project (`levels/game.tiled-project`, member `value`: what a coin adds to the score,
 //! 1 unless the object says otherwise); romtool turns every coin of the level into an
 //! `EntityKind::Coin(CoinProperties { value })`. The player collects a coin by touching it.
+//! Its picture is the sprite sheet `sprites/coin.png`.
 //!
 //! To add a kind of your own: declare its class (and its members) in Tiled's Custom Types
 //! Editor, place objects of it in a level, and match on its `EntityKind` variant here or in a
@@ -70,39 +71,3 @@ impl Coins {
         (0..self.count as usize).filter(move |&i| self.collected & (1 << i) == 0).map(move |i| self.boxes[i])
     }
 }
-
-/// A coin's 16 x 16 picture: colour 1 the disc, 3 its rim, 2 a glint; 0 outside.
-const fn coin_pixel(x: usize, y: usize) -> u16 {
-    // Distance from the centre (7.5, 7.5), doubled and squared: (2x - 15)^2 + (2y - 15)^2.
-    let dx = 2 * x as i32 - 15;
-    let dy = 2 * y as i32 - 15;
-    let d = dx * dx + dy * dy;
-    if d > 15 * 15 {
-        0
-    } else if d > 11 * 11 {
-        3
-    } else if x >= 5 && x < 7 && y >= 4 && y < 8 {
-        2
-    } else {
-        1
-    }
-}
-
-/// [`coin_pixel`] as 4 VDP tiles in sprite (column) order, 16 words each.
-pub const COIN_GFX: [u16; 64] = {
-    let mut words = [0u16; 64];
-    let mut i = 0;
-    while i < 64 {
-        let (tile, row, half) = (i >> 4, (i >> 1) & 7, i & 1);
-        let (x0, y) = ((tile >> 1) * 8 + half * 4, (tile & 1) * 8 + row);
-        let mut w = 0u16;
-        let mut k = 0;
-        while k < 4 {
-            w |= coin_pixel(x0 + k, y) << (12 - 4 * k);
-            k += 1;
-        }
-        words[i] = w;
-        i += 1;
-    }
-    words
-};

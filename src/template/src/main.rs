@@ -1,61 +1,77 @@
 //! A minimal Mega Drive platform game on the megacollide engine: the first level of
-//! `levels/` scrolled through plane B, a player who walks and jumps (the engine's
-//! `platformer::Player`), a camera that follows him, his sprite (flipped to face where he
-//! walks), coins he collects (the game's own entity kind, [`coins`]), a palette fade-in, a
-//! status line with the score, a tune and a jump sound (`sound/`, played by the `megadrive`
-//! crate's Z80 driver). Start here and make it yours.
+//! `levels/` drawn from its Tiled art layers (terrain on plane A, a background on plane B
+//! with parallax; megacollide's level view streams both as the camera moves), a player who
+//! walks and jumps (the engine's `platformer::Player`), drawn from the PNG sprite sheet
+//! `sprites/player.png` (standing, walking, jumping and falling, mirrored to face where he
+//! walks), a camera that follows him, coins he collects (the game's own entity kind,
+//! [`coins`], drawn from `sprites/coin.png`), a palette fade-in, a status line with the
+//! score, a tune and a jump sound (`sound/`, played by the `megadrive` crate's Z80 driver).
+//! Start here and make it yours.
 //!
 //! Hardware access is the `megadrive` crate's (no `unsafe` here); rules are the engine's.
-//! Frame: VBlank, then the uploads prepared by the last frame (plane, scroll, sprites,
+//! Frame: VBlank, then the uploads prepared by the last frame (planes, scroll, sprites,
 //! palette) inside the sound driver's DMA window, then the pad, the player's step, the
-//! camera and the next sprite list.
+//! coins, the camera, the planes' new strips and the next sprite list.
 #![no_std]
 #![no_main]
 
 mod coins;
 
-use coins::{Coins, COIN_GFX, MAX_COINS};
+use coins::{Coins, MAX_COINS};
 use core::fmt::Write;
 use megacollide_engine::camera::Camera;
-use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
+use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig, Speed};
+use megacollide_level_view::{romtool_level, romtool_shapes, View};
 use megadrive::rt::{self, ExceptionFrame, MainOnly, Shared};
 use megadrive::sprites::SpriteList;
-use megadrive::stream::{Metatiles, Streamer};
 use megadrive::text::{self, Console};
 use megadrive::timing::{Pacer, Standard};
 use megadrive::{dma, fade, pad, sound, vdp};
 
-/// The levels compiled from `levels/` by `romtool levels` (`make` runs it).
+/// The levels compiled from `levels/` (build.rs): tiles, engine maps, spawn points.
 #[allow(dead_code, missing_docs)]
 mod levels {
-    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/out/gen/levels.rs"));
+    include!(concat!(env!("OUT_DIR"), "/levels.rs"));
+}
+/// The levels' art layers (VDP cells, palettes, plane name tables): `LEVEL_ART[i]` is the
+/// art of `LEVELS[i]`.
+#[allow(dead_code, missing_docs)]
+mod level_art {
+    include!(concat!(env!("OUT_DIR"), "/art.rs"));
+}
+/// The sprite sheets of `sprites/` (build.rs): VDP tiles, masks, animations, the palette.
+#[allow(dead_code, missing_docs)]
+mod sprites {
+    include!(concat!(env!("OUT_DIR"), "/sprites.rs"));
 }
 use levels::Level;
+use sprites::{Animation, PLAYER};
 
-/// The music and effects compiled from `sound/` by `romtool sound` (`make` runs it):
-/// `music/*.vgm` and `effects/*.wav` (or PSG-only `*.vgm`), one `static` each, named after
-/// the file.
+/// The music and effects of `sound/` (build.rs): `music/*.vgm` and `effects/*.wav` (or
+/// PSG-only `*.vgm`), one `static` each, named after the file.
 #[allow(dead_code, missing_docs)]
 mod sounds {
-    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/out/gen/sound.rs"));
+    include!(concat!(env!("OUT_DIR"), "/sound.rs"));
 }
 
 /// The level played: the first in file-name order, so renaming it needs no code change.
 static LEVEL: &Level = levels::LEVELS[0];
 
-/// VDP tile of the level's shape graphics (VRAM 0x2000, after the font).
-const SHAPE_TILE: u16 = 256;
-/// VDP tile of the player's sprite (2 x 4 tiles, column order).
-const PLAYER_TILE: u16 = 512;
-/// VDP tile of the status line's background, made by a DMA fill.
-const BAR_TILE: u16 = 520;
-/// VDP tile of the coin sprite (2 x 2 tiles, column order).
-const COIN_TILE: u16 = 524;
+/// VDP tile of the player's frames (every frame of the sheet, loaded once; tiles 384 to 511
+/// are the game's, between the level view's shape graphics and its art).
+const PLAYER_TILE: u16 = 384;
+/// VDP tile of the status line's background, made by a DMA fill (before the font at 32).
+const BAR_TILE: u16 = 16;
+/// Palette line of the sprites and the text (lines 0 to 2 are the level's).
+const SPRITE_LINE: u16 = 3;
+/// log2 of the VDP tiles per player frame (2 x 4 tiles).
+const FRAME_SHIFT: u16 = 3;
+/// VDP tile of the coin's picture (2 x 2 tiles), after the player's frames.
+const COIN_TILE: u16 = PLAYER_TILE + (sprites::PLAYER_TILES.len() / 16) as u16;
 /// Status line column of the score.
 const SCORE_COLUMN: u16 = 35;
-/// Palette lines: 0 text, 1 sprites, 2 level shapes.
-const TEXT_COLOURS: [u16; 4] = [0x0400, 0x0EEE, 0x00EE, 0x0A22];
-const SPRITE_COLOURS: [u16; 4] = [0x0000, 0x02AE, 0x0EEE, 0x0222];
+const _: () = assert!(COIN_TILE + (sprites::COIN_TILES.len() / 16) as u16 <= level_art::FIRST_ART_TILE);
+const _: () = assert!(sprites::PLAYER_TILES.len() / 16 == (sprites::PLAYER_MASKS.len() << FRAME_SHIFT));
 
 /// What tests (and debuggers) read: the ELF symbol `GAME`. Big-endian in RAM.
 #[derive(Clone, Copy)]
@@ -79,27 +95,56 @@ pub struct State {
     pub buttons: u16,
     /// The coins' score (the sum of the values of the coins collected).
     pub score: u16,
+    /// The frame of the player's sprite sheet shown.
+    pub sprite_frame: u16,
 }
 
 /// The test-visible state, written once per frame.
 #[no_mangle]
 pub static GAME: Shared<State> =
-    Shared::new(State { frames: 0, x: 0, y: 0, camera_x: 0, camera_y: 0, flags: 0, facing_left: 0, buttons: 0, score: 0 });
+    Shared::new(State { frames: 0, x: 0, y: 0, camera_x: 0, camera_y: 0, flags: 0, facing_left: 0, buttons: 0, score: 0, sprite_frame: 0 });
 static FRAMES: Shared<u32> = Shared::new(0);
+
+/// The player's animations, by their names in `sprites/player.json`.
+static STAND: &Animation = animation("stand");
+static WALK: &Animation = animation("walk");
+static JUMP: &Animation = animation("jump");
+static FALL: &Animation = animation("fall");
+
+/// The player's animation `name` (a compile error when the sheet has none of that name).
+const fn animation(name: &str) -> &'static Animation {
+    let mut i = 0;
+    while i < PLAYER.animations.len() {
+        let a = PLAYER.animations[i].name.as_bytes();
+        let (b, mut k) = (name.as_bytes(), 0);
+        while k < a.len() && k < b.len() && a[k] == b[k] {
+            k += 1;
+        }
+        if k == a.len() && k == b.len() {
+            return &PLAYER.animations[i];
+        }
+        i += 1;
+    }
+    panic!("sprites/player.json has no animation of that name");
+}
 
 /// Everything the main loop keeps between frames.
 struct Game {
     player: Player,
     camera: Camera,
-    streamer: Streamer,
+    view: View<'static>,
     coins: Coins,
     /// The score the status line shows.
     score_shown: u16,
     sprites: SpriteList<{ 1 + MAX_COINS }>,
-    /// The palette as faded so far (lines 0 to 2), and where it is going.
-    palette: [u16; 48],
-    target: [u16; 48],
+    /// The palette as faded so far, and where it is going.
+    palette: [u16; 64],
+    target: [u16; 64],
     fading: bool,
+    /// The animation shown, the index of its picture, and steps until the next one.
+    animation: &'static Animation,
+    picture: u16,
+    picture_steps: u16,
     /// Player steps per frame: 60 a second on NTSC and PAL consoles.
     pacer: Pacer,
 }
@@ -107,28 +152,18 @@ struct Game {
 static GAME_DATA: MainOnly<Game> = MainOnly::new(Game {
     player: Player::new(0, 0, PlayerConfig::DEFAULT),
     camera: Camera::new(vdp::SCREEN_W, vdp::SCREEN_H),
-    streamer: Streamer::new(vdp::PLANE_B),
+    view: View::new(romtool_shapes!(levels)),
     coins: Coins::new(),
     score_shown: 0,
     sprites: SpriteList::new(),
-    palette: [0; 48],
-    target: [0; 48],
+    palette: [0; 64],
+    target: [0; 64],
     fading: true,
+    animation: STAND,
+    picture: 0,
+    picture_steps: 0,
     pacer: Pacer::new(Standard::Ntsc),
 });
-
-/// The level's map tiles as plane cells: 16 x 16-pixel tile = 2 x 2 VDP tiles.
-struct Tiles(&'static Level);
-
-impl Metatiles for Tiles {
-    fn cells(&self, tx: i16, ty: i16) -> [u16; 4] {
-        let l = self.0;
-        let inside = tx >= 0 && ty >= 0 && (tx as u16) < l.width && (ty as u16) < l.height;
-        let id = if inside { l.map.tile(tx, ty) } else { 0 };
-        let first = vdp::cell(2, SHAPE_TILE + levels::shape_vdp_tile(id));
-        [first, first + 1, first + 2, first + 3]
-    }
-}
 
 /// Entered from the start-up code with interrupts masked.
 #[no_mangle]
@@ -139,21 +174,23 @@ pub extern "C" fn main() -> ! {
     sound::play_music(&sounds::TUNE);
     vdp::display_off(); // blank, DMA on: upload everything at full speed
     text::load_font();
-    vdp::load_words(SHAPE_TILE * vdp::TILE_BYTES, &levels::SHAPE_GFX);
-    vdp::load_words((SHAPE_TILE + (levels::SHAPE_COUNT as u16) * 4) * vdp::TILE_BYTES, LEVEL.height_gfx);
-    dma::copy_to_vram(&PLAYER_GFX, PLAYER_TILE * vdp::TILE_BYTES);
-    dma::copy_to_vram(&COIN_GFX, COIN_TILE * vdp::TILE_BYTES);
-    dma::fill_vram(BAR_TILE * vdp::TILE_BYTES, vdp::TILE_BYTES, 0x33);
+    dma::copy_to_vram(&sprites::PLAYER_TILES, PLAYER_TILE * vdp::TILE_BYTES);
+    dma::copy_to_vram(&sprites::COIN_TILES, COIN_TILE * vdp::TILE_BYTES);
+    dma::fill_vram(BAR_TILE * vdp::TILE_BYTES, vdp::TILE_BYTES, 0x22);
     GAME_DATA.with(|g| {
-        g.target[..4].copy_from_slice(&TEXT_COLOURS);
-        g.target[16..20].copy_from_slice(&SPRITE_COLOURS);
-        g.target[32..48].copy_from_slice(&levels::SHAPE_PALETTE);
         g.pacer = Pacer::new(Standard::detect());
         let spawn = LEVEL.spawn.unwrap_or(levels::LevelPoint { x: 16, y: 16 });
         g.player = Player::new(spawn.x, spawn.y, PlayerConfig::DEFAULT);
         g.coins.load(LEVEL);
         g.camera.follow(g.player.body.rect(), LEVEL.map);
-        g.streamer.redraw(&Tiles(LEVEL), g.camera.x, g.camera.y);
+        let art = level_art::LEVEL_ART[0];
+        g.view.load(romtool_level!(LEVEL, art, level_art), false, g.camera.x, g.camera.y);
+        // The level's colours (lines 0 to 2) and the sprites' (line 3), faded in from black.
+        let mut level_lines = [0; 48];
+        g.view.palette(&mut level_lines);
+        g.target[..48].copy_from_slice(&level_lines);
+        g.target[48..].copy_from_slice(&sprites::SPRITE_PALETTE);
+        vdp::load_palette(0, &g.palette);
         status_line();
         show_score(0);
         g.build_sprites();
@@ -172,17 +209,19 @@ pub extern "C" fn main() -> ! {
             for _ in 0..g.pacer.steps() {
                 g.update(buttons);
             }
+            g.view.prepare(g.camera.x, g.camera.y);
+            g.build_sprites();
         });
     }
 }
 
 impl Game {
-    /// In VBlank: the plane's new columns and rows, scroll, sprites, palette. The DMA
+    /// In VBlank: the planes' new columns and rows, scroll, sprites, palette. The DMA
     /// transfers run in the sound driver's DMA window; its end sends the frame's sound
     /// requests to the driver.
     fn vblank_work(&mut self) {
         sound::begin_vblank();
-        self.streamer.update(&Tiles(LEVEL), self.camera.x, self.camera.y);
+        self.view.upload();
         self.sprites.upload_dma();
         if self.score_shown != self.coins.score {
             self.score_shown = self.coins.score;
@@ -195,7 +234,7 @@ impl Game {
         }
     }
 
-    /// The pad, one step of the player, the camera and the next sprite list.
+    /// The pad, one step of the player, the camera and his animation.
     fn update(&mut self, buttons: u16) {
         let input = Input {
             left: buttons & pad::LEFT != 0,
@@ -212,7 +251,7 @@ impl Game {
             self.coins.collect(self.player.body.rect());
         }
         self.camera.follow(self.player.body.rect(), LEVEL.map);
-        self.build_sprites();
+        self.animate();
         let p = self.player.body.rect();
         GAME.set(State {
             frames: FRAMES.get(),
@@ -224,73 +263,73 @@ impl Game {
             facing_left: self.player.facing_left as u8,
             buttons,
             score: self.coins.score,
+            sprite_frame: self.animation.frames[self.picture as usize],
         });
     }
 
-    /// The player's sprite (mirrored when he faces left), unless he fell out of the map, then
-    /// the coins on screen.
+    /// Picks the player's animation (in the air: jump or fall; on the ground: walk or stand)
+    /// and steps it: each picture shows for the animation's `duration` steps.
+    fn animate(&mut self) {
+        let p = &self.player;
+        let next = if !p.body.on_ground() {
+            if p.vy < Speed::ZERO {
+                JUMP
+            } else {
+                FALL
+            }
+        } else if p.vx != Speed::ZERO {
+            WALK
+        } else {
+            STAND
+        };
+        if !core::ptr::eq(next, self.animation) {
+            (self.animation, self.picture, self.picture_steps) = (next, 0, next.duration);
+        } else if self.picture_steps > 1 {
+            self.picture_steps -= 1;
+        } else {
+            self.picture_steps = next.duration;
+            self.picture = if self.picture as usize + 1 < next.frames.len() { self.picture + 1 } else { 0 };
+        }
+    }
+
+    /// The player's sprite (his animation's picture, mirrored when he faces left), unless
+    /// he fell out of the map, then the coins on screen.
     fn build_sprites(&mut self) {
         self.sprites.clear();
         if !self.player.is_dead() {
             let p = self.player.body.rect();
+            let frame = self.animation.frames[self.picture as usize];
             let flip = if self.player.facing_left { vdp::HFLIP } else { 0 };
-            self.sprites.push(p.x - self.camera.x, p.y - self.camera.y, 2, 4, vdp::cell(1, PLAYER_TILE) | flip);
+            let tile = PLAYER_TILE + (frame << FRAME_SHIFT);
+            self.sprites.push(p.x - self.camera.x, p.y - self.camera.y, 2, 4, vdp::cell(SPRITE_LINE, tile) | flip);
         }
         for c in self.coins.remaining() {
             let (sx, sy) = (c.x - self.camera.x, c.y - self.camera.y);
             if sx > -16 && sx < vdp::SCREEN_W && sy > -16 && sy < vdp::SCREEN_H {
-                self.sprites.push(sx, sy, 2, 2, vdp::cell(1, COIN_TILE));
+                self.sprites.push(sx, sy, 2, 2, vdp::cell(SPRITE_LINE, COIN_TILE));
             }
         }
     }
 }
 
-/// The status line on plane A: the level's name and the console's video standard, on a bar
-/// of the DMA-filled tile.
+/// The status line on the window plane's top row (not scrolled): the level's name and the
+/// console's video standard, on a bar of the DMA-filled tile.
 fn status_line() {
+    vdp::clear_window();
+    vdp::set_window_rows(1);
     for x in 0..text::COLUMNS {
-        vdp::set_cell(vdp::PLANE_A, x, 0, vdp::cell(0, BAR_TILE));
+        vdp::set_cell(vdp::WINDOW, x, 0, vdp::cell(SPRITE_LINE, BAR_TILE));
     }
-    let mut con = Console::at(1, 0, 0);
+    let mut con = Console::window(1, 0, SPRITE_LINE);
     let _ = write!(con, "{}  {}  <> walk  ABC jump", LEVEL.name, if Standard::detect() == Standard::Pal { "PAL" } else { "NTSC" });
 }
 
 /// The score at the end of the status line (3 digits, by subtraction: no division).
 fn show_score(score: u16) {
-    let mut con = Console::at(SCORE_COLUMN, 0, 0);
+    let mut con = Console::window(SCORE_COLUMN, 0, SPRITE_LINE);
     con.put(b'$');
     con.decimal3(score);
 }
-
-/// The player's 16 x 32 picture: colour 1 body, 3 outline, 2 an eye on the side he faces.
-const fn player_pixel(x: usize, y: usize) -> u16 {
-    if x == 0 || x == 15 || y == 0 || y == 31 {
-        3
-    } else if x >= 10 && x < 13 && y >= 6 && y < 10 {
-        2
-    } else {
-        1
-    }
-}
-
-/// [`player_pixel`] as 8 VDP tiles in sprite (column) order, 16 words each.
-const PLAYER_GFX: [u16; 128] = {
-    let mut words = [0u16; 128];
-    let mut i = 0;
-    while i < 128 {
-        let (tile, row, half) = (i >> 4, (i >> 1) & 7, i & 1);
-        let (x0, y) = ((tile >> 2) * 8 + half * 4, (tile & 3) * 8 + row);
-        let mut w = 0u16;
-        let mut k = 0;
-        while k < 4 {
-            w |= player_pixel(x0 + k, y) << (12 - 4 * k);
-            k += 1;
-        }
-        words[i] = w;
-        i += 1;
-    }
-    words
-};
 
 /// Each VBlank (from the start-up code).
 #[no_mangle]
@@ -302,14 +341,14 @@ pub extern "C" fn vblank_handler() {
 #[panic_handler]
 fn panic(info: &core::panic::PanicInfo) -> ! {
     rt::interrupts_off();
-    let _ = write!(Console::at(0, 2, 0), "PANIC {}", info);
+    let _ = write!(Console::window(0, 0, SPRITE_LINE), "PANIC {}", info);
     loop {}
 }
 
 /// A 68000 exception: its vector and address on screen, then stop.
 #[no_mangle]
 pub extern "C" fn exception_handler(vector: u32, frame: ExceptionFrame) -> ! {
-    let mut con = Console::at(0, 2, 0);
+    let mut con = Console::window(0, 0, SPRITE_LINE);
     con.print("EXCEPTION ");
     con.hex(vector, 2);
     con.print(" PC ");

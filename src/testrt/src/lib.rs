@@ -1,8 +1,8 @@
 //! # megacollide-testrt
 //!
 //! The runtime of on-target test binaries: a `cargo test` target built for
-//! `m68k-unknown-none-elf` is linked as a Mega Drive cartridge (the ROM's vectors and
-//! start-up code, `linker/megadrive.ld`) and runs its tests on the 68000, in Genesis Plus
+//! `m68k-unknown-none-elf` is linked as a Mega Drive cartridge (the hardware crate's vectors,
+//! start-up code and memory map, as every cartridge) and runs its tests on the 68000, in Genesis Plus
 //! GX, driven by the cargo runner `tools/testrunner`.
 //!
 //! A test crate uses it like this (see `src/engine/tests/suite/main.rs`):
@@ -47,6 +47,11 @@
 //!
 //! On any other target this crate is empty.
 #![no_std]
+
+// A test binary is a cartridge: the hardware crate links the start-up code and the memory
+// map into every binary that uses it (its build script and `link` attributes).
+#[cfg(target_arch = "m68k")]
+extern crate megadrive as _;
 
 #[cfg(target_arch = "m68k")]
 mod rt;

@@ -199,7 +199,7 @@ fn fatal() -> ! {
 fn panic(info: &core::panic::PanicInfo) -> ! {
     let mut m = Message;
     if let Some(loc) = info.location() {
-        let _ = write!(m, "panicked at {}:{}:{}:\n", loc.file(), loc.line(), loc.column());
+        let _ = writeln!(m, "panicked at {}:{}:{}:", loc.file(), loc.line(), loc.column());
     } else {
         let _ = m.write_str("panicked:\n");
     }
@@ -232,14 +232,8 @@ fn vector_name(vector: u32) -> &'static str {
 
 /// Entered from the exception stubs in startup.s (vector number, exception stack frame).
 #[no_mangle]
-pub extern "C" fn exception_handler(vector: u32, frame: *const u16) -> ! {
-    // Bus and address errors push four extra words before SR and PC.
-    let skip = if vector == 2 || vector == 3 { 4 } else { 0 };
-    // SAFETY: the 68000 pushed at least SR and PC there, after `skip` words.
-    let pc = unsafe {
-        let p = frame.add(skip + 1);
-        ((read_volatile(p) as u32) << 16) | read_volatile(p.add(1)) as u32
-    };
+pub extern "C" fn exception_handler(vector: u32, frame: megadrive::rt::ExceptionFrame) -> ! {
+    let pc = frame.pc(vector);
     let _ = write!(Message, "68000 exception: {} (vector {vector}) at PC {pc:#08x}", vector_name(vector));
     if !in_test() {
         fatal();

@@ -52,6 +52,7 @@ impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
+    #[allow(clippy::should_implement_trait, reason = "a seeded generator's next number, never exhausted: not an iterator")]
     pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -109,11 +110,7 @@ impl Stats {
     }
     /// Average, rounded to nearest.
     pub fn avg(&self) -> u64 {
-        if self.n == 0 {
-            0
-        } else {
-            (self.sum + self.n / 2) / self.n
-        }
+        (self.sum + self.n / 2).checked_div(self.n).unwrap_or(0)
     }
 }
 
@@ -1054,9 +1051,12 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     rep
 }
 
+/// A ROM ELF's sections: name, address, size and where they live.
+pub type Sections = Vec<(String, u64, u64, &'static str)>;
+
 /// ROM bytes (every allocated section with contents outside RAM, plus the ROM copy of
 /// .data) and static RAM bytes (.sysvars + .data + .bss) of a ROM ELF, and the sections.
-pub fn rom_ram(elf: &[u8]) -> Result<(u64, u64, Vec<(String, u64, u64, &'static str)>), String> {
+pub fn rom_ram(elf: &[u8]) -> Result<(u64, u64, Sections), String> {
     let obj = object::File::parse(elf).map_err(|e| e.to_string())?;
     let (mut rom, mut ram) = (0u64, 0u64);
     let mut secs = Vec::new();

@@ -126,6 +126,9 @@ pub fn short_name(raw: &str) -> String {
     d.replace("megacollide_engine::", "")
 }
 
+/// Per instruction: its address and its cycles.
+pub type Steps = Vec<(u32, u32)>;
+
 impl Machine {
     /// Loads every PT_LOAD segment of `elf` at its address and reads its symbols.
     pub fn from_elf(elf: &[u8]) -> Result<Machine, String> {
@@ -182,7 +185,7 @@ impl Machine {
     /// Returns (d0, cycles, per-instruction cycles). The cycles count every instruction
     /// from the function's first one through its `rts`; the caller's `jsr` (20 cycles for
     /// `jsr abs.l`) and argument pushes are not included.
-    pub fn call_addr_steps(&mut self, entry: u32, args: &[u32]) -> Result<(u32, u64, Vec<(u32, u32)>), String> {
+    pub fn call_addr_steps(&mut self, entry: u32, args: &[u32]) -> Result<(u32, u64, Steps), String> {
         // Trampoline: jsr entry.l ; illegal
         self.bus.write_word(TRAMPOLINE, 0x4EB9);
         self.bus.write_long(TRAMPOLINE + 2, entry);

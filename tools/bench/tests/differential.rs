@@ -314,7 +314,7 @@ fn solids_for(rng: &mut Rng, m: &Map) -> Vec<SolidBox> {
 fn step_solids(solids: &mut [SolidBox], frame: u32) {
     for (i, s) in solids.iter_mut().enumerate() {
         // Reverse every 64 frames (box 1 every 48).
-        if frame % (64 - 16 * i as u32) == 0 {
+        if frame.is_multiple_of(64 - 16 * i as u32) {
             s.dx = -s.dx;
             s.dy = -s.dy;
         }

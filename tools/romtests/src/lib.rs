@@ -218,7 +218,7 @@ pub const VRAM_PLANE_B: usize = 0xE000;
 /// VRAM address of the horizontal scroll table (`megadrive::vdp::HSCROLL`).
 pub const VRAM_HSCROLL: usize = 0xB800;
 
-/// VRAM address of the shape graphics (VDP tile 256, the ROM's `level_view::SHAPE_BASE`).
+/// VRAM address of the shape graphics (VDP tile 256, the level view's `SHAPE_TILE`).
 pub const VRAM_SHAPES: usize = 0x2000;
 
 /// The VDP's 64 KiB of VRAM, in the VDP's byte order, taken from a Genesis Plus GX save
@@ -275,7 +275,7 @@ pub fn vram_word(vram: &[u8], addr: usize) -> u16 {
 }
 
 /// Checks that the planes show the demo level for a camera at pixel-space (`cx`, `cy`), the
-/// way the ROM's `level_view::View` draws it: a level with art layers has plane B and plane
+/// way the level view (`megacollide_level_view::View`) draws it: a level with art layers has plane B and plane
 /// A equal to its art planes (each scrolled to the camera shifted right by the plane's
 /// parallax), a level without art has plane B equal to its collision shapes. Every visible
 /// map tile (tile space) must be in its ring-buffer place (cells `2 * (tx & 31)`,
@@ -296,7 +296,8 @@ pub fn check_level_planes(vram: &[u8], index: usize, shapes: bool, cx: i16, cy: 
             for (slot, plane, name) in [(1, &art.plane_b, "plane B (art)"), (0, &art.plane_a, "plane A (art)")] {
                 if let Some(p) = plane {
                     let shift = p.parallax as i16;
-                    check_plane(vram, slot, cx >> shift, cy >> shift, name, &|tx, ty| art_cells(demo, p, tx, ty))?;
+                    let cells = |tx, ty| art_plane_cells((demo.width, demo.height), p.cells, p.width, tx, ty);
+                    check_plane(vram, slot, cx >> shift, cy >> shift, name, &cells)?;
                 }
             }
             Ok(())
@@ -306,7 +307,7 @@ pub fn check_level_planes(vram: &[u8], index: usize, shapes: bool, cx: i16, cy: 
 
 /// The four cells (top-left, top-right, bottom-left, bottom-right) of map tile (tx, ty) of
 /// `level` drawn with its collision shapes: the ROM's shape graphics start at VDP tile 256
-/// and use palette line 2 (level_view.rs).
+/// and use palette line 2 (the level view's `SHAPE_TILE` and `SHAPE_PALETTE_LINE`).
 fn shape_cells(level: &megacollide_game::levels::Level, tx: i16, ty: i16) -> [u16; 4] {
     use megacollide_game::levels::shape_vdp_tile;
     const SHAPE_BASE: u16 = 256;
@@ -317,19 +318,24 @@ fn shape_cells(level: &megacollide_game::levels::Level, tx: i16, ty: i16) -> [u1
     [first, first + 1, first + 2, first + 3]
 }
 
-/// The four cells of map tile (tx, ty) of an art plane (outside the map: nothing drawn).
-fn art_cells(level: &megacollide_game::levels::Level, p: &megacollide_game::level_art::ArtPlane, tx: i16, ty: i16) -> [u16; 4] {
-    let inside = tx >= 0 && ty >= 0 && (tx as u16) < level.width && (ty as u16) < level.height;
+/// The four cells (top-left, top-right, bottom-left, bottom-right) of map tile (tx, ty) of an
+/// art plane of a level of `size` (width, height) tiles: `cells`, the plane's name-table
+/// words, `width` cells a row (outside the map: nothing drawn).
+pub fn art_plane_cells(size: (u16, u16), cells: &[u16], width: u16, tx: i16, ty: i16) -> [u16; 4] {
+    let inside = tx >= 0 && ty >= 0 && (tx as u16) < size.0 && (ty as u16) < size.1;
     if !inside {
         return [0; 4];
     }
-    let w = p.width as usize;
+    let w = width as usize;
     let top = ty as usize * 2 * w + tx as usize * 2;
-    [p.cells[top], p.cells[top + 1], p.cells[top + w], p.cells[top + w + 1]]
+    [cells[top], cells[top + 1], cells[top + w], cells[top + w + 1]]
 }
 
-/// Compares one plane (`slot` 0 = A, 1 = B) with `cells` for a plane camera at (cx, cy).
-fn check_plane(vram: &[u8], slot: usize, cx: i16, cy: i16, name: &str, cells: &dyn Fn(i16, i16) -> [u16; 4]) -> Result<(), String> {
+/// Compares one plane (`slot` 0 = A, 1 = B) with `cells` (the four cells of a map tile, see
+/// [`art_plane_cells`]) for a plane camera at (cx, cy): every visible map tile (tile space) in
+/// its ring-buffer place (cells `2 * (tx & 31)`, `2 * (ty & 15)`), and the plane's
+/// horizontal scroll minus its camera x. Returns a description of the first wrong cell.
+pub fn check_plane(vram: &[u8], slot: usize, cx: i16, cy: i16, name: &str, cells: &dyn Fn(i16, i16) -> [u16; 4]) -> Result<(), String> {
     let base = if slot == 0 { VRAM_PLANE_A } else { VRAM_PLANE_B };
     let hs = vram_word(vram, VRAM_HSCROLL + 2 * slot);
     if hs != (cx as u16).wrapping_neg() {

@@ -88,7 +88,7 @@ fn check_sprites(vram: &[u8], prev: &GameState) -> Result<Option<(u8, bool)>, St
         let (tile, hflip) = (e[2] & 0x07FF, e[2] & 0x0800 != 0);
         if (PLAYER_TILE..PLAYER_TILE + 8 * player_frames).contains(&tile) {
             let frame = ((tile - PLAYER_TILE) / 8) as u8;
-            if player.is_some() || (tile - PLAYER_TILE) % 8 != 0 || e[1] >> 8 != 0x07 || e[2] >> 13 != 3 {
+            if player.is_some() || !(tile - PLAYER_TILE).is_multiple_of(8) || e[1] >> 8 != 0x07 || e[2] >> 13 != 3 {
                 return Err(format!("bad player sprite entry {e:04X?}"));
             }
             if (frame, hflip) != (prev.player_frame, prev.facing_left != 0) {
@@ -385,7 +385,7 @@ fn play(gx: &mut emu::Gpgx, g: u32, inputs: &[Input]) -> (Vec<GameState>, Vec<Ga
         gx.run_frame(pad);
         let s = game_state(gx, g);
         assert_eq!(s.tick, start.tick + k as u32 + 1, "one world step per frame");
-        assert_eq!(s.buttons, pad.bits() as u16, "the ROM reads the pad (tick {})", s.tick);
+        assert_eq!(s.buttons, pad.bits(), "the ROM reads the pad (tick {})", s.tick);
         out.push(s);
     }
     let idle = start.tick as usize;
@@ -413,7 +413,7 @@ fn play_checked(what: &str, runs: &[(u8, usize)]) -> Vec<GameState> {
 }
 
 fn inputs(runs: &[(u8, usize)]) -> Vec<Input> {
-    runs.iter().flat_map(|&(b, n)| std::iter::repeat(Input(b)).take(n)).collect()
+    runs.iter().flat_map(|&(b, n)| std::iter::repeat_n(Input(b), n)).collect()
 }
 
 #[test]

@@ -1,13 +1,32 @@
 //! The template game (src/template/, made into a standalone project by `make new-game` and
 //! built by its own Makefile: out/template.md) in Genesis Plus GX: it boots, the player
-//! stands on the ground, walks right with the camera following, jumps and lands; its
-//! sprite (DMA-uploaded) sits where the player is and faces where he walks; the status
-//! bar's tile is the DMA fill; the screen equals `reference/template.png`; the coins (the
-//! template's own entity kind, declared in its Tiled project) he walks through are collected;
-//! its tune plays (audible, the driver's music running) and a jump starts its PCM effect.
+//! stands on the ground, walks right with the camera following, jumps and lands; planes A
+//! and B show the level's Tiled art layers (the level view, `megacollide-level-view`) for the
+//! camera every frame, the background at its parallax; the player is drawn from his PNG
+//! sprite sheet (`sprites/player.png`: its frames in VRAM, the walk, jump and fall pictures
+//! of his animations, mirrored when he faces left; DMA-uploaded); the palette fades in to the
+//! level's and the sheet's colours; the status bar's tile is the DMA fill; the screen equals
+//! `reference/template.png`; the coins (the template's own entity kind, declared in its Tiled
+//! project) he walks through are collected; its tune plays (audible, the driver's music
+//! running) and a jump starts its PCM effect.
 
 use emu::Pad;
 use romtests::*;
+
+/// The template's levels and sprites, compiled from src/template/ by this crate's build.rs
+/// like the template's own build.rs does.
+#[allow(dead_code, missing_docs, clippy::all)]
+mod levels {
+    include!(concat!(env!("OUT_DIR"), "/levels.rs"));
+}
+#[allow(dead_code, missing_docs, clippy::all)]
+mod level_art {
+    include!(concat!(env!("OUT_DIR"), "/art.rs"));
+}
+#[allow(dead_code, missing_docs, clippy::all)]
+mod sprites {
+    include!(concat!(env!("OUT_DIR"), "/sprites.rs"));
+}
 
 /// The template's `GAME` block (src/template/src/main.rs `State`), big-endian.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,16 +40,21 @@ struct State {
     facing_left: u8,
     buttons: u16,
     score: u16,
+    sprite_frame: u16,
 }
 
 /// Bit 0 of the engine's body flags: standing on something.
 const ON_GROUND: u8 = 1;
-/// VRAM byte address of the sprite table and of the DMA-filled status bar tile (520).
+/// VRAM byte address of the sprite table, of the player's frames (tile 384) and of the
+/// DMA-filled status bar tile (16).
 const VRAM_SPRITES: usize = 0xBC00;
-const VRAM_BAR_TILE: usize = 520 * 32;
+const PLAYER_TILE: u16 = 384;
+const VRAM_BAR_TILE: usize = 16 * 32;
+/// The sprites' and the text's palette line.
+const SPRITE_LINE: u16 = 3;
 
 fn read(gx: &emu::Gpgx, addr: u32) -> State {
-    let b = gx.read_bytes(addr, 18);
+    let b = gx.read_bytes(addr, 20);
     let w = |i: usize| i16::from_be_bytes([b[i], b[i + 1]]);
     State {
         frames: be32(&b[0..4]),
@@ -42,6 +66,28 @@ fn read(gx: &emu::Gpgx, addr: u32) -> State {
         facing_left: b[13],
         buttons: u16::from_be_bytes([b[14], b[15]]),
         score: u16::from_be_bytes([b[16], b[17]]),
+        sprite_frame: u16::from_be_bytes([b[18], b[19]]),
+    }
+}
+
+/// The frames of the player's animation `name` (sprites/player.json).
+fn animation(name: &str) -> &'static [u16] {
+    sprites::PLAYER.animations.iter().find(|a| a.name == name).unwrap_or_else(|| panic!("no animation {name}")).frames
+}
+
+/// Both planes show the template level's art for a camera at (cx, cy): plane B (the
+/// background) at its parallax, plane A (the terrain) with the camera.
+fn check_art(gx: &emu::Gpgx, at: &mut Option<VramInState>, cx: i16, cy: i16, what: &str) {
+    let level = levels::LEVELS[0];
+    let art = level_art::LEVEL_ART[0].expect("the template's level has art layers");
+    let state = gx.save_state().expect("save state");
+    let vram = at.get_or_insert_with(|| VramInState::locate(&state)).extract(&state);
+    let planes = [(1, art.plane_b, "plane B (background)"), (0, art.plane_a, "plane A (terrain)")];
+    for (slot, plane, name) in planes {
+        let p = plane.unwrap_or_else(|| panic!("the template's level has {name}"));
+        let shift = p.parallax as i16;
+        let cells = |tx, ty| art_plane_cells((level.width, level.height), p.cells, p.width, tx, ty);
+        check_plane(&vram, slot, cx >> shift, cy >> shift, name, &cells).unwrap_or_else(|e| panic!("{what}: {e}"));
     }
 }
 
@@ -50,71 +96,113 @@ fn template_walks_right_jumps_and_lands() {
     let rom = Rom::load("template").unwrap();
     let game = rom.sym("GAME");
     let (_lock, mut gx) = gpgx_with(&rom);
+    let mut vram_at = None;
 
-    // Boot and settle: on the ground at the spawn point, no input seen.
+    // Boot and settle: on the ground at the spawn point, no input seen, standing.
     gx.run_frames(60, Pad::NONE);
     let start = read(&gx, game);
     assert!(start.frames > 30, "VBlanks counted: {start:?}");
     assert!(start.flags & ON_GROUND != 0, "the player spawns standing: {start:?}");
     assert_eq!((start.x, start.buttons, start.score), (32, 0, 0), "spawn point of levels/level1.tmj: {start:?}");
+    assert_eq!(start.sprite_frame, animation("stand")[0], "standing picture");
+    check_art(&gx, &mut vram_at, start.camera_x, start.camera_y, "after boot");
+    assert!(levels::LEVELS[0].width > 32, "the level is wider than the plane's ring of 32 tiles");
 
-    // Walk right for two seconds: he moves right, faces right, the camera follows.
+    // Walk right for two seconds: he moves right, faces right, the camera follows, and both
+    // planes follow the camera of the step before each VBlank.
     let mut last = start;
+    let mut walk_pictures = std::collections::BTreeSet::new();
     for _ in 0..120 {
         gx.run_frame(Pad::RIGHT);
         let s = read(&gx, game);
+        check_art(&gx, &mut vram_at, last.camera_x, last.camera_y, &format!("walking right at x {}", s.x));
         assert!(s.x >= last.x, "walking right never moves left: {last:?} -> {s:?}");
         assert_eq!(s.y, start.y, "the ground is flat here: {s:?}");
         // The harness's pad is a 3-button pad: `pad::read6` reads Right and no 6-button flag.
         assert_eq!(s.buttons, 0x08, "the ROM reads Right, 3-button pad");
+        if s.x != last.x {
+            walk_pictures.insert(s.sprite_frame);
+        }
         last = s;
     }
     assert!(last.x > start.x + 150, "walked {} px in 120 frames", last.x - start.x);
     // The two coins on his way (x 112 and 160, value 1 each) are collected.
     assert_eq!(last.score, 2, "the coins walked through: {last:?}");
+    assert!(last.camera_x > start.camera_x + 100, "the camera scrolled: {} -> {}", start.camera_x, last.camera_x);
     assert_eq!(last.facing_left, 0);
     assert_eq!(last.camera_x, last.x + 8 - 160, "the camera centres on the player: {last:?}");
+    let walk: std::collections::BTreeSet<u16> = animation("walk").iter().copied().collect();
+    assert_eq!(walk_pictures, walk, "every picture of the walk shown while walking");
 
-    // Stop, then jump: he rises, falls back and lands on the same ground.
+
+    // Stop, then jump: he rises (the jump picture), falls (the fall picture) and lands on the
+    // same ground.
     gx.run_frames(30, Pad::NONE);
     let before = read(&gx, game);
     assert!(before.flags & ON_GROUND != 0);
+    assert_eq!(before.sprite_frame, animation("stand")[0], "standing again");
     let mut top = before.y;
+    let mut air_pictures = std::collections::BTreeSet::new();
     for _ in 0..10 {
         gx.run_frame(Pad::A);
-        top = top.min(read(&gx, game).y);
+        let s = read(&gx, game);
+        top = top.min(s.y);
+        air_pictures.insert(s.sprite_frame);
     }
     let landed = gx
         .run_until(120, Pad::NONE, |gx| {
             let s = read(gx, game);
             top = top.min(s.y);
+            if s.flags & ON_GROUND == 0 {
+                air_pictures.insert(s.sprite_frame);
+            }
             s.flags & ON_GROUND != 0
         })
         .expect("lands within 2 seconds");
     let after = read(&gx, game);
     assert!(top < before.y - 24, "the jump rose {} px", before.y - top);
     assert_eq!(after.y, before.y, "lands on the ground it left (after {landed} frames)");
+    for pose in ["jump", "fall"] {
+        assert!(air_pictures.contains(&animation(pose)[0]), "the {pose} picture shown in the air: {air_pictures:?}");
+    }
+
+    // On over the hill: the view passes the end of the planes' ring (512 pixels), whose
+    // columns are then reused.
+    let mut last = after;
+    for _ in 0..100 {
+        gx.run_frame(Pad::RIGHT);
+        let s = read(&gx, game);
+        check_art(&gx, &mut vram_at, last.camera_x, last.camera_y, &format!("walking over the hill at x {}", s.x));
+        last = s;
+    }
+    assert!(last.camera_x + 320 > 512, "the view went past the ring: camera x {}", last.camera_x);
 
     // Walk left a little: he faces left and his sprite is mirrored.
     gx.run_frames(8, Pad::LEFT);
     gx.run_frames(30, Pad::NONE); // friction stops him
     let s = read(&gx, game);
     assert_eq!(s.facing_left, 1);
+    check_art(&gx, &mut vram_at, s.camera_x, s.camera_y, "standing after walking left");
 
     // VRAM: the sprite table (uploaded by DMA in VBlank) holds the player where he is, with
-    // the h-flip bit, and the bar tile is the DMA fill's 0x33 bytes.
+    // his picture's tiles and the h-flip bit; every frame of his sheet is in VRAM from tile
+    // 384; the bar tile is the DMA fill's 0x22 bytes.
     let vram = vram_in_state(&gx.save_state().unwrap());
     let e = &vram[VRAM_SPRITES..VRAM_SPRITES + 8];
     let word = |i: usize| u16::from_be_bytes([e[i], e[i + 1]]);
     assert_eq!(word(0) as i16 - 128, s.y - s.camera_y, "sprite y");
     assert_eq!(word(6) as i16 - 128, s.x - s.camera_x, "sprite x");
     assert_eq!(word(2) >> 8, 0x07, "2 x 4 tiles, last in the chain");
-    assert_eq!(word(4), 0x2000 | 0x0800 | 512, "palette 1, h-flip, tile 512");
-    assert!(vram[VRAM_BAR_TILE..VRAM_BAR_TILE + 32].iter().all(|&b| b == 0x33), "DMA-filled bar tile: {:02x?}", &vram[VRAM_BAR_TILE..VRAM_BAR_TILE + 36]);
+    assert_eq!(word(4), (SPRITE_LINE << 13) | 0x0800 | (PLAYER_TILE + s.sprite_frame * 8), "palette 3, h-flip, the picture's tiles");
+    let sheet: Vec<u8> = sprites::PLAYER_TILES.iter().flat_map(|w| w.to_be_bytes()).collect();
+    let first = PLAYER_TILE as usize * 32;
+    assert!(vram[first..first + sheet.len()] == sheet[..], "the player's sheet (every frame) is in VRAM from tile {PLAYER_TILE}");
+    assert!(vram[VRAM_BAR_TILE..VRAM_BAR_TILE + 32].iter().all(|&b| b == 0x22), "DMA-filled bar tile: {:02x?}", &vram[VRAM_BAR_TILE..VRAM_BAR_TILE + 36]);
     assert_eq!(&vram[VRAM_BAR_TILE + 32..VRAM_BAR_TILE + 36], &[0; 4], "the fill stops after its 32 bytes");
     // The font (CPU upload right after DMA was enabled) arrived: 'A' has pixels.
     assert!(vram[0x41 * 32..0x42 * 32].iter().any(|&b| b != 0), "font tiles in VRAM");
-    // The picture: faded in, status bar, level, the player facing left.
+    // The picture: faded in (the level's art colours, the sheet's palette), status bar,
+    // level, the player facing left.
     assert_screen(&gx, "template");
 
     // On over the hill: its coin (x 416, on the top) is collected; no coin counts twice.

@@ -2,9 +2,11 @@
 //! `levels` compiles the level files into ROM data (see [`levels`]); `sprites` turns PNG
 //! sprite sheets into sprite tiles and masks (see [`sprites`]), with an optional GIMP palette
 //! file ([`gpl`]); `sound` turns VGM/VGZ music and WAV or VGM effects into the Z80 sound
-//! driver's data (see [`sound`]).
+//! driver's data (see [`sound`]). A game's build script compiles its levels, sheets and
+//! sounds with [`build_script`].
 #![deny(missing_docs)]
 
+pub mod build_script;
 pub mod cells;
 pub mod gpl;
 pub mod header;

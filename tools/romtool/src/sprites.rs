@@ -540,8 +540,11 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
     o
 }
 
+/// The sheets compiled and the files to write (path, bytes).
+pub type Outputs = (Vec<Sheet>, Vec<(PathBuf, Vec<u8>)>);
+
 /// Everything `romtool sprites` writes (`out_dir/sprites.rs`), built in memory.
-pub fn build_outputs(dir: &Path, out_dir: &Path) -> Result<(Vec<Sheet>, crate::levels::Outputs), Vec<Diag>> {
+pub fn build_outputs(dir: &Path, out_dir: &Path) -> Result<Outputs, Vec<Diag>> {
     let (sheets, palette) = load_dir(dir)?;
     let text = generate(&sheets, &palette);
     Ok((sheets, vec![(out_dir.join("sprites.rs"), text.into_bytes())]))

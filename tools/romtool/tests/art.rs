@@ -770,7 +770,7 @@ fn error_more_cells_than_the_vram_budget() {
     assert_eq!(
         errors(&map),
         [format!(
-            "{}: the art layers need 960 distinct 8x8 cells (after removing repeats and mirrored copies): expected at most {} (the ROM's VRAM for art: VDP tiles {}..{}, `ART_BASE` and `ART_END` in src/rom/level_view.rs)",
+            "{}: the art layers need 960 distinct 8x8 cells (after removing repeats and mirrored copies): expected at most {} (the ROM's VRAM for art: VDP tiles {}..{}, `FIRST_ART_TILE` and the level view's `ART_END_TILE`, src/level-view)",
             map.display(),
             budget::VRAM_ART_CELLS,
             budget::ROM_ART_BASE_TILE,
@@ -852,20 +852,19 @@ fn error_bad_layer_properties() {
 }
 
 /// The VRAM budget for art is what the ROM leaves between its sprite graphics and the window
-/// name table: the constants in `src/rom/level_view.rs` must be romtool's.
+/// name table: the level view (`src/level-view`) loads the art at romtool's first tile and
+/// ends it at the window name table.
 #[test]
 fn art_vram_budget_matches_the_rom_layout() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/rom/level_view.rs");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let get = |name: &str| -> usize {
-        let line = text.lines().find(|l| l.trim_start().starts_with(&format!("const {name}: u16 ="))).unwrap_or_else(|| panic!("src/rom/level_view.rs has no `const {name}: u16`: update romtool's budget (src/levels/budget.rs)"));
-        line.split('=').nth(1).unwrap().trim().trim_end_matches(';').trim().parse().unwrap()
-    };
-    assert_eq!(get("ART_BASE"), budget::ROM_ART_BASE_TILE);
-    assert_eq!(get("ART_END"), budget::ROM_ART_END_TILE);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let view = std::fs::read_to_string(root.join("src/level-view/src/lib.rs")).unwrap();
+    assert!(view.contains("pub const ART_END_TILE: u16 = vdp::WINDOW / vdp::TILE_BYTES;"), "src/level-view: the art ends at the window name table");
+    assert!(view.contains("first_tile: $art_module::FIRST_ART_TILE,"), "src/level-view: the art's first tile is romtool's");
+    let sprites = std::fs::read_to_string(root.join("src/rom/sprites.rs")).unwrap();
+    assert!(sprites.contains(&format!("pub const BASE: u16 = {};", budget::ROM_SPRITE_BASE_TILE)), "src/rom/sprites.rs: the sprites before the art");
     assert_eq!(budget::VRAM_ART_CELLS, budget::ROM_ART_END_TILE - budget::ROM_ART_BASE_TILE);
     // The window name table (megadrive::vdp::WINDOW) is where the art must end.
-    let vdp = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/megadrive/src/vdp.rs")).unwrap();
+    let vdp = std::fs::read_to_string(root.join("src/megadrive/src/vdp.rs")).unwrap();
     assert!(vdp.contains(&format!("pub const WINDOW: u16 = 0x{:04X};", budget::ROM_ART_END_TILE * 32)));
 }
 

@@ -54,7 +54,7 @@ const H: i32 = 10;
 
 fn ground_ref(r: &RefMap, b: &Body, solid: Option<Rect>) -> bool {
     let (x, y, w, h) = (b.px() as i32, b.py() as i32, b.w as i32, b.h as i32);
-    let under_box = solid.map_or(false, |s| s.overlaps(&Rect::new(x as i16, (y + h) as i16, w as i16, 1)));
+    let under_box = solid.is_some_and(|s| s.overlaps(&Rect::new(x as i16, (y + h) as i16, w as i16, 1)));
     r.ground_under(x, y, w, h) || under_box
 }
 
@@ -97,7 +97,7 @@ fn moves_never_overlap_and_ground_flag_is_exact() {
         // Clear the tiles under the start box so the start is free.
         for ty in (y as i32).div_euclid(16)..=((y as i32 + h as i32 - 1).div_euclid(16)) {
             for tx in (x as i32 / 16)..=((x as i32 + w as i32 - 1) / 16) {
-                if ty >= 0 && ty < H && tx < W {
+                if (0..H).contains(&ty) && tx < W {
                     r.set(tx, ty, 0);
                 }
             }
@@ -128,7 +128,7 @@ fn moves_never_overlap_and_ground_flag_is_exact() {
                 let col = if b.flags.contains(Flags::HIT_RIGHT) { b.px() as i32 + b.w as i32 } else { b.px() as i32 - 1 };
                 let (py, ph) = (b.py() as i32, b.h as i32);
                 let blocked = (py..py + ph).any(|yy| r.solid(col, yy))
-                    || solid.map_or(false, |s| s.overlaps(&Rect::new(col as i16, py as i16, 1, ph as i16)));
+                    || solid.is_some_and(|s| s.overlaps(&Rect::new(col as i16, py as i16, 1, ph as i16)));
                 assert!(blocked, "case {case}: hit but not flush: {:?} col {}", b.rect(), col);
             }
         }

@@ -34,11 +34,11 @@ fn constructor_rejects_bad_data() {
     let big = &BIG[..];
     let mut r = [0u16; MAX_MAP_HEIGHT_TILES as usize];
     assert_eq!(fill_row_offsets(MAX_MAP_WIDTH_TILES, MAX_MAP_HEIGHT_TILES, &mut r), 248);
-    let m = Map::try_new(&big, MAX_MAP_WIDTH_TILES, MAX_MAP_HEIGHT_TILES, &r).unwrap();
+    let m = Map::try_new(big, MAX_MAP_WIDTH_TILES, MAX_MAP_HEIGHT_TILES, &r).unwrap();
     assert_eq!(m.width_px(), 4096);
     assert_eq!(m.tile(255, 247), 0);
-    assert_eq!(Map::try_new(&big, 257, 1, &r[..1]).err(), Some(MapError::BadSize));
-    assert_eq!(Map::try_new(&big, 1, 249, &[0; 249]).err(), Some(MapError::BadSize));
+    assert_eq!(Map::try_new(big, 257, 1, &r[..1]).err(), Some(MapError::BadSize));
+    assert_eq!(Map::try_new(big, 1, 249, &[0; 249]).err(), Some(MapError::BadSize));
 }
 
 #[cfg_attr(not(target_arch = "m68k"), test)]

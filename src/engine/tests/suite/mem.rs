@@ -33,9 +33,9 @@ fn memcpy_copies_every_length_at_every_alignment() {
                 fill_pattern(&mut dst, 100);
                 let (s0, d0, n) = (black_box(s), black_box(d), black_box(len));
                 dst[d0..d0 + n].copy_from_slice(&src[s0..s0 + n]);
-                for i in 0..BUF {
+                for (i, &got) in dst.iter().enumerate() {
                     let want = if i >= d && i < d + len { pattern(s + i - d, 1) } else { pattern(i, 100) };
-                    assert_eq!(dst[i], want, "memcpy len {} src+{} dst+{}: byte {}", len, s, d, i);
+                    assert_eq!(got, want, "memcpy len {} src+{} dst+{}: byte {}", len, s, d, i);
                 }
             }
         }
@@ -55,9 +55,9 @@ fn memset_fills_every_length_at_every_alignment() {
             let value = black_box(0xA5u8 ^ len as u8);
             let (d0, n) = (black_box(d), black_box(len));
             dst[d0..d0 + n].fill(value);
-            for i in 0..BUF {
+            for (i, &got) in dst.iter().enumerate() {
                 let want = if i >= d && i < d + len { value } else { pattern(i, 100) };
-                assert_eq!(dst[i], want, "memset len {} dst+{}: byte {}", len, d, i);
+                assert_eq!(got, want, "memset len {} dst+{}: byte {}", len, d, i);
             }
         }
     }

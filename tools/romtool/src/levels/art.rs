@@ -541,7 +541,7 @@ fn too_many_cells(map: &Path, count: &str) -> Diag {
         map,
         Loc::File,
         format!(
-            "the art layers need {count} distinct 8x8 cells (after removing repeats and mirrored copies): expected at most {} (the ROM's VRAM for art: VDP tiles {}..{}, `ART_BASE` and `ART_END` in src/rom/level_view.rs)",
+            "the art layers need {count} distinct 8x8 cells (after removing repeats and mirrored copies): expected at most {} (the ROM's VRAM for art: VDP tiles {}..{}, `FIRST_ART_TILE` and the level view's `ART_END_TILE`, src/level-view)",
             budget::VRAM_ART_CELLS,
             budget::ROM_ART_BASE_TILE,
             budget::ROM_ART_END_TILE

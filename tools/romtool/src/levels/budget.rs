@@ -5,13 +5,13 @@
 //! a level takes is [`super::rom_size`]'s):
 //!
 //! * **VRAM**: the ROM loads the 20 built-in shapes at VDP tile 256 (VRAM 0x2000,
-//!   `SHAPE_BASE` in `src/rom/level_view.rs`) as 80 VDP tiles, and a level's height tiles right
+//!   `SHAPE_TILE` in `src/level-view`) as 80 VDP tiles, and a level's height tiles right
 //!   after them (tile 336); the sprite graphics start at tile 384 (VRAM 0x3000, `BASE` in
 //!   `src/rom/sprites.rs`). That leaves 48 VDP tiles = [`VRAM_HEIGHT_TILES`] height tiles
 //!   (4 VDP tiles each) per level. A test reads both constants from `src/` and fails if the
 //!   layout changes without this number.
 //! * **VRAM for art** (art layers, [`super::art`]): a level's distinct 8x8 art cells go from VDP
-//!   tile 512 (VRAM 0x4000, `ART_BASE` in `src/rom/level_view.rs`, after the sprite graphics)
+//!   tile 512 (VRAM 0x4000, `FIRST_ART_TILE` of the generated `art.rs`, after the sprite graphics)
 //!   to the window name table at VRAM 0xB000 (tile 1408, `ART_END`): [`VRAM_ART_CELLS`] = 896
 //!   cells. A test reads both constants from `src/`.
 //! * **CRAM for art**: palette lines 0..=2 ([`MAX_ART_PALETTES`] = 3); line 3 belongs to the
@@ -27,14 +27,14 @@
 
 /// Height tiles per level the ROM's VRAM layout has room for (see the module docs).
 pub const VRAM_HEIGHT_TILES: usize = 12;
-/// First VDP tile of the shape graphics in the ROM (`SHAPE_BASE` in `src/rom/level_view.rs`).
+/// First VDP tile of the shape graphics in the ROM (`SHAPE_TILE` in `src/level-view`).
 pub const ROM_SHAPE_BASE_TILE: usize = 256;
 /// First VDP tile of the sprite graphics in the ROM (`BASE` in `src/rom/sprites.rs`).
 pub const ROM_SPRITE_BASE_TILE: usize = 384;
-/// First VDP tile of a level's art cells in the ROM (`ART_BASE` in `src/rom/level_view.rs`,
+/// First VDP tile of a level's art cells in the ROM (`FIRST_ART_TILE` of the generated `art.rs`,
 /// VRAM 0x4000): the name-table words of art planes name tiles from here.
 pub const ROM_ART_BASE_TILE: usize = 512;
-/// First VDP tile after the art cells (`ART_END` in `src/rom/level_view.rs`): VRAM 0xB000,
+/// First VDP tile after the art cells (`ART_END_TILE` in `src/level-view`): VRAM 0xB000,
 /// where the window name table starts (`megadrive::vdp::WINDOW`).
 pub const ROM_ART_END_TILE: usize = 1408;
 /// Distinct 8x8 art cells per level the ROM's VRAM layout has room for (896).

@@ -1,0 +1,405 @@
+//! The level view of a megacollide game: draws a level compiled by `romtool levels` into the
+//! VDP's planes and keeps them up to date as the camera moves. Every game uses it (the demo
+//! ROM, the template and games made from it).
+//!
+//! - **Art**: a level's Tiled art layers (romtool's `art.rs`: VDP cells, palette lines and
+//!   the name-table words of plane B, the background, and plane A, the foreground) are
+//!   loaded into VRAM and CRAM; plane B scrolls with the camera shifted right by its
+//!   parallax (Tiled's layer parallax factor 1, 0.5, 0.25, 0.125), plane A with the camera.
+//! - **Collision shapes**: a level without art layers shows its collision shapes on plane
+//!   B (romtool's shape graphics, drawn from the engine's shape tables, so what the player
+//!   sees is exactly what collides); the debug overlay shows them for any level.
+//! - **Streaming**: both planes are ring buffers (`megadrive::stream`): only the tile columns
+//!   and rows that come into view are read into RAM after the world step
+//!   ([`View::prepare`]) and written by DMA in the next VBlank ([`View::upload`]).
+//!
+//! The hardware crate `megadrive` is the engine-agnostic access to the console; this crate
+//! knows romtool's level format, so it sits above it in a crate of its own. It reads a
+//! level through [`Level`] (and the shape graphics through [`Shapes`]): plain views of the
+//! data romtool generates into each game, made with [`romtool_level!`] and
+//! [`romtool_shapes!`].
+//!
+//! VRAM and CRAM it uses: the shape graphics at VDP tile [`SHAPE_TILE`] (after the font,
+//! `megadrive::text`, at tile 32; the 20 built-in shapes and the level's height tiles, 4
+//! tiles each, up to tile 383), the art's cells from romtool's `FIRST_ART_TILE` (512) up to
+//! [`ART_END_TILE`] (the window name table); palette lines 0 to 2 (line 0 entry 0 is the
+//! backdrop). A game keeps its sprites' tiles between 384 and 511 and their palette, with
+//! the text's, in line 3. Units: cameras and scroll in pixels, map positions in tiles (16 x
+//! 16 pixels, 2 x 2 plane cells).
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+use megadrive::stream::{self, Metatiles};
+use megadrive::vdp;
+
+/// VDP tile where the shape graphics start (VRAM 0x2000, after the font).
+pub const SHAPE_TILE: u16 = 256;
+/// Palette line of the shapes.
+pub const SHAPE_PALETTE_LINE: u16 = 2;
+/// First VDP tile after the art cells: VRAM 0xB000, the window name table (romtool's
+/// `FIRST_ART_TILE + MAX_ART_TILES`, its `budget::ROM_ART_END_TILE`).
+pub const ART_END_TILE: u16 = vdp::WINDOW / vdp::TILE_BYTES;
+/// The backdrop colour (CRAM word) behind a level drawn with its collision shapes.
+pub const SHAPES_BACKDROP: u16 = 0x0400;
+
+/// The collision shapes' graphics (romtool's `levels.rs`, the same for every level): make it
+/// with [`romtool_shapes!`].
+#[derive(Clone, Copy, Debug)]
+pub struct Shapes<'a> {
+    /// The built-in shapes, 4 VDP tiles (64 words) each (`SHAPE_GFX`).
+    pub gfx: &'a [u16],
+    /// Their colours: a CRAM line (`SHAPE_PALETTE`).
+    pub palette: &'a [u16; 16],
+    /// The VDP tile offset, from [`SHAPE_TILE`], of the first of the 4 tiles of a map tile
+    /// id, with the level's height tiles loaded right after the built-in shapes
+    /// (`shape_vdp_tile`).
+    pub vdp_tile: fn(u16) -> u16,
+}
+
+/// What the view reads of a level (romtool's `Level` and its `LevelArt`): make it with
+/// [`romtool_level!`].
+#[derive(Clone, Copy, Debug)]
+pub struct Level<'a> {
+    /// Width in tiles.
+    pub width: u16,
+    /// Height in tiles.
+    pub height: u16,
+    /// Row-major tile ids, `width * height`.
+    pub tiles: &'a [u16],
+    /// `row_offsets[ty] = ty * width`.
+    pub row_offsets: &'a [u16],
+    /// VDP graphics of the level's height tiles (64 words each), drawn after the built-in
+    /// shapes.
+    pub height_gfx: &'a [u16],
+    /// The level's art layers, if it has any.
+    pub art: Option<Art<'a>>,
+}
+
+impl Level<'static> {
+    /// No level: nothing to draw.
+    pub const EMPTY: Level<'static> = Level { width: 0, height: 0, tiles: &[], row_offsets: &[], height_gfx: &[], art: None };
+}
+
+/// A level's art (romtool's `LevelArt`).
+#[derive(Clone, Copy, Debug)]
+pub struct Art<'a> {
+    /// The VDP tile of the first cell of [`Art::tiles`] (romtool's `FIRST_ART_TILE`; the
+    /// planes' words name tiles from there).
+    pub first_tile: u16,
+    /// The cells, 16 words (one 8 x 8 VDP tile) each.
+    pub tiles: &'a [u16],
+    /// Palette lines 0.. (at most 3; entry 0 of line 0 is the backdrop).
+    pub palettes: &'a [[u16; 16]],
+    /// Plane B (background), if the level has background layers.
+    pub plane_b: Option<ArtPlane<'a>>,
+    /// Plane A (foreground), if the level has foreground layers.
+    pub plane_a: Option<ArtPlane<'a>>,
+}
+
+/// One plane of a level's art (romtool's `ArtPlane`): a name-table word per cell, 2 x 2
+/// cells per map tile.
+#[derive(Clone, Copy, Debug)]
+pub struct ArtPlane<'a> {
+    /// Width in cells (2 x the level's width in tiles).
+    pub width: u16,
+    /// `width * 2 * level height` name-table words, row-major (0: nothing drawn).
+    pub cells: &'a [u16],
+    /// The plane scrolls by `camera >> parallax` pixels (0: with the camera).
+    pub parallax: u8,
+}
+
+/// The [`Shapes`] of romtool's generated `levels.rs`, included as the module `$levels`
+/// (`romtool_shapes!(levels)`).
+#[macro_export]
+macro_rules! romtool_shapes {
+    ($levels:ident) => {
+        $crate::Shapes { gfx: &$levels::SHAPE_GFX, palette: &$levels::SHAPE_PALETTE, vdp_tile: $levels::shape_vdp_tile }
+    };
+}
+
+/// The view's [`Level`] of a level romtool compiled: `$level` is a `&Level` of the generated
+/// `levels.rs`, `$art` its art, an `Option<&LevelArt>` of the generated `art.rs`
+/// (`LEVEL_ART[i]` for `LEVELS[i]`), and `$art_module` the module that includes `art.rs`
+/// (its `FIRST_ART_TILE` and `MAX_ART_TILES`; checked at compile time to end before
+/// [`ART_END_TILE`]). The one place that reads romtool's generated level types.
+#[macro_export]
+macro_rules! romtool_level {
+    ($level:expr, $art:expr, $art_module:ident) => {{
+        const _: () = assert!(
+            $art_module::FIRST_ART_TILE + $art_module::MAX_ART_TILES <= $crate::ART_END_TILE,
+            "romtool's art cells run into the window name table"
+        );
+        let level = $level;
+        $crate::Level {
+            width: level.width,
+            height: level.height,
+            tiles: level.tiles,
+            row_offsets: level.row_offsets,
+            height_gfx: level.height_gfx,
+            art: match $art {
+                Some(art) => Some($crate::Art {
+                    first_tile: $art_module::FIRST_ART_TILE,
+                    tiles: art.tiles,
+                    palettes: art.palettes,
+                    plane_b: match &art.plane_b {
+                        Some(p) => Some($crate::ArtPlane { width: p.width, cells: p.cells, parallax: p.parallax }),
+                        None => None,
+                    },
+                    plane_a: match &art.plane_a {
+                        Some(p) => Some($crate::ArtPlane { width: p.width, cells: p.cells, parallax: p.parallax }),
+                        None => None,
+                    },
+                }),
+                None => None,
+            },
+        }
+    }};
+}
+
+/// Loads the shape graphics and palette, and the level's height-tile graphics after them
+/// (display off or in VBlank).
+pub fn load_shape_graphics(level: &Level, shapes: &Shapes) {
+    let height_tile = SHAPE_TILE + (shapes.gfx.len() / 16) as u16;
+    vdp::load_words(SHAPE_TILE * vdp::TILE_BYTES, shapes.gfx);
+    vdp::load_words(height_tile * vdp::TILE_BYTES, level.height_gfx);
+    vdp::load_palette(SHAPE_PALETTE_LINE * 16, shapes.palette);
+}
+
+/// Draws the collision shapes of map tiles (0, 0) .. (`cols`, `rows`) (clipped to the level)
+/// into `plane` with the CPU, map tile (0, 0) at plane cell (0, 0) (after
+/// [`load_shape_graphics`]; display off).
+pub fn draw_shapes(level: &Level, shapes: &Shapes, plane: u16, cols: u16, rows: u16) {
+    let tiles = ShapeCells { level, shapes };
+    for ty in 0..rows.min(level.height) {
+        for tx in 0..cols.min(level.width) {
+            let [tl, tr, bl, br] = tiles.cells(tx as i16, ty as i16);
+            vdp::set_cell_pair(plane, tx << 1, ty << 1, tl, tr);
+            vdp::set_cell_pair(plane, tx << 1, (ty << 1) + 1, bl, br);
+        }
+    }
+}
+
+/// Whether map tile (`tx`, `ty`) (tile space) is inside `level`.
+#[inline(always)]
+fn inside(level: &Level, tx: i16, ty: i16) -> bool {
+    tx >= 0 && ty >= 0 && (tx as u16) < level.width && (ty as u16) < level.height
+}
+
+/// A level's map tiles drawn with their collision shapes.
+struct ShapeCells<'l, 'a> {
+    level: &'l Level<'a>,
+    shapes: &'l Shapes<'a>,
+}
+
+impl Metatiles for ShapeCells<'_, '_> {
+    /// Map tile (`tx`, `ty`) (tile space; outside the map = blank): the shape's four VDP
+    /// tiles in row order.
+    #[inline(always)]
+    fn cells(&self, tx: i16, ty: i16) -> [u16; 4] {
+        let level = self.level;
+        let id = if inside(level, tx, ty) { level.tiles[level.row_offsets[ty as usize] as usize + tx as usize] } else { 0 };
+        let first = vdp::cell(SHAPE_PALETTE_LINE, SHAPE_TILE + (self.shapes.vdp_tile)(id));
+        [first, first + 1, first + 2, first + 3]
+    }
+}
+
+/// A level's art plane as the streamer draws it: the plane's name-table words as they are
+/// (romtool wrote palette line, flips, priority and the VDP tile).
+struct ArtCells<'l, 'a> {
+    level: &'l Level<'a>,
+    plane: &'l ArtPlane<'a>,
+}
+
+impl Metatiles for ArtCells<'_, '_> {
+    /// Map tile (`tx`, `ty`) (tile space; outside the map = nothing drawn): its four cells
+    /// of the art plane. The plane is `2 * width` cells wide, so the top-left cell of tile
+    /// (tx, ty) is word `4 * row_offsets[ty] + 2 * tx` (no multiply).
+    #[inline(always)]
+    fn cells(&self, tx: i16, ty: i16) -> [u16; 4] {
+        let level = self.level;
+        if !inside(level, tx, ty) {
+            return [0; 4];
+        }
+        let top = ((level.row_offsets[ty as usize] as usize) << 2) + ((tx as usize) << 1);
+        let bottom = top + self.plane.width as usize;
+        let c = self.plane.cells;
+        [c[top], c[top + 1], c[bottom], c[bottom + 1]]
+    }
+
+    /// The plane's two cell rows of map row `ty` are runs in ROM: copied whole (the part
+    /// outside the map is blank).
+    fn row(&self, ty: i16, x0: i16, x1: i16, top: &mut [u16], bottom: &mut [u16]) {
+        let level = self.level;
+        let inside = ty >= 0 && (ty as u16) < level.height;
+        let Some((in0, a, b)) = clip_strip(inside, x0, x1, level.width, top, bottom) else {
+            return;
+        };
+        let start = ((level.row_offsets[ty as usize] as usize) << 2) + ((in0 as usize) << 1);
+        let (n, w) = (b - a, self.plane.width as usize);
+        let c = self.plane.cells;
+        top[a..b].copy_from_slice(&c[start..start + n]);
+        bottom[a..b].copy_from_slice(&c[start + w..start + w + n]);
+    }
+
+    /// The plane's two cell columns of map column `tx`: a word every plane row (the part
+    /// outside the map is blank).
+    fn column(&self, tx: i16, y0: i16, y1: i16, left: &mut [u16], right: &mut [u16]) {
+        let level = self.level;
+        let inside = tx >= 0 && (tx as u16) < level.width;
+        let Some((in0, a, b)) = clip_strip(inside, y0, y1, level.height, left, right) else {
+            return;
+        };
+        let w = self.plane.width as usize;
+        let first = ((level.row_offsets[in0 as usize] as usize) << 2) + ((tx as usize) << 1);
+        // Whole strips only: the plane holds 2 * height rows of w words.
+        let rows = &self.plane.cells[first..first + (b - a - 1) * w + 2];
+        let mut at = 0;
+        for k in a..b {
+            left[k] = rows[at];
+            right[k] = rows[at + 1];
+            at += w;
+        }
+    }
+}
+
+/// A strip of map tiles `lo..hi` (tile space, along a row or a column; `inside`: its row or
+/// column is in the map) clipped to the map's `0..size`: blanks the cells of `first` and
+/// `second` (two per tile) outside the map and returns the first tile inside and the cell
+/// range to fill, or None when no tile is inside (all blank).
+fn clip_strip(inside: bool, lo: i16, hi: i16, size: u16, first: &mut [u16], second: &mut [u16]) -> Option<(i16, usize, usize)> {
+    let (in0, in1) = (lo.max(0), hi.min(size as i16));
+    if !inside || in0 >= in1 {
+        first.fill(0);
+        second.fill(0);
+        return None;
+    }
+    let (a, b) = (((in0 - lo) << 1) as usize, ((in1 - lo) << 1) as usize);
+    first[..a].fill(0);
+    second[..a].fill(0);
+    first[b..].fill(0);
+    second[b..].fill(0);
+    Some((in0, a, b))
+}
+
+/// What planes A and B show: a level with art layers shows them (plane B scrolled at the
+/// camera shifted right by the plane's `parallax`, plane A at the camera), a level without
+/// shows its collision shapes on plane B; the debug overlay shows the collision shapes of
+/// any level. Both planes are ring buffers streamed as the camera moves
+/// (`megadrive::stream`: read into RAM outside VBlank, written by DMA in VBlank).
+///
+/// Palettes: the art's lines 0.. (at most 3: romtool's budget), line 0 entry 0 is the
+/// backdrop; with the shapes shown, line 2 holds the shapes' colours and line 0 entry 0
+/// the backdrop [`SHAPES_BACKDROP`]. Line 3 belongs to the game (sprites and text).
+#[derive(Clone, Debug)]
+pub struct View<'a> {
+    a: stream::Streamer,
+    b: stream::Streamer,
+    shapes: Shapes<'a>,
+    /// The level loaded.
+    level: Level<'a>,
+    /// The level's art is shown (false: its collision shapes).
+    show_art: bool,
+}
+
+impl<'a> View<'a> {
+    /// Nothing drawn yet; `shapes` are the game's collision-shape graphics
+    /// ([`romtool_shapes!`]).
+    pub const fn new(shapes: Shapes<'a>) -> View<'a> {
+        View {
+            a: stream::Streamer::new(vdp::PLANE_A),
+            b: stream::Streamer::new(vdp::PLANE_B),
+            shapes,
+            level: Level::EMPTY,
+            show_art: false,
+        }
+    }
+
+    /// Loads what `level` needs with the display off (shape and height-tile graphics, the
+    /// art's cells, the palettes) and draws both planes for a camera at pixel-space (cx,
+    /// cy); `shapes` shows the collision shapes even if the level has art (the debug
+    /// overlay). Kept out of line: it runs only with the display off, on a level change.
+    #[inline(never)]
+    pub fn load(&mut self, level: Level<'a>, shapes: bool, cx: i16, cy: i16) {
+        self.level = level;
+        load_shape_graphics(&self.level, &self.shapes);
+        self.show_art = !shapes && level.art.is_some();
+        match &level.art {
+            Some(art) if self.show_art => {
+                vdp::load_words(art.first_tile * vdp::TILE_BYTES, art.tiles);
+                for (line, colours) in art.palettes.iter().enumerate() {
+                    vdp::load_palette(line as u16 * 16, colours);
+                }
+            }
+            _ => vdp::load_palette(0, &[SHAPES_BACKDROP]),
+        }
+        vdp::clear_plane(vdp::PLANE_A);
+        vdp::clear_plane(vdp::PLANE_B);
+        self.redraw(cx, cy);
+    }
+
+    /// Whether the level loaded has art layers (then the debug overlay swaps them for its
+    /// collision shapes: a [`View::load`] with the display off).
+    pub fn level_has_art(&self) -> bool {
+        self.level.art.is_some()
+    }
+
+    /// The colours [`View::load`] writes to palette lines 0 to 2 (48 CRAM words), in the
+    /// same order, for a game that fades them in: the shapes' line 2, then the art's lines
+    /// (or, with the shapes shown, the backdrop). Words `load` leaves alone stay as they are
+    /// in `lines`.
+    pub fn palette(&self, lines: &mut [u16; 48]) {
+        let shapes = (SHAPE_PALETTE_LINE * 16) as usize;
+        lines[shapes..shapes + 16].copy_from_slice(self.shapes.palette);
+        match &self.level.art {
+            Some(art) if self.show_art => {
+                for (line, colours) in lines.chunks_exact_mut(16).zip(art.palettes) {
+                    line.copy_from_slice(colours);
+                }
+            }
+            _ => lines[0] = SHAPES_BACKDROP,
+        }
+    }
+
+    /// Draws every visible tile of both planes for a camera at pixel-space (cx, cy).
+    /// Display off.
+    pub fn redraw(&mut self, cx: i16, cy: i16) {
+        let level = &self.level;
+        match &level.art {
+            Some(art) if self.show_art => {
+                if let Some(p) = &art.plane_b {
+                    self.b.redraw(&ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
+                }
+                if let Some(p) = &art.plane_a {
+                    self.a.redraw(&ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
+                }
+            }
+            _ => self.b.redraw(&ShapeCells { level, shapes: &self.shapes }, cx, cy),
+        }
+    }
+
+    /// Reads the tile columns and rows that come into view for a camera at pixel-space
+    /// (cx, cy) into RAM (outside VBlank), for [`View::upload`].
+    pub fn prepare(&mut self, cx: i16, cy: i16) {
+        let level = &self.level;
+        match &level.art {
+            Some(art) if self.show_art => {
+                if let Some(p) = &art.plane_b {
+                    self.b.prepare(&ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
+                }
+                if let Some(p) = &art.plane_a {
+                    self.a.prepare(&ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
+                }
+            }
+            _ => self.b.prepare(&ShapeCells { level, shapes: &self.shapes }, cx, cy),
+        }
+    }
+
+    /// Writes the prepared strips of both planes by DMA and sets their scroll. In VBlank.
+    pub fn upload(&mut self) {
+        self.b.upload();
+        if self.show_art {
+            self.a.upload();
+        }
+    }
+}
