@@ -22,10 +22,10 @@ mod selftest;
 mod sprites;
 mod sysvars;
 
-use sysvars::{ALIVE_MAGIC, SYSVARS};
 use core::fmt::Write;
 use megadrive::text::Console;
 use megadrive::vdp;
+use sysvars::{ALIVE_MAGIC, SYSVARS};
 
 /// Entered from `_start` (startup.s) with interrupts masked and RAM initialised.
 #[no_mangle]

@@ -180,8 +180,20 @@ impl Body {
     /// A body at pixel-space `(x, y)` (top-left), `w` x `h` pixels (clamped
     /// to `1 ..= 64`), at rest.
     pub const fn new(x: i16, y: i16, w: u8, h: u8) -> Body {
-        let w = if w == 0 { 1 } else if w > MAX_BODY_SIZE { MAX_BODY_SIZE } else { w };
-        let h = if h == 0 { 1 } else if h > MAX_BODY_SIZE { MAX_BODY_SIZE } else { h };
+        let w = if w == 0 {
+            1
+        } else if w > MAX_BODY_SIZE {
+            MAX_BODY_SIZE
+        } else {
+            w
+        };
+        let h = if h == 0 {
+            1
+        } else if h > MAX_BODY_SIZE {
+            MAX_BODY_SIZE
+        } else {
+            h
+        };
         Body {
             x: SubPx::from_bits(x << 3),
             y: SubPx::from_bits(y << 3),

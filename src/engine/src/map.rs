@@ -59,12 +59,7 @@ pub struct Edges {
 impl Edges {
     /// Classic default: solid walls left and right, open sky above, open
     /// bottom (a body completely below the map has *fallen out*).
-    pub const CLASSIC: Edges = Edges {
-        left: Edge::Solid,
-        right: Edge::Solid,
-        top: Edge::Open,
-        bottom: Edge::Open,
-    };
+    pub const CLASSIC: Edges = Edges { left: Edge::Solid, right: Edge::Solid, top: Edge::Open, bottom: Edge::Open };
 }
 
 /// Why map data was rejected by [`Map::try_new`].
@@ -129,12 +124,7 @@ impl<'a> Map<'a> {
     /// * `row_offsets`: exactly `height` entries, `row_offsets[ty] = ty * width`.
     ///
     /// Edges default to [`Edges::CLASSIC`] and there are no height tiles.
-    pub const fn try_new(
-        tiles: &'a [u16],
-        width: u16,
-        height: u16,
-        row_offsets: &'a [u16],
-    ) -> Result<Map<'a>, MapError> {
+    pub const fn try_new(tiles: &'a [u16], width: u16, height: u16, row_offsets: &'a [u16]) -> Result<Map<'a>, MapError> {
         if width == 0 || height == 0 || width > MAX_MAP_WIDTH_TILES || height > MAX_MAP_HEIGHT_TILES {
             return Err(MapError::BadSize);
         }
@@ -201,12 +191,7 @@ impl<'a> Map<'a> {
                 Edge::Open
             }
         }
-        Edges {
-            left: e(self.edge_left),
-            right: e(self.edge_right),
-            top: e(self.edge_top),
-            bottom: e(self.edge_bottom),
-        }
+        Edges { left: e(self.edge_left), right: e(self.edge_right), top: e(self.edge_top), bottom: e(self.edge_bottom) }
     }
 
     /// Width in tiles.

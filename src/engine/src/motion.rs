@@ -109,10 +109,14 @@ impl<const BOXES: bool> World<'_, '_, BOXES> {
             if y0 < r.y + r.h && r.y <= y1 {
                 // Distance to the box's near column, if the sweep meets it at all.
                 let d = if dir > 0 {
-                    if r.x + r.w <= x { return; }
+                    if r.x + r.w <= x {
+                        return;
+                    }
                     r.x - x
                 } else {
-                    if r.x > x { return; }
+                    if r.x > x {
+                        return;
+                    }
                     x - (r.x + r.w - 1)
                 };
                 let d = if d < 0 { 0 } else { d };
@@ -131,10 +135,14 @@ impl<const BOXES: bool> World<'_, '_, BOXES> {
         self.each_box(|_, r| {
             if x0 < r.x + r.w && r.x <= x1 {
                 let d = if dir > 0 {
-                    if r.y + r.h <= y { return; }
+                    if r.y + r.h <= y {
+                        return;
+                    }
                     r.y - y
                 } else {
-                    if r.y > y { return; }
+                    if r.y > y {
+                        return;
+                    }
                     y - (r.y + r.h - 1)
                 };
                 let d = if d < 0 { 0 } else { d };
@@ -236,7 +244,15 @@ struct Spot {
 /// ahead of the chunk's start: the free columns with a floor there become the
 /// walk window (`p.far`; every other step leaves `p.far == p.x`).
 #[inline(always)]
-fn step_x<const BOXES: bool, const FAR: bool>(wd: &World<BOXES>, p: &mut Spot, w: i16, h: i16, steps: i16, walk: bool, floor: &mut Floor) -> bool {
+fn step_x<const BOXES: bool, const FAR: bool>(
+    wd: &World<BOXES>,
+    p: &mut Spot,
+    w: i16,
+    h: i16,
+    steps: i16,
+    walk: bool,
+    floor: &mut Floor,
+) -> bool {
     match (steps > 0, FAR && walk) {
         (true, false) => step_x_to::<true, BOXES>(wd, p, w, h, steps, walk, floor),
         (false, false) => step_x_to::<false, BOXES>(wd, p, w, h, -steps, walk, floor),
@@ -281,7 +297,15 @@ fn walk_far<const RIGHT: bool>(map: &Map, p: &mut Spot, w: i16, h: i16, n: i16, 
 
 /// [`step_x`] to the right (`RIGHT`) or to the left, `n` pixels.
 #[inline(never)]
-fn step_x_to<const RIGHT: bool, const BOXES: bool>(wd: &World<BOXES>, p: &mut Spot, w: i16, h: i16, n: i16, mut walk: bool, floor: &mut Floor) -> bool {
+fn step_x_to<const RIGHT: bool, const BOXES: bool>(
+    wd: &World<BOXES>,
+    p: &mut Spot,
+    w: i16,
+    h: i16,
+    n: i16,
+    mut walk: bool,
+    floor: &mut Floor,
+) -> bool {
     let dir: i16 = if RIGHT { 1 } else { -1 };
     let mut n = n;
     while n > 0 {
@@ -466,10 +490,7 @@ fn walk_surface<const RIGHT: bool>(map: &Map, p: &mut Spot, w: i16, h: i16, n: i
             }
             _ => break,
         };
-        if s.surface_rise(RIGHT) > climb
-            || s.surface_fall(RIGHT) > SNAP_DOWN_PX
-            || top + s.top_min_from(0) - h < top_row
-        {
+        if s.surface_rise(RIGHT) > climb || s.surface_fall(RIGHT) > SNAP_DOWN_PX || top + s.top_min_from(0) - h < top_row {
             break;
         }
         let (near, far) = if RIGHT { (top + s.top(0), top + s.top(15)) } else { (top + s.top(15), top + s.top(0)) };
@@ -640,7 +661,13 @@ fn flies_in_air(body: &mut Body) -> bool {
 fn record_air(map: &Map, body: &mut Body, x: i16, y: i16, w: i16, h: i16, vx: i16, vy: i16) {
     let (tx0, tx1) = (x >> 4, (x + w - 1) >> 4);
     let (ty0, ty1) = (y >> 4, (y + h) >> 4);
-    let (gx0, gx1) = if vx < 0 { (tx0 - 1, tx1) } else if vx > 0 { (tx0, tx1 + 1) } else { (tx0, tx1) };
+    let (gx0, gx1) = if vx < 0 {
+        (tx0 - 1, tx1)
+    } else if vx > 0 {
+        (tx0, tx1 + 1)
+    } else {
+        (tx0, tx1)
+    };
     let (gy0, gy1) = if vy < 0 { (ty0 - 1, ty1) } else { (ty0, ty1 + 1) };
     body.rest_size = 0;
     let (l, r, t, b) = if map.tiles_blank(gx0, gx1, gy0, gy1) {
@@ -675,7 +702,8 @@ fn move_through_map(map: &Map, body: &mut Body) {
 fn walks_far(body: &Body) -> bool {
     // |vx| >= SURFACE_MIN_PX pixels (in sub-pixels) as one unsigned compare.
     let vx = body.vx.to_bits();
-    body.flags.contains(Flags::ON_GROUND) && (vx as u16).wrapping_add((SURFACE_MIN_PX << 3) as u16 - 1) >= (2 * (SURFACE_MIN_PX << 3) - 1) as u16
+    body.flags.contains(Flags::ON_GROUND)
+        && (vx as u16).wrapping_add((SURFACE_MIN_PX << 3) as u16 - 1) >= (2 * (SURFACE_MIN_PX << 3) - 1) as u16
 }
 
 /// [`move_through_map`] for a body walking on the ground at [`SURFACE_MIN_PX`] pixels per
@@ -709,11 +737,7 @@ fn walk_in_window(body: &mut Body) -> bool {
     let nxr = xr.wrapping_add(body.vx.to_bits());
     let (px, npx) = (xr >> 3, nxr >> 3);
     let (anchor, far) = (body.rest_x, body.rest_x1);
-    let inside = if anchor <= far {
-        anchor <= px && px <= npx && npx <= far
-    } else {
-        far <= npx && npx <= px && px <= anchor
-    };
+    let inside = if anchor <= far { anchor <= px && px <= npx && npx <= far } else { far <= npx && npx <= px && px <= anchor };
     if !inside {
         return false;
     }
@@ -949,7 +973,8 @@ fn reach(body: &Body) -> (i32, i32, i32, i32) {
     let h = clamp_size(body.h) as i32;
     let x = (clamp_pos(body.x.to_bits(), w as i16) >> 3) as i32;
     let y = (clamp_pos(body.y.to_bits(), h as i16) >> 3) as i32;
-    let (rx, ry) = move_reach(clamp_speed(body.vx.to_bits()).unsigned_abs() as i16 >> 3, clamp_speed(body.vy.to_bits()).unsigned_abs() as i16 >> 3);
+    let (rx, ry) =
+        move_reach(clamp_speed(body.vx.to_bits()).unsigned_abs() as i16 >> 3, clamp_speed(body.vy.to_bits()).unsigned_abs() as i16 >> 3);
     let (rx, ry) = (rx as i32, ry as i32);
     (x - rx, y - ry, x + w + rx - 1, y + h + ry - 1)
 }
@@ -981,12 +1006,7 @@ fn boxes_out_of_reach(solids: &[SolidBox], body: &Body) -> bool {
     let (x0, y0, x1, y1) = reach(body);
     solids.iter().all(|s| {
         let r = &s.rect;
-        r.w <= 0
-            || r.h <= 0
-            || (r.x as i32 + r.w as i32) <= x0
-            || r.x as i32 > x1
-            || (r.y as i32 + r.h as i32) <= y0
-            || r.y as i32 > y1
+        r.w <= 0 || r.h <= 0 || (r.x as i32 + r.w as i32) <= x0 || r.x as i32 > x1 || (r.y as i32 + r.h as i32) <= y0 || r.y as i32 > y1
     })
 }
 
@@ -1011,4 +1031,3 @@ fn clamp_size(s: u8) -> i16 {
         MAX_BODY_SIZE as i16
     }
 }
-

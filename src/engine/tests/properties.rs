@@ -2,18 +2,18 @@
 //! velocities. Case count: `PROPTEST_CASES` (default 10,000 per property);
 //! the RNG seed is fixed so every run is deterministic.
 
+mod oracle;
 #[path = "suite/refmodel.rs"]
 mod refmodel;
-mod oracle;
-use refmodel::RefMap;
 use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
+use megacollide_engine::map::{Edge, Edges, Map};
+use megacollide_engine::motion::move_bodies;
 use megacollide_engine::motion::move_body;
+use megacollide_engine::shape::TileShape;
 use megacollide_engine::SubPx;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
-use megacollide_engine::map::{Edge, Edges, Map};
-use megacollide_engine::motion::move_bodies;
-use megacollide_engine::shape::TileShape;
+use refmodel::RefMap;
 
 /// Number of property-test cases: `PROPTEST_CASES` or 10,000.
 fn cases() -> u32 {
@@ -21,12 +21,7 @@ fn cases() -> u32 {
 }
 
 fn config() -> Config {
-    Config {
-        cases: cases(),
-        rng_seed: RngSeed::Fixed(0x6d65_6761_636f_6c6c),
-        failure_persistence: None,
-        ..Config::default()
-    }
+    Config { cases: cases(), rng_seed: RngSeed::Fixed(0x6d65_6761_636f_6c6c), failure_persistence: None, ..Config::default() }
 }
 
 fn raw(v: i16) -> SubPx {
@@ -67,7 +62,6 @@ fn sized_map<'a>(r: &'a RefMap, w: i32, h: i32, edges: u8, shapes: &'a [TileShap
         .with_edges(Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) })
         .with_height_tiles(shapes)
 }
-
 
 /// Hilly ground `HW` x `HH` tiles for fast walks: per tile column a piece (`kind`): flat
 /// ground, a rising or falling 1:1, 2:1 or 3:1 slope chain (one tile row up or down), a
@@ -675,13 +669,27 @@ fn walking_down_a_slope_away_from_a_pit_equals_the_per_pixel_oracle() {
     let mut t = vec![0u16; (MW * MH) as usize];
     let mut put = |tx: i32, ty: i32, id: u16| t[(ty * MW + tx) as usize] = id;
     // Pit floor at tile row 5, ground at row 4 from column 1, then a 1:1 slope down two rows.
-    for ty in 5..MH { put(0, ty, 2); }
-    for tx in 1..3 { for ty in 4..MH { put(tx, ty, 2); } }
+    for ty in 5..MH {
+        put(0, ty, 2);
+    }
+    for tx in 1..3 {
+        for ty in 4..MH {
+            put(tx, ty, 2);
+        }
+    }
     put(3, 4, 9);
-    for ty in 5..MH { put(3, ty, 2); }
+    for ty in 5..MH {
+        put(3, ty, 2);
+    }
     put(4, 5, 9);
-    for ty in 6..MH { put(4, ty, 2); }
-    for tx in 5..MW { for ty in 6..MH { put(tx, ty, 2); } }
+    for ty in 6..MH {
+        put(4, ty, 2);
+    }
+    for tx in 5..MW {
+        for ty in 6..MH {
+            put(tx, ty, 2);
+        }
+    }
     let r = RefMap::new(MW, MH, &t);
     let m = Map::try_new(&r.tiles[..(MW * MH) as usize], MW as u16, MH as u16, &r.rows[..MH as usize]).unwrap();
     for w in [40u8, 48, 56, 64] {

@@ -60,8 +60,14 @@ fn report_has_the_required_keys() {
     let rep = bench::run(&mut mc, Some(&rom));
     let j = bench::json(&rep);
     for k in [
-        "point_query_avg", "point_query_max", "body_move_avg", "body_move_max", "frame_32_bodies",
-        "mask32_nohit", "rom_bytes", "ram_bytes",
+        "point_query_avg",
+        "point_query_max",
+        "body_move_avg",
+        "body_move_max",
+        "frame_32_bodies",
+        "mask32_nohit",
+        "rom_bytes",
+        "ram_bytes",
     ] {
         assert!(j.contains(&format!("\"{k}\": ")), "bench.json lacks {k}:\n{j}");
         assert!(rep.keys[k] > 0, "{k} = 0");

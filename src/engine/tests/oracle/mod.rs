@@ -21,8 +21,7 @@ impl World<'_> {
         self.solids.iter().enumerate().find_map(|(i, s)| {
             let r = &s.rect;
             let (rx, ry, rw, rh) = (r.x as i32, r.y as i32, r.w as i32, r.h as i32);
-            (self.ignore & (1 << i) == 0 && rw > 0 && rh > 0 && x0 < rx + rw && rx <= x1 && y0 < ry + rh && ry <= y1)
-                .then_some(i)
+            (self.ignore & (1 << i) == 0 && rw > 0 && rh > 0 && x0 < rx + rw && rx <= x1 && y0 < ry + rh && ry <= y1).then_some(i)
         })
     }
     /// Any solid pixel in column x, rows y0..=y1?

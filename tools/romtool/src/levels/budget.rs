@@ -66,11 +66,7 @@ const HEIGHT_GFX_BYTES: u64 = 128;
 pub const SHARED_BYTES: u64 = 20 * 128 + 32;
 
 fn entity_bytes(e: &Entity) -> u64 {
-    let strings: u64 = e
-        .props
-        .iter()
-        .map(|(n, v)| n.len() as u64 + if let PropValue::Str(s) = v { s.len() as u64 } else { 0 })
-        .sum();
+    let strings: u64 = e.props.iter().map(|(n, v)| n.len() as u64 + if let PropValue::Str(s) = v { s.len() as u64 } else { 0 }).sum();
     ENTITY_BYTES + e.name.len() as u64 + POINT_BYTES * e.path.len() as u64 + PROP_BYTES * e.props.len() as u64 + strings
 }
 

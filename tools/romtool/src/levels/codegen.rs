@@ -211,7 +211,14 @@ pub fn generate(levels: &[Level]) -> String {
     for l in levels {
         let id = &l.ident;
         let (w, h) = (l.width as usize, l.height as usize);
-        let _ = writeln!(o, "\n// ---- {} ({}x{} tiles, from {}) ----\n", comment(&l.name), w, h, comment(&l.path.file_name().unwrap_or_default().to_string_lossy()));
+        let _ = writeln!(
+            o,
+            "\n// ---- {} ({}x{} tiles, from {}) ----\n",
+            comment(&l.name),
+            w,
+            h,
+            comment(&l.path.file_name().unwrap_or_default().to_string_lossy())
+        );
         let _ = writeln!(o, "/// Tile ids of `{}`, row-major.", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_TILES: [u16; {}] = [", w * h);
         for row in l.tiles.chunks(w) {

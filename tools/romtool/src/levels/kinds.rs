@@ -18,13 +18,8 @@ pub const SPAWN: &str = "spawn";
 
 /// Every Tiled type that becomes an entity, with its `EntityKind` variant (the generated enum
 /// has exactly these variants, in this order, whichever kinds the levels use).
-pub const KINDS: [(&str, &str); 5] = [
-    ("enemy", "Enemy"),
-    ("platform", "Platform"),
-    ("moving_platform", "Platform"),
-    ("potato", "Potato"),
-    ("goal", "Goal"),
-];
+pub const KINDS: [(&str, &str); 5] =
+    [("enemy", "Enemy"), ("platform", "Platform"), ("moving_platform", "Platform"), ("potato", "Potato"), ("goal", "Goal")];
 
 /// The `EntityKind` variants, each once, in declaration order.
 pub fn variants() -> Vec<&'static str> {

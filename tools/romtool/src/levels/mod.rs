@@ -138,7 +138,12 @@ fn more_warnings_msg(n: usize) -> String {
 pub fn warning_count(warnings: &[Diag]) -> usize {
     warnings
         .iter()
-        .map(|d| d.msg.strip_suffix(" more warnings not shown (objects without a class or type, skipped)").and_then(|n| n.parse().ok()).unwrap_or(1))
+        .map(|d| {
+            d.msg
+                .strip_suffix(" more warnings not shown (objects without a class or type, skipped)")
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(1)
+        })
         .sum()
 }
 
@@ -421,7 +426,11 @@ pub fn load_dir_with_notes(dir: &Path) -> Result<(Vec<Level>, Vec<String>), Vec<
             match text::read_text(&path).map(|t| tiled::json_kind(&t)) {
                 Ok(tiled::JsonKind::Support) => continue,
                 Ok(tiled::JsonKind::Other) => {
-                    errors.push(Diag::new(&path, Loc::File, "not a Tiled map: expected a JSON object with `\"type\": \"map\"` and `layers` (or a Tiled tileset / template)"));
+                    errors.push(Diag::new(
+                        &path,
+                        Loc::File,
+                        "not a Tiled map: expected a JSON object with `\"type\": \"map\"` and `layers` (or a Tiled tileset / template)",
+                    ));
                     continue;
                 }
                 _ => {}
@@ -478,13 +487,16 @@ pub fn compile_sources(sources: Vec<LevelSource>, errors: &mut Vec<Diag>) -> Vec
                     if codegen::GLOBAL_ITEMS.contains(&n.as_str()) {
                         Some(format!("the generated item {n} clashes with a built-in item of levels.rs"))
                     } else {
-                        levels.iter().find(|l| item_names(&l.ident).contains(n)).map(|l| {
-                            format!("the generated item {n} clashes with one of level `{}` ({})", l.name, l.path.display())
-                        })
+                        levels
+                            .iter()
+                            .find(|l| item_names(&l.ident).contains(n))
+                            .map(|l| format!("the generated item {n} clashes with one of level `{}` ({})", l.name, l.path.display()))
                     }
                 });
                 match clash {
-                    Some(why) => errors.push(Diag::new(&level.path, Loc::File, format!("level name `{}`: {why}: rename the file", level.name))),
+                    Some(why) => {
+                        errors.push(Diag::new(&level.path, Loc::File, format!("level name `{}`: {why}: rename the file", level.name)))
+                    }
                     None => levels.push(level),
                 }
             }
@@ -576,7 +588,8 @@ pub fn build_outputs_with_preview(opts: &Options, preview_collision: bool) -> Re
     ];
     if let Some(pdir) = &opts.preview_dir {
         for level in &levels {
-            let png = preview::try_render_png_styled(level, preview::Style { grid: opts.grid, collision: preview_collision }).map_err(|e| vec![Diag::new(&level.path, Loc::File, format!("preview: {e}"))])?;
+            let png = preview::try_render_png_styled(level, preview::Style { grid: opts.grid, collision: preview_collision })
+                .map_err(|e| vec![Diag::new(&level.path, Loc::File, format!("preview: {e}"))])?;
             files.push((pdir.join(format!("{}.png", level.name)), png));
         }
     }

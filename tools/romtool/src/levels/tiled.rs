@@ -31,10 +31,10 @@
 //! Every attribute romtool uses is validated: a value of the wrong kind (`gid="super"`,
 //! `x="abc"`, a bool property `yes`) is an error with its line and column, never a default.
 
+use super::flip::{self, Flip};
 use super::jsonpos::{self, JPath};
 use super::text::{read_text, LineIndex};
 use super::xml::{self, Doc, Element};
-use super::flip::{self, Flip};
 use super::{art, budget, idmap, kinds, tileset, Diag, Diags, Entity, Format, LevelSource, Loc, Point, PropValue};
 use base64::Engine as _;
 use megacollide_engine::{shape, MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
@@ -155,10 +155,7 @@ fn shown(s: Sc) -> String {
 fn sc_int(s: Sc) -> Result<i64, ()> {
     match s {
         Sc::T(t) => t.trim().parse::<i64>().map_err(|_| ()),
-        Sc::J(v) => v
-            .as_i64()
-            .or_else(|| v.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9e15).map(|f| f as i64))
-            .ok_or(()),
+        Sc::J(v) => v.as_i64().or_else(|| v.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9e15).map(|f| f as i64)).ok_or(()),
     }
 }
 
@@ -592,11 +589,15 @@ fn collision_prop(name: &str, v: &PropValue) -> Option<Result<Coll, String>> {
     }
     let expected = "expected an engine id (0 blank, 2 solid, 3..=14 slopes, 15..=18 halves, 19 one-way), a shape name (solid, rise_1, one_way, ...), `height`, or true / false";
     Some(match v {
-        PropValue::Int(i) if (0..=u16::MAX as i64).contains(i) && shape::is_builtin(*i as u16) && *i != shape::RESERVED_1 as i64 => Ok(Coll::Id(*i as u16)),
+        PropValue::Int(i) if (0..=u16::MAX as i64).contains(i) && shape::is_builtin(*i as u16) && *i != shape::RESERVED_1 as i64 => {
+            Ok(Coll::Id(*i as u16))
+        }
         PropValue::Int(i) => Err(format!("property `collision` = {i}: {expected}")),
         PropValue::Bool(b) => Ok(Coll::Id(if *b { shape::SOLID } else { shape::BLANK })),
         PropValue::Str(s) if s.trim().eq_ignore_ascii_case("height") => Ok(Coll::Height),
-        PropValue::Str(s) => match idmap::shape_by_name(s).or_else(|| s.trim().parse::<u16>().ok().filter(|&i| shape::is_builtin(i) && i != shape::RESERVED_1)) {
+        PropValue::Str(s) => match idmap::shape_by_name(s)
+            .or_else(|| s.trim().parse::<u16>().ok().filter(|&i| shape::is_builtin(i) && i != shape::RESERVED_1))
+        {
             Some(i) => Ok(Coll::Id(i)),
             None => Err(format!("property `collision` = `{s}`: {expected}")),
         },
@@ -818,9 +819,12 @@ fn tmx_object(doc: &Doc, o: &Element, offset: (f64, f64), diags: &mut Diags, src
         let raw = pl.value("points").unwrap_or("");
         for pair in raw.split_whitespace() {
             let mut it = pair.split(',');
-            let xy = (it.next().and_then(|v| v.trim().parse::<f64>().ok()), it.next().and_then(|v| v.trim().parse::<f64>().ok()), it.next());
+            let xy =
+                (it.next().and_then(|v| v.trim().parse::<f64>().ok()), it.next().and_then(|v| v.trim().parse::<f64>().ok()), it.next());
             match xy {
-                (Some(x), Some(y), None) if x.is_finite() && y.is_finite() && x.abs() <= MAX_COORD && y.abs() <= MAX_COORD => pts.push((x, y)),
+                (Some(x), Some(y), None) if x.is_finite() && y.is_finite() && x.abs() <= MAX_COORD && y.abs() <= MAX_COORD => {
+                    pts.push((x, y))
+                }
                 _ => {
                     let at = pl.attr("points").map(|a| a.pos).unwrap_or(pl.pos);
                     push(diags, src, At::Byte(at), format!("{id_str}: point `{pair}`: expected `x,y` in pixels"));
@@ -852,7 +856,12 @@ fn tmj_object(v: &Value, path: &JPath, offset: (f64, f64), diags: &mut Diags, sr
             match (num("x"), num("y")) {
                 (Some(x), Some(y)) => pts.push((x, y)),
                 _ => {
-                    push(diags, src, At::Json(&kp.index(i)), format!("{id_str}: `{key}` point {i}: expected {{\"x\": number, \"y\": number}} in pixels"));
+                    push(
+                        diags,
+                        src,
+                        At::Json(&kp.index(i)),
+                        format!("{id_str}: `{key}` point {i}: expected {{\"x\": number, \"y\": number}} in pixels"),
+                    );
                     break;
                 }
             }
@@ -952,7 +961,12 @@ fn entity_of(obj: Obj, diags: &mut Diags, warnings: &mut Warnings, src: &mut Src
         return None;
     };
     if id == 0 || id > u32::MAX as u64 {
-        push(diags, src, At::Object(id), format!("object id {id}: expected 1..={}. Fix: re-save the map in Tiled (it numbers objects from 1)", u32::MAX));
+        push(
+            diags,
+            src,
+            At::Object(id),
+            format!("object id {id}: expected 1..={}. Fix: re-save the map in Tiled (it numbers objects from 1)", u32::MAX),
+        );
         return None;
     }
     if obj.rotation.is_some_and(|r| r != 0.0) {
@@ -978,7 +992,14 @@ fn entity_of(obj: Obj, diags: &mut Diags, warnings: &mut Warnings, src: &mut Src
         }
     }
     let (Some(xi), Some(yi), Some(wi), Some(hi)) = (conv(x), conv(y), conv(w), conv(h)) else {
-        push(diags, src, At::Object(id), format!("position or size out of range: expected coordinates within {MAX_COORD:e} px. Fix: move or resize the object onto the map"));
+        push(
+            diags,
+            src,
+            At::Object(id),
+            format!(
+                "position or size out of range: expected coordinates within {MAX_COORD:e} px. Fix: move or resize the object onto the map"
+            ),
+        );
         return None;
     };
     let kind = [class.as_str(), ty.as_str(), name.as_str()].into_iter().find(|s| !s.is_empty()).unwrap_or("object").to_string();
@@ -1034,7 +1055,12 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
             let mut tok = String::new();
             let mut tok_pos: Option<usize> = None;
             let mut tok_len = 0usize;
-            let mut finish_tok = |tok: &mut String, tok_pos: &mut Option<usize>, tok_len: &mut usize, gids: &mut Vec<Gid>, diags: &mut Diags, src: &mut Src| {
+            let mut finish_tok = |tok: &mut String,
+                                  tok_pos: &mut Option<usize>,
+                                  tok_len: &mut usize,
+                                  gids: &mut Vec<Gid>,
+                                  diags: &mut Diags,
+                                  src: &mut Src| {
                 let Some(pos) = tok_pos.take() else { return };
                 total += 1;
                 if total <= keep {
@@ -1043,7 +1069,12 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
                         Ok(g) if *tok_len == tok.len() && tok.bytes().all(|b| b.is_ascii_digit()) => gids.push((g, Some((l, c)))),
                         _ => {
                             let shown = if *tok_len > tok.len() { format!("{tok}...") } else { tok.clone() };
-                            push(diags, src, At::Loc(Loc::LineCol(l, c)), format!("bad gid `{shown}` in layer `{layer}`: expected an unsigned integer"));
+                            push(
+                                diags,
+                                src,
+                                At::Loc(Loc::LineCol(l, c)),
+                                format!("bad gid `{shown}` in layer `{layer}`: expected an unsigned integer"),
+                            );
                             gids.push((0, Some((l, c))));
                         }
                     }
@@ -1078,7 +1109,12 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
                     Some(a) => match a.value.trim().parse::<u32>() {
                         Ok(g) => g,
                         Err(_) => {
-                            push(diags, src, At::Byte(a.pos), format!("`gid` is `{}` in layer `{layer}`: expected an unsigned integer", a.value));
+                            push(
+                                diags,
+                                src,
+                                At::Byte(a.pos),
+                                format!("`gid` is `{}` in layer `{layer}`: expected an unsigned integer", a.value),
+                            );
                             0
                         }
                     },
@@ -1101,7 +1137,12 @@ fn decode(enc: &Enc, expected: u64, layer: &str, diags: &mut Diags, src: &mut Sr
                 match v.as_u64().and_then(|g| u32::try_from(g).ok()) {
                     Some(g) => gids.push((g, starts.get(i).map(|&p| src.lines.locate(p)))),
                     None => {
-                        push(diags, src, At::Json(&path.index(i)), format!("gid {v} in layer `{layer}`: expected an unsigned 32-bit integer"));
+                        push(
+                            diags,
+                            src,
+                            At::Json(&path.index(i)),
+                            format!("gid {v} in layer `{layer}`: expected an unsigned 32-bit integer"),
+                        );
                         gids.push((0, None));
                     }
                 }
@@ -1170,21 +1211,42 @@ fn decode_base64(text: &str, compression: &str, expected: u64, layer: &str) -> R
         out
     };
     if raw.len() % 4 != 0 {
-        return Err(format!("layer `{layer}`: {} bytes of tile data: expected a multiple of 4 (32-bit gids). Fix: re-save the map in Tiled", raw.len()));
+        return Err(format!(
+            "layer `{layer}`: {} bytes of tile data: expected a multiple of 4 (32-bit gids). Fix: re-save the map in Tiled",
+            raw.len()
+        ));
     }
     Ok(raw)
 }
 
-fn tmj_enc<'d>(data: &'d Value, dp: JPath, encoding: &str, compression: &str, name: &str, diags: &mut Diags, src: &mut Src) -> Option<Enc<'d>> {
+fn tmj_enc<'d>(
+    data: &'d Value,
+    dp: JPath,
+    encoding: &str,
+    compression: &str,
+    name: &str,
+    diags: &mut Diags,
+    src: &mut Src,
+) -> Option<Enc<'d>> {
     match data {
         Value::Array(a) if encoding.is_empty() || encoding == "csv" => Some(Enc::Array(a, dp)),
         Value::String(s) if encoding == "base64" => Some(Enc::B64(s.clone(), compression.to_string())),
         Value::String(_) => {
-            push(diags, src, At::File, format!("layer `{name}`: data is a string with encoding `{encoding}`: expected `base64` (or an array)"));
+            push(
+                diags,
+                src,
+                At::File,
+                format!("layer `{name}`: data is a string with encoding `{encoding}`: expected `base64` (or an array)"),
+            );
             None
         }
         other => {
-            push(diags, src, At::Json(&dp), format!("layer `{name}`: `data` is {}: expected an array of gids or a base64 string", shown(Sc::J(other))));
+            push(
+                diags,
+                src,
+                At::Json(&dp),
+                format!("layer `{name}`: `data` is {}: expected an array of gids or a base64 string", shown(Sc::J(other))),
+            );
             None
         }
     }
@@ -1244,7 +1306,11 @@ pub fn json_kind(text: &str) -> JsonKind {
 pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
     let root: Value = serde_json::from_str(text).map_err(|e| vec![json_error(path, &e)])?;
     if !root.is_object() || root.get("layers").is_none() {
-        return Err(vec![Diag::new(path, Loc::File, "not a Tiled map: expected a JSON object with `width`, `height`, `layers` and `tilesets`")]);
+        return Err(vec![Diag::new(
+            path,
+            Loc::File,
+            "not a Tiled map: expected a JSON object with `width`, `height`, `layers` and `tilesets`",
+        )]);
     }
     let mut diags = Diags::new(path);
     let mut src = Src::new(path, text);
@@ -1359,7 +1425,12 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                                     chunks.push(Chunk { x: 0, y: 0, w: lw.unwrap_or(width), h: lh.unwrap_or(height), enc });
                                 }
                             }
-                            None => push(&mut diags, &mut src, At::File, format!("layer `{name}` has no `data`: expected an array of gids or a base64 string")),
+                            None => push(
+                                &mut diags,
+                                &mut src,
+                                At::File,
+                                format!("layer `{name}` has no `data`: expected an array of gids or a base64 string"),
+                            ),
                         }
                     }
                     let mut f = Fields { diags: &mut diags, src: &mut src, what: format!("layer `{name}`: ") };
@@ -1369,7 +1440,17 @@ pub fn parse_tmj(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                         .into_iter()
                         .map(|(n, v, at)| (n, v, src.at_json(&at)))
                         .collect();
-                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, props, parallax });
+                    layers.push(TileLayer {
+                        name,
+                        chunks,
+                        infinite: chunked,
+                        width: lw.unwrap_or(width),
+                        height: lh.unwrap_or(height),
+                        offset: off,
+                        visible,
+                        props,
+                        parallax,
+                    });
                 }
                 "objectgroup" => {
                     let op = p.key("objects");
@@ -1501,7 +1582,12 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                     let lh = f.int(&ln, "height", i64::MIN, i64::MAX);
                     let off = (poff.0 + f.num(&ln, "offsetx").unwrap_or(0.0), poff.1 + f.num(&ln, "offsety").unwrap_or(0.0));
                     let Some(data) = doc.child(layer, "data") else {
-                        push(&mut diags, &mut src, At::Byte(layer.pos), format!("layer `{name}` has no `<data>`: expected CSV or base64 tile data"));
+                        push(
+                            &mut diags,
+                            &mut src,
+                            At::Byte(layer.pos),
+                            format!("layer `{name}` has no `<data>`: expected CSV or base64 tile data"),
+                        );
                         continue;
                     };
                     let encoding = data.value("encoding");
@@ -1532,7 +1618,17 @@ pub fn parse_tmx(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                         .into_iter()
                         .map(|(n, v, at)| (n, v, src.at(at)))
                         .collect();
-                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, props, parallax });
+                    layers.push(TileLayer {
+                        name,
+                        chunks,
+                        infinite: chunked,
+                        width: lw.unwrap_or(width),
+                        height: lh.unwrap_or(height),
+                        offset: off,
+                        visible,
+                        props,
+                        parallax,
+                    });
                 }
                 "objectgroup" => {
                     let ox = f.num(&ln, "offsetx").unwrap_or(0.0);
@@ -1589,19 +1685,34 @@ fn art_source(
         let mut gids = vec![0u32; (w * h) as usize];
         let mut locs: Vec<Option<(usize, usize)>> = vec![None; (w * h) as usize];
         if !map_infinite && (layer.width, layer.height) != (w, h) {
-            push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected the map size {w}x{h}", layer.name, layer.width, layer.height));
+            push(
+                diags,
+                src,
+                At::File,
+                format!("layer `{}` is {}x{} tiles: expected the map size {w}x{h}", layer.name, layer.width, layer.height),
+            );
             continue;
         }
         let mut any = false;
         for ch in &layer.chunks {
             if !(1..=65536).contains(&ch.w) || !(1..=65536).contains(&ch.h) || ch.w * ch.h > 1 << 20 {
-                push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected at most 256x248 (the engine's limit)", layer.name, ch.w, ch.h));
+                push(
+                    diags,
+                    src,
+                    At::File,
+                    format!("layer `{}` is {}x{} tiles: expected at most 256x248 (the engine's limit)", layer.name, ch.w, ch.h),
+                );
                 continue;
             }
             let n = (ch.w * ch.h) as u64;
             let Some((cells, count)) = decode(&ch.enc, n, &layer.name, diags, src) else { continue };
             if count != n {
-                push(diags, src, At::File, format!("layer `{}` chunk at ({}, {}) has {count} tiles: expected {} x {} = {n}", layer.name, ch.x, ch.y, ch.w, ch.h));
+                push(
+                    diags,
+                    src,
+                    At::File,
+                    format!("layer `{}` chunk at ({}, {}) has {count} tiles: expected {} x {} = {n}", layer.name, ch.x, ch.y, ch.w, ch.h),
+                );
                 continue;
             }
             for (i, (g, pos)) in cells.into_iter().enumerate() {
@@ -1631,11 +1742,27 @@ fn art_source(
         }
         let (ox, oy) = layer.offset;
         if ox != 0.0 || oy != 0.0 {
-            push(diags, src, At::File, format!("art layer `{}` is drawn at an offset of ({ox}, {oy}) px: expected 0, 0 (art layers sit on the map grid)", layer.name));
+            push(
+                diags,
+                src,
+                At::File,
+                format!(
+                    "art layer `{}` is drawn at an offset of ({ox}, {oy}) px: expected 0, 0 (art layers sit on the map grid)",
+                    layer.name
+                ),
+            );
         }
         let parallax = (layer.parallax[0].0, layer.parallax[1].0);
         let parallax_locs = [layer.parallax[0].1.clone(), layer.parallax[1].1.clone()];
-        out.layers.push(art::ArtLayerSource { name: layer.name.clone(), props: layer.props.clone(), gids, locs, origin: (x0, y0), parallax, parallax_locs });
+        out.layers.push(art::ArtLayerSource {
+            name: layer.name.clone(),
+            props: layer.props.clone(),
+            gids,
+            locs,
+            origin: (x0, y0),
+            parallax,
+            parallax_locs,
+        });
     }
     if !diags.is_empty() {
         return None;
@@ -1672,7 +1799,15 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     let MapDecl { width, height, infinite, mut tilesets, layers, objects, backdrop } = decl;
     tilesets.sort_by_key(|t| t.firstgid);
     if let Some(w) = tilesets.windows(2).find(|w| w[0].firstgid == w[1].firstgid) {
-        push(diags, src, At::File, format!("two tilesets have firstgid {}: expected distinct firstgids. Fix: re-save the map in Tiled (it numbers tilesets itself)", w[0].firstgid));
+        push(
+            diags,
+            src,
+            At::File,
+            format!(
+                "two tilesets have firstgid {}: expected distinct firstgids. Fix: re-save the map in Tiled (it numbers tilesets itself)",
+                w[0].firstgid
+            ),
+        );
         return fail(diags);
     }
     let property_mode = tilesets.iter().any(|t| !t.body.collision.is_empty());
@@ -1682,7 +1817,12 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     let (chosen, implicit): (Vec<usize>, bool) = match (named.as_slice(), layers.len()) {
         ([i], _) => (vec![*i], false),
         ([_, _, ..], _) => {
-            push(diags, src, At::File, format!("{} tile layers are named `collision`: expected one. Fix: rename or merge all but one", named.len()));
+            push(
+                diags,
+                src,
+                At::File,
+                format!("{} tile layers are named `collision`: expected one. Fix: rename or merge all but one", named.len()),
+            );
             return fail(diags);
         }
         ([], 0) => {
@@ -1729,7 +1869,15 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
         }
         for ch in &layer.chunks {
             if !(1..=65536).contains(&ch.w) || !(1..=65536).contains(&ch.h) || ch.w * ch.h > 1 << 20 {
-                push(diags, src, At::File, format!("layer `{}` is {}x{} tiles: expected at most 256x248 (the engine's limit). Fix: split the level into several maps", layer.name, ch.w, ch.h));
+                push(
+                    diags,
+                    src,
+                    At::File,
+                    format!(
+                        "layer `{}` is {}x{} tiles: expected at most 256x248 (the engine's limit). Fix: split the level into several maps",
+                        layer.name, ch.w, ch.h
+                    ),
+                );
                 continue;
             }
             let n = (ch.w * ch.h) as u64;
@@ -1741,7 +1889,10 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
             let Some((gids, count)) = decode(&ch.enc, n, &layer.name, diags, src) else { continue };
             if count != n {
                 let what = if map_infinite {
-                    format!("layer `{}` chunk at ({}, {}) has {count} tiles: expected {} x {} = {n}. Fix: re-save the map in Tiled", layer.name, ch.x, ch.y, ch.w, ch.h)
+                    format!(
+                        "layer `{}` chunk at ({}, {}) has {count} tiles: expected {} x {} = {n}. Fix: re-save the map in Tiled",
+                        layer.name, ch.x, ch.y, ch.w, ch.h
+                    )
                 } else {
                     format!("layer `{}` has {count} tiles: expected width x height = {width} x {height} = {n}. Fix: re-save the map in Tiled (a layer's data fills the map)", layer.name)
                 };
@@ -1811,7 +1962,12 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
                     diags,
                     src,
                     At::File,
-                    format!("tileset `{}` has {}x{} tiles: expected 16x16 tiles. Fix: use a tileset of 16x16 tiles for the collision layer", img.path.display(), ts.tile_size.0, ts.tile_size.1),
+                    format!(
+                        "tileset `{}` has {}x{} tiles: expected 16x16 tiles. Fix: use a tileset of 16x16 tiles for the collision layer",
+                        img.path.display(),
+                        ts.tile_size.0,
+                        ts.tile_size.1
+                    ),
                 );
                 return fail(diags);
             }
@@ -1860,7 +2016,9 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     // 4. Art layer? (Ids of a collision tileset that are no engine ids, or too many height tiles.)
     let n_height = height_tiles.len() as i64;
     let first = shape::FIRST_HEIGHT_TILE as i64;
-    let is_engine_id = |id: i64| (id >= 0 && id < first && shape::is_builtin(id as u16) && id != shape::RESERVED_1 as i64) || (first..first + n_height).contains(&id);
+    let is_engine_id = |id: i64| {
+        (id >= 0 && id < first && shape::is_builtin(id as u16) && id != shape::RESERVED_1 as i64) || (first..first + n_height).contains(&id)
+    };
     if let (true, Some(di)) = (implicit, direct_ts) {
         let mut used: BTreeSet<u32> = BTreeSet::new();
         for (_, _, g, _, _) in cells.iter().flatten() {
@@ -1874,7 +2032,10 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
             let ts = &tilesets[di].body;
             let layer_names: Vec<String> = chosen.iter().map(|&i| format!("`{}`", layers[i].name)).collect();
             let why = if bad > 0 {
-                format!("{bad} of its {} distinct tiles are no engine ids (1, 20..=31, or height tiles the tileset does not define)", used.len())
+                format!(
+                    "{bad} of its {} distinct tiles are no engine ids (1, 20..=31, or height tiles the tileset does not define)",
+                    used.len()
+                )
             } else {
                 format!("its tileset would make {n_direct} height tiles, more than the {} the ROM has VRAM for", budget::VRAM_HEIGHT_TILES)
             };
@@ -1961,7 +2122,11 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
                             diags,
                             src,
                             At::Loc(loc),
-                            format!("tile id {id} ({}) is {}: no built-in tile is its exact mirror image. Fix: {fix}", flip::shape_name(id as u16), f.describe()),
+                            format!(
+                                "tile id {id} ({}) is {}: no built-in tile is its exact mirror image. Fix: {fix}",
+                                flip::shape_name(id as u16),
+                                f.describe()
+                            ),
                         );
                         continue;
                     }
@@ -1979,7 +2144,8 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
         return fail(diags);
     }
     if n_flipped > 0 {
-        let mut made: Vec<(i64, Flip, i64)> = flipped_heights.iter().filter(|(_, &n)| n >= first + n_height).map(|(&(o, f), &n)| (n, f, o)).collect();
+        let mut made: Vec<(i64, Flip, i64)> =
+            flipped_heights.iter().filter(|(_, &n)| n >= first + n_height).map(|(&(o, f), &n)| (n, f, o)).collect();
         made.sort();
         let list: Vec<String> = made.iter().map(|(n, f, o)| format!("{n} = {o} {}", f.describe())).collect();
         notes.push(format!("flipped height tiles made {n_flipped} more height tiles: {}", list.join(", ")));
@@ -2000,7 +2166,12 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     }
     entities.sort_by_key(|e| e.id);
     if let Some(w) = entities.windows(2).find(|w| w[0].id == w[1].id) {
-        push(diags, src, At::Object(w[0].id), "two objects have this id: expected distinct object ids. Fix: re-save the map in Tiled (it gives every object its own id)");
+        push(
+            diags,
+            src,
+            At::Object(w[0].id),
+            "two objects have this id: expected distinct object ids. Fix: re-save the map in Tiled (it gives every object its own id)",
+        );
         return fail(diags);
     }
     // 7. The grid: the map's size, or for an infinite map the bounds of tiles and objects.
@@ -2025,7 +2196,12 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
                 ex1 = ex1.max(p.x as i64);
                 ey1 = ey1.max(p.y as i64);
             }
-            grow(px0.div_euclid(16), py0.div_euclid(16), (ex1 + 15).div_euclid(16).max(px0.div_euclid(16) + 1), (ey1 + 15).div_euclid(16).max(py0.div_euclid(16) + 1));
+            grow(
+                px0.div_euclid(16),
+                py0.div_euclid(16),
+                (ex1 + 15).div_euclid(16).max(px0.div_euclid(16) + 1),
+                (ey1 + 15).div_euclid(16).max(py0.div_euclid(16) + 1),
+            );
         }
         let Some((bx0, by0, bx1, by1)) = b else {
             push(diags, src, At::File, "infinite map with no collision tiles and no objects: expected something to compile. Fix: draw the collision layer, or remove the file from the level folder");
@@ -2052,7 +2228,8 @@ fn finish(path: &Path, format: Format, decl: MapDecl, size_loc: Loc, diags: &mut
     } else {
         (0, 0, width, height)
     };
-    let cells_n = if (1..=MAX_MAP_WIDTH_TILES as i64).contains(&w) && (1..=MAX_MAP_HEIGHT_TILES as i64).contains(&h) { (w * h) as usize } else { 0 };
+    let cells_n =
+        if (1..=MAX_MAP_WIDTH_TILES as i64).contains(&w) && (1..=MAX_MAP_HEIGHT_TILES as i64).contains(&h) { (w * h) as usize } else { 0 };
     let mut tiles = vec![0i64; cells_n];
     let mut locs: Vec<Loc> = (0..cells_n as i64).map(|i| Loc::Tile(x0 + i % w.max(1), y0 + i / w.max(1))).collect();
     for ((x, y), (id, loc)) in ided {
