@@ -29,7 +29,13 @@ fn main() {
 /// build with romtool's file, line and column.
 fn compile_scene(dir: &std::path::Path, out: &std::path::Path) {
     println!("cargo:rerun-if-changed={}", dir.display());
-    let opts = romtool::levels::Options { dir: dir.to_path_buf(), out_dir: out.to_path_buf(), preview_dir: None, grid: false, require: vec!["bench".into()] };
+    let opts = romtool::levels::Options {
+        dir: dir.to_path_buf(),
+        out_dir: out.to_path_buf(),
+        preview_dir: None,
+        grid: false,
+        require: vec!["bench".into()],
+    };
     match romtool::levels::build_outputs(&opts) {
         Ok((_, files)) => {
             for (path, bytes) in files {

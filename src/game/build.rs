@@ -60,7 +60,11 @@ fn take_made(var: &str, files: &[&str], source: &str, out_dir: &Path) -> bool {
         let path = made.with_file_name(name);
         println!("cargo:rerun-if-changed={}", path.display());
         let text = std::fs::read(&path).unwrap_or_else(|e| {
-            fail(&format!("{var}={}: {} cannot be read ({e}): run `make`, or unset {var} to compile {source} here", made.display(), path.display()))
+            fail(&format!(
+                "{var}={}: {} cannot be read ({e}): run `make`, or unset {var} to compile {source} here",
+                made.display(),
+                path.display()
+            ))
         });
         write(&out_dir.join(name), &text);
     }

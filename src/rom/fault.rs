@@ -2,7 +2,7 @@
 //! Both set the fault marker and message in [`SYSVARS`] (for tests), then redraw the screen
 //! from scratch with the message in red, and stop.
 
-use crate::sysvars::{SYSVARS, FAULT_EXCEPTION, FAULT_PANIC};
+use crate::sysvars::{FAULT_EXCEPTION, FAULT_PANIC, SYSVARS};
 use crate::{rt, screen};
 use core::fmt::Write;
 use megadrive::rt::ExceptionFrame;

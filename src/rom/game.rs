@@ -9,27 +9,27 @@
 //! world step (`play_effects`).
 
 use megacollide_game::art;
-use megacollide_game::look::enemy_flipped;
 use megacollide_game::levels::{Level, LEVELS};
+use megacollide_game::look::enemy_flipped;
 use megacollide_game::script::{attract_level, ATTRACT};
 use megacollide_game::state::{MODE_ATTRACT, MODE_PLAY, MODE_TITLE};
 use megacollide_game::world::{Input, World, CAMERA_MAX_STEP};
 use megacollide_game::{GameState, ScriptPlayer};
 
+use crate::levels;
 use crate::rt;
-use megacollide_level_view::View;
-use crate::sprites::{self, SpriteList};
-use megacollide_game::art::HIGHLIGHT_WORDS;
-use crate::sysvars::{ALIVE_MAGIC, SYSVARS};
 use crate::sounds;
+use crate::sprites::{self, SpriteList};
+use crate::sysvars::{ALIVE_MAGIC, SYSVARS};
 use megacollide_engine::platformer::Events;
+use megacollide_game::art::HIGHLIGHT_WORDS;
+use megacollide_level_view::View;
 use megadrive::pad;
-use megadrive::sound::{self, Song};
 use megadrive::rt::{MainOnly, Shared};
+use megadrive::sound::{self, Song};
 use megadrive::text::Console;
 use megadrive::timing::{self, Pacer, Standard};
 use megadrive::vdp;
-use crate::levels;
 
 /// The jump buttons.
 const JUMP: u16 = pad::A | pad::B | pad::C;
@@ -294,7 +294,11 @@ impl App {
                     // behind the title.
                     let n = LEVELS.len() as u8;
                     self.choice = if pressed & pad::RIGHT != 0 {
-                        if self.choice + 1 < n { self.choice + 1 } else { 0 }
+                        if self.choice + 1 < n {
+                            self.choice + 1
+                        } else {
+                            0
+                        }
                     } else if self.choice > 0 {
                         self.choice - 1
                     } else {

@@ -2,9 +2,9 @@
 //! shared with the game rules (it lives in the `megacollide-game` crate), and what the level
 //! view (`megacollide-level-view`) reads of it.
 
-pub use megacollide_game::levels::*;
 use megacollide_game::level_art::{self, LEVEL_ART};
 use megacollide_game::levels;
+pub use megacollide_game::levels::*;
 use megacollide_level_view::{romtool_level, romtool_shapes, Level as ViewLevel, Shapes};
 
 /// The collision shapes' graphics (the same for every level).

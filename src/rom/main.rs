@@ -19,15 +19,15 @@ mod screen;
 #[cfg(feature = "selftest")]
 mod selftest;
 #[cfg(not(any(feature = "selftest", feature = "panic-test")))]
-mod sprites;
-#[cfg(not(any(feature = "selftest", feature = "panic-test")))]
 mod sounds;
+#[cfg(not(any(feature = "selftest", feature = "panic-test")))]
+mod sprites;
 mod sysvars;
 
-use sysvars::{ALIVE_MAGIC, SYSVARS};
 use core::fmt::Write;
 use megadrive::text::Console;
 use megadrive::vdp;
+use sysvars::{ALIVE_MAGIC, SYSVARS};
 
 /// Entered from `_start` (startup.s) with interrupts masked and RAM initialised.
 #[no_mangle]

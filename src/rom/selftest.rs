@@ -6,9 +6,9 @@
 //! +4 `count` (number of checks), +8 `current` (index of the check running: a hang shows
 //! where), +12 `values` (one u32 per check, in `CHECKS` order).
 
+use megacollide_selftest::{CHECKS, MAX_CHECKS};
 use megadrive::rt::Shared;
 use megadrive::text::Console;
-use megacollide_selftest::{CHECKS, MAX_CHECKS};
 
 /// "DONE": every check ran.
 pub const DONE_MAGIC: u32 = 0x444F_4E45;
@@ -28,12 +28,8 @@ pub struct SelfTest {
 
 /// The results block.
 #[no_mangle]
-pub static SELFTEST: SelfTest = SelfTest {
-    done: Shared::new(0),
-    count: Shared::new(0),
-    current: Shared::new(0),
-    values: [const { Shared::new(0) }; MAX_CHECKS],
-};
+pub static SELFTEST: SelfTest =
+    SelfTest { done: Shared::new(0), count: Shared::new(0), current: Shared::new(0), values: [const { Shared::new(0) }; MAX_CHECKS] };
 
 /// Runs all checks (called once from `main` after the display is up).
 pub fn run() {

@@ -36,10 +36,7 @@ mod shared {
 use levels::BENCH_MAP;
 use megacollide_game::levels::LevelPoint;
 use megacollide_game::world::{patrol, Enemy};
-use shared::{
-    ai_prepare, body_from_words, body_words, mask_pair, player_words, BODY_COUNT, BODY_WORDS,
-    WALKER_COUNT,
-};
+use shared::{ai_prepare, body_from_words, body_words, mask_pair, player_words, BODY_COUNT, BODY_WORDS, WALKER_COUNT};
 
 /// Single-threaded static state (the 68000 runs one call at a time).
 struct Static<T>(UnsafeCell<T>);
@@ -103,16 +100,7 @@ pub extern "C" fn bench_is_floor(x: i32, y: i32) -> u32 {
 /// bits), size `w << 8 | h`, `flags << 8 | riding`, the engine's surface hint
 /// (`Body::hint_bits`).
 #[no_mangle]
-pub extern "C" fn bench_body_set(
-    i: u32,
-    x: i32,
-    y: i32,
-    vx: i32,
-    vy: i32,
-    wh: u32,
-    flags_riding: u32,
-    hint: u32,
-) {
+pub extern "C" fn bench_body_set(i: u32, x: i32, y: i32, vx: i32, vy: i32, wh: u32, flags_riding: u32, hint: u32) {
     let b = body(i);
     *b = Body::new(0, 0, (wh >> 8) as u8, wh as u8);
     b.x = SubPx::from_bits(x as i16);
@@ -357,8 +345,7 @@ pub extern "C" fn bench_diff_points(n: u32) {
 
 /// Bodies: the words of `shared::body_words`.
 #[no_mangle]
-static DIFF_BODY_IO: Static<[[i16; BODY_WORDS]; DIFF_BODIES_N]> =
-    Static(UnsafeCell::new([[0; BODY_WORDS]; DIFF_BODIES_N]));
+static DIFF_BODY_IO: Static<[[i16; BODY_WORDS]; DIFF_BODIES_N]> = Static(UnsafeCell::new([[0; BODY_WORDS]; DIFF_BODIES_N]));
 /// Solid boxes: x, y, w, h, dx, dy.
 #[no_mangle]
 static DIFF_SOLID_IO: Static<[[i16; 6]; DIFF_SOLIDS_N]> = Static(UnsafeCell::new([[0; 6]; DIFF_SOLIDS_N]));

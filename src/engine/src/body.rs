@@ -137,20 +137,12 @@ pub struct SurfaceHint {
 
 impl SurfaceHint {
     /// No guess (class 0, chain 0: checked like any other).
-    pub const NONE: SurfaceHint = SurfaceHint {
-        chain: 0,
-        class: 0,
-        pad: 0,
-    };
+    pub const NONE: SurfaceHint = SurfaceHint { chain: 0, class: 0, pad: 0 };
 
     /// The guess of chain `chain` of class `class`.
     #[inline(always)]
     pub(crate) const fn new(class: u8, chain: u16) -> SurfaceHint {
-        SurfaceHint {
-            chain,
-            class,
-            pad: 0,
-        }
+        SurfaceHint { chain, class, pad: 0 }
     }
 }
 
@@ -189,8 +181,20 @@ impl Body {
     /// A body at pixel-space `(x, y)` (top-left), `w` x `h` pixels (clamped
     /// to `1 ..= 64`), at rest.
     pub const fn new(x: i16, y: i16, w: u8, h: u8) -> Body {
-        let w = if w == 0 { 1 } else if w > MAX_BODY_SIZE { MAX_BODY_SIZE } else { w };
-        let h = if h == 0 { 1 } else if h > MAX_BODY_SIZE { MAX_BODY_SIZE } else { h };
+        let w = if w == 0 {
+            1
+        } else if w > MAX_BODY_SIZE {
+            MAX_BODY_SIZE
+        } else {
+            w
+        };
+        let h = if h == 0 {
+            1
+        } else if h > MAX_BODY_SIZE {
+            MAX_BODY_SIZE
+        } else {
+            h
+        };
         Body {
             x: SubPx::from_bits(x << 3),
             y: SubPx::from_bits(y << 3),
@@ -212,11 +216,7 @@ impl Body {
 
     /// Sets the [`SurfaceHint`] from [`Body::hint_bits`]' word (any value is safe).
     pub fn set_hint_bits(&mut self, bits: u32) {
-        self.hint = SurfaceHint {
-            chain: (bits >> 16) as u16,
-            class: (bits >> 8) as u8,
-            pad: bits as u8,
-        };
+        self.hint = SurfaceHint { chain: (bits >> 16) as u16, class: (bits >> 8) as u8, pad: bits as u8 };
     }
 
     /// Left pixel column (pixel-space, `floor(x)`).

@@ -60,12 +60,7 @@ pub struct Edges {
 impl Edges {
     /// Classic default: solid walls left and right, open sky above, open
     /// bottom (a body completely below the map has *fallen out*).
-    pub const CLASSIC: Edges = Edges {
-        left: Edge::Solid,
-        right: Edge::Solid,
-        top: Edge::Open,
-        bottom: Edge::Open,
-    };
+    pub const CLASSIC: Edges = Edges { left: Edge::Solid, right: Edge::Solid, top: Edge::Open, bottom: Edge::Open };
 }
 
 /// Why map data was rejected by [`Map::try_new`].
@@ -133,12 +128,7 @@ impl<'a> Map<'a> {
     /// * `row_offsets`: exactly `height` entries, `row_offsets[ty] = ty * width`.
     ///
     /// Edges default to [`Edges::CLASSIC`] and there are no height tiles.
-    pub const fn try_new(
-        tiles: &'a [u16],
-        width: u16,
-        height: u16,
-        row_offsets: &'a [u16],
-    ) -> Result<Map<'a>, MapError> {
+    pub const fn try_new(tiles: &'a [u16], width: u16, height: u16, row_offsets: &'a [u16]) -> Result<Map<'a>, MapError> {
         if width == 0 || height == 0 || width > MAX_MAP_WIDTH_TILES || height > MAX_MAP_HEIGHT_TILES {
             return Err(MapError::BadSize);
         }
@@ -260,12 +250,7 @@ impl<'a> Map<'a> {
                 Edge::Open
             }
         }
-        Edges {
-            left: e(self.edge_left),
-            right: e(self.edge_right),
-            top: e(self.edge_top),
-            bottom: e(self.edge_bottom),
-        }
+        Edges { left: e(self.edge_left), right: e(self.edge_right), top: e(self.edge_top), bottom: e(self.edge_bottom) }
     }
 
     /// Width in tiles.
@@ -809,10 +794,7 @@ pub struct TileChanges {
 
 impl TileChanges {
     /// Nothing changed.
-    pub const NONE: TileChanges = TileChanges {
-        columns: [0; 16],
-        count: 0,
-    };
+    pub const NONE: TileChanges = TileChanges { columns: [0; 16], count: 0 };
 
     /// Marks tile column `tx` (tile-space) as changed: call it for every tile the game
     /// changes. Columns outside `0 ..= 255` are ignored (no map has them).

@@ -177,7 +177,13 @@ impl<'a> Mask<'a> {
     /// A mask of `w` pixels (clamped to `1 ..= 32`) per row; the height is
     /// `rows.len()`. Bits beyond the width are ignored.
     pub const fn new(rows: &'a [u32], w: u8) -> Mask<'a> {
-        let w = if w > MAX_MASK_WIDTH { MAX_MASK_WIDTH } else if w == 0 { 1 } else { w };
+        let w = if w > MAX_MASK_WIDTH {
+            MAX_MASK_WIDTH
+        } else if w == 0 {
+            1
+        } else {
+            w
+        };
         Mask { rows, w }
     }
 
@@ -304,7 +310,10 @@ impl<'a> Mask<'a> {
         let mut last: i16 = -1;
         let mut any = 0u32;
         let mut r: i16 = 0;
-        #[allow(clippy::explicit_counter_loop, reason = "68000: the row index is an i16 beside the zip; the loop's shape is measured code (make bench)")]
+        #[allow(
+            clippy::explicit_counter_loop,
+            reason = "68000: the row index is an i16 beside the zip; the loop's shape is measured code (make bench)"
+        )]
         for (&p, &q) in ra.iter().zip(rb) {
             let both = p & o.cols & shift_cols(q, o.dx);
             if both != 0 {

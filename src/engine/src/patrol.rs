@@ -10,8 +10,8 @@
 
 use crate::body::{Body, Flags, Rect, SolidBox};
 use crate::map::Map;
-use crate::surface::Surfaces;
 use crate::motion::{count, Path, Walker};
+use crate::surface::Surfaces;
 use crate::units::sub_of_px;
 use crate::{SubPx, MAX_SPEED_PX};
 
@@ -38,7 +38,12 @@ impl<'m> Patrol<'m> {
     /// frame (at most [`crate::MAX_SPEED_PX`]).
     pub const fn new(body: Body, speed: u8, right: bool, gravity: i8, max_fall: u8) -> Patrol<'m> {
         let v = sub_of_px(min_px(speed));
-        Patrol { walker: Walker::new(body, body.w as i16), vx: if right { v } else { -v }, gravity: gravity as i16, max_fall: sub_of_px(min_px(max_fall)) }
+        Patrol {
+            walker: Walker::new(body, body.w as i16),
+            vx: if right { v } else { -v },
+            gravity: gravity as i16,
+            max_fall: sub_of_px(min_px(max_fall)),
+        }
     }
 
     /// Its body.

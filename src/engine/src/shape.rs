@@ -95,9 +95,7 @@ pub const BUILTIN_COUNT: usize = 20;
 
 /// Every id with a defined built-in meaning, in increasing order (0 and
 /// 2..=19). The level compiler accepts exactly these plus height tiles.
-pub const DEFINED_IDS: [u16; 19] = [
-    0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-];
+pub const DEFINED_IDS: [u16; 19] = [0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19];
 
 /// What a pixel of a tile is, for drawing and documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -208,8 +206,8 @@ impl TileShape {
         }
         let (cols_hit_from, cols_hit_upto) = hit_tables(&rows);
         let (rows_hit_from, rows_hit_upto) = hit_tables(&cols);
-        let runs = if all_one_run(&cols) { TileShape::COLS_ONE_RUN } else { 0 }
-            | if all_one_run(&rows) { TileShape::ROWS_ONE_RUN } else { 0 };
+        let runs =
+            if all_one_run(&cols) { TileShape::COLS_ONE_RUN } else { 0 } | if all_one_run(&rows) { TileShape::ROWS_ONE_RUN } else { 0 };
         let mut tops = [16u8; 16];
         let mut px = 0;
         while px < 16 {
@@ -357,11 +355,7 @@ impl TileShape {
             let h = heights[px];
             let mut py = 0;
             while py < 16 {
-                let solid = if h > 0 {
-                    (py as i8) >= 16 - h
-                } else {
-                    (py as i8) < -h
-                };
+                let solid = if h > 0 { (py as i8) >= 16 - h } else { (py as i8) < -h };
                 if solid {
                     rows[py] |= 1 << px;
                 }
@@ -383,11 +377,7 @@ impl TileShape {
             let w = widths[py];
             let mut px = 0;
             while px < 16 {
-                let solid = if w > 0 {
-                    (px as i8) >= 16 - w
-                } else {
-                    (px as i8) < -w
-                };
+                let solid = if w > 0 { (px as i8) >= 16 - w } else { (px as i8) < -w };
                 if solid {
                     rows[py] |= 1 << px;
                 }

@@ -101,24 +101,8 @@ pub struct Chain {
 
 impl Chain {
     /// A chain of `len` positions from `x0` for a `w` x `h` body, its `y`s from `first`.
-    pub const fn new(
-        x0: i16,
-        len: u16,
-        first: u16,
-        left: EndKind,
-        right: EndKind,
-        w: u8,
-        h: u8,
-    ) -> Chain {
-        Chain {
-            x0,
-            len,
-            first,
-            ends: Chain::ends(left, right),
-            w,
-            h,
-            reserved: [0; 3],
-        }
+    pub const fn new(x0: i16, len: u16, first: u16, left: EndKind, right: EndKind, w: u8, h: u8) -> Chain {
+        Chain { x0, len, first, ends: Chain::ends(left, right), w, h, reserved: [0; 3] }
     }
 
     /// The [`Chain::ends`] bits for a left and a right end.
@@ -177,18 +161,11 @@ impl<'a> SurfaceClass<'a> {
     /// chains (indices into [`Surfaces`]' chains) with a position whose `x` lies in tile
     /// column `tx` (`x >> 4 == tx`) are `column_chains[column_start[tx] ..
     /// column_start[tx + 1]]`. [`Surfaces::try_new`] checks the chains they name.
-    pub const fn try_new(
-        w: u8,
-        h: u8,
-        column_start: &'a [u16],
-        column_chains: &'a [u16],
-    ) -> Result<SurfaceClass<'a>, SurfaceError> {
+    pub const fn try_new(w: u8, h: u8, column_start: &'a [u16], column_chains: &'a [u16]) -> Result<SurfaceClass<'a>, SurfaceError> {
         if w == 0 || h == 0 || w > crate::MAX_BODY_SIZE || h > crate::MAX_BODY_SIZE {
             return Err(SurfaceError::BadSize);
         }
-        if column_start.is_empty()
-            || column_start[column_start.len() - 1] as usize != column_chains.len()
-        {
+        if column_start.is_empty() || column_start[column_start.len() - 1] as usize != column_chains.len() {
             return Err(SurfaceError::ColumnIndex);
         }
         let mut i = 1;
@@ -198,20 +175,11 @@ impl<'a> SurfaceClass<'a> {
             }
             i += 1;
         }
-        Ok(SurfaceClass {
-            size: (w as u16) << 8 | h as u16,
-            column_start,
-            column_chains,
-        })
+        Ok(SurfaceClass { size: (w as u16) << 8 | h as u16, column_start, column_chains })
     }
 
     /// Like [`SurfaceClass::try_new`] but panics on bad data (a compile error in a `static`).
-    pub const fn new(
-        w: u8,
-        h: u8,
-        column_start: &'a [u16],
-        column_chains: &'a [u16],
-    ) -> SurfaceClass<'a> {
+    pub const fn new(w: u8, h: u8, column_start: &'a [u16], column_chains: &'a [u16]) -> SurfaceClass<'a> {
         match SurfaceClass::try_new(w, h, column_start, column_chains) {
             Ok(c) => c,
             Err(_) => panic!("invalid surface class data"),
@@ -237,10 +205,7 @@ impl<'a> SurfaceClass<'a> {
     pub fn chains_in_column(&self, tx: i16) -> &'a [u16] {
         let tx = tx as u16 as usize;
         match (self.column_start.get(tx), self.column_start.get(tx + 1)) {
-            (Some(&a), Some(&b)) => self
-                .column_chains
-                .get(a as usize..b as usize)
-                .unwrap_or(&[]),
+            (Some(&a), Some(&b)) => self.column_chains.get(a as usize..b as usize).unwrap_or(&[]),
             _ => &[],
         }
     }
@@ -276,15 +241,7 @@ pub struct Surfaces<'a> {
 
 impl<'a> Surfaces<'a> {
     /// No table at all: every move takes the full rules.
-    pub const NONE: Surfaces<'static> = Surfaces {
-        chains: &[],
-        ys: &[],
-        classes: &[],
-        air_index: &[],
-        air: &[],
-        width: 0,
-        height: 0,
-    };
+    pub const NONE: Surfaces<'static> = Surfaces { chains: &[], ys: &[], classes: &[], air_index: &[], air: &[], width: 0, height: 0 };
 
     /// Checks and wraps the tables of a `width` x `height`-tile map (usable in `static`
     /// initialisers):
@@ -345,15 +302,7 @@ impl<'a> Surfaces<'a> {
             }
             i += 1;
         }
-        Ok(Surfaces {
-            chains,
-            ys,
-            classes,
-            air_index,
-            air,
-            width,
-            height,
-        })
+        Ok(Surfaces { chains, ys, classes, air_index, air, width, height })
     }
 
     /// Like [`Surfaces::try_new`] but panics on bad data (a compile error in a `static`).
@@ -460,11 +409,7 @@ impl<'a> Surfaces<'a> {
                 return Some((hint, c));
             }
         }
-        self.classes
-            .iter()
-            .enumerate()
-            .find(|(_, c)| c.size == size)
-            .map(|(i, c)| (i as u8, c))
+        self.classes.iter().enumerate().find(|(_, c)| c.size == size).map(|(i, c)| (i as u8, c))
     }
 
     /// The blank rectangle of the tile at flat index `i` (row-major, as the map's tiles).

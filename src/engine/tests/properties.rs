@@ -2,19 +2,19 @@
 //! velocities. Case count: `PROPTEST_CASES` (default 10,000 per property);
 //! the RNG seed is fixed so every run is deterministic.
 
+mod oracle;
 #[path = "suite/refmodel.rs"]
 mod refmodel;
-mod oracle;
-use refmodel::RefMap;
 use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
-use megacollide_engine::motion::move_body;
-use megacollide_engine::SubPx;
-use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed, TestRunner};
 use megacollide_engine::map::{Edge, Edges, Map, TileChanges};
+use megacollide_engine::motion::move_body;
 use megacollide_engine::motion::{move_bodies, move_walkers, path_stats, Walker};
 use megacollide_engine::patrol::{Ground, Patrol};
 use megacollide_engine::shape::TileShape;
+use megacollide_engine::SubPx;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed, TestRunner};
+use refmodel::RefMap;
 
 /// Number of property-test cases: `PROPTEST_CASES` or 10,000.
 fn cases() -> u32 {
@@ -22,12 +22,7 @@ fn cases() -> u32 {
 }
 
 fn config() -> Config {
-    Config {
-        cases: cases(),
-        rng_seed: RngSeed::Fixed(0x6d65_6761_636f_6c6c),
-        failure_persistence: None,
-        ..Config::default()
-    }
+    Config { cases: cases(), rng_seed: RngSeed::Fixed(0x6d65_6761_636f_6c6c), failure_persistence: None, ..Config::default() }
 }
 
 fn raw(v: i16) -> SubPx {
@@ -68,7 +63,6 @@ fn sized_map<'a>(r: &'a RefMap, w: i32, h: i32, edges: u8, shapes: &'a [TileShap
         .with_edges(Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) })
         .with_height_tiles(shapes)
 }
-
 
 /// Hilly ground `HW` x `HH` tiles for fast walks: per tile column a piece (`kind`): flat
 /// ground, a rising or falling 1:1, 2:1 or 3:1 slope chain (one tile row up or down), a
@@ -179,14 +173,7 @@ fn frame_equals_oracle(
     let before = engine.to_vec();
     move_bodies(m, &[], engine);
     for i in 0..engine.len() {
-        prop_assert_eq!(
-            oracle::observable(&engine[i]),
-            oracle::observable(&reference[i]),
-            "frame {} body {} from {:?}",
-            f,
-            i,
-            before[i]
-        );
+        prop_assert_eq!(oracle::observable(&engine[i]), oracle::observable(&reference[i]), "frame {} body {} from {:?}", f, i, before[i]);
     }
     Ok(())
 }
@@ -196,9 +183,7 @@ fn frame_equals_oracle(
 /// oracle, and shadows `$m` with the map carrying them.
 macro_rules! with_surfaces {
     ($m:ident, $sizes:expr) => {
-        let compiled =
-            path_stats::without_counting(|| megacollide_surface_compiler::compile(&$m, &$sizes))
-                .expect("surfaces compile");
+        let compiled = path_stats::without_counting(|| megacollide_surface_compiler::compile(&$m, &$sizes)).expect("surfaces compile");
         let classes = compiled.class_views();
         let surfaces = compiled.surfaces(&classes);
         prop_assert_eq!(oracle::check_surfaces(&$m, &surfaces), Ok(()));
@@ -630,13 +615,27 @@ fn walking_down_a_slope_away_from_a_pit_equals_the_per_pixel_oracle() {
     let mut t = vec![0u16; (MW * MH) as usize];
     let mut put = |tx: i32, ty: i32, id: u16| t[(ty * MW + tx) as usize] = id;
     // Pit floor at tile row 5, ground at row 4 from column 1, then a 1:1 slope down two rows.
-    for ty in 5..MH { put(0, ty, 2); }
-    for tx in 1..3 { for ty in 4..MH { put(tx, ty, 2); } }
+    for ty in 5..MH {
+        put(0, ty, 2);
+    }
+    for tx in 1..3 {
+        for ty in 4..MH {
+            put(tx, ty, 2);
+        }
+    }
     put(3, 4, 9);
-    for ty in 5..MH { put(3, ty, 2); }
+    for ty in 5..MH {
+        put(3, ty, 2);
+    }
     put(4, 5, 9);
-    for ty in 6..MH { put(4, ty, 2); }
-    for tx in 5..MW { for ty in 6..MH { put(tx, ty, 2); } }
+    for ty in 6..MH {
+        put(4, ty, 2);
+    }
+    for tx in 5..MW {
+        for ty in 6..MH {
+            put(tx, ty, 2);
+        }
+    }
     let r = RefMap::new(MW, MH, &t);
     let m = Map::try_new(&r.tiles[..(MW * MH) as usize], MW as u16, MH as u16, &r.rows[..MH as usize]).unwrap();
     for w in [40u8, 48, 56, 64] {
@@ -663,11 +662,7 @@ fn walking_down_a_slope_away_from_a_pit_equals_the_per_pixel_oracle() {
 /// Runs `test` on `strategy`'s cases with this file's [`config`], counting which path every
 /// move took; then `check` sees the counts (the table paths must have run, not only the
 /// full move). Panics with proptest's minimal failing case.
-fn run_counted<S: Strategy>(
-    strategy: S,
-    test: impl Fn(S::Value) -> Result<(), TestCaseError>,
-    check: impl Fn(path_stats::PathCounts),
-) {
+fn run_counted<S: Strategy>(strategy: S, test: impl Fn(S::Value) -> Result<(), TestCaseError>, check: impl Fn(path_stats::PathCounts)) {
     path_stats::reset();
     let mut runner = TestRunner::new(config());
     if let Err(e) = runner.run(&strategy, test) {
@@ -692,10 +687,7 @@ fn surface_walks_equal_the_per_pixel_oracle() {
         walk_ground(),
         proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
         0u8..16,
-        proptest::collection::vec(
-            (1u8..=40, 1u8..=48, -20i16..200, -8i16..48, -40i16..=40),
-            1..4,
-        ),
+        proptest::collection::vec((1u8..=40, 1u8..=48, -20i16..200, -8i16..48, -40i16..=40), 1..4),
         proptest::collection::vec((0usize..32, 0u8..3), 0..4),
     );
     run_counted(
@@ -704,10 +696,7 @@ fn surface_walks_equal_the_per_pixel_oracle() {
             let r = RefMap::new(W, H, &tiles);
             let shapes = height_tiles(&shapes);
             let m = oracle_map(&r, edges, &shapes);
-            let mut engine: Vec<Body> = bodies
-                .iter()
-                .map(|&(w, h, x, y, _)| Body::new(x, y, w, h))
-                .collect();
+            let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, y, _)| Body::new(x, y, w, h)).collect();
             let mut vxs: Vec<i16> = bodies.iter().map(|b| b.4).collect();
             with_surfaces!(m, sizes_of(&engine));
             let mut reference = engine.clone();
@@ -739,12 +728,7 @@ fn surface_walks_equal_the_per_pixel_oracle() {
             }
             Ok(())
         },
-        |c| {
-            assert!(
-                c.on_surface * 4 > total(c),
-                "a quarter of the moves read from surfaces: {c:?}"
-            )
-        },
+        |c| assert!(c.on_surface * 4 > total(c), "a quarter of the moves read from surfaces: {c:?}"),
     );
 }
 
@@ -758,23 +742,10 @@ fn surface_walks_equal_the_per_pixel_oracle() {
 #[test]
 fn flights_through_open_air_equal_the_per_pixel_oracle() {
     let strategy = (
-        proptest::collection::vec(
-            prop_oneof![40 => Just(0u16), 3 => 2u16..=19, 1 => 32u16..36],
-            (HW * HH) as usize,
-        ),
+        proptest::collection::vec(prop_oneof![40 => Just(0u16), 3 => 2u16..=19, 1 => 32u16..36], (HW * HH) as usize),
         proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
         0u8..16,
-        proptest::collection::vec(
-            (
-                1u8..=40,
-                1u8..=40,
-                0i16..620,
-                0i16..150,
-                -48i16..=48,
-                -60i16..=0,
-            ),
-            1..5,
-        ),
+        proptest::collection::vec((1u8..=40, 1u8..=40, 0i16..620, 0i16..150, -48i16..=48, -60i16..=0), 1..5),
     );
     run_counted(
         strategy,
@@ -782,10 +753,7 @@ fn flights_through_open_air_equal_the_per_pixel_oracle() {
             let r = RefMap::new(HW, HH, &tiles);
             let shapes = height_tiles(&shapes);
             let m = sized_map(&r, HW, HH, edges, &shapes);
-            let mut engine: Vec<Body> = bodies
-                .iter()
-                .map(|&(w, h, x, y, _, _)| Body::new(x, y, w, h))
-                .collect();
+            let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, y, _, _)| Body::new(x, y, w, h)).collect();
             with_surfaces!(m, sizes_of(&engine));
             let mut reference = engine.clone();
             for f in 0..40usize {
@@ -797,29 +765,13 @@ fn flights_through_open_air_equal_the_per_pixel_oracle() {
                 }
                 frame_equals_oracle(&m, f, &mut engine, &mut reference, |i, b| {
                     let (vx, jump) = (bodies[i].4, bodies[i].5);
-                    let vy = if b.on_ground() {
-                        jump
-                    } else {
-                        (b.vy.to_bits() + 3).min(48)
-                    };
-                    (
-                        if b.flags.contains(Flags::HIT_LEFT) || b.flags.contains(Flags::HIT_RIGHT) {
-                            -vx
-                        } else {
-                            vx
-                        },
-                        vy,
-                    )
+                    let vy = if b.on_ground() { jump } else { (b.vy.to_bits() + 3).min(48) };
+                    (if b.flags.contains(Flags::HIT_LEFT) || b.flags.contains(Flags::HIT_RIGHT) { -vx } else { vx }, vy)
                 })?;
             }
             Ok(())
         },
-        |c| {
-            assert!(
-                c.in_air * 4 > total(c),
-                "a quarter of the moves through the compiled air: {c:?}"
-            )
-        },
+        |c| assert!(c.in_air * 4 > total(c), "a quarter of the moves through the compiled air: {c:?}"),
     );
 }
 
@@ -833,25 +785,14 @@ fn tile_changes_between_frames_equal_the_per_pixel_oracle() {
         walk_ground(),
         0u8..16,
         proptest::collection::vec((1u8..=40, 1u8..=48, -20i16..200, -40i16..=40), 1..4),
-        proptest::collection::vec(
-            (
-                0usize..32,
-                0i32..W,
-                0i32..H,
-                prop_oneof![Just(0u16), 2u16..=19],
-            ),
-            1..12,
-        ),
+        proptest::collection::vec((0usize..32, 0i32..W, 0i32..H, prop_oneof![Just(0u16), 2u16..=19]), 1..12),
     );
     run_counted(
         strategy,
         |(tiles, edges, bodies, changes)| {
             let r = RefMap::new(W, H, &tiles);
             let m = oracle_map(&r, edges, &[]);
-            let mut engine: Vec<Body> = bodies
-                .iter()
-                .map(|&(w, h, x, _)| Body::new(x, 0, w, h))
-                .collect();
+            let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, _)| Body::new(x, 0, w, h)).collect();
             with_surfaces!(m, sizes_of(&engine));
             let mut reference = engine.clone();
             let mut now = r.clone();
@@ -864,9 +805,7 @@ fn tile_changes_between_frames_equal_the_per_pixel_oracle() {
                     }
                 }
                 let changed = oracle_map(&now, edges, &[]);
-                let played = m
-                    .with_tiles(&now.tiles[..(W * H) as usize])
-                    .with_changes(&marked);
+                let played = m.with_tiles(&now.tiles[..(W * H) as usize]).with_changes(&marked);
                 for (i, (b, o)) in engine.iter_mut().zip(reference.iter_mut()).enumerate() {
                     let vy = if f < 8 {
                         48
@@ -881,9 +820,7 @@ fn tile_changes_between_frames_equal_the_per_pixel_oracle() {
                     };
                     let vx = if f < 8 {
                         0
-                    } else if b.flags.contains(Flags::HIT_LEFT)
-                        || b.flags.contains(Flags::HIT_RIGHT)
-                    {
+                    } else if b.flags.contains(Flags::HIT_LEFT) || b.flags.contains(Flags::HIT_RIGHT) {
                         -bodies[i].3
                     } else {
                         bodies[i].3
@@ -909,12 +846,7 @@ fn tile_changes_between_frames_equal_the_per_pixel_oracle() {
             }
             Ok(())
         },
-        |c| {
-            assert!(
-                c.on_surface > 0 && c.full > 0,
-                "surfaces used, and bypassed near changes: {c:?}"
-            )
-        },
+        |c| assert!(c.on_surface > 0 && c.full > 0, "surfaces used, and bypassed near changes: {c:?}"),
     );
 }
 
@@ -955,7 +887,15 @@ fn walkers_equal_the_per_pixel_oracle() {
                 for (i, w) in walkers.iter_mut().enumerate() {
                     let b = *w.body();
                     // Gravity, now and then a whole pixel or more of it while standing.
-                    let vy = if b.on_ground() { if (f + i) % 5 == 0 { 7 + (f % 9) as i16 } else { 3 } } else { (b.vy.to_bits() + 3).min(48) };
+                    let vy = if b.on_ground() {
+                        if (f + i) % 5 == 0 {
+                            7 + (f % 9) as i16
+                        } else {
+                            3
+                        }
+                    } else {
+                        (b.vy.to_bits() + 3).min(48)
+                    };
                     let vx = if f < 8 { 0 } else { dirs[i] * bodies[i].3 };
                     w.set_velocity(raw(vx), raw(vy));
                     reference[i].vx = raw(vx);
@@ -984,7 +924,12 @@ fn walkers_equal_the_per_pixel_oracle() {
             }
             Ok(())
         },
-        |c| assert!(c.on_surface * 4 > total(c) && c.full_with_boxes > 0, "a quarter of the walkers' moves on surfaces, some with the box: {c:?}"),
+        |c| {
+            assert!(
+                c.on_surface * 4 > total(c) && c.full_with_boxes > 0,
+                "a quarter of the walkers' moves on surfaces, some with the box: {c:?}"
+            )
+        },
     );
 }
 
@@ -1011,8 +956,10 @@ fn patrols_equal_the_per_pixel_oracle() {
             let solids: Vec<SolidBox> = boxr.iter().map(|&(x, y, w, h)| SolidBox { rect: Rect::new(x, y, w, h), dx: 0, dy: 0 }).collect();
             let mut patrols: Vec<Patrol> =
                 bodies.iter().map(|&(w, h, x, speed, right, g, max)| Patrol::new(Body::new(x, 0, w, h), speed, right, g, max)).collect();
-            let mut reference: Vec<(Body, i16)> =
-                bodies.iter().map(|&(w, h, x, speed, right, _, _)| (Body::new(x, 0, w, h), if right { 8 } else { -8 } * speed as i16)).collect();
+            let mut reference: Vec<(Body, i16)> = bodies
+                .iter()
+                .map(|&(w, h, x, speed, right, _, _)| (Body::new(x, 0, w, h), if right { 8 } else { -8 } * speed as i16))
+                .collect();
             for f in 0..64usize {
                 // Patrol 0 steps with the box, the others without.
                 for (i, p) in patrols.iter_mut().enumerate() {
@@ -1035,7 +982,12 @@ fn patrols_equal_the_per_pixel_oracle() {
             }
             Ok(())
         },
-        |c| assert!(c.on_surface * 4 > total(c) && c.full_with_boxes > 0, "a quarter of the patrols' steps on surfaces, some with the box: {c:?}"),
+        |c| {
+            assert!(
+                c.on_surface * 4 > total(c) && c.full_with_boxes > 0,
+                "a quarter of the patrols' steps on surfaces, some with the box: {c:?}"
+            )
+        },
     );
 }
 
@@ -1046,26 +998,19 @@ fn patrols_equal_the_per_pixel_oracle() {
 #[test]
 fn compiled_surfaces_hold_every_position() {
     let strategy = (
-        proptest::collection::vec(
-            prop_oneof![10 => Just(0u16), 6 => 2u16..=19, 2 => 32u16..37],
-            48,
-        ),
+        proptest::collection::vec(prop_oneof![10 => Just(0u16), 6 => 2u16..=19, 2 => 32u16..37], 48),
         proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
         0u8..16,
         (1u8..=64, 1u8..=64),
     );
-    let cases = Config {
-        cases: cases() / 20 + 1,
-        ..config()
-    };
+    let cases = Config { cases: cases() / 20 + 1, ..config() };
     let mut runner = TestRunner::new(cases);
     runner
         .run(&strategy, |(tiles, shapes, edges, (w, h))| {
             let r = RefMap::new(8, 6, &tiles);
             let shapes = height_tiles(&shapes);
             let m = sized_map(&r, 8, 6, edges, &shapes);
-            let compiled =
-                megacollide_surface_compiler::compile(&m, &[(w, h)]).expect("surfaces compile");
+            let compiled = megacollide_surface_compiler::compile(&m, &[(w, h)]).expect("surfaces compile");
             let classes = compiled.class_views();
             let surfaces = compiled.surfaces(&classes);
             let mut found = 0;

@@ -27,9 +27,7 @@ fn main() {
             std::process::exit(1)
         };
         let mut it = line.split_whitespace();
-        let (Some(b), Some(end), None) = (it.next(), it.next(), it.next()) else {
-            fail("expected `<buttons> <end>`")
-        };
+        let (Some(b), Some(end), None) = (it.next(), it.next(), it.next()) else { fail("expected `<buttons> <end>`") };
         let mut input = 0;
         for c in b.chars() {
             input |= match c {

@@ -38,45 +38,45 @@ const fn run(input: u8, frames: u16) -> Run {
 /// `cargo run -p megacollide-game --example author -- src/game/attract.txt` (the comments are
 /// the source lines: a button set held until a frame count or a condition).
 pub static ATTRACT: [Run; 39] = [
-    run(0, 20),  // - 20
-    run(R, 247),  // R x>=640
-    run(R, 92),  // R respawned
-    run(R, 236),  // R x>=612
-    run(R | J, 8),  // RJ 8
-    run(R, 37),  // R ground
-    run(R, 262),  // R x>=1380
-    run(R, 60),  // R 60
-    run(L, 33),  // L x<=1372
-    run(R | J, 6),  // RJ 6
-    run(R, 39),  // R ground
-    run(0, 10),  // - 10
-    run(R | J, 6),  // RJ 6
-    run(R, 18),  // R ground
-    run(R, 28),  // R x>=1480
-    run(R, 10),  // R ground
-    run(R | J, 6),  // RJ 6
-    run(R, 18),  // R ground
-    run(R | J, 6),  // RJ 6
-    run(R, 48),  // R ground
-    run(0, 70),  // - 70
-    run(R, 33),  // R x>=1766
-    run(R | J, 6),  // RJ 6
-    run(R, 28),  // R ground
-    run(0, 6),  // - 6
-    run(R | J, 6),  // RJ 6
-    run(R, 27),  // R ground
-    run(R, 41),  // R x>=2000
-    run(R, 160),  // R x>=2400
-    run(R, 7),  // R x>=2418
-    run(R | J, 8),  // RJ 8
-    run(R, 40),  // R ground
-    run(R, 44),  // R x>=2648
-    run(0, 4),  // - 4
-    run(J, 12),  // J 12
-    run(0, 33),  // - ground
-    run(0, 20),  // - 20
-    run(R, 162),  // R x>=3056
-    run(0, 30),  // - 30
+    run(0, 20),    // - 20
+    run(R, 247),   // R x>=640
+    run(R, 92),    // R respawned
+    run(R, 236),   // R x>=612
+    run(R | J, 8), // RJ 8
+    run(R, 37),    // R ground
+    run(R, 262),   // R x>=1380
+    run(R, 60),    // R 60
+    run(L, 33),    // L x<=1372
+    run(R | J, 6), // RJ 6
+    run(R, 39),    // R ground
+    run(0, 10),    // - 10
+    run(R | J, 6), // RJ 6
+    run(R, 18),    // R ground
+    run(R, 28),    // R x>=1480
+    run(R, 10),    // R ground
+    run(R | J, 6), // RJ 6
+    run(R, 18),    // R ground
+    run(R | J, 6), // RJ 6
+    run(R, 48),    // R ground
+    run(0, 70),    // - 70
+    run(R, 33),    // R x>=1766
+    run(R | J, 6), // RJ 6
+    run(R, 28),    // R ground
+    run(0, 6),     // - 6
+    run(R | J, 6), // RJ 6
+    run(R, 27),    // R ground
+    run(R, 41),    // R x>=2000
+    run(R, 160),   // R x>=2400
+    run(R, 7),     // R x>=2418
+    run(R | J, 8), // RJ 8
+    run(R, 40),    // R ground
+    run(R, 44),    // R x>=2648
+    run(0, 4),     // - 4
+    run(J, 12),    // J 12
+    run(0, 33),    // - ground
+    run(0, 20),    // - 20
+    run(R, 162),   // R x>=3056
+    run(0, 30),    // - 30
 ];
 
 /// Total frames of [`ATTRACT`].

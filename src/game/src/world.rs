@@ -14,8 +14,8 @@ use megacollide_engine::platformer::{self, Events, Player, PlayerConfig};
 use megacollide_engine::Map;
 
 use crate::art::{player_mask, POTATO_MASK};
-use crate::look::{EnemyLook, PlayerLook};
 use crate::levels::{EntityKind, Level, LevelPoint};
+use crate::look::{EnemyLook, PlayerLook};
 
 /// The buttons the world reacts to in one frame (the attract script stores these bits).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -358,8 +358,7 @@ impl World {
                     self.platform_count += 1;
                 }
                 EntityKind::Potato if (self.potato_count as usize) < MAX_POTATOES => {
-                    self.potatoes[self.potato_count as usize] =
-                        Rect::new(e.x, e.y, POTATO_MASK.width(), POTATO_MASK.height());
+                    self.potatoes[self.potato_count as usize] = Rect::new(e.x, e.y, POTATO_MASK.width(), POTATO_MASK.height());
                     self.potato_count += 1;
                 }
                 EntityKind::Goal => self.goal = Rect::new(e.x, e.y, size_or(e.w, 16) as i16, size_or(e.h, 64) as i16),
@@ -392,23 +391,14 @@ impl World {
             self.player.respawn();
         }
         self.respawn_held = respawn;
-        let pad = platformer::Input {
-            left: input.has(Input::LEFT),
-            right: input.has(Input::RIGHT),
-            jump: input.has(Input::JUMP),
-        };
+        let pad = platformer::Input { left: input.has(Input::LEFT), right: input.has(Input::RIGHT), jump: input.has(Input::JUMP) };
         let n = self.platform_count as usize;
         self.events = self.player.update(pad, map, &self.solids[..n]);
         self.player_look.update(&self.player);
         self.enemy_look.step();
         let p = self.player.body.rect();
         let c = self.camera;
-        let active = Rect::new(
-            c.x - ACTIVE_MARGIN,
-            c.y - ACTIVE_MARGIN,
-            c.view_w + 2 * ACTIVE_MARGIN,
-            c.view_h + 2 * ACTIVE_MARGIN,
-        );
+        let active = Rect::new(c.x - ACTIVE_MARGIN, c.y - ACTIVE_MARGIN, c.view_w + 2 * ACTIVE_MARGIN, c.view_h + 2 * ACTIVE_MARGIN);
         self.move_enemies(active);
         let touch = self.enemies_near().any(|e| meets(e.patrol.body(), &p));
         if touch && !self.enemy_touch {
@@ -582,5 +572,4 @@ mod tests {
         assert_eq!(checked, 400_000);
         assert!(near_differs > 1000, "a box under the feet changed {near_differs} moves");
     }
-
 }

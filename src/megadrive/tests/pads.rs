@@ -24,9 +24,31 @@ pub extern "C" fn main() -> ! {
 }
 
 /// Every button of a 3-button pad, one at a time, then some together.
-const THREE: [u16; 12] = [UP, DOWN, LEFT, RIGHT, B, C, A, START, A | B | C | START, UP | LEFT | A, DOWN | RIGHT | C | START, UP | DOWN | LEFT | RIGHT | A | B | C | START];
+const THREE: [u16; 12] = [
+    UP,
+    DOWN,
+    LEFT,
+    RIGHT,
+    B,
+    C,
+    A,
+    START,
+    A | B | C | START,
+    UP | LEFT | A,
+    DOWN | RIGHT | C | START,
+    UP | DOWN | LEFT | RIGHT | A | B | C | START,
+];
 /// X, Y, Z and Mode one at a time, together, and with 3-button buttons.
-const SIX: [u16; 8] = [X, Y, Z, MODE, X | Y | Z | MODE, X | A | UP, Z | MODE | START | RIGHT, UP | DOWN | LEFT | RIGHT | A | B | C | START | X | Y | Z | MODE];
+const SIX: [u16; 8] = [
+    X,
+    Y,
+    Z,
+    MODE,
+    X | Y | Z | MODE,
+    X | A | UP,
+    Z | MODE | START | RIGHT,
+    UP | DOWN | LEFT | RIGHT | A | B | C | START | X | Y | Z | MODE,
+];
 
 /// Holds `p1` on port 1 and `p2` on port 2 (6-button pads when `six`) and checks what
 /// `read6` reads on both.

@@ -236,11 +236,8 @@ impl Game {
 
     /// The pad, one step of the player, the camera and his animation.
     fn update(&mut self, buttons: u16) {
-        let input = Input {
-            left: buttons & pad::LEFT != 0,
-            right: buttons & pad::RIGHT != 0,
-            jump: buttons & (pad::A | pad::B | pad::C) != 0,
-        };
+        let input =
+            Input { left: buttons & pad::LEFT != 0, right: buttons & pad::RIGHT != 0, jump: buttons & (pad::A | pad::B | pad::C) != 0 };
         if buttons & pad::START != 0 {
             self.player.respawn();
         }

@@ -9,12 +9,12 @@ pub mod machine;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use m68k::AddressBus;
 use megacollide_engine::body::{Body, Flags, SolidBox};
 use megacollide_engine::motion::{move_bodies, move_body};
 use megacollide_engine::platformer::{Input, Player, PlayerConfig};
 use megacollide_engine::shape;
 use megacollide_engine::SubPx;
-use m68k::AddressBus;
 use object::{Object, ObjectSection, SectionFlags, SectionKind};
 
 pub use machine::{Machine, Profile};
@@ -233,9 +233,7 @@ pub fn random_point(rng: &mut Rng, class: &str) -> (i16, i16) {
             _ => (rng.range(0, w) as i16, rng.range(h, 4096) as i16),
         };
     }
-    let tiles: Vec<usize> = (0..levels::BENCH_TILES.len())
-        .filter(|&i| tile_class(levels::BENCH_TILES[i]) == class)
-        .collect();
+    let tiles: Vec<usize> = (0..levels::BENCH_TILES.len()).filter(|&i| tile_class(levels::BENCH_TILES[i]) == class).collect();
     assert!(!tiles.is_empty(), "no {class} tile in the bench scene");
     let t = tiles[rng.range(0, tiles.len() as i32) as usize];
     let tw = BENCH_MAP.width() as usize;
@@ -633,7 +631,7 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         let n = if i % 50 == 0 { srng.range(-2, 1) } else { srng.range(1, 48) };
         let one_way = srng.range(0, 2) as u32;
         let (lo, hi) = if i % 97 == 0 { (b + len, b) } else { (b, b + len) }; // some empty spans
-        // (sweeps require a non-empty span: y0 <= y1, x0 <= x1)
+                                                                              // (sweeps require a non-empty span: y0 <= y1, x0 <= x1)
         let (got, c) = m(mc.call("bench_sweep_cols", &[sv(a), sv(dir), sv(n), sv(b), sv(b + len)]));
         let host = BENCH_MAP.sweep_cols(a as i16, dir as i16, n as i16, b as i16, (b + len) as i16);
         assert_eq!(got as i16, host, "sweep_cols({a}, {dir}, {n}, {b}, {})", b + len);
@@ -646,7 +644,12 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         assert_eq!(got != 0, BENCH_MAP.column_solid(a as i16, lo as i16, hi as i16), "column_solid({a}, {lo}, {hi})");
         span_c.add(c);
         let (got, c) = m(mc.call("bench_row_solid", &[sv(b), sv(a), sv(a + len), one_way]));
-        assert_eq!(got != 0, BENCH_MAP.row_solid(b as i16, a as i16, (a + len) as i16, one_way != 0), "row_solid({b}, {a}, {}, {one_way})", a + len);
+        assert_eq!(
+            got != 0,
+            BENCH_MAP.row_solid(b as i16, a as i16, (a + len) as i16, one_way != 0),
+            "row_solid({b}, {a}, {}, {one_way})",
+            a + len
+        );
         span_r.add(c);
     }
     let gs = "span / sweep queries (C call)";
@@ -711,10 +714,22 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         worst_fall.add(move_one(mc, &b2).1);
     }
     let g = "move_body, one 16x32 body";
-    rep.rows.push(Row { group: g, name: format!("standing still ({} spots), one move_body call each", flat.len() + slope.len()), stats: standing.clone() });
-    rep.rows.push(Row { group: g, name: format!("standing still ({} spots), {BODY_COUNT} a move_bodies call, per body", still_spots.len()), stats: standing_batch.clone() });
+    rep.rows.push(Row {
+        group: g,
+        name: format!("standing still ({} spots), one move_body call each", flat.len() + slope.len()),
+        stats: standing.clone(),
+    });
+    rep.rows.push(Row {
+        group: g,
+        name: format!("standing still ({} spots), {BODY_COUNT} a move_bodies call, per body", still_spots.len()),
+        stats: standing_batch.clone(),
+    });
     rep.rows.push(Row { group: g, name: format!("walk 2.5 px/f, flat ({} spots x 2 dirs x 4 f)", flat.len()), stats: walk_flat.clone() });
-    rep.rows.push(Row { group: g, name: format!("walk 2.5 px/f, slopes ({} spots x 2 dirs x 4 f)", slope.len()), stats: walk_slope.clone() });
+    rep.rows.push(Row {
+        group: g,
+        name: format!("walk 2.5 px/f, slopes ({} spots x 2 dirs x 4 f)", slope.len()),
+        stats: walk_slope.clone(),
+    });
     rep.rows.push(Row { group: g, name: format!("fall 6 px/f ({} spots)", falling.len()), stats: fall.clone() });
     rep.rows.push(Row { group: g, name: "worst: walk 127 px/f (max speed)".into(), stats: worst_walk.clone() });
     rep.rows.push(Row { group: g, name: "worst: fly 127,127 px/f (max speed)".into(), stats: worst_fall.clone() });
@@ -759,7 +774,11 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     // ---- 32 bodies, one frame -------------------------------------------------------------
     // The bench ELF's frame counter starts at 0 after bench_player_reset.
     let frame = frames_32(mc);
-    rep.rows.push(Row { group: "frame: move_body x 32 bodies", name: format!("bench scene, walk/jump/fall, {FRAMES} frames"), stats: frame.clone() });
+    rep.rows.push(Row {
+        group: "frame: move_body x 32 bodies",
+        name: format!("bench scene, walk/jump/fall, {FRAMES} frames"),
+        stats: frame.clone(),
+    });
     rep.keys.insert("frame_32_bodies".into(), frame.avg());
     rep.keys.insert("frame_32_bodies_max".into(), frame.max);
 
@@ -780,16 +799,10 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     rep.keys.insert("walker_step_avg".into(), per_walker.avg());
 
     // ---- The compiled surfaces ----------------------------------------------------------------
-    rep.keys.insert(
-        "surface_rom_bytes_bench".into(),
-        BENCH_MAP.surfaces().rom_bytes() as u64,
-    );
+    rep.keys.insert("surface_rom_bytes_bench".into(), BENCH_MAP.surfaces().rom_bytes() as u64);
     rep.keys.insert("surface_ram_bytes_bench".into(), 0);
     if let Some(level) = megacollide_game::script::attract_level() {
-        rep.keys.insert(
-            "surface_rom_bytes_demo".into(),
-            level.map.surfaces().rom_bytes() as u64,
-        );
+        rep.keys.insert("surface_rom_bytes_demo".into(), level.map.surfaces().rom_bytes() as u64);
         rep.keys.insert("surface_ram_bytes_demo".into(), 0);
     }
 
@@ -797,7 +810,11 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     if let Some(w) = attract_steps(mc) {
         let gw = "World::step (the demo game)";
         rep.rows.push(Row { group: gw, name: format!("attract run, every step ({} steps)", w.all.n), stats: w.all.clone() });
-        rep.rows.push(Row { group: gw, name: format!("steps with >= {CROWD_ACTIVE} enemies active (up to {})", w.most_active), stats: w.crowd.clone() });
+        rep.rows.push(Row {
+            group: gw,
+            name: format!("steps with >= {CROWD_ACTIVE} enemies active (up to {})", w.most_active),
+            stats: w.crowd.clone(),
+        });
         rep.keys.insert("world_step_avg".into(), w.all.avg());
         rep.keys.insert("world_step_max".into(), w.all.max);
         rep.keys.insert("world_step_crowd_avg".into(), w.crowd.avg());
@@ -814,7 +831,12 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         rep.rows.push(Row { group: g, name: "frame: an effect asked (play_effect) and sent".into(), stats: s.effect.clone() });
         rep.keys.insert("sound_frame_idle".into(), s.idle.max);
         rep.keys.insert("sound_frame_effect".into(), s.effect.max);
-        rep.targets.push(("a frame's sound work, an effect sent (68000 cycles)".into(), "sound_frame_effect".into(), TARGET_SOUND_FRAME, s.effect.max));
+        rep.targets.push((
+            "a frame's sound work, an effect sent (68000 cycles)".into(),
+            "sound_frame_effect".into(),
+            TARGET_SOUND_FRAME,
+            s.effect.max,
+        ));
     }
 
     // ---- The compiler: the Rust path with the code improvements off and on ----------------
@@ -853,10 +875,7 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
 
     // ---- Masks ----------------------------------------------------------------------------
     let mask = |mc: &mut Machine, pair: u32, ax: i16, ay: i16, bx: i16, by: i16| -> (bool, u64) {
-        let (d0, c) = m(mc.call(
-            "bench_mask",
-            &[ax as i32 as u32, ay as i32 as u32, bx as i32 as u32, by as i32 as u32, pair],
-        ));
+        let (d0, c) = m(mc.call("bench_mask", &[ax as i32 as u32, ay as i32 as u32, bx as i32 as u32, by as i32 as u32, pair]));
         let (a, b) = mask_pair(pair);
         let h = a.hit(ax, ay, &b, bx, by);
         assert_eq!(d0 != 0, h, "mask pair {pair} at ({ax},{ay}) ({bx},{by})");
@@ -882,7 +901,15 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     }
     let gm = "mask 32x32 vs 32x32 (Mask::hit)";
     rep.rows.push(Row { group: gm, name: "hit on the first overlapping row".into(), stats: early.clone() });
-    rep.rows.push(Row { group: gm, name: "no hit, full overlap (32 rows)".into(), stats: { let mut s = Stats::default(); s.add(nohit_full); s } });
+    rep.rows.push(Row {
+        group: gm,
+        name: "no hit, full overlap (32 rows)".into(),
+        stats: {
+            let mut s = Stats::default();
+            s.add(nohit_full);
+            s
+        },
+    });
     rep.rows.push(Row { group: gm, name: "no hit, partial/full overlaps".into(), stats: nohit.clone() });
     rep.rows.push(Row { group: gm, name: "bounding boxes apart / touching".into(), stats: apart });
     rep.keys.insert("mask32_hit_early".into(), early.avg());
@@ -890,61 +917,17 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
 
     // ---- Targets and profiles of misses ---------------------------------------------------
     let targets = [
-        (
-            "point query, average (C call)",
-            "point_query_avg",
-            TARGET_POINT_QUERY_AVG,
-        ),
-        (
-            "point query, average (inlined)",
-            "point_query_inlined_avg",
-            TARGET_POINT_QUERY_AVG,
-        ),
-        (
-            "one body move, average",
-            "body_move_avg",
-            TARGET_BODY_MOVE_AVG,
-        ),
-        (
-            "one body move, typical worst",
-            "body_move_typical_max",
-            TARGET_TYPICAL_MAX,
-        ),
-        (
-            "one body, walk 127 px/f (average)",
-            "body_move_walk_127_avg",
-            TARGET_WALK_127_AVG,
-        ),
-        (
-            "one body standing still (average)",
-            "body_move_still_avg",
-            TARGET_STILL_AVG,
-        ),
-        (
-            "32 bodies, one frame (average)",
-            "frame_32_bodies",
-            TARGET_FRAME_32,
-        ),
-        (
-            "32 bodies, one frame (worst frame)",
-            "frame_32_bodies_max",
-            TARGET_FRAME_32,
-        ),
-        (
-            "one patrolling walker's step (batched)",
-            "walker_step_avg",
-            TARGET_WALKER_STEP_AVG,
-        ),
-        (
-            "Player::update, average",
-            "player_update_avg",
-            TARGET_PLAYER_UPDATE_AVG,
-        ),
-        (
-            "demo world step with the crowd, average",
-            "world_step_crowd_avg",
-            TARGET_WORLD_STEP_CROWD_AVG,
-        ),
+        ("point query, average (C call)", "point_query_avg", TARGET_POINT_QUERY_AVG),
+        ("point query, average (inlined)", "point_query_inlined_avg", TARGET_POINT_QUERY_AVG),
+        ("one body move, average", "body_move_avg", TARGET_BODY_MOVE_AVG),
+        ("one body move, typical worst", "body_move_typical_max", TARGET_TYPICAL_MAX),
+        ("one body, walk 127 px/f (average)", "body_move_walk_127_avg", TARGET_WALK_127_AVG),
+        ("one body standing still (average)", "body_move_still_avg", TARGET_STILL_AVG),
+        ("32 bodies, one frame (average)", "frame_32_bodies", TARGET_FRAME_32),
+        ("32 bodies, one frame (worst frame)", "frame_32_bodies_max", TARGET_FRAME_32),
+        ("one patrolling walker's step (batched)", "walker_step_avg", TARGET_WALKER_STEP_AVG),
+        ("Player::update, average", "player_update_avg", TARGET_PLAYER_UPDATE_AVG),
+        ("demo world step with the crowd, average", "world_step_crowd_avg", TARGET_WORLD_STEP_CROWD_AVG),
         ("mask 32x32 no hit", "mask32_nohit", TARGET_MASK32_NOHIT),
     ];
     for (name, key, t) in targets {
@@ -1015,25 +998,16 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         for _ in 0..60 {
             m(mc.call("bench_walkers_step", &[WALKER_COUNT as u32]));
         }
-        rep.profiles.push((
-            format!("{WALKER_COUNT} walkers (60 frames)"),
-            mc.take_profile(),
-        ));
+        rep.profiles.push((format!("{WALKER_COUNT} walkers (60 frames)"), mc.take_profile()));
     }
     if missed("player_update_avg") {
         let spawn = levels::BENCH.spawn.map(|p| (p.x, p.y)).unwrap_or((48, 320));
-        m(mc.call(
-            "bench_player_reset",
-            &[spawn.0 as i32 as u32, spawn.1 as i32 as u32],
-        ));
+        m(mc.call("bench_player_reset", &[spawn.0 as i32 as u32, spawn.1 as i32 as u32]));
         mc.start_profile(&["bench_player_update"]);
         for f in 0..900u32 {
             m(mc.call("bench_player_update", &[player_input(f)]));
         }
-        rep.profiles.push((
-            "Player::update (the scripted run)".into(),
-            mc.take_profile(),
-        ));
+        rep.profiles.push(("Player::update (the scripted run)".into(), mc.take_profile()));
     }
     if missed("mask32_nohit") {
         mc.start_profile(&["bench_mask"]);
@@ -1107,11 +1081,7 @@ pub fn table(rep: &Report) -> String {
     for r in &rep.rows {
         let g = if r.group == last { "" } else { r.group };
         last = r.group;
-        let _ = writeln!(
-            s,
-            "{:<38} {:<46} {:>6} {:>8} {:>8} {:>8}",
-            g, r.name, r.stats.n, r.stats.min, r.stats.avg(), r.stats.max
-        );
+        let _ = writeln!(s, "{:<38} {:<46} {:>6} {:>8} {:>8} {:>8}", g, r.name, r.stats.n, r.stats.min, r.stats.avg(), r.stats.max);
     }
     let _ = writeln!(s);
     let _ = writeln!(s, "{:<38} {:>10} {:>10}  result", "target", "measured", "target");
@@ -1172,12 +1142,7 @@ pub fn json(rep: &Report) -> String {
     }
     s.push_str(",\n  \"targets\": {");
     for (i, (_, key, t, v)) in rep.targets.iter().enumerate() {
-        let _ = write!(
-            s,
-            "{}\n    \"{key}\": {{\"target\": {t}, \"measured\": {v}, \"met\": {}}}",
-            if i > 0 { "," } else { "" },
-            v <= t
-        );
+        let _ = write!(s, "{}\n    \"{key}\": {{\"target\": {t}, \"measured\": {v}, \"met\": {}}}", if i > 0 { "," } else { "" }, v <= t);
     }
     for (i, (_, key, t, at_least, v)) in rep.ratio_targets.iter().enumerate() {
         let _ = write!(

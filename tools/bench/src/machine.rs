@@ -214,12 +214,7 @@ impl Machine {
             let pc = self.cpu.pc;
             let c = match self.cpu.step(&mut self.bus) {
                 StepResult::Ok { cycles } => cycles as u32,
-                r => {
-                    return Err(format!(
-                        "68000 stopped at {pc:#x} ({}) with {r:?} (a panic or abort in the bench ELF)",
-                        self.func_at(pc)
-                    ))
-                }
+                r => return Err(format!("68000 stopped at {pc:#x} ({}) with {r:?} (a panic or abort in the bench ELF)", self.func_at(pc))),
             };
             total += c as u64;
             steps.push((pc, c));

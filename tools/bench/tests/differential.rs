@@ -93,7 +93,13 @@ impl TestMap {
         if self.bench {
             "the bench scene".into()
         } else {
-            format!("a {}x{} map, edges {:04b} (b0 left b1 right b2 top b3 bottom; 1 = solid), {} height tiles", self.w, self.h, self.edges, self.shapes.len())
+            format!(
+                "a {}x{} map, edges {:04b} (b0 left b1 right b2 top b3 bottom; 1 = solid), {} height tiles",
+                self.w,
+                self.h,
+                self.edges,
+                self.shapes.len()
+            )
         }
     }
 
@@ -124,8 +130,8 @@ impl TestMap {
 /// Every tile id the engine knows, and some it does not: built-ins 0..=19, reserved 20..=31,
 /// height tiles 32.., ids past the height table, large ids.
 const CATALOGUE: [u16; 46] = [
-    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
-    31, 32, 33, 34, 35, 36, 37, 40, 63, 64, 100, 255, 1000, 32767, 65535,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
+    36, 37, 40, 63, 64, 100, 255, 1000, 32767, 65535,
 ];
 
 /// A random map holding every id of [`CATALOGUE`] at least once; `edges` = the edge policy.
@@ -181,13 +187,17 @@ fn random_point(rng: &mut Rng, m: &Map) -> (i16, i16) {
     let special = [i16::MIN as i32, i16::MIN as i32 + 1, -4097, -4096, -17, -16, -1, 0, 1, 15, 16, 4095, 4096, i16::MAX as i32];
     let pick = |rng: &mut Rng, size: i32| -> i32 {
         match rng.range(0, 10) {
-            0..=4 => rng.range(0, size),                                  // inside
-            5 | 6 => rng.range(-40, size + 40),                           // around the edges
-            7 => rng.range(i16::MIN as i32, i16::MAX as i32 + 1),         // anywhere
-            8 => 16 * rng.range(-2, size / 16 + 3) - rng.range(0, 2),     // tile borders
+            0..=4 => rng.range(0, size),                              // inside
+            5 | 6 => rng.range(-40, size + 40),                       // around the edges
+            7 => rng.range(i16::MIN as i32, i16::MAX as i32 + 1),     // anywhere
+            8 => 16 * rng.range(-2, size / 16 + 3) - rng.range(0, 2), // tile borders
             _ => {
                 let s = special[rng.range(0, special.len() as i32) as usize];
-                if rng.range(0, 2) == 0 { s } else { size - 1 + rng.range(0, 3) }
+                if rng.range(0, 2) == 0 {
+                    s
+                } else {
+                    size - 1 + rng.range(0, 3)
+                }
             }
         }
     };
@@ -256,7 +266,6 @@ fn point_queries_100k_on_maps_with_every_shape() {
 // ---- Movement ------------------------------------------------------------------------------
 
 const SIZES: [(u8, u8); 8] = [(1, 1), (8, 8), (16, 32), (24, 16), (32, 48), (64, 64), (3, 60), (60, 5)];
-
 
 /// A free spot for a `w` x `h` box (or somewhere above the map when there is none).
 fn spawn(rng: &mut Rng, m: &Map, w: u8, h: u8) -> Body {
@@ -344,11 +353,7 @@ fn body_moves_10000_frames_8_sizes() {
         let mut bodies: Vec<Body> = SIZES.iter().map(|&(w, h)| spawn(&mut rng, &m, w, h)).collect();
         let mut mode = [(0u32, 0i32); SIZES.len()];
         for (i, b) in bodies.iter().enumerate() {
-            write_words(
-                &mut mc,
-                io + 2 * BODY_WORDS as u32 * i as u32,
-                &body_words(b),
-            );
+            write_words(&mut mc, io + 2 * BODY_WORDS as u32 * i as u32, &body_words(b));
         }
         for f in 0..1000u32 {
             step_solids(&mut solids, f);
@@ -357,28 +362,31 @@ fn body_moves_10000_frames_8_sizes() {
                 // Start over after falling out (or now and then).
                 if b.flags.contains(Flags::FELL_OUT) || rng.range(0, 400) == 0 {
                     *b = spawn(&mut rng, &m, b.w, b.h);
-                    write_words(
-                        &mut mc,
-                        io + 2 * BODY_WORDS as u32 * i as u32,
-                        &body_words(b),
-                    );
+                    write_words(&mut mc, io + 2 * BODY_WORDS as u32 * i as u32, &body_words(b));
                 }
                 // Each body keeps a script for 1..60 frames. Random and limit velocities cost
                 // the most 68000 cycles (long sweeps): 8 % each; platformer 50 %, small 34 %.
                 if mode[i].1 == 0 {
                     let r = rng.range(0, 100);
-                    mode[i] = (if r < 8 { 0 } else if r < 16 { 1 } else if r < 66 { 2 } else { 3 }, rng.range(1, 61));
+                    mode[i] = (
+                        if r < 8 {
+                            0
+                        } else if r < 16 {
+                            1
+                        } else if r < 66 {
+                            2
+                        } else {
+                            3
+                        },
+                        rng.range(1, 61),
+                    );
                 }
                 mode[i].1 -= 1;
                 let (vx, vy) = velocity(&mut rng, mode[i].0, b);
                 b.vx = SubPx::from_bits(vx);
                 b.vy = SubPx::from_bits(vy);
                 // Only the velocities go to the 68000: it keeps its own positions and flags.
-                write_words(
-                    &mut mc,
-                    io + 2 * BODY_WORDS as u32 * i as u32 + 4,
-                    &[vx, vy],
-                );
+                write_words(&mut mc, io + 2 * BODY_WORDS as u32 * i as u32 + 4, &[vx, vy]);
             }
             let before = bodies.clone();
             call(&mut mc, "bench_diff_move", &[bodies.len() as u32, solids.len() as u32]);
@@ -399,9 +407,12 @@ fn body_moves_10000_frames_8_sizes() {
         }
     }
     assert!(frames >= 10_000);
-    println!("{frames} frames x {} bodies identical on the 68000 and the host ({} Mcycles in total)", SIZES.len(), CYCLES.load(std::sync::atomic::Ordering::Relaxed) / 1_000_000);
+    println!(
+        "{frames} frames x {} bodies identical on the 68000 and the host ({} Mcycles in total)",
+        SIZES.len(),
+        CYCLES.load(std::sync::atomic::Ordering::Relaxed) / 1_000_000
+    );
 }
-
 
 #[test]
 fn player_updates_10000_frames_scripted_and_random_input() {
@@ -467,12 +478,24 @@ fn random_rows(rng: &mut Rng) -> [u32; 32] {
     for (y, v) in r.iter_mut().enumerate() {
         let bits = rng.next() as u32;
         *v = match style {
-            0 => bits,                                  // noise, garbage past the width
+            0 => bits,                                         // noise, garbage past the width
             1 => bits & rng.next() as u32 & rng.next() as u32, // sparse
-            2 => u32::MAX,                              // full
-            3 => if y % 2 == 0 { 0xAAAA_AAAA } else { 0x5555_5555 },
-            4 => 0x8000_0000 >> rng.range(0, 32),       // one pixel per row
-            _ => if rng.range(0, 4) == 0 { 0 } else { bits | rng.next() as u32 }, // dense, empty rows
+            2 => u32::MAX,                                     // full
+            3 => {
+                if y % 2 == 0 {
+                    0xAAAA_AAAA
+                } else {
+                    0x5555_5555
+                }
+            }
+            4 => 0x8000_0000 >> rng.range(0, 32), // one pixel per row
+            _ => {
+                if rng.range(0, 4) == 0 {
+                    0
+                } else {
+                    bits | rng.next() as u32
+                }
+            } // dense, empty rows
         };
     }
     r

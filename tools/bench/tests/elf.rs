@@ -60,8 +60,16 @@ fn report_has_the_required_keys() {
     let rep = bench::run(&mut mc, Some(&rom));
     let j = bench::json(&rep);
     for k in [
-        "point_query_avg", "point_query_max", "body_move_avg", "body_move_max", "frame_32_bodies",
-        "mask32_nohit", "rom_bytes", "ram_bytes", "sound_frame_idle", "sound_frame_effect",
+        "point_query_avg",
+        "point_query_max",
+        "body_move_avg",
+        "body_move_max",
+        "frame_32_bodies",
+        "mask32_nohit",
+        "rom_bytes",
+        "ram_bytes",
+        "sound_frame_idle",
+        "sound_frame_effect",
     ] {
         assert!(j.contains(&format!("\"{k}\": ")), "bench.json lacks {k}:\n{j}");
         assert!(rep.keys[k] > 0, "{k} = 0");

@@ -88,8 +88,7 @@ fn read_cmds(addr: u32, len: usize) -> Vec<(String, usize)> {
 }
 
 fn write_config(home: &Path) -> Result<()> {
-    let base = std::fs::read_to_string("/etc/blastem/default.cfg")
-        .context("reading /etc/blastem/default.cfg (is blastem installed?)")?;
+    let base = std::fs::read_to_string("/etc/blastem/default.cfg").context("reading /etc/blastem/default.cfg (is blastem installed?)")?;
     let mut cfg = String::new();
     for line in base.lines() {
         let t = line.trim();
@@ -227,9 +226,7 @@ pub fn run_with(rom: impl AsRef<Path>, stop: Stop, reads: &[(u32, usize)], opts:
     let mut pos = stdout.rfind("Breakpoint 0 hit").unwrap_or(0);
     let mut value_of = |expr: &str| -> Result<u32> {
         let needle = format!("{expr}: ");
-        let at = stdout[pos..]
-            .find(&needle)
-            .with_context(|| format!("no answer to `p/x {expr}` in blastem output:\n{}", tail(&stdout)))?;
+        let at = stdout[pos..].find(&needle).with_context(|| format!("no answer to `p/x {expr}` in blastem output:\n{}", tail(&stdout)))?;
         let start = pos + at + needle.len();
         let hex: String = stdout[start..].chars().take_while(|c| c.is_ascii_hexdigit()).collect();
         pos = start + hex.len();

@@ -63,10 +63,7 @@ impl fmt::Display for DiffReport {
             write!(
                 f,
                 "{} pixels differ by more than {} per channel (allowed: {}), max delta {}",
-                self.differing_pixels,
-                self.tolerance.per_channel,
-                self.tolerance.max_differing_pixels,
-                self.max_channel_delta
+                self.differing_pixels, self.tolerance.per_channel, self.tolerance.max_differing_pixels, self.max_channel_delta
             )?;
             if let Some((x, y, a, r)) = self.first_difference {
                 write!(f, "; first at ({x},{y}): actual {a:?} vs reference {r:?}")?;
@@ -88,12 +85,8 @@ impl std::error::Error for DiffReport {}
 /// `tol.max_differing_pixels` pixels have a channel differing by more than
 /// `tol.per_channel`.
 pub fn compare(actual: &RgbImage, reference: &RgbImage, tol: Tolerance) -> Result<(), DiffReport> {
-    let mut rep = DiffReport {
-        actual_size: actual.dimensions(),
-        reference_size: reference.dimensions(),
-        tolerance: tol,
-        ..Default::default()
-    };
+    let mut rep =
+        DiffReport { actual_size: actual.dimensions(), reference_size: reference.dimensions(), tolerance: tol, ..Default::default() };
     if rep.actual_size != rep.reference_size {
         return Err(rep);
     }
@@ -144,9 +137,7 @@ pub fn diff_image(actual: &RgbImage, reference: &RgbImage, per_channel: u8) -> R
 /// Where failure artefacts go by default: `<workspace>/out/test-failures/`
 /// (overridable with `$EMU_FAILURE_DIR`).
 pub fn default_failure_dir() -> PathBuf {
-    std::env::var_os("EMU_FAILURE_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| crate::workspace_root().join("out").join("test-failures"))
+    std::env::var_os("EMU_FAILURE_DIR").map(PathBuf::from).unwrap_or_else(|| crate::workspace_root().join("out").join("test-failures"))
 }
 
 /// Compare `actual` with the PNG at `reference_png`.
@@ -170,9 +161,7 @@ pub fn compare_with_reference(
         if let Some(d) = reference_png.parent() {
             std::fs::create_dir_all(d).map_err(|e| note(format!("creating {}: {e}", d.display())))?;
         }
-        actual
-            .save(reference_png)
-            .map_err(|e| note(format!("writing reference {}: {e}", reference_png.display())))?;
+        actual.save(reference_png).map_err(|e| note(format!("writing reference {}: {e}", reference_png.display())))?;
         eprintln!("EMU_UPDATE_REFERENCES: wrote {}", reference_png.display());
         return Ok(());
     }
@@ -198,10 +187,8 @@ pub fn compare_with_reference(
     let reference = match image::open(reference_png) {
         Ok(img) => img.to_rgb8(),
         Err(e) => {
-            let mut rep = note(format!(
-                "cannot read reference {}: {e} (run with EMU_UPDATE_REFERENCES=1 to create it)",
-                reference_png.display()
-            ));
+            let mut rep =
+                note(format!("cannot read reference {}: {e} (run with EMU_UPDATE_REFERENCES=1 to create it)", reference_png.display()));
             write_artifacts(&mut rep, None);
             return Err(rep);
         }
@@ -265,8 +252,7 @@ mod tests {
         assert!(fd.join("t.actual.png").is_file());
         assert!(fd.join("t.diff.png").is_file());
         assert!(compare_with_reference(&r, &rp, Tolerance::EXACT, &fd, "t2").is_ok());
-        let e = compare_with_reference(&a, dir.path().join("missing.png"), Tolerance::EXACT, &fd, "t3")
-            .unwrap_err();
+        let e = compare_with_reference(&a, dir.path().join("missing.png"), Tolerance::EXACT, &fd, "t3").unwrap_err();
         assert!(e.to_string().contains("EMU_UPDATE_REFERENCES"));
     }
 }

@@ -102,11 +102,7 @@ extern "C" fn log_cb(level: c_uint, fmt: *const c_char) {
 unsafe fn parse_variables(mut vars: *const RetroVariable, st: &mut State) {
     while !vars.is_null() && !(*vars).key.is_null() {
         let key = CStr::from_ptr((*vars).key).to_owned();
-        let spec = if (*vars).value.is_null() {
-            String::new()
-        } else {
-            CStr::from_ptr((*vars).value).to_string_lossy().into_owned()
-        };
+        let spec = if (*vars).value.is_null() { String::new() } else { CStr::from_ptr((*vars).value).to_string_lossy().into_owned() };
         // "Description; first|second|third" -- the first choice is the default.
         let list = spec.split_once("; ").map(|(_, l)| l).unwrap_or("");
         let choices: Vec<String> = list.split('|').map(str::to_owned).collect();
@@ -287,9 +283,7 @@ struct Core {
 
 macro_rules! sym {
     ($lib:expr, $name:literal) => {
-        *$lib
-            .get(concat!($name, "\0").as_bytes())
-            .with_context(|| format!("libretro core lacks symbol {}", $name))?
+        *$lib.get(concat!($name, "\0").as_bytes()).with_context(|| format!("libretro core lacks symbol {}", $name))?
     };
 }
 
@@ -323,8 +317,7 @@ impl Gpgx {
         let core_path = core_path.as_ref().to_path_buf();
         let lease = Lease::acquire()?;
         let dir = tempfile::Builder::new().prefix("emu-gpgx-").tempdir()?;
-        let mut overrides: Vec<(String, String)> =
-            DEFAULT_OVERRIDES.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let mut overrides: Vec<(String, String)> = DEFAULT_OVERRIDES.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         overrides.extend(options.iter().map(|(k, v)| (k.to_string(), v.to_string())));
         *state() = Some(State {
             input: [0; 2],
@@ -340,15 +333,13 @@ impl Gpgx {
         });
 
         let core = unsafe {
-            let lib = libloading::Library::new(&core_path)
-                .with_context(|| format!("loading libretro core {}", core_path.display()))?;
+            let lib = libloading::Library::new(&core_path).with_context(|| format!("loading libretro core {}", core_path.display()))?;
             let api_version: unsafe extern "C" fn() -> c_uint = sym!(lib, "retro_api_version");
             ensure!(api_version() == RETRO_API_VERSION, "unsupported libretro API version");
             let set_env: unsafe extern "C" fn(RetroEnvironment) = sym!(lib, "retro_set_environment");
             let set_video: unsafe extern "C" fn(RetroVideoRefresh) = sym!(lib, "retro_set_video_refresh");
             let set_audio: unsafe extern "C" fn(RetroAudioSample) = sym!(lib, "retro_set_audio_sample");
-            let set_audio_batch: unsafe extern "C" fn(RetroAudioSampleBatch) =
-                sym!(lib, "retro_set_audio_sample_batch");
+            let set_audio_batch: unsafe extern "C" fn(RetroAudioSampleBatch) = sym!(lib, "retro_set_audio_sample_batch");
             let set_poll: unsafe extern "C" fn(RetroInputPoll) = sym!(lib, "retro_set_input_poll");
             let set_input: unsafe extern "C" fn(RetroInputState) = sym!(lib, "retro_set_input_state");
             set_env(environment_cb);
@@ -404,12 +395,7 @@ impl Gpgx {
         let path = self.dir.path().join("rom.bin");
         std::fs::write(&path, rom)?;
         let cpath = CString::new(path.to_string_lossy().as_bytes())?;
-        let info = RetroGameInfo {
-            path: cpath.as_ptr(),
-            data: rom.as_ptr() as *const c_void,
-            size: rom.len(),
-            meta: std::ptr::null(),
-        };
+        let info = RetroGameInfo { path: cpath.as_ptr(), data: rom.as_ptr() as *const c_void, size: rom.len(), meta: std::ptr::null() };
         let ok = unsafe { (self.core.retro_load_game)(&info) };
         ensure!(ok, "retro_load_game failed");
         self.rom = Some(rom.to_vec());
@@ -604,10 +590,7 @@ impl Gpgx {
     /// reports (320x224 in H40/V28 with overscan off). Panics before the first frame.
     pub fn screenshot(&self) -> RgbImage {
         let guard = state();
-        let f = guard
-            .as_ref()
-            .and_then(|s| s.frame.as_ref())
-            .expect("no frame rendered yet (call run_frame first)");
+        let f = guard.as_ref().and_then(|s| s.frame.as_ref()).expect("no frame rendered yet (call run_frame first)");
         RgbImage::from_raw(f.width, f.height, f.rgb.clone()).expect("frame buffer size")
     }
 
@@ -671,13 +654,7 @@ impl Gpgx {
             .map(|s| {
                 s.variables
                     .iter()
-                    .map(|v| {
-                        (
-                            v.key.to_string_lossy().into_owned(),
-                            v.value.to_string_lossy().into_owned(),
-                            v.choices.clone(),
-                        )
-                    })
+                    .map(|v| (v.key.to_string_lossy().into_owned(), v.value.to_string_lossy().into_owned(), v.choices.clone()))
                     .collect()
             })
             .unwrap_or_default()

@@ -21,10 +21,10 @@ pub mod testrom;
 pub use compare::{compare, compare_with_reference, default_failure_dir, diff_image, region_is_colour, DiffReport, Tolerance};
 pub use elf::{symbol_address, Symbol, Symbols};
 pub use gpgx::Gpgx;
-pub use locate::{find_blastem, find_gpgx_core, workspace_root};
-pub use pad::{Pad, PadKind};
 /// Screenshot pixels (re-exported from the `image` crate).
 pub use image::{Rgb, RgbImage};
+pub use locate::{find_blastem, find_gpgx_core, workspace_root};
+pub use pad::{Pad, PadKind};
 
 /// Parse a 68000 address or number: `0xFF0000`, `$FF0000`, `FF0000h` or decimal.
 pub fn parse_number(s: &str) -> Result<u32, String> {

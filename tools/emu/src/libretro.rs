@@ -106,10 +106,8 @@ pub struct RetroLogCallback {
 }
 
 pub type RetroEnvironment = extern "C" fn(cmd: c_uint, data: *mut c_void) -> bool;
-pub type RetroVideoRefresh =
-    extern "C" fn(data: *const c_void, width: c_uint, height: c_uint, pitch: usize);
+pub type RetroVideoRefresh = extern "C" fn(data: *const c_void, width: c_uint, height: c_uint, pitch: usize);
 pub type RetroAudioSample = extern "C" fn(left: i16, right: i16);
 pub type RetroAudioSampleBatch = extern "C" fn(data: *const i16, frames: usize) -> usize;
 pub type RetroInputPoll = extern "C" fn();
-pub type RetroInputState =
-    extern "C" fn(port: c_uint, device: c_uint, index: c_uint, id: c_uint) -> i16;
+pub type RetroInputState = extern "C" fn(port: c_uint, device: c_uint, index: c_uint, id: c_uint) -> i16;

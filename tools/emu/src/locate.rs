@@ -56,10 +56,7 @@ pub fn find_gpgx_core() -> Result<PathBuf> {
         }
     }
     tried.push("python3 -c 'import stable_retro'".into());
-    bail!(
-        "Genesis Plus GX libretro core not found; set GPGX_CORE or run the Makefile's deps step. Tried: {}",
-        tried.join(", ")
-    )
+    bail!("Genesis Plus GX libretro core not found; set GPGX_CORE or run the Makefile's deps step. Tried: {}", tried.join(", "))
 }
 
 /// Locate the BlastEm binary: `$BLASTEM`, `blastem` on `$PATH`, then `/usr/games/blastem`

@@ -185,7 +185,12 @@ fn main() -> Result<()> {
             }
             if let Some(p) = wav {
                 let audio = gx.take_audio();
-                let spec = hound::WavSpec { channels: 2, sample_rate: gx.audio_rate().round() as u32, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
+                let spec = hound::WavSpec {
+                    channels: 2,
+                    sample_rate: gx.audio_rate().round() as u32,
+                    bits_per_sample: 16,
+                    sample_format: hound::SampleFormat::Int,
+                };
                 let mut w = hound::WavWriter::create(&p, spec).with_context(|| format!("{}: cannot write", p.display()))?;
                 for s in audio {
                     w.write_sample(s)?;
@@ -249,4 +254,3 @@ fn main() -> Result<()> {
     }
     Ok(())
 }
-

@@ -134,8 +134,7 @@ impl fmt::Debug for Pad {
         if self.is_empty() {
             return write!(f, "Pad(none)");
         }
-        let names: Vec<&str> =
-            Self::NAMES.iter().filter(|(p, _)| self.contains(*p)).map(|(_, n)| *n).collect();
+        let names: Vec<&str> = Self::NAMES.iter().filter(|(p, _)| self.contains(*p)).map(|(_, n)| *n).collect();
         write!(f, "Pad({})", names.join("+"))
     }
 }

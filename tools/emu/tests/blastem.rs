@@ -31,8 +31,7 @@ fn vblanks_counter_and_marker() {
 #[test]
 fn breakpoint_on_symbol() {
     let handler = sym("vblank_handler");
-    let r = blastem::run(&test_rom().bin, Stop::Breakpoint { addr: handler, hits: 5 }, &[(sym("frame_counter"), 4)])
-        .unwrap();
+    let r = blastem::run(&test_rom().bin, Stop::Breakpoint { addr: handler, hits: 5 }, &[(sym("frame_counter"), 4)]).unwrap();
     assert_eq!(be32(&r[0]), 4);
 }
 
@@ -41,8 +40,7 @@ fn never_hit_breakpoint_times_out() {
     let t = Instant::now();
     let opts = Options { timeout: Duration::from_secs(3), ..Options::default() };
     // default_handler only runs on an unexpected exception.
-    let err = blastem::run_with(&test_rom().bin, Stop::Breakpoint { addr: sym("default_handler"), hits: 1 }, &[], &opts)
-        .unwrap_err();
+    let err = blastem::run_with(&test_rom().bin, Stop::Breakpoint { addr: sym("default_handler"), hits: 1 }, &[], &opts).unwrap_err();
     assert!(err.to_string().contains("timed out"), "{err:#}");
     assert!(t.elapsed() < Duration::from_secs(10));
 }

@@ -30,9 +30,7 @@ pub fn generate() -> Result<String, String> {
         std::env::set_var("LIBCLANG_PATH", DEFAULT_LIBCLANG_PATH);
     }
     let header = header_path();
-    let header = header
-        .to_str()
-        .ok_or_else(|| format!("{}: path is not UTF-8", header.display()))?;
+    let header = header.to_str().ok_or_else(|| format!("{}: path is not UTF-8", header.display()))?;
     let bindings = bindgen::Builder::default()
         .header(header)
         .clang_args(["--target=m68k-unknown-none-elf", "-ffreestanding", "-nostdinc"])

@@ -4,10 +4,7 @@
 fn committed_bindings_match_a_fresh_generation() {
     let fresh = genbindings::generate().expect("bindgen runs");
     let committed = std::fs::read_to_string(genbindings::bindings_path()).expect("bindings.rs exists");
-    assert!(
-        fresh == committed,
-        "src/megadrive-sys/src/bindings.rs is stale: run `make bindings` and commit the result"
-    );
+    assert!(fresh == committed, "src/megadrive-sys/src/bindings.rs is stale: run `make bindings` and commit the result");
 }
 
 #[test]

@@ -36,14 +36,7 @@ pub enum Class {
 }
 
 impl Class {
-    pub const ALL: [Class; 6] = [
-        Class::Isa,
-        Class::AddrMode,
-        Class::LongBranch,
-        Class::FlagClobber,
-        Class::Undecodable,
-        Class::Division,
-    ];
+    pub const ALL: [Class; 6] = [Class::Isa, Class::AddrMode, Class::LongBranch, Class::FlagClobber, Class::Undecodable, Class::Division];
     pub fn name(self) -> &'static str {
         match self {
             Class::Isa => "isa",
@@ -118,11 +111,7 @@ pub struct Finding {
 
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{:08x} <{}>: {}  [{}] {}",
-            self.addr, self.location, self.insn, self.class, self.message
-        )
+        write!(f, "{:08x} <{}>: {}  [{}] {}", self.addr, self.location, self.insn, self.class, self.message)
     }
 }
 
@@ -136,10 +125,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            classes: Class::ALL.iter().copied().collect(),
-            all_code: false,
-        }
+        Options { classes: Class::ALL.iter().copied().collect(), all_code: false }
     }
 }
 
@@ -219,10 +205,7 @@ pub fn parse_objdump(text: &str) -> Listing {
             Some((h, a)) => (h, Some(a)),
             None => (rest, None),
         };
-        let words: Vec<u16> = hex
-            .split_whitespace()
-            .filter_map(|w| u16::from_str_radix(w, 16).ok())
-            .collect();
+        let words: Vec<u16> = hex.split_whitespace().filter_map(|w| u16::from_str_radix(w, 16).ok()).collect();
         match asm {
             Some(asm) if !asm.trim().is_empty() => {
                 let asm = asm.trim();
@@ -230,12 +213,7 @@ pub fn parse_objdump(text: &str) -> Listing {
                     Some((m, o)) => (m, o.trim()),
                     None => (asm, ""),
                 };
-                l.insns.push(Insn {
-                    addr,
-                    words,
-                    mnemonic: mn.to_string(),
-                    operands: ops.to_string(),
-                });
+                l.insns.push(Insn { addr, words, mnemonic: mn.to_string(), operands: ops.to_string() });
             }
             _ => {
                 // Continuation line: more words of the previous instruction.
@@ -277,9 +255,7 @@ fn parse_symbol_line(line: &str) -> Option<Func> {
 // Instruction classification
 //---------------------------------------------------------------------------------------------
 
-const CONDS: [&str; 16] = [
-    "hi", "ls", "cc", "cs", "ne", "eq", "vc", "vs", "pl", "mi", "ge", "lt", "gt", "le", "hs", "lo",
-];
+const CONDS: [&str; 16] = ["hi", "ls", "cc", "cs", "ne", "eq", "vc", "vs", "pl", "mi", "ge", "lt", "gt", "le", "hs", "lo"];
 
 /// Split operands at top-level commas.
 pub fn split_operands(ops: &str) -> Vec<&str> {
@@ -309,9 +285,7 @@ fn is_dreg(op: &str) -> bool {
 
 fn is_areg(op: &str) -> bool {
     let b = op.as_bytes();
-    (b.len() == 3 && b[0] == b'%' && b[1] == b'a' && (b'0'..=b'7').contains(&b[2]))
-        || op == "%sp"
-        || op == "%fp"
+    (b.len() == 3 && b[0] == b'%' && b[1] == b'a' && (b'0'..=b'7').contains(&b[2])) || op == "%sp" || op == "%fp"
 }
 
 /// Strip a size suffix (`b`, `w`, `l`, `s`) from `base`+suffix mnemonics.
@@ -349,10 +323,7 @@ pub fn isa_violation(insn: &Insn) -> Option<(Class, String)> {
     }
     // Long branches (68020+): bral, bsrl, b<cc>l.
     if mn == "bral" || mn == "bsrl" || cond_of(mn, "b", &[]).map(|(_, s)| s) == Some("l") {
-        return Some((
-            Class::LongBranch,
-            "32-bit branch displacement (68020+)".into(),
-        ));
+        return Some((Class::LongBranch, "32-bit branch displacement (68020+)".into()));
     }
     // 68010+
     if mn == "rtd" || mn == "movec" || strip_size(mn, "moves").is_some() || mn == "bkpt" {
@@ -369,9 +340,7 @@ pub fn isa_violation(insn: &Insn) -> Option<(Class, String)> {
     if mn == "extbl" {
         return isa("EXTB.L (68020+)");
     }
-    if mn.starts_with("bf")
-        && ["chg", "clr", "exts", "extu", "ffo", "ins", "set", "tst"].contains(&&mn[2..])
-    {
+    if mn.starts_with("bf") && ["chg", "clr", "exts", "extu", "ffo", "ins", "set", "tst"].contains(&&mn[2..]) {
         return isa("bit-field instruction (68020+)");
     }
     if strip_size(mn, "cas").is_some() || strip_size(mn, "cas2").is_some() {
@@ -392,10 +361,8 @@ pub fn isa_violation(insn: &Insn) -> Option<(Class, String)> {
     if cond_of(mn, "trap", &["t", "f"]).is_some() {
         return isa("TRAPcc (68020+)");
     }
-    if matches!(
-        mn,
-        "move16" | "cinva" | "cinvl" | "cinvp" | "cpusha" | "cpushl" | "cpushp"
-    ) || mn.starts_with("tbl")
+    if matches!(mn, "move16" | "cinva" | "cinvl" | "cinvp" | "cpusha" | "cpushl" | "cpushp")
+        || mn.starts_with("tbl")
         || mn == "lpstop"
         || mn == "bgnd"
     {
@@ -450,9 +417,7 @@ pub fn addr_mode_violation(insn: &Insn) -> Option<String> {
             let ext = insn.words.iter().skip(1).find(|w| *w & 0xf800 == want);
             if let Some(w) = ext {
                 if w & 0x0100 != 0 {
-                    return Some(format!(
-                        "full-format extension word {w:04x} in `{op}` (68020+)"
-                    ));
+                    return Some(format!("full-format extension word {w:04x} in `{op}` (68020+)"));
                 }
             }
         }
@@ -516,10 +481,7 @@ pub fn flag_effect(insn: &Insn) -> FlagEffect {
     if strip_size(mn, "bra").is_some() || mn == "jmp" {
         return End;
     }
-    if matches!(
-        mn,
-        "rts" | "rte" | "rtr" | "rtd" | "stop" | "illegal" | "reset"
-    ) {
+    if matches!(mn, "rts" | "rte" | "rtr" | "rtd" | "stop" | "illegal" | "reset") {
         return End;
     }
     if strip_size(mn, "bsr").is_some() || mn == "jsr" || mn == "trap" || mn == "chk" {
@@ -529,20 +491,12 @@ pub fn flag_effect(insn: &Insn) -> FlagEffect {
         return Consumer;
     }
     if let Some((c, _)) = cond_of(mn, "db", &["t", "f", "ra"]) {
-        return if matches!(c, "t" | "f" | "ra") {
-            Neutral
-        } else {
-            Consumer
-        };
+        return if matches!(c, "t" | "f" | "ra") { Neutral } else { Consumer };
     }
     if let Some((c, _)) = cond_of(mn, "s", &["t", "f"]) {
         // `st`/`sf` set a byte without reading flags. Guard against `sub*`, `swap`, `sbcd`:
         // those are not CONDS-prefixed so cond_of fails for them.
-        return if matches!(c, "t" | "f") {
-            Neutral
-        } else {
-            Consumer
-        };
+        return if matches!(c, "t" | "f") { Neutral } else { Consumer };
     }
     if mn == "trapv" {
         return Consumer;
@@ -582,11 +536,7 @@ pub fn flag_effect(insn: &Insn) -> FlagEffect {
         return Neutral;
     }
     // Compare-only instructions.
-    if ["cmp", "cmpa", "cmpi", "cmpm", "tst"]
-        .iter()
-        .any(|b| strip_size(mn, b).is_some())
-        || mn == "btst"
-    {
+    if ["cmp", "cmpa", "cmpi", "cmpm", "tst"].iter().any(|b| strip_size(mn, b).is_some()) || mn == "btst" {
         return Compare;
     }
     Arith
@@ -600,8 +550,7 @@ pub fn flag_effect(insn: &Insn) -> FlagEffect {
 /// `%pc@(c8 <foo>)`.
 fn branch_target(insn: &Insn) -> Option<u64> {
     let mn = insn.mnemonic.as_str();
-    let is_branch = mn.starts_with('b')
-        && !matches!(mn, "bclr" | "bset" | "bchg" | "btst" | "bkpt")
+    let is_branch = mn.starts_with('b') && !matches!(mn, "bclr" | "bset" | "bchg" | "btst" | "bkpt")
         || mn.starts_with("db")
         || mn == "jmp"
         || mn == "jsr";
@@ -624,9 +573,7 @@ fn branch_target(insn: &Insn) -> Option<u64> {
 pub const DIVISION_FREE_CRATES: [&str; 2] = ["megacollide_engine", "megacollide_game"];
 
 /// The libgcc / compiler-builtins routines of 32- and 64-bit division and remainder.
-const DIVISION_ROUTINES: [&str; 8] = [
-    "__udivsi3", "__divsi3", "__umodsi3", "__modsi3", "__udivdi3", "__divdi3", "__umoddi3", "__moddi3",
-];
+const DIVISION_ROUTINES: [&str; 8] = ["__udivsi3", "__divsi3", "__umodsi3", "__modsi3", "__udivdi3", "__divdi3", "__umoddi3", "__moddi3"];
 
 /// The division routine `insn` calls or jumps to (`jsr`, `bsr`, `jmp`, `bra`, by the
 /// `<symbol>` objdump prints after the target), if any.
@@ -654,9 +601,7 @@ pub fn check(listing: &Listing, opts: &Options) -> Report {
             while fi < funcs.len() && funcs[fi].addr + funcs[fi].size <= insn.addr {
                 fi += 1;
             }
-            let inside = fi < funcs.len()
-                && funcs[fi].addr <= insn.addr
-                && insn.addr < funcs[fi].addr + funcs[fi].size;
+            let inside = fi < funcs.len() && funcs[fi].addr <= insn.addr && insn.addr < funcs[fi].addr + funcs[fi].size;
             if !inside {
                 continue;
             }
@@ -670,11 +615,7 @@ pub fn check(listing: &Listing, opts: &Options) -> Report {
     report.functions_checked = regions.iter().filter(|r| r.0.is_some()).count();
 
     let locate = |addr: u64| -> String {
-        if let Some(f) = funcs
-            .iter()
-            .rev()
-            .find(|f| f.addr <= addr && addr < f.addr + f.size)
-        {
+        if let Some(f) = funcs.iter().rev().find(|f| f.addr <= addr && addr < f.addr + f.size) {
             return format!("{}+0x{:x}", f.name, addr - f.addr);
         }
         match listing.labels.range(..=addr).next_back() {
@@ -713,7 +654,9 @@ pub fn check(listing: &Listing, opts: &Options) -> Report {
         if division_free && opts.classes.contains(&Class::Division) {
             for insn in insns {
                 if let Some(r) = division_call(insn) {
-                    let why = format!("calls {r} (a software division, over 1,000 cycles): the engine and the game divide by shifts and tables only");
+                    let why = format!(
+                        "calls {r} (a software division, over 1,000 cycles): the engine and the game divide by shifts and tables only"
+                    );
                     report.findings.push(finding(Class::Division, insn, why));
                 }
             }
@@ -727,12 +670,7 @@ pub fn check(listing: &Listing, opts: &Options) -> Report {
     report
 }
 
-fn flag_clobbers(
-    insns: &[&Insn],
-    targets: &BTreeSet<u64>,
-    locate: &dyn Fn(u64) -> String,
-    out: &mut Vec<Finding>,
-) {
+fn flag_clobbers(insns: &[&Insn], targets: &BTreeSet<u64>, locate: &dyn Fn(u64) -> String, out: &mut Vec<Finding>) {
     use FlagEffect::*;
     // The instruction whose flags are live, and whether it is compare-only.
     let mut setter: Option<(&Insn, bool)> = None;

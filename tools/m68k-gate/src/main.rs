@@ -46,30 +46,16 @@ fn parse_classes(s: &str) -> BTreeSet<Class> {
         .filter(|c| !c.is_empty())
         .map(|c| {
             Class::parse(c).unwrap_or_else(|| {
-                die(&format!(
-                    "unknown class `{c}` (known: {})",
-                    Class::ALL
-                        .iter()
-                        .map(|c| c.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
+                die(&format!("unknown class `{c}` (known: {})", Class::ALL.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")))
             })
         })
         .collect()
 }
 
 fn run(objdump: &str, args: &[String]) -> String {
-    let out = Command::new(objdump)
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| die(&format!("cannot run {objdump}: {e}")));
+    let out = Command::new(objdump).args(args).output().unwrap_or_else(|e| die(&format!("cannot run {objdump}: {e}")));
     if !out.status.success() {
-        die(&format!(
-            "{objdump} {} failed: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr).trim()
-        ));
+        die(&format!("{objdump} {} failed: {}", args.join(" "), String::from_utf8_lossy(&out.stderr).trim()));
     }
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -79,21 +65,14 @@ fn run(objdump: &str, args: &[String]) -> String {
 /// instruction boundary on its own.
 fn resync(listing: &mut Listing, objdump: &str, base_args: &[String]) {
     let starts: BTreeSet<u64> = listing.insns.iter().map(|i| i.addr).collect();
-    let bad: Vec<_> = listing
-        .funcs
-        .iter()
-        .filter(|f| !starts.contains(&f.addr))
-        .cloned()
-        .collect();
+    let bad: Vec<_> = listing.funcs.iter().filter(|f| !starts.contains(&f.addr)).cloned().collect();
     for f in bad {
         let mut args = base_args.to_vec();
         args.insert(0, format!("--start-address=0x{:x}", f.addr));
         args.insert(1, format!("--stop-address=0x{:x}", f.addr + f.size));
         let part = parse_objdump(&run(objdump, &args));
         let end = f.addr + f.size;
-        listing
-            .insns
-            .retain(|i: &Insn| i.addr < f.addr || i.addr >= end);
+        listing.insns.retain(|i: &Insn| i.addr < f.addr || i.addr >= end);
         listing.insns.extend(part.insns);
     }
     listing.insns.sort_by_key(|i| i.addr);
@@ -102,19 +81,14 @@ fn resync(listing: &mut Listing, objdump: &str, base_args: &[String]) {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut opts = Options::default();
-    let mut objdump =
-        std::env::var("M68K_OBJDUMP").unwrap_or_else(|_| "m68k-linux-gnu-objdump".into());
+    let mut objdump = std::env::var("M68K_OBJDUMP").unwrap_or_else(|_| "m68k-linux-gnu-objdump".into());
     let (mut input, mut image, mut symbols_from, mut elf) = (None, None, None, None);
     let mut vma = 0u64;
     let mut max = Some(20usize);
     let mut quiet = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let mut val = |name: &str| -> String {
-            it.next()
-                .cloned()
-                .unwrap_or_else(|| die(&format!("{name} needs a value")))
-        };
+        let mut val = |name: &str| -> String { it.next().cloned().unwrap_or_else(|| die(&format!("{name} needs a value"))) };
         match a.as_str() {
             "-h" | "--help" => {
                 println!("{USAGE}");
@@ -126,8 +100,7 @@ fn main() {
             "--symbols-from" => symbols_from = Some(val(a)),
             "--vma" => {
                 let v = val(a);
-                vma = u64::from_str_radix(v.trim_start_matches("0x"), 16)
-                    .unwrap_or_else(|_| die("--vma takes a hex address"));
+                vma = u64::from_str_radix(v.trim_start_matches("0x"), 16).unwrap_or_else(|_| die("--vma takes a hex address"));
             }
             "--only" => opts.classes = parse_classes(&val(a)),
             "--skip" => {
@@ -138,13 +111,7 @@ fn main() {
             "--allow-bra-l" => {
                 opts.classes.remove(&Class::LongBranch);
             }
-            "--max" => {
-                max = Some(
-                    val(a)
-                        .parse()
-                        .unwrap_or_else(|_| die("--max takes a number")),
-                )
-            }
+            "--max" => max = Some(val(a).parse().unwrap_or_else(|_| die("--max takes a number"))),
             "--all" => max = None,
             "--all-code" => opts.all_code = true,
             "-q" | "--quiet" => quiet = true,
@@ -160,12 +127,9 @@ fn main() {
     let (what, listing) = if let Some(inp) = input {
         let mut text = String::new();
         if inp == "-" {
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .unwrap_or_else(|e| die(&e.to_string()));
+            std::io::stdin().read_to_string(&mut text).unwrap_or_else(|e| die(&e.to_string()));
         } else {
-            text = std::fs::read_to_string(&inp)
-                .unwrap_or_else(|e| die(&format!("cannot read {inp}: {e}")));
+            text = std::fs::read_to_string(&inp).unwrap_or_else(|e| die(&format!("cannot read {inp}: {e}")));
         }
         (inp, parse_objdump(&text))
     } else if let Some(img) = image {
@@ -216,11 +180,7 @@ fn main() {
         report.functions_checked,
         report.insns_checked,
         classes.join(","),
-        if n == 0 {
-            "OK".to_string()
-        } else {
-            format!("{n} finding(s) ({})", per_class.join(", "))
-        }
+        if n == 0 { "OK".to_string() } else { format!("{n} finding(s) ({})", per_class.join(", ")) }
     );
     exit(if n == 0 { 0 } else { 1 })
 }

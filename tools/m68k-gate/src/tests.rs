@@ -22,17 +22,8 @@ fn classes(body: &str) -> Vec<Class> {
 
 #[test]
 fn parses_symbols_instructions_and_continuations() {
-    let l = parse_objdump(&listing(
-        "    1000:\t2f7c 0000 000a \tmovel #10,%sp@(0)\n    1006:\t0000 \n    1008:\t4e75           \trts",
-    ));
-    assert_eq!(
-        l.funcs,
-        vec![Func {
-            name: "f".into(),
-            addr: 0x1000,
-            size: 0x1000
-        }]
-    );
+    let l = parse_objdump(&listing("    1000:\t2f7c 0000 000a \tmovel #10,%sp@(0)\n    1006:\t0000 \n    1008:\t4e75           \trts"));
+    assert_eq!(l.funcs, vec![Func { name: "f".into(), addr: 0x1000, size: 0x1000 }]);
     assert_eq!(l.insns.len(), 2);
     assert_eq!(l.insns[0].words, vec![0x2f7c, 0, 0x000a, 0]);
     assert_eq!(l.insns[0].mnemonic, "movel");
@@ -48,10 +39,7 @@ fn parses_hidden_symbols_and_high_addresses() {
     assert_eq!(r.functions_checked, 1);
     assert_eq!(r.findings.len(), 1);
     assert_eq!(r.findings[0].location, "helper+0x0");
-    assert_eq!(
-        r.findings[0].to_string(),
-        "80002ea6 <helper+0x0>: mulul %d0,%d1  [isa] 32-bit multiply/divide (68020+)"
-    );
+    assert_eq!(r.findings[0].to_string(), "80002ea6 <helper+0x0>: mulul %d0,%d1  [isa] 32-bit multiply/divide (68020+)");
 }
 
 #[test]
@@ -63,11 +51,7 @@ fn rejects_68010_instructions() {
         "0e90 0000      \tmovesl %a0@,%d0",
         "4849           \tbkpt 1",
     ] {
-        assert_eq!(
-            classes(&format!("    1000:\t{insn}")),
-            vec![Class::Isa],
-            "{insn}"
-        );
+        assert_eq!(classes(&format!("    1000:\t{insn}")), vec![Class::Isa], "{insn}");
     }
 }
 
@@ -102,11 +86,7 @@ fn rejects_68020_instructions() {
         "f200 0422      \tfaddx %fp1,%fp0",
         "f000 2400      \tpflusha",
     ] {
-        assert_eq!(
-            classes(&format!("    1000:\t{insn}")),
-            vec![Class::Isa],
-            "{insn}"
-        );
+        assert_eq!(classes(&format!("    1000:\t{insn}")), vec![Class::Isa], "{insn}");
     }
 }
 
@@ -118,19 +98,12 @@ fn long_branches_are_their_own_class() {
         "67ff 0000 0040 \tbeql 1042 <f+0x42>",
         "65ff 0000 0040 \tbcsl 1042 <f+0x42>",
     ] {
-        assert_eq!(
-            classes(&format!("    1000:\t{insn}")),
-            vec![Class::LongBranch],
-            "{insn}"
-        );
+        assert_eq!(classes(&format!("    1000:\t{insn}")), vec![Class::LongBranch], "{insn}");
     }
     // ... and can be skipped (e.g. on an ELF whose bra.l the packer rewrites).
     let mut opts = Options::default();
     opts.classes.remove(&Class::LongBranch);
-    let r = check_text(
-        &listing("    1000:\t60ff 0000 004c \tbral 104e <f+0x4e>"),
-        &opts,
-    );
+    let r = check_text(&listing("    1000:\t60ff 0000 004c \tbral 104e <f+0x4e>"), &opts);
     assert!(r.findings.is_empty());
 }
 
@@ -143,11 +116,7 @@ fn rejects_68020_addressing_modes() {
         "2230 0b90      \tmovel @(0,%d0:l:2),%d1",
         "41fb 0204      \tlea %pc@(1008 <f+0x8>,%d0:w:2),%a0",
     ] {
-        assert_eq!(
-            classes(&format!("    1000:\t{insn}")),
-            vec![Class::AddrMode],
-            "{insn}"
-        );
+        assert_eq!(classes(&format!("    1000:\t{insn}")), vec![Class::AddrMode], "{insn}");
     }
     // Full-format extension word (bit 8 set) with a 32-bit base displacement.
     let f = findings("    1000:\t2230 0930 0001 \tmovel %a0@(12345,%d0:l),%d1\n    1006:\t2345 ");
@@ -196,10 +165,7 @@ fn only_function_bodies_are_checked() {
     assert!(r.findings.is_empty());
     assert_eq!(r.insns_checked, 1);
     // ...but not with --all-code.
-    let opts = Options {
-        all_code: true,
-        ..Options::default()
-    };
+    let opts = Options { all_code: true, ..Options::default() };
     let r = check_text(text, &opts);
     let got: Vec<Class> = r.findings.iter().map(|f| f.class).collect();
     assert_eq!(got, vec![Class::Isa, Class::Undecodable]);
@@ -208,10 +174,7 @@ fn only_function_bodies_are_checked() {
 
 #[test]
 fn undecodable_inside_function() {
-    assert_eq!(
-        classes("    1000:\tffff           \t.short 0xffff"),
-        vec![Class::Undecodable]
-    );
+    assert_eq!(classes("    1000:\tffff           \t.short 0xffff"), vec![Class::Undecodable]);
 }
 
 // ---- flag clobbers ------------------------------------------------------------------------
@@ -241,9 +204,7 @@ fn flags_copy_after_arithmetic_setter() {
         "7000           \tmoveq #0,%d0",
         "2f40 0004      \tmovel %d0,%sp@(4)",
     ] {
-        let body = format!(
-            "    1000:\t92bc 0000 0010 \tsubl #16,%d1\n    1006:\t{mv}\n    1008:\t6500 00a2      \tbcsw 10ac <f+0xac>"
-        );
+        let body = format!("    1000:\t92bc 0000 0010 \tsubl #16,%d1\n    1006:\t{mv}\n    1008:\t6500 00a2      \tbcsw 10ac <f+0xac>");
         assert_eq!(classes(&body), vec![Class::FlagClobber], "{mv}");
     }
 }
@@ -337,12 +298,7 @@ fn accepts_flag_preserving_code() {
 
 #[test]
 fn flag_effects() {
-    let i = |mn: &str, ops: &str| Insn {
-        addr: 0,
-        words: vec![],
-        mnemonic: mn.into(),
-        operands: ops.into(),
-    };
+    let i = |mn: &str, ops: &str| Insn { addr: 0, words: vec![], mnemonic: mn.into(), operands: ops.into() };
     assert_eq!(flag_effect(&i("swap", "%d0")), FlagEffect::Arith);
     assert_eq!(flag_effect(&i("subql", "#1,%sp")), FlagEffect::Neutral);
     assert_eq!(flag_effect(&i("subql", "#1,%d0")), FlagEffect::Arith);
@@ -353,14 +309,8 @@ fn flag_effects() {
     assert_eq!(flag_effect(&i("dbra", "%d0,1000")), FlagEffect::Neutral);
     assert_eq!(flag_effect(&i("movew", "%d0,%ccr")), FlagEffect::Compare);
     assert_eq!(flag_effect(&i("movel", "%d0,%usp")), FlagEffect::Neutral);
-    assert_eq!(
-        flag_effect(&i("moveq", "#0,%d0")),
-        FlagEffect::Move { reg_src: true }
-    );
-    assert_eq!(
-        flag_effect(&i("movel", "%a0@,%d0")),
-        FlagEffect::Move { reg_src: false }
-    );
+    assert_eq!(flag_effect(&i("moveq", "#0,%d0")), FlagEffect::Move { reg_src: true });
+    assert_eq!(flag_effect(&i("movel", "%a0@,%d0")), FlagEffect::Move { reg_src: false });
     assert_eq!(flag_effect(&i("bclr", "#1,%d0")), FlagEffect::Arith);
     assert_eq!(flag_effect(&i("btst", "#1,%d0")), FlagEffect::Compare);
     assert_eq!(flag_effect(&i("bsrw", "1000")), FlagEffect::Call);
@@ -368,10 +318,7 @@ fn flag_effects() {
 
 #[test]
 fn operand_splitting() {
-    assert_eq!(
-        split_operands("%a0@(4,%d0:l:4),%d1"),
-        vec!["%a0@(4,%d0:l:4)", "%d1"]
-    );
+    assert_eq!(split_operands("%a0@(4,%d0:l:4),%d1"), vec!["%a0@(4,%d0:l:4)", "%d1"]);
     assert_eq!(split_operands(""), Vec::<&str>::new());
     assert_eq!(split_operands("%d0,1,2,%d1"), vec!["%d0", "1", "2", "%d1"]);
 }

@@ -32,9 +32,7 @@ pub mod sysvars {
 
 /// The folder holding the built ROMs: `$MEGACOLLIDE_OUT` (set by `make test`), else `out/`.
 pub fn out_dir() -> PathBuf {
-    std::env::var_os("MEGACOLLIDE_OUT")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../out"))
+    std::env::var_os("MEGACOLLIDE_OUT").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../out"))
 }
 
 /// A built ROM and its ELF (`out/NAME.md`, `out/NAME.elf`), which must exist.
@@ -52,8 +50,7 @@ impl Rom {
     pub fn load(name: &str) -> Result<Rom> {
         let dir = out_dir();
         let path = dir.join(format!("{name}.md"));
-        let image = std::fs::read(&path)
-            .with_context(|| format!("{}: missing; build it with `make test`", path.display()))?;
+        let image = std::fs::read(&path).with_context(|| format!("{}: missing; build it with `make test`", path.display()))?;
         let elf = dir.join(format!("{name}.elf"));
         let symbols = emu::Symbols::load(&elf).with_context(|| format!("{}: cannot read symbols", elf.display()))?;
         Ok(Rom { image, path, symbols })
@@ -247,9 +244,7 @@ fn shape_signature(swap: bool) -> Vec<u8> {
 impl VramInState {
     /// Searches the state for the shape graphics (see [`vram_in_state`]).
     pub fn locate(state: &[u8]) -> VramInState {
-        let find = |sig: &[u8]| -> Vec<usize> {
-            state.windows(sig.len()).enumerate().filter(|(_, w)| *w == sig).map(|(i, _)| i).collect()
-        };
+        let find = |sig: &[u8]| -> Vec<usize> { state.windows(sig.len()).enumerate().filter(|(_, w)| *w == sig).map(|(i, _)| i).collect() };
         let (hb, hl) = (find(&shape_signature(false)), find(&shape_signature(true)));
         assert_eq!(hb.len() + hl.len(), 1, "shape graphics found {} (BE) + {} (LE) times in the save state", hb.len(), hl.len());
         let (hit, swap) = if hb.len() == 1 { (hb[0], false) } else { (hl[0], true) };

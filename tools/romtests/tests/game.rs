@@ -92,7 +92,10 @@ fn check_sprites(vram: &[u8], prev: &GameState) -> Result<Option<(u8, bool)>, St
                 return Err(format!("bad player sprite entry {e:04X?}"));
             }
             if (frame, hflip) != (prev.player_frame, prev.facing_left != 0) {
-                return Err(format!("player drawn as frame {frame}, h-flip {hflip}; the host's look: frame {}, facing left {}", prev.player_frame, prev.facing_left));
+                return Err(format!(
+                    "player drawn as frame {frame}, h-flip {hflip}; the host's look: frame {}, facing left {}",
+                    prev.player_frame, prev.facing_left
+                ));
             }
             player = Some((frame, hflip));
         } else if (ENEMY_TILE..ENEMY_TILE + 4 * enemy_frames).contains(&tile) && (tile - ENEMY_TILE) / 4 != prev.enemy_frame as u16 {
@@ -132,7 +135,13 @@ fn attract_run() -> &'static AttractRun {
             if s.tick == 0 {
                 continue; // the mode change's full redraw (display blanked) is still running
             }
-            assert_eq!(s.tick as usize, states.len(), "one world step per frame (vblank {}); last (tick, lines, camera x): {:?}", s.vblanks, states.iter().rev().take(12).map(|t| (t.tick, t.frame_lines, t.camera_x)).collect::<Vec<_>>());
+            assert_eq!(
+                s.tick as usize,
+                states.len(),
+                "one world step per frame (vblank {}); last (tick, lines, camera x): {:?}",
+                s.vblanks,
+                states.iter().rev().take(12).map(|t| (t.tick, t.frame_lines, t.camera_x)).collect::<Vec<_>>()
+            );
             // This frame's VBlank brought the plane up to date with the previous step's camera.
             let prev = states.last().unwrap();
             if plane_error.is_none() || sprite_error.is_none() {
@@ -166,7 +175,15 @@ fn attract_run() -> &'static AttractRun {
         let (bottom, top) = (rom.sym("__stack_bottom"), rom.sym("__stack_top"));
         let stack = gx.read_bytes(bottom, (top - bottom) as usize);
         let untouched = stack.chunks(2).take_while(|w| w == &[0x53, 0x54]).count() as u32 * 2;
-        AttractRun { stack_used: (top - bottom) - untouched, states, planes_checked, plane_error, sprites_checked, sprite_error, player_looks }
+        AttractRun {
+            stack_used: (top - bottom) - untouched,
+            states,
+            planes_checked,
+            plane_error,
+            sprites_checked,
+            sprite_error,
+            player_looks,
+        }
     })
 }
 
@@ -244,10 +261,7 @@ fn attract_script_walks_every_slope_on_the_ground() {
 fn attract_pit_falls_off_the_ledge_and_respawns_after_exactly_60_frames() {
     let s = &attract_run().states;
     // Walking off the ledge: ground -> air without a jump, then falling.
-    let off = s
-        .windows(2)
-        .find(|w| w[0].on_ground() && !w[1].on_ground() && !ev(&w[1], Events::JUMPED))
-        .expect("walks off a ledge");
+    let off = s.windows(2).find(|w| w[0].on_ground() && !w[1].on_ground() && !ev(&w[1], Events::JUMPED)).expect("walks off a ledge");
     assert!(off[1].vy >= 0, "walking off a ledge does not go up");
     let after = &s[off[1].tick as usize + 10];
     assert!(after.py() > off[1].py() + 8, "falls after the ledge (y {} -> {})", off[1].py(), after.py());
@@ -643,6 +657,11 @@ fn pal_attract_mode_keeps_sixty_steps_a_second_and_counts_313_lines() {
         run.planes_checked
     );
     assert!(compared * 2 > pal.len(), "only {compared} frames compared with NTSC");
-    assert!(off.is_empty(), "PAL frame time more than {} lines off NTSC's (tick, PAL, NTSC): {:?}", 2 + SOUND_JITTER_LINES, &off[..off.len().min(10)]);
+    assert!(
+        off.is_empty(),
+        "PAL frame time more than {} lines off NTSC's (tick, PAL, NTSC): {:?}",
+        2 + SOUND_JITTER_LINES,
+        &off[..off.len().min(10)]
+    );
     assert!(worst < 313 && last.worst_lines >= worst, "worst frame {worst}, ROM's worst {}", last.worst_lines);
 }

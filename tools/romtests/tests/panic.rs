@@ -9,9 +9,7 @@ fn panic_sets_marker_and_message_in_genesis_plus_gx() {
     let rom = Rom::load("panic-test").unwrap();
     let sv = rom.sym("SYSVARS");
     let (_lock, mut gx) = gpgx_with(&rom);
-    let at = gx
-        .run_until(120, emu::Pad::NONE, |gx| gx.read_u32_be(sv + sysvars::FAULT) != 0)
-        .expect("the ROM panics within 120 frames");
+    let at = gx.run_until(120, emu::Pad::NONE, |gx| gx.read_u32_be(sv + sysvars::FAULT) != 0).expect("the ROM panics within 120 frames");
     assert_eq!(gx.read_u32_be(sv + sysvars::FAULT), FAULT_PANIC, "fault marker is PANC");
     let message = c_string(&gx.read_bytes(sv + sysvars::MESSAGE, sysvars::MESSAGE_BYTES));
     let line = gx.read_u32_be(sv + sysvars::FAULT_INFO);

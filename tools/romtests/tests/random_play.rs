@@ -188,7 +188,12 @@ fn play(seed: u64, n: u64, pal: bool) -> Report {
         gx.run_frame(pad);
         let s = game_state(&gx, g);
         let fault = gx.read_u32_be(sv + sysvars::FAULT);
-        assert_eq!(fault, 0, "seed {seed:#x} frame {frame}: fault {fault:#010x}: {}", c_string(&gx.read_bytes(sv + sysvars::MESSAGE, sysvars::MESSAGE_BYTES)));
+        assert_eq!(
+            fault,
+            0,
+            "seed {seed:#x} frame {frame}: fault {fault:#010x}: {}",
+            c_string(&gx.read_bytes(sv + sysvars::MESSAGE, sysvars::MESSAGE_BYTES))
+        );
         assert_eq!(gx.read_u32_be(sv + sysvars::ALIVE), ALIVE_MAGIC, "seed {seed:#x} frame {frame}: the ROM is not alive");
         assert_eq!(s.lines_per_frame, lines_per_frame, "the ROM runs at {lines_per_frame} lines a frame");
         if s.vblanks != last.vblanks {
@@ -286,7 +291,13 @@ fn follow_the_course(gx: &mut emu::Gpgx, g: u32, demo: usize, steps: u32) -> u64
         k += (now.tick - s.tick) as usize;
         s = now;
         if std::env::var("COURSE_DEBUG").is_ok() && frames % 100 == 0 {
-            eprintln!("course frame {frames}: tick {} k {k} x {} (route x {}), host x {}", s.tick, s.px(), route[k.min(route.len() - 1)].px(), world.player.body.px());
+            eprintln!(
+                "course frame {frames}: tick {} k {k} x {} (route x {}), host x {}",
+                s.tick,
+                s.px(),
+                route[k.min(route.len() - 1)].px(),
+                world.player.body.px()
+            );
         }
     }
     frames

@@ -239,8 +239,22 @@ fn every_event_of_the_attract_run_plays_its_effect() {
         let hit = s.hit != 0 && prev.hit == 0;
         let touch = s.enemy_touches != prev.enemy_touches;
         let (jumped, landed, respawned) = (s.events & 1 != 0, s.events & 2 != 0, s.events & 8 != 0);
-        let pcm = if hit { 30 } else if jumped { 10 } else { 0 };
-        let psg = if respawned { 40 } else if touch { 20 } else if landed { 5 } else { 0 };
+        let pcm = if hit {
+            30
+        } else if jumped {
+            10
+        } else {
+            0
+        };
+        let psg = if respawned {
+            40
+        } else if touch {
+            20
+        } else if landed {
+            5
+        } else {
+            0
+        };
         let playing_pcm = z[ST_PCM as usize].saturating_sub(1);
         let playing_psg = z[ST_SFX as usize].saturating_sub(1);
         // A request below the priority of the effect playing is refused by the driver.
@@ -358,7 +372,8 @@ fn blastem_plays_the_same_music_writes() {
     }
     let mut matched = 0;
     for vblank in [100, 130, 160] {
-        let r = emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(vblank), &[(addr, megadrive::sound::STATUS_BYTES)]).expect("BlastEm");
+        let r =
+            emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(vblank), &[(addr, megadrive::sound::STATUS_BYTES)]).expect("BlastEm");
         let s = status_of(&r[0]);
         assert_eq!((s.ready, s.music), (1, 1), "BlastEm at VBlank {vblank}: {s:?}");
         if let Some(&sum) = seen.get(&s.music_ticks) {

@@ -134,7 +134,6 @@ fn template_walks_right_jumps_and_lands() {
     let walk: std::collections::BTreeSet<u16> = animation("walk").iter().copied().collect();
     assert_eq!(walk_pictures, walk, "every picture of the walk shown while walking");
 
-
     // Stop, then jump: he rises (the jump picture), falls (the fall picture) and lands on the
     // same ground.
     gx.run_frames(30, Pad::NONE);
@@ -197,7 +196,11 @@ fn template_walks_right_jumps_and_lands() {
     let sheet: Vec<u8> = sprites::PLAYER_TILES.iter().flat_map(|w| w.to_be_bytes()).collect();
     let first = PLAYER_TILE as usize * 32;
     assert!(vram[first..first + sheet.len()] == sheet[..], "the player's sheet (every frame) is in VRAM from tile {PLAYER_TILE}");
-    assert!(vram[VRAM_BAR_TILE..VRAM_BAR_TILE + 32].iter().all(|&b| b == 0x22), "DMA-filled bar tile: {:02x?}", &vram[VRAM_BAR_TILE..VRAM_BAR_TILE + 36]);
+    assert!(
+        vram[VRAM_BAR_TILE..VRAM_BAR_TILE + 32].iter().all(|&b| b == 0x22),
+        "DMA-filled bar tile: {:02x?}",
+        &vram[VRAM_BAR_TILE..VRAM_BAR_TILE + 36]
+    );
     assert_eq!(&vram[VRAM_BAR_TILE + 32..VRAM_BAR_TILE + 36], &[0; 4], "the fill stops after its 32 bytes");
     // The font (CPU upload right after DMA was enabled) arrived: 'A' has pixels.
     assert!(vram[0x41 * 32..0x42 * 32].iter().any(|&b| b != 0), "font tiles in VRAM");

@@ -190,15 +190,39 @@ fn main() {
     let feet = t16(G);
     let objects = vec![
         obj("spawn", "spawn", t16(3), feet - 32, 16, 32, json!({})),
-        obj("walker1", "enemy", t16(160), feet - 16, 16, 16, json!({
+        obj(
+            "walker1",
+            "enemy",
+            t16(160),
+            feet - 16,
+            16,
+            16,
+            json!({
             "polyline": [{"x": 0, "y": 0}, {"x": t16(12), "y": 0}],
-            "properties": [{"name": "speed", "type": "int", "value": 1}]})),
-        obj("walker2", "enemy", t16(29), t16(19) - 16, 16, 16, json!({
+            "properties": [{"name": "speed", "type": "int", "value": 1}]}),
+        ),
+        obj(
+            "walker2",
+            "enemy",
+            t16(29),
+            t16(19) - 16,
+            16,
+            16,
+            json!({
             "polyline": [{"x": 0, "y": 0}, {"x": t16(3), "y": 0}],
-            "properties": [{"name": "speed", "type": "int", "value": 1}]})),
-        obj("lift", "platform", t16(102), t16(G - 1), 32, 8, json!({
+            "properties": [{"name": "speed", "type": "int", "value": 1}]}),
+        ),
+        obj(
+            "lift",
+            "platform",
+            t16(102),
+            t16(G - 1),
+            32,
+            8,
+            json!({
             "polyline": [{"x": 0, "y": 0}, {"x": t16(6), "y": 0}],
-            "properties": [{"name": "ping_pong", "type": "bool", "value": true}, {"name": "speed", "type": "int", "value": 1}]})),
+            "properties": [{"name": "ping_pong", "type": "bool", "value": true}, {"name": "speed", "type": "int", "value": 1}]}),
+        ),
         obj("potato", "potato", t16(166), t16(18), 24, 24, json!({})),
         obj("potato_tower", "potato", t16(179), t16(G - 9) - 24, 24, 24, json!({})),
         obj("goal", "goal", t16(188), feet - 64, 16, 64, json!({})),
@@ -232,7 +256,11 @@ fn main() {
     // One map row per line keeps diffs readable.
     let text = serde_json::to_string_pretty(&map).expect("json");
     let rows_text: Vec<String> = data.chunks(W).map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")).collect();
-    let mut text = text.replacen("\"DATA\"", &format!("[\n{}\n      ]", rows_text.iter().map(|r| format!("        {r}")).collect::<Vec<_>>().join(",\n")), 1);
+    let mut text = text.replacen(
+        "\"DATA\"",
+        &format!("[\n{}\n      ]", rows_text.iter().map(|r| format!("        {r}")).collect::<Vec<_>>().join(",\n")),
+        1,
+    );
     text.push('\n');
     write_atomically(&dir.join("demo.tmj"), text.as_bytes()).expect("write demo.tmj");
     write_atomically(&dir.join("collision-tiles.png"), &render_tileset(&hts, columns)).expect("write tileset");

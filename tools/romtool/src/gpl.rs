@@ -71,7 +71,9 @@ pub fn parse(path: &Path, text: &str) -> Result<Palette, Vec<Diag>> {
             return Err(vec![Diag::new(
                 path,
                 Loc::LineCol(1, 1),
-                format!("the first line is `{got}`: expected `{HEADER}`. Fix: export the palette as a GIMP palette (.gpl) from your editor"),
+                format!(
+                    "the first line is `{got}`: expected `{HEADER}`. Fix: export the palette as a GIMP palette (.gpl) from your editor"
+                ),
             )]);
         }
     }
@@ -118,7 +120,10 @@ fn colour_line(raw: &str) -> Result<([u8; 3], Option<String>), (usize, String)> 
         let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
         let token = &rest[..end];
         if token.is_empty() {
-            return Err((col, format!("{ch} channel missing: expected a colour line `R G B name` (three numbers 0..=255, then an optional name)")));
+            return Err((
+                col,
+                format!("{ch} channel missing: expected a colour line `R G B name` (three numbers 0..=255, then an optional name)"),
+            ));
         }
         match token.parse::<u16>() {
             Ok(v) if v <= 255 => rgb[k] = v as u8,

@@ -76,10 +76,7 @@ pub fn write_header(rom: &mut [u8], info: &HeaderInfo) -> Result<(), String> {
 
 /// The Sega checksum: the 16-bit wrapping sum of the big-endian words from 0x200 to the end.
 pub fn checksum(rom: &[u8]) -> u16 {
-    rom[CHECKSUM_START..]
-        .chunks(2)
-        .map(|w| u16::from_be_bytes([w[0], *w.get(1).unwrap_or(&0)]))
-        .fold(0u16, u16::wrapping_add)
+    rom[CHECKSUM_START..].chunks(2).map(|w| u16::from_be_bytes([w[0], *w.get(1).unwrap_or(&0)])).fold(0u16, u16::wrapping_add)
 }
 
 /// Computes [`checksum`] and stores it at 0x18E.

@@ -178,7 +178,8 @@ fn run() -> Result<()> {
                     if l.spawn.is_some() { ", spawn point" } else { "" }
                 );
                 if let Some(a) = &l.art {
-                    let plane = |p: &Option<romtool::levels::art::ArtPlane>| p.as_ref().map(|p| p.layers.join(", ")).unwrap_or_else(|| "-".into());
+                    let plane =
+                        |p: &Option<romtool::levels::art::ArtPlane>| p.as_ref().map(|p| p.layers.join(", ")).unwrap_or_else(|| "-".into());
                     println!(
                         "romtool: {}: art: {} cells, {} palette lines, {} bytes; plane B: {}; plane A: {}",
                         l.path.display(),

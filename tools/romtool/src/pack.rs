@@ -60,11 +60,7 @@ pub fn pack(data: &[u8], info: &HeaderInfo) -> Result<Packed, String> {
     let hdr = Header::parse(data).map_err(|e| format!("unreadable ELF header: {e}"))?;
     let endian = hdr.endian().map_err(|e| format!("unreadable ELF header: {e}"))?;
     if hdr.e_machine(endian) != elf::EM_68K {
-        return Err(format!(
-            "not a Motorola 68000 ELF (e_machine is {}, expected {})",
-            hdr.e_machine(endian),
-            elf::EM_68K
-        ));
+        return Err(format!("not a Motorola 68000 ELF (e_machine is {}, expected {})", hdr.e_machine(endian), elf::EM_68K));
     }
     if endian != Endianness::Big {
         return Err("68000 ELF is not big-endian".into());

@@ -150,7 +150,10 @@ fn load_palette(path: &Path) -> Result<Fixed, Vec<Diag>> {
             errors.push(Diag::new(
                 path,
                 Loc::LineCol(e.line, 1),
-                format!("colour name `{name}` gives PAL_{ident}, as `{}` on line {} does: expected distinct names. Fix: rename one of them", o.name, o.line),
+                format!(
+                    "colour name `{name}` gives PAL_{ident}, as `{}` on line {} does: expected distinct names. Fix: rename one of them",
+                    o.name, o.line
+                ),
             ));
             continue;
         }
@@ -222,7 +225,10 @@ fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
             Some(x) => match x.as_u64() {
                 Some(n @ (8 | 16 | 24 | 32)) => Some(n as u16),
                 _ => {
-                    errors.push(j.err(&root.key(key), format!("`{key}` is {x}: expected 8, 16, 24 or 32 pixels (one VDP sprite; masks are at most 32 wide)")));
+                    errors.push(j.err(
+                        &root.key(key),
+                        format!("`{key}` is {x}: expected 8, 16, 24 or 32 pixels (one VDP sprite; masks are at most 32 wide)"),
+                    ));
                     None
                 }
             },
@@ -271,7 +277,10 @@ fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
                         continue;
                     }
                     None => {
-                        errors.push(j.err(&p, format!("animation `{name}` has no `duration`: expected how many game frames each picture shows (1..=255)")));
+                        errors.push(j.err(
+                            &p,
+                            format!("animation `{name}` has no `duration`: expected how many game frames each picture shows (1..=255)"),
+                        ));
                         continue;
                     }
                 };
@@ -281,13 +290,18 @@ fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
                         for (k, x) in f.iter().enumerate() {
                             match x.as_u64().filter(|&n| n < MAX_FRAMES as u64) {
                                 Some(n) => out.push(n as u16),
-                                None => errors.push(j.err(&p.key("frames").index(k), format!("animation `{name}`: frame {x}: expected a frame index 0..{MAX_FRAMES}"))),
+                                None => errors.push(j.err(
+                                    &p.key("frames").index(k),
+                                    format!("animation `{name}`: frame {x}: expected a frame index 0..{MAX_FRAMES}"),
+                                )),
                             }
                         }
                         out
                     }
                     _ => {
-                        errors.push(j.err(&p, format!("animation `{name}`: `frames` must be a list of 1 to {MAX_ANIMATION_FRAMES} frame indices")));
+                        errors.push(
+                            j.err(&p, format!("animation `{name}`: `frames` must be a list of 1 to {MAX_ANIMATION_FRAMES} frame indices")),
+                        );
                         continue;
                     }
                 };
@@ -339,12 +353,24 @@ fn load_sheet(json: &Path, palette: &mut Vec<u16>, fixed: Option<&Fixed>, errors
     for (a, p) in &desc.animations {
         for (k, &f) in a.frames.iter().enumerate() {
             if f as usize >= frames.len() {
-                errors.push(j.err(&p.key("frames").index(k), format!("animation `{}`: frame {f}: the sheet {} has frames 0..{}", a.name, png.display(), frames.len())));
+                errors.push(j.err(
+                    &p.key("frames").index(k),
+                    format!("animation `{}`: frame {f}: the sheet {} has frames 0..{}", a.name, png.display(), frames.len()),
+                ));
             }
         }
     }
     let (w, h) = (desc.width as usize, desc.height as usize);
-    let mut sheet = Sheet { path: png.clone(), name, ident, width: desc.width, height: desc.height, tiles: Vec::new(), masks: Vec::new(), animations: desc.animations.into_iter().map(|(a, _)| a).collect() };
+    let mut sheet = Sheet {
+        path: png.clone(),
+        name,
+        ident,
+        width: desc.width,
+        height: desc.height,
+        tiles: Vec::new(),
+        masks: Vec::new(),
+        animations: desc.animations.into_iter().map(|(a, _)| a).collect(),
+    };
     // With a palette file: each colour missing from it is reported once per sheet.
     let mut missing: Vec<u16> = Vec::new();
     for (fi, rgba) in frames.iter().enumerate() {
@@ -408,7 +434,11 @@ fn load_sheet(json: &Path, palette: &mut Vec<u16>, fixed: Option<&Fixed>, errors
 /// Reads every sheet of `dir` (see the module docs): the sheets and the shared palette.
 pub fn load_dir(dir: &Path) -> Result<(Vec<Sheet>, SpritePalette), Vec<Diag>> {
     let mut names: Vec<PathBuf> = match std::fs::read_dir(dir) {
-        Ok(rd) => rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"))).collect(),
+        Ok(rd) => rd
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")))
+            .collect(),
         Err(e) => return Err(vec![Diag::new(dir, Loc::File, format!("cannot read the sprite folder: {e}"))]),
     };
     names.sort();
@@ -423,15 +453,31 @@ pub fn load_dir(dir: &Path) -> Result<(Vec<Sheet>, SpritePalette), Vec<Diag>> {
         if let Some(s) = load_sheet(json, &mut palette, fixed.as_ref(), &mut errors) {
             let mine = item_names(&s.ident);
             if let Some(n) = mine.iter().find(|n| pal_items.contains(n)) {
-                errors.push(Diag::new(json, Loc::File, format!("sheet name `{}` gives the Rust item {n}, the name of a colour of {}: rename the file or the colour", s.name, gpl.display())));
+                errors.push(Diag::new(
+                    json,
+                    Loc::File,
+                    format!(
+                        "sheet name `{}` gives the Rust item {n}, the name of a colour of {}: rename the file or the colour",
+                        s.name,
+                        gpl.display()
+                    ),
+                ));
                 continue;
             }
             if let Some(n) = mine.iter().find(|n| GLOBAL_ITEMS.contains(&n.as_str())) {
-                errors.push(Diag::new(json, Loc::File, format!("sheet name `{}` gives the Rust item {n}, a built-in item of sprites.rs: rename the file", s.name)));
+                errors.push(Diag::new(
+                    json,
+                    Loc::File,
+                    format!("sheet name `{}` gives the Rust item {n}, a built-in item of sprites.rs: rename the file", s.name),
+                ));
                 continue;
             }
             if let Some(o) = sheets.iter().find(|o| item_names(&o.ident).iter().any(|n| mine.contains(n))) {
-                errors.push(Diag::new(json, Loc::File, format!("sheet name `{}` gives Rust items that clash with those of sheet `{}`: rename the file", s.name, o.name)));
+                errors.push(Diag::new(
+                    json,
+                    Loc::File,
+                    format!("sheet name `{}` gives Rust items that clash with those of sheet `{}`: rename the file", s.name, o.name),
+                ));
                 continue;
             }
             sheets.push(s);
@@ -474,12 +520,19 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
          /// A sprite sheet: frames of `width` x `height` pixels.\n#[derive(Clone, Copy, Debug)]\npub struct SpriteSheet {\n    /// File stem of the sheet.\n    pub name: &'static str,\n    /// Frame width in pixels.\n    pub width: u16,\n    /// Frame height in pixels.\n    pub height: u16,\n    /// 16-bit words per frame in `tiles` (16 per VDP tile).\n    pub words_per_frame: u16,\n    /// Every frame's VDP tiles, column-major within the frame.\n    pub tiles: &'static [u16],\n",
     );
     let _ = writeln!(o, "    /// Pixel mask of each frame.\n    pub masks: &'static [{mask}<'static>],");
-    let _ = writeln!(o, "    /// Pixel mask of each frame drawn mirrored (sprite attribute HFLIP).\n    pub masks_hflip: &'static [{mask}<'static>],");
+    let _ = writeln!(
+        o,
+        "    /// Pixel mask of each frame drawn mirrored (sprite attribute HFLIP).\n    pub masks_hflip: &'static [{mask}<'static>],"
+    );
     o.push_str("    /// Its animations.\n    pub animations: &'static [Animation],\n}\n\n");
     match &palette.file {
         Some(f) => {
             let f = f.file_name().unwrap_or_default().to_string_lossy();
-            let _ = writeln!(o, "/// The sprite palette line (CRAM words; entry 0 transparent): the colours of {} in file order.", codegen::rust_str(&f));
+            let _ = writeln!(
+                o,
+                "/// The sprite palette line (CRAM words; entry 0 transparent): the colours of {} in file order.",
+                codegen::rust_str(&f)
+            );
         }
         None => o.push_str("/// The sprite palette line (CRAM words; entry 0 transparent).\n"),
     }
@@ -494,7 +547,14 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
         let id = &s.ident;
         let (f, h) = (s.tiles.len(), s.height as usize);
         let wpf = s.tiles.first().map_or(0, Vec::len);
-        let _ = writeln!(o, "\n// ---- {} ({}x{} px, {f} frames, from {}) ----\n", codegen::rust_str(&s.name), s.width, s.height, codegen::rust_str(&s.path.file_name().unwrap_or_default().to_string_lossy()));
+        let _ = writeln!(
+            o,
+            "\n// ---- {} ({}x{} px, {f} frames, from {}) ----\n",
+            codegen::rust_str(&s.name),
+            s.width,
+            s.height,
+            codegen::rust_str(&s.path.file_name().unwrap_or_default().to_string_lossy())
+        );
         let _ = writeln!(o, "/// VDP tiles of sheet {}, {wpf} words per frame.", codegen::rust_str(&s.name));
         let _ = writeln!(o, "pub static {id}_TILES: [u16; {}] = [", f * wpf);
         for (i, t) in s.tiles.iter().enumerate() {
@@ -505,7 +565,8 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
         }
         o.push_str("];\n");
         for (suffix, flip) in [("", false), ("_HFLIP", true)] {
-            let _ = writeln!(o, "/// Mask rows of each frame of sheet {}{}.", codegen::rust_str(&s.name), if flip { ", mirrored" } else { "" });
+            let _ =
+                writeln!(o, "/// Mask rows of each frame of sheet {}{}.", codegen::rust_str(&s.name), if flip { ", mirrored" } else { "" });
             let _ = writeln!(o, "pub static {id}_MASK_ROWS{suffix}: [[u32; {h}]; {f}] = [");
             for m in &s.masks {
                 let rows = if flip { mirror_mask(m, s.width) } else { m.clone() };
@@ -523,7 +584,13 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
         let _ = writeln!(o, "pub static {id}_ANIMATIONS: [Animation; {}] = [", s.animations.len());
         for a in &s.animations {
             let fr: Vec<String> = a.frames.iter().map(|f| f.to_string()).collect();
-            let _ = writeln!(o, "    Animation {{ name: {}, frames: &[{}], duration: {} }},", codegen::rust_str(&a.name), fr.join(", "), a.duration);
+            let _ = writeln!(
+                o,
+                "    Animation {{ name: {}, frames: &[{}], duration: {} }},",
+                codegen::rust_str(&a.name),
+                fr.join(", "),
+                a.duration
+            );
         }
         o.push_str("];\n");
         let _ = writeln!(o, "/// Sheet {}.", codegen::rust_str(&s.name));
@@ -536,7 +603,12 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
         );
     }
     o.push_str("\n/// Every sheet, in file-name order.\n");
-    let _ = writeln!(o, "pub static SHEETS: [&SpriteSheet; {}] = [{}];", sheets.len(), sheets.iter().map(|s| format!("&{}", s.ident)).collect::<Vec<_>>().join(", "));
+    let _ = writeln!(
+        o,
+        "pub static SHEETS: [&SpriteSheet; {}] = [{}];",
+        sheets.len(),
+        sheets.iter().map(|s| format!("&{}", s.ident)).collect::<Vec<_>>().join(", ")
+    );
     o
 }
 

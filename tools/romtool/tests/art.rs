@@ -215,7 +215,8 @@ fn planes_from_rust(level: &Level) -> (Option<Vec<Px>>, Option<Vec<Px>>, syn::Fi
     let pals = read_static(&file, &format!("{id}_PALETTES"));
     let (w2, h2) = (2 * level.width as usize, 2 * level.height as usize);
     let a = level.art.as_ref().unwrap();
-    let plane = |name: &str, present: bool| present.then(|| vdp_plane(&read_static(&file, &format!("{id}_PLANE_{name}")), w2, h2, &tiles, &pals));
+    let plane =
+        |name: &str, present: bool| present.then(|| vdp_plane(&read_static(&file, &format!("{id}_PLANE_{name}")), w2, h2, &tiles, &pals));
     (plane("B", a.plane_b.is_some()), plane("A", a.plane_a.is_some()), file)
 }
 
@@ -274,11 +275,20 @@ fn art_round_trip_png_vdp_png() {
     let groups: Vec<Vec<Px>> = (0..3).map(|g| (0..12).map(|k| md(1 + g * 100 + k * 7)).collect()).collect();
     let pics: Vec<Vec<Px>> = (0..12).map(|t| noise_tile(&mut rng, &groups[t % 3], t >= 3)).collect();
     tileset_png(&d.join("art.png"), &pics, 4);
-    tsx(d, 16, 4, 12, "trans=\"ff00ff\" width=\"64\" height=\"48\"", " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n");
+    tsx(
+        d,
+        16,
+        4,
+        12,
+        "trans=\"ff00ff\" width=\"64\" height=\"48\"",
+        " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n",
+    );
     let (w, h) = (8, 5);
     let ground: Vec<u32> = (0..w * h).map(|k| if k / w == h - 1 { 1 } else { 1 + (rng.next() % 12) }).collect();
     let flags = [0, 0x8000_0000, 0x4000_0000, 0xC000_0000, 0x2000_0000, 0xA000_0000];
-    let front: Vec<u32> = (0..w * h).map(|_| if rng.next().is_multiple_of(3) { (4 + rng.next() % 8) | flags[rng.next() as usize % flags.len()] } else { 0 }).collect();
+    let front: Vec<u32> = (0..w * h)
+        .map(|_| if rng.next().is_multiple_of(3) { (4 + rng.next() % 8) | flags[rng.next() as usize % flags.len()] } else { 0 })
+        .collect();
     let map = tmx(d, w, h, &[("sky and ground", "", ground.clone()), ("fg leaves", "", front.clone())]);
     let level = compile(&map).unwrap_or_else(|e| panic!("{e:?}"));
     // Collision from the property: the bottom row is tile 0 = solid.
@@ -318,7 +328,9 @@ fn art_flips_found() {
     let mut rng = Rng(7);
     let colours: Vec<Px> = (0..8).map(|k| md(3 + k * 61)).collect();
     let t0 = noise_tile(&mut rng, &colours, false);
-    let mirror = |fx: bool, fy: bool| -> Vec<Px> { (0..256).map(|i| t0[(if fy { 15 - i / 16 } else { i / 16 }) * 16 + if fx { 15 - i % 16 } else { i % 16 }]).collect() };
+    let mirror = |fx: bool, fy: bool| -> Vec<Px> {
+        (0..256).map(|i| t0[(if fy { 15 - i / 16 } else { i / 16 }) * 16 + if fx { 15 - i % 16 } else { i % 16 }]).collect()
+    };
     let pics = vec![t0.clone(), mirror(true, false), mirror(false, true), mirror(true, true)];
     tileset_png(&d.join("art.png"), &pics, 4);
     tsx(d, 16, 4, 4, "width=\"64\" height=\"16\"", "");
@@ -361,7 +373,12 @@ fn art_palettes_assigned() {
     let mut rng = Rng(3);
     let a15: Vec<Px> = (0..15).map(|k| md(10 + k)).collect();
     let b15: Vec<Px> = (0..15).map(|k| md(200 + k)).collect();
-    let pics = vec![noise_tile(&mut rng, &a15, false), noise_tile(&mut rng, &b15, false), noise_tile(&mut rng, &a15[..5], false), noise_tile(&mut rng, &b15[10..], false)];
+    let pics = vec![
+        noise_tile(&mut rng, &a15, false),
+        noise_tile(&mut rng, &b15, false),
+        noise_tile(&mut rng, &a15[..5], false),
+        noise_tile(&mut rng, &b15[10..], false),
+    ];
     tileset_png(&d.join("art.png"), &pics, 4);
     tsx(d, 16, 4, 4, "width=\"64\" height=\"16\"", "");
     let map = tmx(d, 4, 1, &[("collision", "", vec![0; 4]), ("back", "", vec![1, 2, 3, 4])]);
@@ -428,7 +445,8 @@ fn levels_without_art_layers_have_no_art() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let shipped = levels::load_dir(&root.join("../../levels")).unwrap();
     let text = artcode::generate(&shipped);
-    let entries: Vec<String> = shipped.iter().map(|l| if l.art.is_some() { format!("Some(&ART_{})", l.ident) } else { "None".into() }).collect();
+    let entries: Vec<String> =
+        shipped.iter().map(|l| if l.art.is_some() { format!("Some(&ART_{})", l.ident) } else { "None".into() }).collect();
     let table = format!("pub static LEVEL_ART: [Option<&LevelArt>; {}] = [{}];", shipped.len(), entries.join(", "));
     assert!(text.contains(&table), "{table}");
     for f in std::fs::read_dir(root.join("tests/fixtures/good")).unwrap() {
@@ -467,14 +485,27 @@ fn third_party_map_shows_its_tileset_art() {
                 .map(|i| {
                     let o = ((t / 16 * 16 + i / 16) * 256 + t % 16 * 16 + i % 16) * 4;
                     let p = &buf[o..o + 4];
-                    if p[..3] == [0, 0, 0] { CLEAR } else { [round(p[0]), round(p[1]), round(p[2]), p[3]] }
+                    if p[..3] == [0, 0, 0] {
+                        CLEAR
+                    } else {
+                        [round(p[0]), round(p[1]), round(p[2]), p[3]]
+                    }
                 })
                 .collect()
         })
         .collect();
     // The `main` layer's gids, read from the map's base64 data.
     let text = std::fs::read_to_string(dir.join("mrrescue_base.tmx")).unwrap();
-    let data = text.split("<layer name=\"main\"").nth(1).unwrap().split("<data encoding=\"base64\">").nth(1).unwrap().split("</data>").next().unwrap();
+    let data = text
+        .split("<layer name=\"main\"")
+        .nth(1)
+        .unwrap()
+        .split("<data encoding=\"base64\">")
+        .nth(1)
+        .unwrap()
+        .split("</data>")
+        .next()
+        .unwrap();
     let bytes = base64::engine::general_purpose::STANDARD.decode(data.trim()).unwrap();
     let gids: Vec<u32> = bytes.chunks(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     let (w, h) = (level.width as usize, level.height as usize);
@@ -511,7 +542,10 @@ fn parallax_factors_accepted() {
         assert_eq!(a.plane_b.as_ref().unwrap().parallax, shift, "factor {factor}");
         assert_eq!(a.plane_a.as_ref().unwrap().parallax, 0, "no factor: 1");
         let text = artcode::generate(std::slice::from_ref(&level));
-        assert!(text.contains(&format!("plane_b: Some(ArtPlane {{ width: 4, height: 2, cells: &ART_MAP_PLANE_B, parallax: {shift} }})")), "{text}");
+        assert!(
+            text.contains(&format!("plane_b: Some(ArtPlane {{ width: 4, height: 2, cells: &ART_MAP_PLANE_B, parallax: {shift} }})")),
+            "{text}"
+        );
         assert!(text.contains("plane_a: Some(ArtPlane { width: 4, height: 2, cells: &ART_MAP_PLANE_A, parallax: 0 })"));
         assert!(text.contains("camera >> plane.parallax"));
     }
@@ -543,18 +577,35 @@ fn parallax_factors_rejected_with_file_and_line() {
     // XML positions are those of the attribute values (after `name="`).
     let map = parallax_map(d, "", " parallaxx=\"0.3\" parallaxy=\"0.3\"", "");
     let (l, c) = line_col(&map, "parallaxx=\"0.3\"");
-    assert_eq!(errors(&map), [format!("{}:{l}:{}: layer `back`: `parallaxx` is 0.3: expected 1, 0.5, 0.25 or 0.125. {fix}", map.display(), c + 11)]);
+    assert_eq!(
+        errors(&map),
+        [format!("{}:{l}:{}: layer `back`: `parallaxx` is 0.3: expected 1, 0.5, 0.25 or 0.125. {fix}", map.display(), c + 11)]
+    );
     let map = parallax_map(d, "", "", " parallaxy=\"2\"");
     let (l, c) = line_col(&map, "parallaxy=\"2\"");
-    assert_eq!(errors(&map), [format!("{}:{l}:{}: layer `front`: `parallaxy` is 2: expected 1, 0.5, 0.25 or 0.125. {fix}", map.display(), c + 11)]);
+    assert_eq!(
+        errors(&map),
+        [format!("{}:{l}:{}: layer `front`: `parallaxy` is 2: expected 1, 0.5, 0.25 or 0.125. {fix}", map.display(), c + 11)]
+    );
     let map = parallax_map(d, "", " parallaxx=\"0.5\" parallaxy=\"0.25\"", "");
     let (l, c) = line_col(&map, "parallaxx=\"0.5\"");
-    assert_eq!(errors(&map), [format!("{}:{l}:{}: layer `back`: parallax factors x = 0.5, y = 0.25: expected the same in x and y. {fix}", map.display(), c + 11)]);
+    assert_eq!(
+        errors(&map),
+        [format!(
+            "{}:{l}:{}: layer `back`: parallax factors x = 0.5, y = 0.25: expected the same in x and y. {fix}",
+            map.display(),
+            c + 11
+        )]
+    );
     let map = parallax_map(d, "", " parallaxx=\"half\"", "");
     let (l, c) = line_col(&map, "parallaxx=\"half\"");
     assert_eq!(
         errors(&map),
-        [format!("{}:{l}:{}: layer `back`: `parallaxx` is `half`: expected a number (Tiled's parallax factor: 1, 0.5, 0.25 or 0.125)", map.display(), c + 11)]
+        [format!(
+            "{}:{l}:{}: layer `back`: `parallaxx` is `half`: expected a number (Tiled's parallax factor: 1, 0.5, 0.25 or 0.125)",
+            map.display(),
+            c + 11
+        )]
     );
     // Two layers of plane B with different factors.
     let map = tmx_with(
@@ -578,7 +629,10 @@ fn parallax_factors_rejected_with_file_and_line() {
         )]
     );
     // A group layer's factor.
-    let text = std::fs::read_to_string(&map).unwrap().replace(" <layer name=\"back\"", " <group name=\"sky\" parallaxx=\"0.5\">\n <layer name=\"back\"").replace("</data></layer>\n <layer name=\"clouds\"", "</data></layer>\n </group>\n <layer name=\"clouds\"");
+    let text = std::fs::read_to_string(&map)
+        .unwrap()
+        .replace(" <layer name=\"back\"", " <group name=\"sky\" parallaxx=\"0.5\">\n <layer name=\"back\"")
+        .replace("</data></layer>\n <layer name=\"clouds\"", "</data></layer>\n </group>\n <layer name=\"clouds\"");
     std::fs::write(&map, text).unwrap();
     let (l, c) = line_col(&map, "parallaxx=\"0.5\">");
     let e = errors(&map);
@@ -598,7 +652,10 @@ fn parallax_factors_rejected_with_file_and_line() {
     )
     .unwrap();
     let (l, c) = line_col(&tmj, "0.75");
-    assert_eq!(errors(&tmj), [format!("{}:{l}:{c}: layer `back`: `parallaxx` is 0.75: expected 1, 0.5, 0.25 or 0.125. {fix}", tmj.display())]);
+    assert_eq!(
+        errors(&tmj),
+        [format!("{}:{l}:{c}: layer `back`: `parallaxx` is 0.75: expected 1, 0.5, 0.25 or 0.125. {fix}", tmj.display())]
+    );
     let text = std::fs::read_to_string(&tmj).unwrap().replace("0.75", "0.125");
     std::fs::write(&tmj, text).unwrap();
     assert_eq!(compile(&tmj).unwrap().art.unwrap().plane_b.unwrap().parallax, 3);
@@ -611,7 +668,12 @@ fn backdrop_from_the_background_colour() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     // 0x6C = 108 -> 3, 0xB4 = 180 -> 5, 0xFC = 252 -> 7: CRAM 0000 111 0 101 0 011 0.
-    for (attr, want) in [("", 0x0000u16), (" backgroundcolor=\"#6cb4fc\"", 0x0EA6), (" backgroundcolor=\"#806cb4fc\"", 0x0EA6), (" backgroundcolor=\"#ff0000\"", 0x000E)] {
+    for (attr, want) in [
+        ("", 0x0000u16),
+        (" backgroundcolor=\"#6cb4fc\"", 0x0EA6),
+        (" backgroundcolor=\"#806cb4fc\"", 0x0EA6),
+        (" backgroundcolor=\"#ff0000\"", 0x000E),
+    ] {
         let map = parallax_map(d, attr, "", "");
         let level = compile(&map).unwrap();
         let a = level.art.as_ref().unwrap();
@@ -665,7 +727,11 @@ fn demo_art_fits_and_follows_the_collision() {
         for tx in 0..w {
             let id = demo.tile(tx, ty);
             let words: Vec<u16> = (0..4).map(|q| pa.words[(2 * ty + q / 2) * pa.width + 2 * tx + q % 2]).collect();
-            assert_eq!(id != 0, words.iter().any(|&w| w != 0), "tile ({tx}, {ty}), id {id}: plane A art exactly where the collision layer has a tile");
+            assert_eq!(
+                id != 0,
+                words.iter().any(|&w| w != 0),
+                "tile ({tx}, {ty}), id {id}: plane A art exactly where the collision layer has a tile"
+            );
             if id == shape::ONE_WAY || id == 0 {
                 continue;
             }
@@ -727,16 +793,18 @@ fn error_more_than_three_palettes() {
     let d = dir.path();
     let mut rng = Rng(2);
     // Four tiles of 15 colours each, no colour shared: four lines (line 3 is the sprites').
-    let pics: Vec<Vec<Px>> = (0..4).map(|t| {
-        let cs: Vec<Px> = (0..15).map(|k| md(1 + t * 15 + k)).collect();
-        let mut p = noise_tile(&mut rng, &cs, false);
-        for q in 0..4 {
-            for (k, c) in cs.iter().enumerate() {
-                p[((q / 2) * 8 + k / 8) * 16 + (q % 2) * 8 + k % 8] = *c;
+    let pics: Vec<Vec<Px>> = (0..4)
+        .map(|t| {
+            let cs: Vec<Px> = (0..15).map(|k| md(1 + t * 15 + k)).collect();
+            let mut p = noise_tile(&mut rng, &cs, false);
+            for q in 0..4 {
+                for (k, c) in cs.iter().enumerate() {
+                    p[((q / 2) * 8 + k / 8) * 16 + (q % 2) * 8 + k % 8] = *c;
+                }
             }
-        }
-        p
-    }).collect();
+            p
+        })
+        .collect();
     tileset_png(&d.join("art.png"), &pics, 4);
     tsx(d, 16, 4, 4, "width=\"64\" height=\"16\"", "");
     let map = tmx(d, 4, 1, &[("collision", "", vec![0; 4]), ("back", "", vec![1, 2, 3, 4])]);
@@ -793,7 +861,13 @@ fn error_tileset_not_16x16() {
     let ts = tsx(d, 8, 4, 8, "width=\"32\" height=\"16\"", "");
     let map = tmx(d, 2, 1, &[("collision", "", vec![0; 2]), ("back", "", vec![1, 2])]);
     let (l, col) = line_col(&ts, "<image");
-    assert_eq!(errors(&map), [format!("{}:{l}:{col}: tileset `art` has 8x8 tiles: expected 16x16 tiles for art layers (each map tile is 2x2 VDP cells)", ts.display())]);
+    assert_eq!(
+        errors(&map),
+        [format!(
+            "{}:{l}:{col}: tileset `art` has 8x8 tiles: expected 16x16 tiles for art layers (each map tile is 2x2 VDP cells)",
+            ts.display()
+        )]
+    );
     // 16x16 tiles, but the image is 40 pixels wide.
     let px = vec![md(1); 40 * 16];
     write_png(&d.join("art.png"), 40, 16, &px);
@@ -837,7 +911,14 @@ fn error_bad_layer_properties() {
         d,
         1,
         1,
-        &[("collision", "", vec![0]), ("back", "<properties><property name=\"plane\" value=\"C\"/><property name=\"priority\" type=\"int\" value=\"1\"/></properties>", vec![1])],
+        &[
+            ("collision", "", vec![0]),
+            (
+                "back",
+                "<properties><property name=\"plane\" value=\"C\"/><property name=\"priority\" type=\"int\" value=\"1\"/></properties>",
+                vec![1],
+            ),
+        ],
     );
     let (l, c) = line_col(&map, "value=\"C\"");
     let (l2, c2) = line_col(&map, "value=\"1\"");
@@ -845,7 +926,11 @@ fn error_bad_layer_properties() {
         errors(&map),
         [
             // XML positions are those of the attribute values (after `value="`).
-            format!("{}:{l}:{}: layer `back`: property `plane` = `C`: expected `A` (foreground), `B` (background) or `none`", map.display(), c + 7),
+            format!(
+                "{}:{l}:{}: layer `back`: property `plane` = `C`: expected `A` (foreground), `B` (background) or `none`",
+                map.display(),
+                c + 7
+            ),
             format!("{}:{l2}:{}: layer `back`: property `priority`: expected a bool", map.display(), c2 + 7),
         ]
     );
@@ -858,10 +943,16 @@ fn error_bad_layer_properties() {
 fn art_vram_budget_matches_the_rom_layout() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let view = std::fs::read_to_string(root.join("src/level-view/src/lib.rs")).unwrap();
-    assert!(view.contains("pub const ART_END_TILE: u16 = vdp::WINDOW / vdp::TILE_BYTES;"), "src/level-view: the art ends at the window name table");
+    assert!(
+        view.contains("pub const ART_END_TILE: u16 = vdp::WINDOW / vdp::TILE_BYTES;"),
+        "src/level-view: the art ends at the window name table"
+    );
     assert!(view.contains("first_tile: $art_module::FIRST_ART_TILE,"), "src/level-view: the art's first tile is romtool's");
     let sprites = std::fs::read_to_string(root.join("src/rom/sprites.rs")).unwrap();
-    assert!(sprites.contains(&format!("pub const BASE: u16 = {};", budget::ROM_SPRITE_BASE_TILE)), "src/rom/sprites.rs: the sprites before the art");
+    assert!(
+        sprites.contains(&format!("pub const BASE: u16 = {};", budget::ROM_SPRITE_BASE_TILE)),
+        "src/rom/sprites.rs: the sprites before the art"
+    );
     assert_eq!(budget::VRAM_ART_CELLS, budget::ROM_ART_END_TILE - budget::ROM_ART_BASE_TILE);
     // The window name table (megadrive::vdp::WINDOW) is where the art must end.
     let vdp = std::fs::read_to_string(root.join("src/megadrive/src/vdp.rs")).unwrap();
@@ -962,14 +1053,23 @@ fn sprite_errors() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let out = d.join("gen");
-    let err = |d: &Path| -> Vec<String> { romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect() };
+    let err = |d: &Path| -> Vec<String> {
+        romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
+    };
     // Frame size.
     let f = vec![vec![md(1); 16 * 16]];
     sheet(d, "a", &f, 16, 16, 1, "{\n  \"frame_width\": 12,\n  \"frame_height\": 16,\n  \"animations\": []\n}\n");
     let j = d.join("a.json");
-    assert_eq!(err(d), [format!("{}:2:18: `frame_width` is 12: expected 8, 16, 24 or 32 pixels (one VDP sprite; masks are at most 32 wide)", j.display())]);
+    assert_eq!(
+        err(d),
+        [format!("{}:2:18: `frame_width` is 12: expected 8, 16, 24 or 32 pixels (one VDP sprite; masks are at most 32 wide)", j.display())]
+    );
     // Frame index past the sheet.
-    std::fs::write(&j, "{\"frame_width\": 16, \"frame_height\": 16,\n \"animations\": [{\"name\": \"x\", \"duration\": 2,\n \"frames\": [0, 1]}]}").unwrap();
+    std::fs::write(
+        &j,
+        "{\"frame_width\": 16, \"frame_height\": 16,\n \"animations\": [{\"name\": \"x\", \"duration\": 2,\n \"frames\": [0, 1]}]}",
+    )
+    .unwrap();
     assert_eq!(err(d), [format!("{}:3:16: animation `x`: frame 1: the sheet {} has frames 0..1", j.display(), d.join("a.png").display())]);
     // Sheet not a whole number of frames.
     std::fs::write(&j, "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": []}").unwrap();
@@ -978,7 +1078,15 @@ fn sprite_errors() {
     // 16 colours over two sheets (one shared line).
     let colours: Vec<Px> = (0..16).map(|k| md(50 + k)).collect();
     sheet(d, "a", &[(0..64).map(|i| colours[i % 10]).collect()], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
-    sheet(d, "b", &[(0..64).map(|i| colours[6 + i % 10]).collect()], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
+    sheet(
+        d,
+        "b",
+        &[(0..64).map(|i| colours[6 + i % 10]).collect()],
+        8,
+        8,
+        1,
+        "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}",
+    );
     let [r, g, b, _] = colours[15];
     assert_eq!(
         err(d),
@@ -1002,19 +1110,35 @@ fn generated_art_and_sprites_build() {
     let cs: Vec<Px> = (0..6).map(|k| md(70 + k)).collect();
     let pics: Vec<Vec<Px>> = (0..4).map(|_| noise_tile(&mut rng, &cs, true)).collect();
     tileset_png(&d.join("art.png"), &pics, 4);
-    tsx(d, 16, 4, 4, "trans=\"ff00ff\" width=\"64\" height=\"16\"", " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n");
+    tsx(
+        d,
+        16,
+        4,
+        4,
+        "trans=\"ff00ff\" width=\"64\" height=\"16\"",
+        " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n",
+    );
     tmx(d, 4, 2, &[("ground", "", vec![0, 2, 3, 4, 1, 1, 1, 1]), ("fg", "", vec![3, 0, 0, 2 | 0x8000_0000, 0, 0, 0, 0])]);
     let opts = levels::Options { dir: d.to_path_buf(), out_dir: d.join("gen"), preview_dir: None, grid: false, require: Vec::new() };
     let (_, files) = levels::build_outputs(&opts).unwrap_or_else(|e| panic!("{e:?}"));
     let text = |name: &str| String::from_utf8(files.iter().find(|(p, _)| p.ends_with(name)).unwrap().1.clone()).unwrap();
     let sd = d.join("sprites");
     std::fs::create_dir_all(&sd).unwrap();
-    sheet(&sd, "hero", &[vec![md(3); 256], vec![CLEAR; 256]], 16, 16, 2, "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": [{\"name\": \"walk\", \"frames\": [0, 1], \"duration\": 4}]}");
+    sheet(
+        &sd,
+        "hero",
+        &[vec![md(3); 256], vec![CLEAR; 256]],
+        16,
+        16,
+        2,
+        "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": [{\"name\": \"walk\", \"frames\": [0, 1], \"duration\": 4}]}",
+    );
     let (_, sfiles) = romtool::sprites::build_outputs(&sd, &d.join("gen")).unwrap();
     let sprites = String::from_utf8(sfiles[0].1.clone()).unwrap();
     let uses = "\npub fn uses() -> usize {\n    let a = art::LEVEL_ART[0].unwrap();\n    let b = a.plane_b.unwrap();\n    let hit = sprites::HERO.masks[0].hit(0, 0, &sprites::HERO.masks_hflip[0], 4, 4);\n    \
                 a.tiles.len() + a.palettes.len() + b.cells.len() + (100u16 >> b.parallax) as usize + a.plane_a.map_or(0, |p| p.cells.len()) + levels::LEVELS.len() + sprites::SHEETS[0].tiles.len() + hit as usize + art::FIRST_ART_TILE as usize + art::MAX_ART_TILES as usize + sprites::SPRITE_PALETTE.len() + sprites::HERO_ANIMATIONS[0].frames.len()\n}\n";
-    common::compile_modules("art", &[("levels", text("levels.rs")), ("art", text("art.rs")), ("sprites", sprites)], uses).unwrap_or_else(|e| panic!("{e}"));
+    common::compile_modules("art", &[("levels", text("levels.rs")), ("art", text("art.rs")), ("sprites", sprites)], uses)
+        .unwrap_or_else(|e| panic!("{e}"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1056,8 +1180,12 @@ fn sprite_palette_file_sets_the_line_and_names_the_indices() {
         let idx = tiles[y * 2 + x / 4] >> (12 - 4 * (x % 4)) & 15;
         assert_eq!(idx, if *p == CLEAR { 0 } else { want[i % 4] }, "pixel ({x}, {y})");
     }
-    common::compile_modules("gpl", &[("sprites", text.to_string())], "\npub fn uses() -> u8 { sprites::PAL_TEXT + sprites::PAL_HIGH_LIGHT + sprites::HERO.masks.len() as u8 }\n")
-        .unwrap_or_else(|e| panic!("{e}"));
+    common::compile_modules(
+        "gpl",
+        &[("sprites", text.to_string())],
+        "\npub fn uses() -> u8 { sprites::PAL_TEXT + sprites::PAL_HIGH_LIGHT + sprites::HERO.masks.len() as u8 }\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
 }
 
 #[test]
@@ -1066,14 +1194,17 @@ fn sprite_palette_file_errors() {
     let d = dir.path();
     let out = d.join("gen");
     let p = d.join("palette.gpl");
-    let err = |d: &Path| -> Vec<String> { romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect() };
+    let err = |d: &Path| -> Vec<String> {
+        romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
+    };
     sheet(d, "hero", &[vec![md(0x1FF); 64]], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
     let pd = p.display();
     // Not a GIMP palette.
     std::fs::write(&p, "JASC-PAL\n0100\n2\n").unwrap();
     assert_eq!(err(d), [format!("{pd}:1:1: the first line is `JASC-PAL`: expected `GIMP Palette`. Fix: export the palette as a GIMP palette (.gpl) from your editor")]);
     // Bad lines: each with its line and column.
-    std::fs::write(&p, "GIMP Palette\nColumns: many\n0 0 0 clear\n252 252 25x white\n  12 300 0 red\n1 2\nName: after colours is fine\n").unwrap();
+    std::fs::write(&p, "GIMP Palette\nColumns: many\n0 0 0 clear\n252 252 25x white\n  12 300 0 red\n1 2\nName: after colours is fine\n")
+        .unwrap();
     assert_eq!(
         err(d),
         [
@@ -1118,7 +1249,13 @@ fn sprite_palette_file_errors() {
     std::fs::write(&p, "GIMP Palette\n0 0 0 clear\n252 252 252 text\n").unwrap();
     sheet(d, "hero", &[vec![md(0x1FF); 64]], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
     sheet(d, "pal_text", &[vec![md(0x1FF); 64]], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
-    assert_eq!(err(d), [format!("{}: sheet name `pal_text` gives the Rust item PAL_TEXT, the name of a colour of {pd}: rename the file or the colour", d.join("pal_text.json").display())]);
+    assert_eq!(
+        err(d),
+        [format!(
+            "{}: sheet name `pal_text` gives the Rust item PAL_TEXT, the name of a colour of {pd}: rename the file or the colour",
+            d.join("pal_text.json").display()
+        )]
+    );
     // Nothing was written by any of these.
     assert!(!out.exists());
 }
@@ -1182,7 +1319,13 @@ fn preview_follows_the_vdp_priority() {
     tileset_png(&d.join("art.png"), &[vec![md(5); 256], vec![md(77); 256]], 2);
     tsx(d, 16, 2, 2, "width=\"32\" height=\"16\"", "");
     for (b_prio, want) in [(true, md(5)), (false, md(77))] {
-        let map = tmx_with(d, 2, 1, "", &[("collision", "", "", vec![0; 2]), ("back", "", &prio(b_prio), vec![1, 1]), ("front", "", &prio(false), vec![2, 0])]);
+        let map = tmx_with(
+            d,
+            2,
+            1,
+            "",
+            &[("collision", "", "", vec![0; 2]), ("back", "", &prio(b_prio), vec![1, 1]), ("front", "", &prio(false), vec![2, 0])],
+        );
         let level = compile(&map).unwrap();
         let a = level.art.as_ref().unwrap();
         assert_eq!(romtool::levels::preview::art_rgb(a, 3, 3), want[..3], "plane B priority {b_prio}");

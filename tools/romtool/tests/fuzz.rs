@@ -151,27 +151,176 @@ fn seeds() -> Vec<Case> {
 // ---- mutations ----------------------------------------------------------------------------
 
 const NUMBERS: &[&str] = &[
-    "0", "-1", "1", "2", "16", "31", "32", "255", "256", "257", "248", "249", "65535", "65536", "2147483647", "2147483648", "4294967295",
-    "4294967296", "-2147483649", "9223372036854775807", "-9223372036854775808", "18446744073709551616", "1e308", "-1e308", "1e-308",
-    "3.5", "0.5", "NaN", "inf", "0x10", "0b11", "010", "08", "1/0", "320/16", "1<<62", "abc", "super", "yes", "true", "", " ",
+    "0",
+    "-1",
+    "1",
+    "2",
+    "16",
+    "31",
+    "32",
+    "255",
+    "256",
+    "257",
+    "248",
+    "249",
+    "65535",
+    "65536",
+    "2147483647",
+    "2147483648",
+    "4294967295",
+    "4294967296",
+    "-2147483649",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "18446744073709551616",
+    "1e308",
+    "-1e308",
+    "1e-308",
+    "3.5",
+    "0.5",
+    "NaN",
+    "inf",
+    "0x10",
+    "0b11",
+    "010",
+    "08",
+    "1/0",
+    "320/16",
+    "1<<62",
+    "abc",
+    "super",
+    "yes",
+    "true",
+    "",
+    " ",
     // Gids with Tiled's flip bits (H, V, D, hexagonal; on slopes, halves, one-way, height tiles).
-    "2147483652", "1073741840", "536870915", "268435459", "1073741844", "3221225507", "2684354593", "3758096418", "1610612769",
+    "2147483652",
+    "1073741840",
+    "536870915",
+    "268435459",
+    "1073741844",
+    "3221225507",
+    "2684354593",
+    "3758096418",
+    "1610612769",
 ];
 const STRINGS: &[&str] = &[
-    "self", "Self", "super", "crate", "_", "__", "é", "ééé", "9lives", "a b", "\\", "\"", "\u{0}", "a\nb", "a\rb", "\u{202e}", "\u{3000}",
-    "spawn", "enemy", "moving_platform", "collision", "Collision", "height", "solid", "LEVELS", "SHAPE_GFX", "x.tsx", "/dev/zero", "../../x",
-    "csv", "base64", "zlib", "gzip", "zstd", "int", "bool", "float", "class", "object", "color", "file", "string", "orthogonal", "isometric",
-    "tilelayer", "objectgroup", "group", "map", "tileset", "platform", "potato", "goal", "enum", "propertyType", "useAs", "members",
-    "valuesAsFlags", "EntityKind", "Level", "EnemyProperties", "r#type", "type", "loop",
+    "self",
+    "Self",
+    "super",
+    "crate",
+    "_",
+    "__",
+    "é",
+    "ééé",
+    "9lives",
+    "a b",
+    "\\",
+    "\"",
+    "\u{0}",
+    "a\nb",
+    "a\rb",
+    "\u{202e}",
+    "\u{3000}",
+    "spawn",
+    "enemy",
+    "moving_platform",
+    "collision",
+    "Collision",
+    "height",
+    "solid",
+    "LEVELS",
+    "SHAPE_GFX",
+    "x.tsx",
+    "/dev/zero",
+    "../../x",
+    "csv",
+    "base64",
+    "zlib",
+    "gzip",
+    "zstd",
+    "int",
+    "bool",
+    "float",
+    "class",
+    "object",
+    "color",
+    "file",
+    "string",
+    "orthogonal",
+    "isometric",
+    "tilelayer",
+    "objectgroup",
+    "group",
+    "map",
+    "tileset",
+    "platform",
+    "potato",
+    "goal",
+    "enum",
+    "propertyType",
+    "useAs",
+    "members",
+    "valuesAsFlags",
+    "EntityKind",
+    "Level",
+    "EnemyProperties",
+    "r#type",
+    "type",
+    "loop",
 ];
 const TOKENS: &[&str] = &[
-    "<group>", "</group>", "</layer>", "<layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"csv\">1,2,3</data></layer>",
-    "<chunk x=\"-16\" y=\"0\" width=\"16\" height=\"16\">", "</chunk>", "&#44;", "&#x20;", "&amp;", "&foo;", "&#0;", "<![CDATA[1,2]]>",
-    "<!-- c -->", "<?pi x?>", "<!DOCTYPE map [<!ENTITY e \"x\">]>", "<properties><property name=\"collision\" value=\"height\"/></properties>",
-    "<tile id=\"3\"><properties><property name=\"collision\" type=\"int\" value=\"2\"/></properties></tile>", "template=\"t.tx\"",
-    "{", "}", "[", "]", ",", ":", "null", "true", "false", "\"chunks\": []", "\"infinite\": true", "\"encoding\": \"base64\"",
-    "/*", "*/", "//", "#define XTileWidth 4\n", "#", "<<", ">>", "(", ")", "-", "*", "/", "'a'", "\"s\"", "\u{feff}", "\u{3000}", "\u{a0}",
-    "\r\n", "\n", "\t", "\u{0}",
+    "<group>",
+    "</group>",
+    "</layer>",
+    "<layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"csv\">1,2,3</data></layer>",
+    "<chunk x=\"-16\" y=\"0\" width=\"16\" height=\"16\">",
+    "</chunk>",
+    "&#44;",
+    "&#x20;",
+    "&amp;",
+    "&foo;",
+    "&#0;",
+    "<![CDATA[1,2]]>",
+    "<!-- c -->",
+    "<?pi x?>",
+    "<!DOCTYPE map [<!ENTITY e \"x\">]>",
+    "<properties><property name=\"collision\" value=\"height\"/></properties>",
+    "<tile id=\"3\"><properties><property name=\"collision\" type=\"int\" value=\"2\"/></properties></tile>",
+    "template=\"t.tx\"",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "null",
+    "true",
+    "false",
+    "\"chunks\": []",
+    "\"infinite\": true",
+    "\"encoding\": \"base64\"",
+    "/*",
+    "*/",
+    "//",
+    "#define XTileWidth 4\n",
+    "#",
+    "<<",
+    ">>",
+    "(",
+    ")",
+    "-",
+    "*",
+    "/",
+    "'a'",
+    "\"s\"",
+    "\u{feff}",
+    "\u{3000}",
+    "\u{a0}",
+    "\r\n",
+    "\n",
+    "\t",
+    "\u{0}",
 ];
 const NAMES: &[&str] = &["self", "_", "é", "1-1", "levels", "Level", "a b", "shape_gfx", "demo", "e1m1", "x.y", "-", "LEVELS", "ab"];
 
@@ -235,7 +384,8 @@ fn mutate_bytes(rng: &mut Rng, b: &mut Vec<u8>, pool: &[Case]) {
         7 if len > 0 => b.truncate(rng.below(len)),
         8 => {
             // Swap two lines.
-            let lines: Vec<usize> = std::iter::once(0).chain(b.iter().enumerate().filter(|(_, c)| **c == b'\n').map(|(i, _)| i + 1)).collect();
+            let lines: Vec<usize> =
+                std::iter::once(0).chain(b.iter().enumerate().filter(|(_, c)| **c == b'\n').map(|(i, _)| i + 1)).collect();
             if lines.len() > 2 {
                 let (a, c) = (rng.below(lines.len() - 1), rng.below(lines.len() - 1));
                 let (a, c) = (a.min(c), a.max(c));
@@ -397,7 +547,13 @@ fn mutate_case(rng: &mut Rng, case: &mut Case, pool: &[Case]) {
             } else {
                 mutate_bytes(rng, bytes, pool);
             }
-        } else if (lname.ends_with(".tmj") || lname.ends_with(".json") || lname.ends_with(".tsj") || lname.ends_with(".tj") || lname.ends_with(".tiled-project")) && rng.chance(60) {
+        } else if (lname.ends_with(".tmj")
+            || lname.ends_with(".json")
+            || lname.ends_with(".tsj")
+            || lname.ends_with(".tj")
+            || lname.ends_with(".tiled-project"))
+            && rng.chance(60)
+        {
             match serde_json::from_slice::<Value>(bytes) {
                 Ok(mut v) => {
                     mutate_json(rng, &mut v, 0);
@@ -467,7 +623,13 @@ fn fuzz_level_compiler() {
         for (n, b) in &case.files {
             std::fs::write(dir.join(n), b).unwrap();
         }
-        let opts = Options { dir: dir.clone(), out_dir: out.join("gen"), preview_dir: Some(out.join("prev")), grid: rng.chance(50), require: Vec::new() };
+        let opts = Options {
+            dir: dir.clone(),
+            out_dir: out.join("gen"),
+            preview_dir: Some(out.join("prev")),
+            grid: rng.chance(50),
+            require: Vec::new(),
+        };
         let base = CURRENT.load(Ordering::Relaxed);
         PEAK.store(base, Ordering::Relaxed);
         let t = Instant::now();
@@ -485,7 +647,11 @@ fn fuzz_level_compiler() {
                 let text = std::str::from_utf8(&files[0].1).map_err(|e| e.to_string());
                 let mut bad = text.clone().and_then(common::check_generated_syntax).err();
                 // art.rs (art layers): ASCII Rust that parses.
-                let art = files.iter().find(|(p, _)| p.ends_with("art.rs")).map(|(_, b)| String::from_utf8_lossy(b).into_owned()).unwrap_or_default();
+                let art = files
+                    .iter()
+                    .find(|(p, _)| p.ends_with("art.rs"))
+                    .map(|(_, b)| String::from_utf8_lossy(b).into_owned())
+                    .unwrap_or_default();
                 if !art.is_ascii() || syn::parse_file(&art).is_err() || !art.contains("pub static LEVEL_ART") {
                     bad = Some("generated art.rs is not ASCII Rust with LEVEL_ART".into());
                 }
@@ -524,7 +690,9 @@ fn fuzz_level_compiler() {
                 for d in diags {
                     *per.entry(d.file.as_path()).or_default() += 1;
                 }
-                per.values().any(|&n| n > romtool::levels::MAX_ERRORS_PER_FILE + 1).then(|| "more than 20 errors listed for one file".to_string())
+                per.values()
+                    .any(|&n| n > romtool::levels::MAX_ERRORS_PER_FILE + 1)
+                    .then(|| "more than 20 errors listed for one file".to_string())
             }
         };
         if let Some(why) = why {

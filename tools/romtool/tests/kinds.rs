@@ -43,7 +43,9 @@ fn folder(files: &[(&str, &str)]) -> tempfile::TempDir {
 fn compile(dir: &Path) -> Result<String, Vec<String>> {
     let out = dir.join("out");
     let opts = Options { dir: dir.to_path_buf(), out_dir: out, preview_dir: None, grid: false, require: Vec::new() };
-    levels::build_outputs(&opts).map(|(_, files)| String::from_utf8(files[0].1.clone()).unwrap()).map_err(|ds| ds.iter().map(|d| d.to_string()).collect())
+    levels::build_outputs(&opts)
+        .map(|(_, files)| String::from_utf8(files[0].1.clone()).unwrap())
+        .map_err(|ds| ds.iter().map(|d| d.to_string()).collect())
 }
 
 fn errors(dir: &Path) -> Vec<String> {
@@ -138,7 +140,10 @@ fn every_member_type_is_a_typed_field_with_the_project_default() {
 
 #[test]
 fn no_project_no_kinds() {
-    let dir = folder(&[("level.tmx", &map("  <object id=\"1\" type=\"spawn\" x=\"0\" y=\"0\"/>\n  <object id=\"2\" type=\"enemy\" x=\"16\" y=\"16\"/>\n"))]);
+    let dir = folder(&[(
+        "level.tmx",
+        &map("  <object id=\"1\" type=\"spawn\" x=\"0\" y=\"0\"/>\n  <object id=\"2\" type=\"enemy\" x=\"16\" y=\"16\"/>\n"),
+    )]);
     assert_eq!(
         one_error(dir.path()),
         "level.tmx:11:3: object 2: class `enemy` is not an entity kind declared in the game's Tiled project (the level folder has no `.tiled-project` file): expected one of `spawn`. Fix: save a Tiled project in the level folder (Tiled: Project > Save Project As) and declare the class in it (View > Custom Types Editor, a class used as object), or set the object's class to one of these, or clear its class and type to keep it as decoration (skipped with a warning)"
@@ -181,8 +186,13 @@ fn map_errors_in_tmj_and_templates() {
     let dir = folder(&[("game.tiled-project", &spring_project()), ("level.tmj", tmj)]);
     assert!(one_error(dir.path()).starts_with("level.tmj:5:7: object 1 (class `spring`): property `power` is a float 2: expected an int"));
     let tx = "<?xml version=\"1.0\"?>\n<template>\n <object type=\"spring\"><properties><property name=\"bouncy\" value=\"yes\"/></properties></object>\n</template>\n";
-    let dir = folder(&[("game.tiled-project", &spring_project()), ("s.tx", tx), ("level.tmx", &map("  <object id=\"3\" template=\"s.tx\" x=\"0\" y=\"0\"/>\n"))]);
-    assert!(one_error(dir.path()).starts_with("level.tmx:10:3: object 3 (class `spring`): property `bouncy` is a string \"yes\": expected a bool"));
+    let dir = folder(&[
+        ("game.tiled-project", &spring_project()),
+        ("s.tx", tx),
+        ("level.tmx", &map("  <object id=\"3\" template=\"s.tx\" x=\"0\" y=\"0\"/>\n")),
+    ]);
+    assert!(one_error(dir.path())
+        .starts_with("level.tmx:10:3: object 3 (class `spring`): property `bouncy` is a string \"yes\": expected a bool"));
 }
 
 /// A project's mistakes, each at its line and column in the project.

@@ -13,9 +13,7 @@ use std::process::Command;
 // Helpers
 
 fn compile(path: &str) -> Result<Level, Vec<String>> {
-    levels::load_file(Path::new(path))
-        .and_then(validate::validate)
-        .map_err(|ds| ds.iter().map(|d| d.to_string()).collect())
+    levels::load_file(Path::new(path)).and_then(validate::validate).map_err(|ds| ds.iter().map(|d| d.to_string()).collect())
 }
 
 fn errors(path: &str) -> Vec<String> {
@@ -110,7 +108,17 @@ fn round_trip_16tile_generated() {
 
 #[test]
 fn round_trip_fixtures_all_encodings() {
-    for name in ["tiny.h", "tiny_json.tmj", "tiny_b64.tmj", "tiny_gzip.tmj", "tiny_zstd.tmj", "tiny_csv.tmx", "tiny_zlib.tmx", "tiny_zstd_xml.tmx", "tiny_xml.tmx"] {
+    for name in [
+        "tiny.h",
+        "tiny_json.tmj",
+        "tiny_b64.tmj",
+        "tiny_gzip.tmj",
+        "tiny_zstd.tmj",
+        "tiny_csv.tmx",
+        "tiny_zlib.tmx",
+        "tiny_zstd_xml.tmx",
+        "tiny_xml.tmx",
+    ] {
         let (level, back) = round_trip(&fixtures().join("good").join(name));
         assert_eq!(back, TINY, "{name}");
         assert_eq!(level.height_tiles.len(), 3, "{name}: height tiles from the tileset PNG");
@@ -149,7 +157,15 @@ fn mirror_by_hand(id: u16, flag: u32) -> Option<u16> {
         0x2000_0000 => &d,
         _ => return None,
     };
-    table.iter().find_map(|&(a, b)| if a == id { Some(b) } else if b == id { Some(a) } else { None })
+    table.iter().find_map(|&(a, b)| {
+        if a == id {
+            Some(b)
+        } else if b == id {
+            Some(a)
+        } else {
+            None
+        }
+    })
 }
 
 /// Gids that decode to `ids`: some tiles are written as their mirror image with a flip flag
@@ -200,7 +216,9 @@ fn round_trip_tiled_generated_every_encoding() {
     let ids = random_ids(w * h, 99, 3);
     let gids = gids_for(&ids, fg);
     let csv: Vec<String> = gids.chunks(w).map(|r| r.iter().map(|g| g.to_string()).collect::<Vec<_>>().join(",")).collect();
-    let tileset_json = format!(r#"{{"firstgid": {fg}, "name": "c", "image": "tiles.png", "tilewidth": 16, "tileheight": 16, "columns": 8, "tilecount": 35}}"#);
+    let tileset_json = format!(
+        r#"{{"firstgid": {fg}, "name": "c", "image": "tiles.png", "tilewidth": 16, "tileheight": 16, "columns": 8, "tilecount": 35}}"#
+    );
     let tmj = |data: String, enc: &str| {
         format!(
             r#"{{"type": "map", "orientation": "orthogonal", "infinite": false, "width": {w}, "height": {h}, "tilewidth": 16, "tileheight": 16,
@@ -449,9 +467,18 @@ fn error_name_clash() {
     std::fs::write(dir.path().join("levels.txt"), h).unwrap();
     let errs: Vec<String> = levels::load_dir(dir.path()).unwrap_err().iter().map(|d| d.to_string()).collect();
     assert_eq!(errs.len(), 2, "{errs:?}");
-    let want = format!("a_map.h: level name `a_map`: the generated item A_MAP clashes with one of level `a` ({}): rename the file", dir.path().join("a.h").display());
+    let want = format!(
+        "a_map.h: level name `a_map`: the generated item A_MAP clashes with one of level `a` ({}): rename the file",
+        dir.path().join("a.h").display()
+    );
     assert!(errs[0].ends_with(&want), "{}", errs[0]);
-    assert!(errs[1].ends_with("levels.txt: level name `levels`: the generated item LEVELS clashes with a built-in item of levels.rs: rename the file"), "{}", errs[1]);
+    assert!(
+        errs[1].ends_with(
+            "levels.txt: level name `levels`: the generated item LEVELS clashes with a built-in item of levels.rs: rename the file"
+        ),
+        "{}",
+        errs[1]
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -575,8 +602,14 @@ fn preview_png_spot_checks() {
             };
             // Object outlines are drawn over everything: skip those pixels.
             if rgb_at(&img, x, y) != want {
-                assert!(demo.entities.iter().any(|e| x as i32 >= e.x - 4 && y as i32 >= e.y - 4 && (x as i32) < e.x + e.w.max(e.path.iter().map(|p| p.x - e.x).max().unwrap_or(0)) + 4 && (y as i32) < e.y + e.h + 4)
-                    || demo.spawn.is_some_and(|s| (x as i32 - s.x).abs() <= 16 && (y as i32 - s.y).abs() <= 32), "pixel ({x}, {y}) tile offset ({px}, {py})");
+                assert!(
+                    demo.entities.iter().any(|e| x as i32 >= e.x - 4
+                        && y as i32 >= e.y - 4
+                        && (x as i32) < e.x + e.w.max(e.path.iter().map(|p| p.x - e.x).max().unwrap_or(0)) + 4
+                        && (y as i32) < e.y + e.h + 4)
+                        || demo.spawn.is_some_and(|s| (x as i32 - s.x).abs() <= 16 && (y as i32 - s.y).abs() <= 32),
+                    "pixel ({x}, {y}) tile offset ({px}, {py})"
+                );
                 continue;
             }
             let blend = |t: [u8; 3]| [0, 1, 2].map(|i| ((want[i] as u16 + t[i] as u16) / 2) as u8);
@@ -597,7 +630,10 @@ fn preview_png_spot_checks() {
     assert_eq!(rgb_at(&grid, 0, 0), backdrop.map(|v| v / 4 * 3));
     assert_eq!(rgb_at(&grid, 1, 1), backdrop);
     // Levels without art are drawn from the collision shapes with or without the overlay.
-    assert_eq!(preview::try_render_png_styled(e1m1, preview::Style { grid: false, collision: true }).unwrap(), preview::render_png(e1m1, false));
+    assert_eq!(
+        preview::try_render_png_styled(e1m1, preview::Style { grid: false, collision: true }).unwrap(),
+        preview::render_png(e1m1, false)
+    );
 }
 
 #[test]
@@ -716,10 +752,7 @@ fn generated_rust_compiles_in_a_no_std_crate() {
     assert!(lines[0].ends_with(&format!("entities={} enemies={enemies}", demo.entities.len())), "{}", lines[0]);
     // e1m1: solid test points (tile centre-bottom) = every tile whose bottom-middle pixel is solid.
     let e1m1 = &all[1];
-    let solid = (0..16)
-        .flat_map(|y| (0..19).map(move |x| (x, y)))
-        .filter(|&(x, y)| shape::solid_pixel(e1m1.tile(x, y), 8, 15))
-        .count();
+    let solid = (0..16).flat_map(|y| (0..19).map(move |x| (x, y))).filter(|&(x, y)| shape::solid_pixel(e1m1.tile(x, y), 8, 15)).count();
     assert_eq!(lines[1], format!("e1m1 19x16 solid={solid} spawn=none entities=0 enemies=0"));
 }
 
@@ -744,8 +777,12 @@ fn rom_const(file: &str, name: &str) -> usize {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let line = text
         .lines()
-        .find(|l| l.trim_start().starts_with(&format!("const {name}: u16 =")) || l.trim_start().starts_with(&format!("pub const {name}: u16 =")))
-        .unwrap_or_else(|| panic!("{file} has no `const {name}: u16`: update romtool's VRAM budget (src/levels/budget.rs) to the ROM's layout"));
+        .find(|l| {
+            l.trim_start().starts_with(&format!("const {name}: u16 =")) || l.trim_start().starts_with(&format!("pub const {name}: u16 ="))
+        })
+        .unwrap_or_else(|| {
+            panic!("{file} has no `const {name}: u16`: update romtool's VRAM budget (src/levels/budget.rs) to the ROM's layout")
+        });
     line.split('=').nth(1).unwrap().trim().trim_end_matches(';').trim().parse().unwrap()
 }
 
@@ -930,9 +967,9 @@ fn untyped_objects_are_skipped_with_a_warning() {
     let path = decoration_map(
         dir.path(),
         concat!(
-            "  <object id=\"1\" name=\"spawn\" x=\"0\" y=\"0\"/>\n",                         // the name is a kind: the spawn point
-            "  <object id=\"2\" name=\"tree\" x=\"8\" y=\"4\" rotation=\"30\"/>\n",        // decoration (rotated: no matter)
-            "  <object id=\"3\" x=\"900\" y=\"900\" width=\"4\" height=\"4\"/>\n",         // decoration outside the map
+            "  <object id=\"1\" name=\"spawn\" x=\"0\" y=\"0\"/>\n", // the name is a kind: the spawn point
+            "  <object id=\"2\" name=\"tree\" x=\"8\" y=\"4\" rotation=\"30\"/>\n", // decoration (rotated: no matter)
+            "  <object id=\"3\" x=\"900\" y=\"900\" width=\"4\" height=\"4\"/>\n", // decoration outside the map
             "  <object id=\"4\" gid=\"3\" x=\"16\" y=\"16\" width=\"16\" height=\"16\"/>\n", // a tile object without a type
             "  <object id=\"5\" type=\"goal\" x=\"32\" y=\"0\" width=\"16\" height=\"16\"/>\n",
         ),
@@ -943,8 +980,12 @@ fn untyped_objects_are_skipped_with_a_warning() {
     assert_eq!(kinds, [("goal", 5)]);
     let warns: Vec<String> = level.warnings.iter().map(|d| d.to_string()).collect();
     let p = path.display();
-    let hint = "has no class or type: skipped as decoration. To make it an entity, give it a class (or type) the game knows: `spawn`, `goal`";
-    assert_eq!(warns, [format!("{p}:7:3: object 2 (`tree`) {hint}"), format!("{p}:8:3: object 3 {hint}"), format!("{p}:9:3: object 4 {hint}")]);
+    let hint =
+        "has no class or type: skipped as decoration. To make it an entity, give it a class (or type) the game knows: `spawn`, `goal`";
+    assert_eq!(
+        warns,
+        [format!("{p}:7:3: object 2 (`tree`) {hint}"), format!("{p}:8:3: object 3 {hint}"), format!("{p}:9:3: object 4 {hint}")]
+    );
     assert_eq!(levels::warning_count(&level.warnings), 3);
     // The command line prints them and their count, and still writes the level.
     let out = tempfile::tempdir().unwrap();
@@ -974,7 +1015,14 @@ fn an_unknown_class_stays_an_error_even_with_a_known_name() {
     let path = decoration_map(dir.path(), "  <object id=\"7\" name=\"goal\" class=\"tree\" x=\"1\" y=\"1\"/>\n");
     let errs = compile(path.to_str().unwrap()).unwrap_err();
     assert_eq!(errs.len(), 1, "{errs:?}");
-    assert!(errs[0].starts_with(&format!("{}:6:3: object 7: class `tree` is not an entity kind declared in the game's Tiled project", path.display())), "{}", errs[0]);
+    assert!(
+        errs[0].starts_with(&format!(
+            "{}:6:3: object 7: class `tree` is not an entity kind declared in the game's Tiled project",
+            path.display()
+        )),
+        "{}",
+        errs[0]
+    );
     assert!(errs[0].contains("or set the object's class to one of these, or clear its class and type"), "{}", errs[0]);
 }
 
@@ -993,5 +1041,10 @@ fn tmj_tile_errors_name_the_line() {
     let line = written.lines().position(|l| l.trim() == "1073741832,").unwrap() + 1;
     let errs = compile(path.to_str().unwrap()).unwrap_err();
     assert_eq!(errs.len(), 1, "{errs:?}");
-    assert!(errs[0].starts_with(&format!("{}:{line}:", path.display())) && errs[0].contains(": tile (1, 1): tile id 3 (rise_1) is flipped vertically"), "{}", errs[0]);
+    assert!(
+        errs[0].starts_with(&format!("{}:{line}:", path.display()))
+            && errs[0].contains(": tile (1, 1): tile id 3 (rise_1) is flipped vertically"),
+        "{}",
+        errs[0]
+    );
 }

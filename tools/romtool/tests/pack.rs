@@ -15,12 +15,7 @@ fn build_elf(dir: &Path, name: &str, source: &str) -> Vec<u8> {
     std::fs::write(&src, source).unwrap();
     let ok = Command::new("m68k-linux-gnu-as").args(["-m68020", "-o"]).arg(&obj).arg(&src).status().unwrap();
     assert!(ok.success(), "assembling {name}");
-    let ok = Command::new("m68k-linux-gnu-ld")
-        .args(["--emit-relocs", "-Ttext=0", "-e", "0", "-o"])
-        .arg(&elf)
-        .arg(&obj)
-        .status()
-        .unwrap();
+    let ok = Command::new("m68k-linux-gnu-ld").args(["--emit-relocs", "-Ttext=0", "-e", "0", "-o"]).arg(&elf).arg(&obj).status().unwrap();
     assert!(ok.success(), "linking {name}");
     std::fs::read(&elf).unwrap()
 }
@@ -165,10 +160,7 @@ fn non_elf_and_non_m68k_inputs_are_errors() {
     assert_eq!(pack(b"just some text", &HeaderInfo::default()).unwrap_err(), "not an ELF file");
     // This test program itself is a 64-bit ELF for the host.
     let host = std::fs::read(std::env::current_exe().unwrap()).unwrap();
-    assert_eq!(
-        pack(&host, &HeaderInfo::default()).unwrap_err(),
-        "not a Motorola 68000 ELF (it is a 64-bit ELF; 68000 code is 32-bit ELF)"
-    );
+    assert_eq!(pack(&host, &HeaderInfo::default()).unwrap_err(), "not a Motorola 68000 ELF (it is a 64-bit ELF; 68000 code is 32-bit ELF)");
     // A 32-bit big-endian ELF for another machine: the 68000 ELF with e_machine set to 3 (x86).
     let dir = tempfile::tempdir().unwrap();
     let mut elf = build_elf(dir.path(), "minimal", MINIMAL);
@@ -207,13 +199,7 @@ fn cli_packs_an_elf() {
     let dir = tempfile::tempdir().unwrap();
     build_elf(dir.path(), "minimal", MINIMAL);
     let rom = dir.path().join("game.md");
-    let out = romtool()
-        .arg("pack")
-        .arg(dir.path().join("minimal.elf"))
-        .args(["--title", "CLI TEST", "-o"])
-        .arg(&rom)
-        .output()
-        .unwrap();
+    let out = romtool().arg("pack").arg(dir.path().join("minimal.elf")).args(["--title", "CLI TEST", "-o"]).arg(&rom).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let bytes = std::fs::read(&rom).unwrap();
     assert_eq!(bytes.len(), PAD_BYTES);

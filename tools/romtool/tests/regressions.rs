@@ -49,7 +49,14 @@ fn parse_expect(text: &str) -> Expect {
 /// Runs one case folder; returns the generated Rust of an accepted case.
 fn check_case(name: &str, dir: &Path, out: &Path, e: &Expect) -> Option<String> {
     let run = common::run_levels(dir, out, Duration::from_secs(60));
-    let ctx = format!("case `{name}` ({}):\nexit {:?} in {:.2} s\nstdout:\n{}\nstderr:\n{}", dir.display(), run.code, run.secs, run.stdout, trim(&run.stderr));
+    let ctx = format!(
+        "case `{name}` ({}):\nexit {:?} in {:.2} s\nstdout:\n{}\nstderr:\n{}",
+        dir.display(),
+        run.code,
+        run.secs,
+        run.stdout,
+        trim(&run.stderr)
+    );
     assert!(!run.timed_out, "{ctx}\ntimed out");
     assert_eq!(run.code, Some(if e.ok { 0 } else { 1 }), "{ctx}");
     assert!(run.secs <= e.max_secs.unwrap_or(10.0), "{ctx}\ntoo slow");
@@ -139,32 +146,55 @@ const GOAL_PROJECT: &str = r#"{ "propertyTypes": [ { "type": "class", "name": "g
 fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
     let mut cases: Vec<(&'static str, Files, &'static str)> = Vec::new();
     let n = 200_000;
-    let deep = format!("<map orientation=\"orthogonal\" width=\"1\" height=\"1\" tilewidth=\"16\" tileheight=\"16\">{}{}</map>", "<group>".repeat(n), "</group>".repeat(n));
+    let deep = format!(
+        "<map orientation=\"orthogonal\" width=\"1\" height=\"1\" tilewidth=\"16\" tileheight=\"16\">{}{}</map>",
+        "<group>".repeat(n),
+        "</group>".repeat(n)
+    );
     cases.push((
         "deep_groups",
         vec![("deep.tmx".into(), deep.into_bytes())],
         "# 200,000 nested <group>s overflowed the stack (exit 134).\noutcome: error\nstderr: deep.tmx:1:776: XML syntax error: elements nested more than 100 deep",
     ));
     let deep_json = format!("{{\"type\": \"map\", \"layers\": {}{}}}", "[".repeat(n), "]".repeat(n));
-    cases.push(("deep_json", vec![("deep.tmj".into(), deep_json.into_bytes())], "# Deep JSON nesting.\noutcome: error\nstderr: JSON syntax error: recursion limit exceeded"));
+    cases.push((
+        "deep_json",
+        vec![("deep.tmj".into(), deep_json.into_bytes())],
+        "# Deep JSON nesting.\noutcome: error\nstderr: JSON syntax error: recursion limit exceeded",
+    ));
     let deep_c = format!("const int16_t ATileWidth = {}1{};", "(".repeat(n), ")".repeat(n));
-    cases.push(("deep_parens", vec![("deep.h".into(), deep_c.into_bytes())], "# Deep parentheses in a 16Tile constant.\noutcome: error\nstderr: expression nested more than 64 deep"));
+    cases.push((
+        "deep_parens",
+        vec![("deep.h".into(), deep_c.into_bytes())],
+        "# Deep parentheses in a 16Tile constant.\noutcome: error\nstderr: expression nested more than 64 deep",
+    ));
     // A legal 256x248 map with 4 CSV layers took 17.8 s (positions cost O(file) per token).
     let (w, h) = (256, 248);
     let mut body = String::new();
     for name in ["background", "collision", "decor", "foreground"] {
-        body.push_str(&format!(" <layer name=\"{name}\" width=\"{w}\" height=\"{h}\"><data encoding=\"csv\">\n{}\n</data></layer>\n", csv(w * h, 3, w)));
+        body.push_str(&format!(
+            " <layer name=\"{name}\" width=\"{w}\" height=\"{h}\"><data encoding=\"csv\">\n{}\n</data></layer>\n",
+            csv(w * h, 3, w)
+        ));
     }
-    cases.push(("csv_4_layers_max_map", vec![("big.tmx".into(), tmx(w, h, &body).into_bytes())], "# A legal 256x248 map with 4 CSV layers took 17.8 s.\noutcome: ok\nstdout: big.tmx: 256x248 tiles\nmax_secs: 3"));
+    cases.push((
+        "csv_4_layers_max_map",
+        vec![("big.tmx".into(), tmx(w, h, &body).into_bytes())],
+        "# A legal 256x248 map with 4 CSV layers took 17.8 s.\noutcome: ok\nstdout: big.tmx: 256x248 tiles\nmax_secs: 3",
+    ));
     // A 2.6 MB CSV layer on one line (took minutes).
-    let body = format!(" <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"csv\">{}</data></layer>", csv(1_300_000, 3, usize::MAX));
+    let body = format!(
+        " <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"csv\">{}</data></layer>",
+        csv(1_300_000, 3, usize::MAX)
+    );
     cases.push((
         "csv_2_6_mb",
         vec![("long.tmx".into(), tmx(4, 3, &body).into_bytes())],
         "# A 2.6 MB CSV layer on one line took minutes.\noutcome: error\nstderr: long.tmx: layer `collision` has 1300000 tiles: expected width x height = 4 x 3 = 12\nmax_secs: 3",
     ));
     // The same errors everywhere: 63,488 bad ids gave 63,488 lines.
-    let body = format!(" <layer name=\"collision\" width=\"{w}\" height=\"{h}\"><data encoding=\"csv\">\n{}\n</data></layer>", csv(w * h, 27, w));
+    let body =
+        format!(" <layer name=\"collision\" width=\"{w}\" height=\"{h}\"><data encoding=\"csv\">\n{}\n</data></layer>", csv(w * h, 27, w));
     cases.push((
         "error_flood",
         vec![("flood.tmx".into(), tmx(w, h, &body).into_bytes())],
@@ -179,7 +209,10 @@ fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
         }
         e.finish().unwrap()
     };
-    let body = format!(" <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"base64\" compression=\"zlib\">{}</data></layer>", b64(&bomb));
+    let body = format!(
+        " <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"base64\" compression=\"zlib\">{}</data></layer>",
+        b64(&bomb)
+    );
     cases.push((
         "zlib_bomb",
         vec![("bomb.tmx".into(), tmx(4, 3, &body).into_bytes())],
@@ -197,7 +230,10 @@ fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
         }
         f
     };
-    let body = format!(" <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"base64\" compression=\"zstd\">{}</data></layer>", b64(&zstd_bomb));
+    let body = format!(
+        " <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"base64\" compression=\"zstd\">{}</data></layer>",
+        b64(&zstd_bomb)
+    );
     cases.push((
         "zstd_bomb",
         vec![("bomb.tmx".into(), tmx(4, 3, &body).into_bytes())],
@@ -248,8 +284,12 @@ fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
         vec![("many.tmx".into(), many.into_bytes()), ("t.tsx".into(), tsx.as_bytes().to_vec())],
         "# One external tileset named 20,000 times: read once, gids found by binary search.\noutcome: ok\nmax_secs: 3",
     ));
-    let devzero = tmx(4, 3, " <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"csv\">1,1,1,1,1,1,1,1,3,3,3,3</data></layer>")
-        .replace("<tileset firstgid=\"1\" name=\"collision\" tilewidth=\"16\" tileheight=\"16\"/>", "<tileset firstgid=\"1\" source=\"/dev/zero\"/>");
+    let devzero =
+        tmx(4, 3, " <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"csv\">1,1,1,1,1,1,1,1,3,3,3,3</data></layer>")
+            .replace(
+                "<tileset firstgid=\"1\" name=\"collision\" tilewidth=\"16\" tileheight=\"16\"/>",
+                "<tileset firstgid=\"1\" source=\"/dev/zero\"/>",
+            );
     cases.push((
         "tileset_dev_zero",
         vec![("z.tmx".into(), devzero.into_bytes())],
@@ -272,25 +312,41 @@ fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
         elems.push_str("<a/>");
     }
     elems.push_str("</objectgroup></map>");
-    cases.push(("xml_at_size_limit", vec![("elems.tmx".into(), elems.into_bytes())], "# 16 MiB of empty XML elements (4 million).\noutcome: error\nstderr: no tile layer"));
+    cases.push((
+        "xml_at_size_limit",
+        vec![("elems.tmx".into(), elems.into_bytes())],
+        "# 16 MiB of empty XML elements (4 million).\noutcome: error\nstderr: no tile layer",
+    ));
     let mut body = String::from(" <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"csv\">");
     while body.len() < limit - 512 {
         body.push_str("&#49;");
     }
     body.push_str("</data></layer>");
     let r = tmx(4, 3, &body);
-    cases.push(("xml_refs_at_size_limit", vec![("refs.tmx".into(), r.into_bytes())], "# 16 MiB of character references in CSV data.\noutcome: error\nstderr: refs.tmx"));
+    cases.push((
+        "xml_refs_at_size_limit",
+        vec![("refs.tmx".into(), r.into_bytes())],
+        "# 16 MiB of character references in CSV data.\noutcome: error\nstderr: refs.tmx",
+    ));
     let mut c = String::from("const int16_t ATileWidth = 4;\nconst int16_t ATileHeight = 3;\nconst uint16_t A[] = {0");
     while c.len() < (4 << 20) - 8 {
         c.push_str(",0");
     }
     c.push_str("};\n");
-    cases.push(("c_at_size_limit", vec![("zeros.h".into(), c.into_bytes())], "# A 4 MiB 16Tile export of zeros.\noutcome: error\nstderr: zeros.h:3:16: the tile array has"));
+    cases.push((
+        "c_at_size_limit",
+        vec![("zeros.h".into(), c.into_bytes())],
+        "# A 4 MiB 16Tile export of zeros.\noutcome: error\nstderr: zeros.h:3:16: the tile array has",
+    ));
     let mut over = String::from("const int16_t ATileWidth = 1;\n");
     while over.len() <= 4 << 20 {
         over.push_str("// padding padding padding padding padding padding padding padding\n");
     }
-    cases.push(("c_over_size_limit", vec![("big.h".into(), over.into_bytes())], "# A 16Tile export over 4 MiB.\noutcome: error\nstderr: big.h: file is 4194364 bytes: expected at most 4194304 bytes"));
+    cases.push((
+        "c_over_size_limit",
+        vec![("big.h".into(), over.into_bytes())],
+        "# A 16Tile export over 4 MiB.\noutcome: error\nstderr: big.h: file is 4194364 bytes: expected at most 4194304 bytes",
+    ));
     cases
 }
 

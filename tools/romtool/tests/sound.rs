@@ -128,7 +128,13 @@ fn good_sounds_make_rust_that_parses() {
     assert!(code.contains("pub static SONGS: [&Song; 1] = [&THEME];"));
     assert!(code.contains("pub static EFFECTS: [&Effect; 2] = [&BIG_JUMP, &COIN];"));
     // And through the command line.
-    let status = Process::new(env!("CARGO_BIN_EXE_romtool")).arg("sound").arg(dir.path()).arg("-o").arg(dir.path().join("sound.rs")).status().unwrap();
+    let status = Process::new(env!("CARGO_BIN_EXE_romtool"))
+        .arg("sound")
+        .arg(dir.path())
+        .arg("-o")
+        .arg(dir.path().join("sound.rs"))
+        .status()
+        .unwrap();
     assert!(status.success());
 }
 

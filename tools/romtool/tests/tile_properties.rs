@@ -65,7 +65,14 @@ fn a_property_map_makes_the_tileset_collide() {
     // the first matching line wins) rise_1 3, unisolid one-way 19, solid 2; the ladder (class)
     // is blank.
     assert_eq!(level.tiles, [0, 0, 0, 0, 0, 0, 3, 19, 2, 2, 2, 2]);
-    assert!(level.notes.iter().any(|n| n.starts_with("tileset `terrain`: 4 tiles collide by their properties (") && n.ends_with("terrain.propmap)")), "{:?}", level.notes);
+    assert!(
+        level
+            .notes
+            .iter()
+            .any(|n| n.starts_with("tileset `terrain`: 4 tiles collide by their properties (") && n.ends_with("terrain.propmap)")),
+        "{:?}",
+        level.notes
+    );
     // Both layers are drawn too.
     let art = level.art.expect("art");
     assert_eq!(art.plane_b.as_ref().unwrap().layers, ["main", "deco"]);
@@ -114,8 +121,20 @@ fn a_rename_is_suggested_only_for_a_layer_of_engine_ids() {
 fn property_map_errors_stop_the_folder_at_their_line() {
     let dir = folder(Some("solid = true -> solid\nslope 0_1 -> rise_1\n"));
     let out = tempfile::tempdir().unwrap();
-    let opts = levels::Options { dir: dir.path().to_path_buf(), out_dir: out.path().to_path_buf(), preview_dir: None, grid: false, require: Vec::new() };
+    let opts = levels::Options {
+        dir: dir.path().to_path_buf(),
+        out_dir: out.path().to_path_buf(),
+        preview_dir: None,
+        grid: false,
+        require: Vec::new(),
+    };
     let errs: Vec<String> = levels::build_outputs(&opts).unwrap_err().iter().map(|d| d.to_string()).collect();
-    assert_eq!(errs, [format!("{}:2:1: expected `PROPERTY = VALUE -> SHAPE` (for example `solid = true -> solid`, or `class = ladder -> blank`)", dir.path().join("terrain.propmap").display())]);
+    assert_eq!(
+        errs,
+        [format!(
+            "{}:2:1: expected `PROPERTY = VALUE -> SHAPE` (for example `solid = true -> solid`, or `class = ladder -> blank`)",
+            dir.path().join("terrain.propmap").display()
+        )]
+    );
     assert!(std::fs::read_dir(out.path()).unwrap().next().is_none(), "nothing written");
 }

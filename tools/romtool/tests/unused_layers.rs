@@ -58,7 +58,13 @@ fn every_unused_layer_and_tileset_is_a_warning_at_its_line() {
     );
     // The command line prints them, counts them, and writes the level.
     let out = tempfile::tempdir().unwrap();
-    let res = std::process::Command::new(env!("CARGO_BIN_EXE_romtool")).args(["levels"]).arg(dir.path()).arg("--out-dir").arg(out.path()).output().unwrap();
+    let res = std::process::Command::new(env!("CARGO_BIN_EXE_romtool"))
+        .args(["levels"])
+        .arg(dir.path())
+        .arg("--out-dir")
+        .arg(out.path())
+        .output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&res.stderr);
     assert!(res.status.success(), "{stderr}");
     assert!(stderr.contains(&format!("warning: {p}:9:2: image layer `sky` is not compiled")), "{stderr}");

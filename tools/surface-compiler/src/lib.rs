@@ -64,29 +64,13 @@ impl Compiled {
     /// The engine's [`Surfaces`] of these tables, over `classes` (from
     /// [`Compiled::class_views`]).
     pub fn surfaces<'a>(&'a self, classes: &'a [SurfaceClass<'a>]) -> Surfaces<'a> {
-        Surfaces::new(
-            &self.chains,
-            &self.ys,
-            classes,
-            &self.air_index,
-            &self.air,
-            self.width,
-            self.height,
-        )
+        Surfaces::new(&self.chains, &self.ys, classes, &self.air_index, &self.air, self.width, self.height)
     }
 
     /// ROM bytes of all the tables (as [`Surfaces::rom_bytes`] counts them).
     pub fn rom_bytes(&self) -> usize {
-        let index: usize = self
-            .classes
-            .iter()
-            .map(|c| 2 * (c.column_start.len() + c.column_chains.len()))
-            .sum();
-        16 * self.chains.len()
-            + 2 * self.ys.len()
-            + index
-            + 2 * self.air_index.len()
-            + 8 * self.air.len()
+        let index: usize = self.classes.iter().map(|c| 2 * (c.column_start.len() + c.column_chains.len())).sum();
+        16 * self.chains.len() + 2 * self.ys.len() + index + 2 * self.air_index.len() + 8 * self.air.len()
     }
 }
 
@@ -98,16 +82,10 @@ pub fn compile(map: &Map, sizes: &[(u8, u8)]) -> Result<Compiled, String> {
         return Err("the map already carries compiled surfaces".into());
     }
     let grid = PixelGrid::of(map);
-    let mut out = Compiled {
-        width: map.width(),
-        height: map.height(),
-        ..Compiled::default()
-    };
+    let mut out = Compiled { width: map.width(), height: map.height(), ..Compiled::default() };
     for &(w, h) in sizes {
         if w == 0 || h == 0 || w > MAX_BODY_SIZE || h > MAX_BODY_SIZE {
-            return Err(format!(
-                "body size {w}x{h}: sizes are 1 to {MAX_BODY_SIZE} pixels"
-            ));
+            return Err(format!("body size {w}x{h}: sizes are 1 to {MAX_BODY_SIZE} pixels"));
         }
         if out.classes.iter().any(|c| (c.w, c.h) == (w, h)) {
             continue;
@@ -136,12 +114,7 @@ impl PixelGrid {
         let rows = (map.height_px() - GRID_TOP + 1) as usize;
         let words = rows.div_ceil(64);
         let cols = map.width_px() as usize;
-        let mut g = PixelGrid {
-            rows,
-            words,
-            solid: vec![0; cols * words],
-            floor: vec![0; cols * words],
-        };
+        let mut g = PixelGrid { rows, words, solid: vec![0; cols * words], floor: vec![0; cols * words] };
         for c in 0..cols {
             for r in 0..rows {
                 let (x, y) = (c as i16, r as i16 + GRID_TOP);
@@ -197,13 +170,7 @@ fn step(map: &Map, x: i16, y: i16, w: u8, h: u8, right: bool) -> Step {
 }
 
 /// The chains of body size `w` x `h`, added to `out` with their class index.
-fn compile_class(
-    map: &Map,
-    grid: &PixelGrid,
-    w: u8,
-    h: u8,
-    out: &mut Compiled,
-) -> Result<(), String> {
+fn compile_class(map: &Map, grid: &PixelGrid, w: u8, h: u8, out: &mut Compiled) -> Result<(), String> {
     let (wi, hi) = (w as usize, h as usize);
     let wpx = map.width_px() as usize;
     // Every position: a free box with a floor pixel under it, box inside the map's columns.
@@ -231,14 +198,8 @@ fn compile_class(
             }
         }
     }
-    let right: Vec<Step> = list
-        .iter()
-        .map(|&(x, y)| step(map, x, y, w, h, true))
-        .collect();
-    let left: Vec<Step> = list
-        .iter()
-        .map(|&(x, y)| step(map, x, y, w, h, false))
-        .collect();
+    let right: Vec<Step> = list.iter().map(|&(x, y)| step(map, x, y, w, h, true)).collect();
+    let left: Vec<Step> = list.iter().map(|&(x, y)| step(map, x, y, w, h, false)).collect();
     // The link from a position to the one its right step reaches, when the left step from
     // there comes back.
     let linked_right = |i: usize| -> Option<usize> {
@@ -278,28 +239,15 @@ fn compile_class(
         }
         let len = ys.len() - first;
         if first + len > u16::MAX as usize || chains.len() >= u16::MAX as usize {
-            return Err(format!(
-                "body size {w}x{h}: more walkable positions than the tables can index (65,535)"
-            ));
+            return Err(format!("body size {w}x{h}: more walkable positions than the tables can index (65,535)"));
         }
         mine.push(chains.len() as u16);
-        chains.push(Chain::new(
-            list[s].0,
-            len as u16,
-            first as u16,
-            end_kind(left[s]),
-            end_kind(right[i]),
-            w,
-            h,
-        ));
+        chains.push(Chain::new(list[s].0, len as u16, first as u16, end_kind(left[s]), end_kind(right[i]), w, h));
     }
     if visited != list.len() {
         // A loop of links would need a position whose left link is its own chain's: x only
         // grows along a chain, so there is none.
-        return Err(format!(
-            "body size {w}x{h}: {} positions in no chain",
-            list.len() - visited
-        ));
+        return Err(format!("body size {w}x{h}: {} positions in no chain", list.len() - visited));
     }
     let columns = map.width() as usize;
     let mut per_column: Vec<Vec<u16>> = vec![Vec::new(); columns];
@@ -317,17 +265,10 @@ fn compile_class(
         column_chains.extend(list);
     }
     if column_chains.len() > u16::MAX as usize {
-        return Err(format!(
-            "body size {w}x{h}: too many chains per tile column for the index"
-        ));
+        return Err(format!("body size {w}x{h}: too many chains per tile column for the index"));
     }
     column_start.push(column_chains.len() as u16);
-    out.classes.push(ClassIndex {
-        w,
-        h,
-        column_start,
-        column_chains,
-    });
+    out.classes.push(ClassIndex { w, h, column_start, column_chains });
     Ok(())
 }
 
@@ -348,16 +289,8 @@ fn grow(p: usize, end: usize, fits: impl Fn(usize) -> bool) -> (usize, usize) {
 /// across first and the one grown down first), deduplicated.
 fn compile_air(map: &Map) -> (Vec<u16>, Vec<AirRect>) {
     let (tw, th) = (map.width() as usize, map.height() as usize);
-    let blank: Vec<bool> = (0..tw * th)
-        .map(|i| {
-            map.tiles_blank(
-                (i % tw) as i16,
-                (i % tw) as i16,
-                (i / tw) as i16,
-                (i / tw) as i16,
-            )
-        })
-        .collect();
+    let blank: Vec<bool> =
+        (0..tw * th).map(|i| map.tiles_blank((i % tw) as i16, (i % tw) as i16, (i / tw) as i16, (i / tw) as i16)).collect();
     let is = |x: usize, y: usize| blank[y * tw + x];
     let row_blank = |y: usize, x0: usize, x1: usize| (x0..=x1).all(|x| is(x, y));
     let col_blank = |x: usize, y0: usize, y1: usize| (y0..=y1).all(|y| is(x, y));
@@ -377,11 +310,7 @@ fn compile_air(map: &Map) -> (Vec<u16>, Vec<AirRect>) {
             let (x0, x1) = grow(tx, tw, |x| col_blank(x, y0, y1));
             let down = (x0, y0, x1, y1);
             let area = |r: (usize, usize, usize, usize)| (r.2 - r.0 + 1) * (r.3 - r.1 + 1);
-            let r = if area(down) > area(across) {
-                down
-            } else {
-                across
-            };
+            let r = if area(down) > area(across) { down } else { across };
             let id = *seen.entry(r).or_insert_with(|| {
                 rects.push(AirRect {
                     x0: (r.0 * 16) as i16,

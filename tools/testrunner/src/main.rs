@@ -279,10 +279,7 @@ fn run() -> Result<bool> {
         if let Some(at) = aborted_at {
             if frames - at > 60 {
                 let name = names.get(cur as usize).cloned().unwrap_or_default();
-                fatal = Some(format!(
-                    "test {name} hangs with interrupts masked ({} frames): cannot continue",
-                    frames - test_start
-                ));
+                fatal = Some(format!("test {name} hangs with interrupts masked ({} frames): cannot continue", frames - test_start));
                 break;
             }
         }

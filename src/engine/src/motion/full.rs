@@ -15,9 +15,7 @@ use super::tile_walk::walk_per_tile;
 use crate::body::{Body, Flags, Rect, SolidBox, NO_BOX};
 use crate::map::{Edge, Map};
 use crate::units::{px_of_sub, sub_frac, sub_of_px};
-use crate::{
-    SubPx, MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX,
-};
+use crate::{SubPx, MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX};
 
 /// Largest speed in raw sub-pixels per frame.
 pub(super) const MAX_SPEED_SUB: i16 = sub_of_px(MAX_SPEED_PX);
@@ -239,11 +237,7 @@ pub(super) fn step_x_to<const RIGHT: bool, const BOXES: bool>(
             // The boxes after 1..=free steps all hold columns x + free ..= x + w
             // (to the right; mirrored to the left): a floor pixel there is a
             // floor under each of them.
-            let (a, b) = if RIGHT {
-                (p.x + free, p.x + w)
-            } else {
-                (p.x - 1, p.x + w - 1 - free)
-            };
+            let (a, b) = if RIGHT { (p.x + free, p.x + w) } else { (p.x - 1, p.x + w - 1 - free) };
             if wd.floor_in_row(p.y + h, a, b) {
                 p.x += if RIGHT { free } else { -free };
                 n -= free;
@@ -285,15 +279,7 @@ pub(super) fn step_x_to<const RIGHT: bool, const BOXES: bool>(
 /// blocked. Moving down, one-way platform tops block, and the sweep looks one
 /// row further to learn whether the final box stands on a floor.
 #[inline]
-fn step_y<const BOXES: bool>(
-    wd: &World<BOXES>,
-    x: i16,
-    y: &mut i16,
-    w: i16,
-    h: i16,
-    steps: i16,
-    floor: &mut Floor,
-) -> bool {
+fn step_y<const BOXES: bool>(wd: &World<BOXES>, x: i16, y: &mut i16, w: i16, h: i16, steps: i16, floor: &mut Floor) -> bool {
     if steps > 0 {
         let free = wd.sweep_rows(*y + h, 1, steps + 1, x, x + w - 1, true);
         let moved = if free < steps { free } else { steps };
@@ -348,19 +334,14 @@ pub(super) fn walks_fast(body: &Body) -> bool {
     // |vx| >= PER_TILE_MIN_PX pixels (in sub-pixels) as one unsigned compare.
     let vx = body.vx.to_bits();
     let min = sub_of_px(PER_TILE_MIN_PX);
-    body.flags.contains(Flags::ON_GROUND)
-        && (vx as u16).wrapping_add(min as u16 - 1) >= (2 * min - 1) as u16
+    body.flags.contains(Flags::ON_GROUND) && (vx as u16).wrapping_add(min as u16 - 1) >= (2 * min - 1) as u16
 }
 
 /// One frame of one body through the map and `solids` (already cut to
 /// [`super::MAX_SOLIDS`]); with `PER_TILE` (and no boxes) a grounded walk is read per tile
 /// column ([`walk_per_tile`]).
 #[inline(always)]
-fn full_move<const BOXES: bool, const PER_TILE: bool>(
-    map: &Map,
-    solids: &[SolidBox],
-    body: &mut Body,
-) {
+fn full_move<const BOXES: bool, const PER_TILE: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
     let w = clamp_size(body.w);
     let h = clamp_size(body.h);
     let grounded = body.flags.contains(Flags::ON_GROUND);
@@ -376,11 +357,7 @@ fn full_move<const BOXES: bool, const PER_TILE: bool>(
     // 1. Carried by the box we stand on.
     if riding < solids.len() {
         let s = solids[riding];
-        let wd = World::<BOXES> {
-            map,
-            solids,
-            ignore: overlapping_boxes(solids, x, y, w, h) | (1u16 << riding),
-        };
+        let wd = World::<BOXES> { map, solids, ignore: overlapping_boxes(solids, x, y, w, h) | (1u16 << riding) };
         if s.dx != 0 {
             let t = px_of_sub(clamp_pos(xr.saturating_add(sub_of_px(s.dx as i16)), w)) - x;
             let mut p = Spot { x, y };
@@ -396,15 +373,7 @@ fn full_move<const BOXES: bool, const PER_TILE: bool>(
         yr = sub_of_px(y) | sub_frac(yr);
     }
 
-    let wd = World::<BOXES> {
-        map,
-        solids,
-        ignore: if solids.is_empty() {
-            0
-        } else {
-            overlapping_boxes(solids, x, y, w, h)
-        },
-    };
+    let wd = World::<BOXES> { map, solids, ignore: if solids.is_empty() { 0 } else { overlapping_boxes(solids, x, y, w, h) } };
     let mut vx = clamp_speed(body.vx.to_bits());
     let mut vy = clamp_speed(body.vy.to_bits());
 
@@ -417,11 +386,7 @@ fn full_move<const BOXES: bool, const PER_TILE: bool>(
         let blocked = step_x::<BOXES, PER_TILE>(&wd, &mut p, w, h, steps, walk, &mut floor);
         (x, y) = (p.x, p.y);
         if blocked {
-            flags.insert(if steps > 0 {
-                Flags::HIT_RIGHT
-            } else {
-                Flags::HIT_LEFT
-            });
+            flags.insert(if steps > 0 { Flags::HIT_RIGHT } else { Flags::HIT_LEFT });
             vx = 0;
             xr = sub_of_px(x);
         } else {
@@ -437,11 +402,7 @@ fn full_move<const BOXES: bool, const PER_TILE: bool>(
     let steps = px_of_sub(nyr) - y;
     if steps != 0 {
         if step_y(&wd, x, &mut y, w, h, steps, &mut floor) {
-            flags.insert(if steps > 0 {
-                Flags::LANDED
-            } else {
-                Flags::HIT_CEILING
-            });
+            flags.insert(if steps > 0 { Flags::LANDED } else { Flags::HIT_CEILING });
             vy = 0;
             yr = sub_of_px(y);
         } else {
@@ -491,11 +452,7 @@ pub fn ground_under(map: &Map, solids: &[SolidBox], body: &Body) -> bool {
     let solids = super::usable_solids(solids);
     let r = body.rect();
     let w = clamp_size(body.w);
-    let wd = World::<true> {
-        map,
-        solids,
-        ignore: overlapping_boxes(solids, r.x, r.y, w, clamp_size(body.h)),
-    };
+    let wd = World::<true> { map, solids, ignore: overlapping_boxes(solids, r.x, r.y, w, clamp_size(body.h)) };
     wd.floor_in_row(r.y + r.h, r.x, r.x + w - 1)
 }
 

@@ -59,11 +59,7 @@ pub(super) fn mark_ledge(map: &Map, body: &mut Body, d: i16) {
 /// at a time: a step that finds no floor within the snap distance is the ledge, a blocked
 /// one ends the look.
 fn ledge_by_steps(map: &Map, x: i16, y: i16, w: i16, h: i16, right: bool, d: i16) -> bool {
-    let wd = World::<false> {
-        map,
-        solids: &[],
-        ignore: 0,
-    };
+    let wd = World::<false> { map, solids: &[], ignore: 0 };
     let mut p = Spot { x, y };
     let mut floor = Floor::Unknown;
     for _ in 0..d {

@@ -41,13 +41,7 @@ fn size_key(body: &Body) -> u16 {
 pub(super) fn footing_by_hint<'m>(surfaces: &Surfaces<'m>, body: &Body) -> Option<Footing<'m>> {
     let hint = body.hint;
     let (chain, ys, i) = surfaces.chain_at(hint.chain, body.w, body.h, px_of_sub(body.x.to_bits()), px_of_sub(body.y.to_bits()))?;
-    Some(Footing {
-        class_index: hint.class,
-        chain_index: hint.chain,
-        chain,
-        ys,
-        i,
-    })
+    Some(Footing { class_index: hint.class, chain_index: hint.chain, chain, ys, i })
 }
 
 /// Where the body stands on `map`'s compiled surfaces, if it stands at a position of a chain
@@ -59,19 +53,9 @@ pub(super) fn find_footing<'m>(map: &Map<'m>, body: &Body) -> Option<Footing<'m>
         return Some(f);
     }
     let (class_index, class) = surfaces.class_of(size_key(body), body.hint.class)?;
-    let (chain_index, i) = surfaces.find(
-        class,
-        px_of_sub(body.x.to_bits()),
-        px_of_sub(body.y.to_bits()),
-    )?;
+    let (chain_index, i) = surfaces.find(class, px_of_sub(body.x.to_bits()), px_of_sub(body.y.to_bits()))?;
     let chain = surfaces.chains().get(chain_index as usize)?;
-    Some(Footing {
-        class_index,
-        chain_index,
-        chain,
-        ys: surfaces.chain_ys(chain)?,
-        i,
-    })
+    Some(Footing { class_index, chain_index, chain, ys: surfaces.chain_ys(chain)?, i })
 }
 
 /// The move of a grounded body (`ON_GROUND`, `vy >= 0`) that no solid box can reach, standing
@@ -124,14 +108,7 @@ pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
         j = if right { chain.len - 1 } else { 0 };
         nxr = sub_of_px(chain.x0 + j as i16);
         nvx = 0;
-        flags = Flags(
-            Flags::ON_GROUND.0
-                | if right {
-                    Flags::HIT_RIGHT.0
-                } else {
-                    Flags::HIT_LEFT.0
-                },
-        );
+        flags = Flags(Flags::ON_GROUND.0 | if right { Flags::HIT_RIGHT.0 } else { Flags::HIT_LEFT.0 });
     }
     let Some(&ny) = f.ys.get(j as usize) else {
         return false;
@@ -140,11 +117,7 @@ pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
         // Every column the walk's steps read, and those the look-ahead reads.
         let (x, nx) = (px_of_sub(xr), px_of_sub(nxr));
         let ahead = if LOOK { look_ahead } else { 0 };
-        let (lo, hi) = if nx >= x {
-            (x, nx + ahead)
-        } else {
-            (nx - ahead, x)
-        };
+        let (lo, hi) = if nx >= x { (x, nx + ahead) } else { (nx - ahead, x) };
         if changes.touch(lo - 1, hi + body.w as i16) {
             return false;
         }

@@ -17,12 +17,7 @@ pub(super) struct BoxesBound {
 
 impl BoxesBound {
     pub(super) fn of(solids: &[SolidBox]) -> BoxesBound {
-        let mut b = BoxesBound {
-            x0: i16::MAX,
-            y0: i16::MAX,
-            x1: i16::MIN,
-            y1: i16::MIN,
-        };
+        let mut b = BoxesBound { x0: i16::MAX, y0: i16::MAX, x1: i16::MIN, y1: i16::MIN };
         for s in solids {
             let r = &s.rect;
             if r.w > 0 && r.h > 0 {
@@ -47,10 +42,7 @@ impl BoxesBound {
             return false;
         }
         let (x0, y0, x1, y1) = reach(body);
-        !((self.x1 as i32) < x0
-            || self.x0 as i32 > x1
-            || (self.y1 as i32) < y0
-            || self.y0 as i32 > y1)
+        !((self.x1 as i32) < x0 || self.x0 as i32 > x1 || (self.y1 as i32) < y0 || self.y0 as i32 > y1)
     }
 }
 
@@ -78,11 +70,7 @@ fn reach(body: &Body) -> (i32, i32, i32, i32) {
 /// per frame for a whole group of bodies instead of the engine's test per body).
 pub const fn move_reach(speed_x: i16, speed_y: i16) -> (i16, i16) {
     let sx = speed_x + 1;
-    let step = if STEP_HEIGHT_PX > SNAP_DOWN_PX {
-        STEP_HEIGHT_PX
-    } else {
-        SNAP_DOWN_PX
-    };
+    let step = if STEP_HEIGHT_PX > SNAP_DOWN_PX { STEP_HEIGHT_PX } else { SNAP_DOWN_PX };
     (sx + 1, sx * step + speed_y + 1 + SNAP_DOWN_PX + 2)
 }
 
@@ -97,11 +85,6 @@ pub(super) fn boxes_out_of_reach(solids: &[SolidBox], body: &Body) -> bool {
     let (x0, y0, x1, y1) = reach(body);
     solids.iter().all(|s| {
         let r = &s.rect;
-        r.w <= 0
-            || r.h <= 0
-            || (r.x as i32 + r.w as i32) <= x0
-            || r.x as i32 > x1
-            || (r.y as i32 + r.h as i32) <= y0
-            || r.y as i32 > y1
+        r.w <= 0 || r.h <= 0 || (r.x as i32 + r.w as i32) <= x0 || r.x as i32 > x1 || (r.y as i32 + r.h as i32) <= y0 || r.y as i32 > y1
     })
 }

@@ -26,19 +26,8 @@ const NO_FLOOR_TOP: i16 = 0x3000;
 /// ceiling close above, a tile whose surface has holes) a tile's width pixel by pixel with
 /// [`step_x_to`] before it tries again. Returns true when blocked.
 #[inline(never)]
-pub(super) fn walk_per_tile<const RIGHT: bool>(
-    map: &Map,
-    p: &mut Spot,
-    w: i16,
-    h: i16,
-    n: i16,
-    floor: &mut Floor,
-) -> bool {
-    let wd = World::<false> {
-        map,
-        solids: &[],
-        ignore: 0,
-    };
+pub(super) fn walk_per_tile<const RIGHT: bool>(map: &Map, p: &mut Spot, w: i16, h: i16, n: i16, floor: &mut Floor) -> bool {
+    let wd = World::<false> { map, solids: &[], ignore: 0 };
     let mut n = n;
     loop {
         let j = walk_tile_columns::<RIGHT>(map, p, w, h, n);
@@ -81,11 +70,7 @@ impl<const RIGHT: bool> FloorTops<'_, RIGHT> {
     /// Entry of tile column `tx` (which must be read).
     #[inline(always)]
     fn index(&self, tx: i16) -> usize {
-        (if RIGHT {
-            tx - self.back
-        } else {
-            self.back - tx
-        }) as usize
+        (if RIGHT { tx - self.back } else { self.back - tx }) as usize
     }
 
     /// The smallest topmost floor row (pixel-space) of pixel columns `x0 ..= x1`: where the
@@ -97,16 +82,8 @@ impl<const RIGHT: bool> FloorTops<'_, RIGHT> {
         let last = tile_of_px(x1);
         loop {
             let i = self.index(tx);
-            let a = if tx == tile_of_px(x0) {
-                px_in_tile(x0) as u16
-            } else {
-                0
-            };
-            let b = if tx == last {
-                px_in_tile(x1) as u16
-            } else {
-                15
-            };
+            let a = if tx == tile_of_px(x0) { px_in_tile(x0) as u16 } else { 0 };
+            let b = if tx == last { px_in_tile(x1) as u16 } else { 15 };
             let t = self.top[i] + self.shape[i].top_min(a, b);
             if t < m {
                 m = t;
@@ -144,27 +121,10 @@ fn walk_tile_columns<const RIGHT: bool>(map: &Map, p: &mut Spot, w: i16, h: i16,
     let ty0 = tile_of_px(y - ROOM_ABOVE_PX);
     let ty1 = tile_of_px(feet + SNAP_DOWN_PX);
     let top_row = tile_start_px(ty0);
-    let climb = if h < STEP_HEIGHT_PX {
-        h
-    } else {
-        STEP_HEIGHT_PX
-    };
-    let back = if RIGHT {
-        tile_of_px(x)
-    } else {
-        tile_of_px(x + w - 1)
-    };
-    let last = if RIGHT {
-        tile_of_px(x + w - 1 + n)
-    } else {
-        tile_of_px(x - n)
-    };
-    let mut tops = FloorTops::<RIGHT> {
-        back,
-        len: 0,
-        top: [0; COLUMNS_PER_CALL],
-        shape: [&TileShape::EMPTY; COLUMNS_PER_CALL],
-    };
+    let climb = if h < STEP_HEIGHT_PX { h } else { STEP_HEIGHT_PX };
+    let back = if RIGHT { tile_of_px(x) } else { tile_of_px(x + w - 1) };
+    let last = if RIGHT { tile_of_px(x + w - 1 + n) } else { tile_of_px(x - n) };
+    let mut tops = FloorTops::<RIGHT> { back, len: 0, top: [0; COLUMNS_PER_CALL], shape: [&TileShape::EMPTY; COLUMNS_PER_CALL] };
     let mut tx = back;
     let mut edge = 0;
     // The back tile column may have no floor pixel in the rows read (the body stands over
@@ -175,14 +135,7 @@ fn walk_tile_columns<const RIGHT: bool>(map: &Map, p: &mut Spot, w: i16, h: i16,
     while tops.len < COLUMNS_PER_CALL {
         let (top, s) = match map.tile_floor(tx, ty0, ty1) {
             TileFloor::Whole(top, s) => (top, s),
-            TileFloor::Empty
-                if tops.len == 0
-                    && (if RIGHT {
-                        tile_of_px(x + w)
-                    } else {
-                        tile_of_px(x - 1)
-                    }) != back =>
-            {
+            TileFloor::Empty if tops.len == 0 && (if RIGHT { tile_of_px(x + w) } else { tile_of_px(x - 1) }) != back => {
                 back_open = true;
                 tops.top[0] = NO_FLOOR_TOP;
                 tops.len = 1;
@@ -191,17 +144,10 @@ fn walk_tile_columns<const RIGHT: bool>(map: &Map, p: &mut Spot, w: i16, h: i16,
             }
             _ => break,
         };
-        if s.surface_rise(RIGHT) > climb
-            || s.surface_fall(RIGHT) > SNAP_DOWN_PX
-            || top + s.top_min_from(0) - h < top_row
-        {
+        if s.surface_rise(RIGHT) > climb || s.surface_fall(RIGHT) > SNAP_DOWN_PX || top + s.top_min_from(0) - h < top_row {
             break;
         }
-        let (near, far) = if RIGHT {
-            (top + s.top(0), top + s.top(15))
-        } else {
-            (top + s.top(15), top + s.top(0))
-        };
+        let (near, far) = if RIGHT { (top + s.top(0), top + s.top(15)) } else { (top + s.top(15), top + s.top(0)) };
         if tops.len > 0 && !(back_open && tops.len == 1) {
             let rise = edge - near;
             if rise > climb || -rise > SNAP_DOWN_PX || (rise > 0 && s.is_one_way()) {
@@ -218,11 +164,7 @@ fn walk_tile_columns<const RIGHT: bool>(map: &Map, p: &mut Spot, w: i16, h: i16,
         tx += if RIGHT { 1 } else { -1 };
     }
     // How far the box can go with every column it covers read.
-    let room = if RIGHT {
-        tile_start_px(back + tops.len as i16) - (x + w)
-    } else {
-        x - tile_start_px(back + 1 - tops.len as i16)
-    };
+    let room = if RIGHT { tile_start_px(back + tops.len as i16) - (x + w) } else { x - tile_start_px(back + 1 - tops.len as i16) };
     if tops.len == 0 || room <= 0 || tops.span_min(x, x + w - 1) != feet {
         return 0;
     }

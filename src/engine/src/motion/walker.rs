@@ -201,7 +201,9 @@ impl<'m> Walker<'m> {
             count(Path::FullWithBoxes);
             full_move_with_boxes(map, solids, &mut self.body);
             mark_ledge(map, &mut self.body, look_ahead);
-        } else if !(map.changes().count() == 0 && self.step_on_surface::<false>(map.surfaces(), self.body.vx.to_bits(), self.body.vy.to_bits()).is_some()) {
+        } else if !(map.changes().count() == 0
+            && self.step_on_surface::<false>(map.surfaces(), self.body.vx.to_bits(), self.body.vy.to_bits()).is_some())
+        {
             move_alone::<true>(map, &mut self.body, look_ahead);
         } else {
             count(Path::OnSurface);

@@ -9,9 +9,7 @@ use megacollide_engine::body::{Body, Flags, SolidBox, NO_BOX};
 use megacollide_engine::map::{Edge, Map};
 use megacollide_engine::motion::MAX_SOLIDS;
 use megacollide_engine::surface::{EndKind, Surfaces, NO_AIR};
-use megacollide_engine::{
-    SubPx, MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX,
-};
+use megacollide_engine::{SubPx, MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX};
 
 struct World<'a> {
     map: &'a Map<'a>,
@@ -24,8 +22,7 @@ impl World<'_> {
         self.solids.iter().enumerate().find_map(|(i, s)| {
             let r = &s.rect;
             let (rx, ry, rw, rh) = (r.x as i32, r.y as i32, r.w as i32, r.h as i32);
-            (self.ignore & (1 << i) == 0 && rw > 0 && rh > 0 && x0 < rx + rw && rx <= x1 && y0 < ry + rh && ry <= y1)
-                .then_some(i)
+            (self.ignore & (1 << i) == 0 && rw > 0 && rh > 0 && x0 < rx + rw && rx <= x1 && y0 < ry + rh && ry <= y1).then_some(i)
         })
     }
     /// Any solid pixel in column x, rows y0..=y1?
@@ -69,8 +66,7 @@ fn step_once(wd: &World, x: i32, y: i32, w: i32, h: i32, dir: i32, walk: bool) -
     if !wd.col(lead, y, y + h - 1) {
         let nx = x + dir;
         if walk && !wd.row(y + h, nx, nx + w - 1, true) {
-            return match (1..=SNAP_DOWN_PX as i32).find(|d| wd.row(y + h + d, nx, nx + w - 1, true))
-            {
+            return match (1..=SNAP_DOWN_PX as i32).find(|d| wd.row(y + h + d, nx, nx + w - 1, true)) {
                 Some(d) => Step::To(nx, y + d),
                 None => Step::Fell(nx, y),
             };
@@ -226,22 +222,14 @@ pub fn observable(b: &Body) -> (i16, i16, i16, i16, u8, u8, u8, u8) {
 /// Is `(x, y)` a position of a `w` x `h` body (pixel-space): no solid pixel in the box, a
 /// floor pixel (solid or one-way top row) in the row under it?
 pub fn is_position(map: &Map, x: i32, y: i32, w: i32, h: i32) -> bool {
-    let wd = World {
-        map,
-        solids: &[],
-        ignore: 0,
-    };
+    let wd = World { map, solids: &[], ignore: 0 };
     !(y..y + h).any(|yy| wd.row(yy, x, x + w - 1, false)) && wd.row(y + h, x, x + w - 1, true)
 }
 
 /// One pixel of grounded walking of a `w` x `h` body standing at `(x, y)` through the map
 /// alone, to the right or left.
 pub fn walk_step(map: &Map, x: i32, y: i32, w: i32, h: i32, right: bool) -> Step {
-    let wd = World {
-        map,
-        solids: &[],
-        ignore: 0,
-    };
+    let wd = World { map, solids: &[], ignore: 0 };
     step_once(&wd, x, y, w, h, if right { 1 } else { -1 }, true)
 }
 
@@ -271,11 +259,7 @@ pub fn ledge_ahead(map: &Map, b: &Body, d: i16) -> bool {
 pub fn check_surfaces(map: &Map, s: &Surfaces) -> Result<(), String> {
     for (ci, c) in s.chains().iter().enumerate() {
         let (w, h) = (c.width() as i32, c.height() as i32);
-        let Some(class) = s
-            .classes()
-            .iter()
-            .find(|k| k.width() == c.width() && k.height() == c.height())
-        else {
+        let Some(class) = s.classes().iter().find(|k| k.width() == c.width() && k.height() == c.height()) else {
             return Err(format!("chain {ci} of size {w}x{h} has no class"));
         };
         let y_at = |k: usize| s.ys()[c.first as usize + k] as i32;
@@ -307,10 +291,7 @@ pub fn check_surfaces(map: &Map, s: &Surfaces) -> Result<(), String> {
                 EndKind::Open => true,
             };
             if !ok {
-                return Err(format!(
-                    "{w}x{h} chain {ci}: end {:?} at ({x}, {y}) but the step beyond is {beyond:?}",
-                    c.end(right)
-                ));
+                return Err(format!("{w}x{h} chain {ci}: end {:?} at ({x}, {y}) but the step beyond is {beyond:?}", c.end(right)));
             }
         }
     }
@@ -321,14 +302,8 @@ pub fn check_surfaces(map: &Map, s: &Surfaces) -> Result<(), String> {
         }
         let a = s.air_rects()[r as usize];
         let (tx, ty) = (i as i32 % tw, i as i32 / tw);
-        if !(a.x0 as i32 <= tx * 16
-            && tx * 16 + 15 <= a.x1 as i32
-            && a.y0 as i32 <= ty * 16
-            && ty * 16 + 15 <= a.y1 as i32)
-        {
-            return Err(format!(
-                "air rectangle {r} {a:?} does not hold its tile ({tx}, {ty})"
-            ));
+        if !(a.x0 as i32 <= tx * 16 && tx * 16 + 15 <= a.x1 as i32 && a.y0 as i32 <= ty * 16 && ty * 16 + 15 <= a.y1 as i32) {
+            return Err(format!("air rectangle {r} {a:?} does not hold its tile ({tx}, {ty})"));
         }
     }
     for (r, a) in s.air_rects().iter().enumerate() {
@@ -338,9 +313,7 @@ pub fn check_surfaces(map: &Map, s: &Surfaces) -> Result<(), String> {
         for y in a.y0..=a.y1 {
             for x in a.x0..=a.x1 {
                 if map.is_solid(x, y) || map.is_floor(x, y) {
-                    return Err(format!(
-                        "air rectangle {r} {a:?}: pixel ({x}, {y}) is not blank"
-                    ));
+                    return Err(format!("air rectangle {r} {a:?}: pixel ({x}, {y}) is not blank"));
                 }
             }
         }

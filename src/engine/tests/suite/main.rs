@@ -16,13 +16,13 @@
 
 mod refmodel;
 
+mod invariants;
 mod map;
 mod mask;
 mod mem;
 mod motion;
 mod platformer;
 mod shapes;
-mod invariants;
 
 /// Entered from `_start` (the ROM's startup.s) with RAM initialised.
 #[cfg(target_arch = "m68k")]

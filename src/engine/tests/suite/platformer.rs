@@ -3,8 +3,8 @@
 //! determinism.
 
 use crate::refmodel::RefMap;
-use megacollide_engine::camera::Camera;
 use megacollide_engine::body::Rect;
+use megacollide_engine::camera::Camera;
 use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
 
 const NONE: Input = Input { left: false, right: false, jump: false };

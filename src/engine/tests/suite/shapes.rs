@@ -251,10 +251,8 @@ fn height_tiles_from_heights_and_widths() {
     assert_eq!(TileShape::from_heights(h3), shape::BUILTIN[3]);
 }
 
-static BUMP: [TileShape; 2] = [
-    TileShape::from_heights([1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1]),
-    TileShape::from_rows([0x8001; 16]),
-];
+static BUMP: [TileShape; 2] =
+    [TileShape::from_heights([1, 2, 3, 4, 5, 6, 7, 8, 8, 7, 6, 5, 4, 3, 2, 1]), TileShape::from_rows([0x8001; 16])];
 
 #[cfg_attr(not(target_arch = "m68k"), test)]
 #[cfg_attr(target_arch = "m68k", test_case)]

@@ -21,9 +21,7 @@ const CHECKER: u16 = 2;
 const SOLID: u16 = 3;
 
 /// A checkered tile (colours 1 and 3), in ROM.
-static CHECKER_TILE: [u16; 16] = tile([
-    0x11113333, 0x11113333, 0x11113333, 0x11113333, 0x33331111, 0x33331111, 0x33331111, 0x33331111,
-]);
+static CHECKER_TILE: [u16; 16] = tile([0x11113333, 0x11113333, 0x11113333, 0x11113333, 0x33331111, 0x33331111, 0x33331111, 0x33331111]);
 
 #[no_mangle]
 pub extern "C" fn main() -> ! {

@@ -47,7 +47,13 @@ const BALLS: [Ball; 12] = {
     let mut i = 0;
     while i < 12 {
         let k = i as i16;
-        balls[i] = Ball { x: 20 + k * 23, y: 20 + ((k * 37) & 127), vx: speeds_x[i >> 1], vy: speeds_y[(i + 3) >> 1 & 3], line: 1 + (i & 1) as u16 + (i >> 3) as u16 };
+        balls[i] = Ball {
+            x: 20 + k * 23,
+            y: 20 + ((k * 37) & 127),
+            vx: speeds_x[i >> 1],
+            vy: speeds_y[(i + 3) >> 1 & 3],
+            line: 1 + (i & 1) as u16 + (i >> 3) as u16,
+        };
         i += 1;
     }
     balls

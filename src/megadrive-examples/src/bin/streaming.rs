@@ -79,8 +79,20 @@ pub extern "C" fn main() -> ! {
         frame = frame.wrapping_add(1);
         let (mut dx, mut dy) = (3, (frame & 1) as i16);
         if buttons & (pad::LEFT | pad::RIGHT | pad::UP | pad::DOWN) != 0 {
-            dx = if buttons & pad::LEFT != 0 { -8 } else if buttons & pad::RIGHT != 0 { 8 } else { 0 };
-            dy = if buttons & pad::UP != 0 { -8 } else if buttons & pad::DOWN != 0 { 8 } else { 0 };
+            dx = if buttons & pad::LEFT != 0 {
+                -8
+            } else if buttons & pad::RIGHT != 0 {
+                8
+            } else {
+                0
+            };
+            dy = if buttons & pad::UP != 0 {
+                -8
+            } else if buttons & pad::DOWN != 0 {
+                8
+            } else {
+                0
+            };
         }
         cx = (cx + dx).clamp(0, MAP_W * 16 - vdp::SCREEN_W);
         cy = (cy + dy).clamp(0, MAP_H * 16 - vdp::SCREEN_H);

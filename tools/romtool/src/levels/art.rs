@@ -228,12 +228,20 @@ fn parallax_of(map: &Path, layer: &ArtLayerSource, errors: &mut Vec<Diag>) -> u8
     let shift = |v: f64| PARALLAX_FACTORS.iter().position(|&f| f == v);
     for (v, axis, loc) in [(x, "parallaxx", &layer.parallax_locs[0]), (y, "parallaxy", &layer.parallax_locs[1])] {
         if shift(v).is_none() {
-            errors.push(Diag::new(map, loc.clone(), format!("layer `{}`: `{axis}` is {v}: expected 1, 0.5, 0.25 or 0.125. {fix}", layer.name)));
+            errors.push(Diag::new(
+                map,
+                loc.clone(),
+                format!("layer `{}`: `{axis}` is {v}: expected 1, 0.5, 0.25 or 0.125. {fix}", layer.name),
+            ));
             return 0;
         }
     }
     if x != y {
-        errors.push(Diag::new(map, layer.parallax_locs[0].clone(), format!("layer `{}`: parallax factors x = {x}, y = {y}: expected the same in x and y. {fix}", layer.name)));
+        errors.push(Diag::new(
+            map,
+            layer.parallax_locs[0].clone(),
+            format!("layer `{}`: parallax factors x = {x}, y = {y}: expected the same in x and y. {fix}", layer.name),
+        ));
         return 0;
     }
     shift(x).unwrap_or(0) as u8
@@ -241,7 +249,9 @@ fn parallax_of(map: &Path, layer: &ArtLayerSource, errors: &mut Vec<Diag>) -> u8
 
 /// Whether a layer's properties keep it off both planes (`plane` = `none`).
 pub fn not_drawn(props: &[(String, PropValue, Loc)]) -> bool {
-    props.iter().any(|(name, value, _)| name.eq_ignore_ascii_case("plane") && matches!(value, PropValue::Str(s) if s.trim().eq_ignore_ascii_case("none")))
+    props.iter().any(|(name, value, _)| {
+        name.eq_ignore_ascii_case("plane") && matches!(value, PropValue::Str(s) if s.trim().eq_ignore_ascii_case("none"))
+    })
 }
 
 /// The plane and priority of a layer (properties, else the name convention).
@@ -255,11 +265,21 @@ fn plane_of(map: &Path, layer: &ArtLayerSource, errors: &mut Vec<Diag>) -> (Opti
                 "a" | "foreground" | "fg" => plane = Some(Plane::A),
                 "b" | "background" | "bg" => plane = Some(Plane::B),
                 "none" => plane = None,
-                _ => errors.push(Diag::new(map, loc.clone(), format!("layer `{}`: property `plane` = `{s}`: expected `A` (foreground), `B` (background) or `none`", layer.name))),
+                _ => errors.push(Diag::new(
+                    map,
+                    loc.clone(),
+                    format!("layer `{}`: property `plane` = `{s}`: expected `A` (foreground), `B` (background) or `none`", layer.name),
+                )),
             },
-            ("plane", _) => errors.push(Diag::new(map, loc.clone(), format!("layer `{}`: property `plane`: expected a string `A`, `B` or `none`", layer.name))),
+            ("plane", _) => errors.push(Diag::new(
+                map,
+                loc.clone(),
+                format!("layer `{}`: property `plane`: expected a string `A`, `B` or `none`", layer.name),
+            )),
             ("priority", PropValue::Bool(b)) => priority = Some(*b),
-            ("priority", _) => errors.push(Diag::new(map, loc.clone(), format!("layer `{}`: property `priority`: expected a bool", layer.name))),
+            ("priority", _) => {
+                errors.push(Diag::new(map, loc.clone(), format!("layer `{}`: property `priority`: expected a bool", layer.name)))
+            }
             _ => {}
         }
     }
@@ -299,11 +319,18 @@ fn load_pictures(src: &ArtSource, errors: &mut Vec<Diag>) -> HashMap<u32, TilePi
             errors.push(Diag::new(
                 file,
                 at,
-                format!("tileset `{}` has {}x{} tiles: expected 16x16 tiles for art layers (each map tile is 2x2 VDP cells)", ts.name, ts.tile_size.0, ts.tile_size.1),
+                format!(
+                    "tileset `{}` has {}x{} tiles: expected 16x16 tiles for art layers (each map tile is 2x2 VDP cells)",
+                    ts.name, ts.tile_size.0, ts.tile_size.1
+                ),
             ));
             continue;
         }
-        let layout = tileset::Layout { margin: ts.margin.clamp(0, u32::MAX as i64) as u32, spacing: ts.spacing.clamp(0, u32::MAX as i64) as u32, trans: img.trans };
+        let layout = tileset::Layout {
+            margin: ts.margin.clamp(0, u32::MAX as i64) as u32,
+            spacing: ts.spacing.clamp(0, u32::MAX as i64) as u32,
+            trans: img.trans,
+        };
         let ids: Vec<u32> = locals.iter().copied().collect();
         let rgba = match tileset::tile_rgba(&img.path, &layout, &ids) {
             Ok(r) => r,
@@ -523,7 +550,8 @@ pub fn build(map: &Path, src: &ArtSource, width: usize, height: usize) -> Result
             }
         }
         let parallax = shifts.iter().find(|s| s.0 == *plane).map_or(0, |s| s.1);
-        let ap = ArtPlane { layers: b.layers.iter().map(|&li| src.layers[li].name.clone()).collect(), width: w2, height: h2, words, parallax };
+        let ap =
+            ArtPlane { layers: b.layers.iter().map(|&li| src.layers[li].name.clone()).collect(), width: w2, height: h2, words, parallax };
         match plane {
             Plane::A => out.plane_a = Some(ap),
             Plane::B => out.plane_b = Some(ap),

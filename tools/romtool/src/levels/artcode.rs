@@ -31,7 +31,13 @@ fn words(out: &mut String, data: &[u16], per_line: usize) {
 }
 
 fn plane(o: &mut String, name: &str, p: &ArtPlane) {
-    let _ = writeln!(o, "/// Name-table words of `{name}` ({}x{} cells, row-major; layers {}).", p.width, p.height, codegen::comment(&p.layers.join(", ")));
+    let _ = writeln!(
+        o,
+        "/// Name-table words of `{name}` ({}x{} cells, row-major; layers {}).",
+        p.width,
+        p.height,
+        codegen::comment(&p.layers.join(", "))
+    );
     let id = name;
     let _ = writeln!(o, "pub static {id}: [u16; {}] = [", p.words.len());
     words(o, &p.words, p.width.min(32));
@@ -98,7 +104,11 @@ pub fn generate(levels: &[Level]) -> String {
          #[derive(Clone, Copy, Debug)]\n\
          pub struct LevelArt {\n    /// The VDP tiles (8x8 cells, 4 bits per pixel), 16 words each, for VDP tiles `FIRST_ART_TILE..`.\n    pub tiles: &'static [u16],\n    /// Palette lines 0..=2 at most (16 CRAM words each; entry 0 transparent for the tiles;\n    /// entry 0 of line 0 is the backdrop colour).\n    pub palettes: &'static [[u16; 16]],\n    /// Plane B (background), if the level has background layers.\n    pub plane_b: Option<ArtPlane>,\n    /// Plane A (foreground), if the level has foreground layers.\n    pub plane_a: Option<ArtPlane>,\n}\n\n",
     );
-    let _ = writeln!(o, "/// First VDP tile of the art (VRAM byte 0x{:04X}): the planes' words name tiles from here.", budget::ROM_ART_BASE_TILE * 32);
+    let _ = writeln!(
+        o,
+        "/// First VDP tile of the art (VRAM byte 0x{:04X}): the planes' words name tiles from here.",
+        budget::ROM_ART_BASE_TILE * 32
+    );
     let _ = writeln!(o, "pub const FIRST_ART_TILE: u16 = {};", budget::ROM_ART_BASE_TILE);
     o.push_str("/// Most VDP tiles a level's art may have (up to the window name table).\n");
     let _ = writeln!(o, "pub const MAX_ART_TILES: u16 = {};", budget::VRAM_ART_CELLS);
@@ -134,7 +144,8 @@ pub fn generate(levels: &[Level]) -> String {
         let _ = writeln!(o, "pub static {id}: LevelArt = LevelArt {{\n    tiles: &{id}_TILES,\n    palettes: &{id}_PALETTES,\n    plane_b: {b},\n    plane_a: {af},\n}};");
     }
     o.push_str("\n/// The art of each level of `LEVELS` (same order); `None`: the level has no art layers.\n");
-    let items: Vec<String> = levels.iter().map(|l| if l.art.is_some() { format!("Some(&ART_{})", l.ident) } else { "None".into() }).collect();
+    let items: Vec<String> =
+        levels.iter().map(|l| if l.art.is_some() { format!("Some(&ART_{})", l.ident) } else { "None".into() }).collect();
     let _ = writeln!(o, "pub static LEVEL_ART: [Option<&LevelArt>; {}] = [{}];", levels.len(), items.join(", "));
     o
 }

@@ -30,8 +30,21 @@ pub const GLOBAL_ITEMS: [&str; 10] = [
 ];
 
 /// Suffixes of the per-level items (`E1M1`, `E1M1_TILES`, ...).
-pub const LEVEL_SUFFIXES: [&str; 13] =
-    ["", "_TILES", "_ROWS", "_HEIGHT_TILES", "_HEIGHT_GFX", "_MAP", "_ENTITIES", "_SURFACES", "_SURFACE_CLASSES", "_CHAINS", "_CHAIN_YS", "_AIR", "_AIR_INDEX"];
+pub const LEVEL_SUFFIXES: [&str; 13] = [
+    "",
+    "_TILES",
+    "_ROWS",
+    "_HEIGHT_TILES",
+    "_HEIGHT_GFX",
+    "_MAP",
+    "_ENTITIES",
+    "_SURFACES",
+    "_SURFACE_CLASSES",
+    "_CHAINS",
+    "_CHAIN_YS",
+    "_AIR",
+    "_AIR_INDEX",
+];
 
 fn words(out: &mut String, data: &[u16], per_line: usize, indent: &str) {
     for chunk in data.chunks(per_line) {
@@ -95,12 +108,22 @@ fn kind_literal(kinds: &EntityKinds, e: &Entity) -> String {
     if k.members.is_empty() {
         return format!("EntityKind::{}", k.variant);
     }
-    let fields: Vec<String> = k.members.iter().zip(&e.fields).map(|(m, v)| format!("{}: {}", m.field, field_literal(kinds, m.member_type, v))).collect();
+    let fields: Vec<String> =
+        k.members.iter().zip(&e.fields).map(|(m, v)| format!("{}: {}", m.field, field_literal(kinds, m.member_type, v))).collect();
     format!("EntityKind::{}({} {{ {} }})", k.variant, k.properties_type(), fields.join(", "))
 }
 
 fn entity_literal(kinds: &EntityKinds, e: &Entity) -> String {
-    let mut s = format!("Entity {{ kind: {}, name: {}, id: {}, x: {}, y: {}, w: {}, h: {}, path: &[", kind_literal(kinds, e), rust_str(&e.name), e.id, e.x, e.y, e.w, e.h);
+    let mut s = format!(
+        "Entity {{ kind: {}, name: {}, id: {}, x: {}, y: {}, w: {}, h: {}, path: &[",
+        kind_literal(kinds, e),
+        rust_str(&e.name),
+        e.id,
+        e.x,
+        e.y,
+        e.w,
+        e.h
+    );
     s.push_str(&e.path.iter().map(|p| format!("LevelPoint {{ x: {}, y: {} }}", p.x, p.y)).collect::<Vec<_>>().join(", "));
     s.push_str("] }");
     s
@@ -121,49 +144,89 @@ fn field_type(kinds: &EntityKinds, t: MemberType) -> String {
 /// The types of the game's entity kinds: its enums, one struct of properties per kind with
 /// members (and its defaults), and `EntityKind`.
 fn kind_types(o: &mut String, kinds: &EntityKinds) {
-    let source = kinds.source.as_ref().map(|p| comment(&p.file_name().unwrap_or_default().to_string_lossy())).unwrap_or_else(|| "none".into());
+    let source =
+        kinds.source.as_ref().map(|p| comment(&p.file_name().unwrap_or_default().to_string_lossy())).unwrap_or_else(|| "none".into());
     for e in &kinds.enums {
-        let _ = writeln!(o, "/// Tiled enum `{}` of the game's project.
+        let _ = writeln!(
+            o,
+            "/// Tiled enum `{}` of the game's project.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum {} {{", comment(&e.name), e.rust_name);
+pub enum {} {{",
+            comment(&e.name),
+            e.rust_name
+        );
         for (value, variant) in e.values.iter().zip(&e.variants) {
-            let _ = writeln!(o, "    /// `{}`.
-    {variant},", comment(value));
+            let _ = writeln!(
+                o,
+                "    /// `{}`.
+    {variant},",
+                comment(value)
+            );
         }
-        o.push_str("}
+        o.push_str(
+            "}
 
-");
+",
+        );
     }
     for k in kinds.kinds.iter().filter(|k| !k.members.is_empty()) {
         let ty = k.properties_type();
-        let _ = writeln!(o, "/// The properties of Tiled class `{}` (its members in the game's project, with their defaults).", comment(&k.class));
-        let _ = writeln!(o, "#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct {ty} {{");
+        let _ = writeln!(
+            o,
+            "/// The properties of Tiled class `{}` (its members in the game's project, with their defaults).",
+            comment(&k.class)
+        );
+        let _ = writeln!(
+            o,
+            "#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct {ty} {{"
+        );
         for m in &k.members {
-            let _ = writeln!(o, "    /// Member `{}` ({}; default {}).", comment(&m.name), comment(&kinds.type_name(m.member_type)), comment(&field_literal(kinds, m.member_type, &m.default)));
+            let _ = writeln!(
+                o,
+                "    /// Member `{}` ({}; default {}).",
+                comment(&m.name),
+                comment(&kinds.type_name(m.member_type)),
+                comment(&field_literal(kinds, m.member_type, &m.default))
+            );
             let _ = writeln!(o, "    pub {}: {},", m.field, field_type(kinds, m.member_type));
         }
-        o.push_str("}
+        o.push_str(
+            "}
 
-");
-        let defaults: Vec<String> = k.members.iter().map(|m| format!("{}: {}", m.field, field_literal(kinds, m.member_type, &m.default))).collect();
-        let _ = writeln!(o, "impl {ty} {{
+",
+        );
+        let defaults: Vec<String> =
+            k.members.iter().map(|m| format!("{}: {}", m.field, field_literal(kinds, m.member_type, &m.default))).collect();
+        let _ = writeln!(
+            o,
+            "impl {ty} {{
     /// The defaults of the game's project.
     pub const DEFAULT: {ty} = {ty} {{ {} }};
 }}
-", defaults.join(", "));
-        let _ = writeln!(o, "impl Default for {ty} {{
+",
+            defaults.join(", ")
+        );
+        let _ = writeln!(
+            o,
+            "impl Default for {ty} {{
     fn default() -> {ty} {{
         {ty}::DEFAULT
     }}
 }}
-");
+"
+        );
     }
-    let _ = writeln!(o, "/// Entity kinds: the classes of the game's Tiled project ({source}) that objects may use, each
-/// with its properties.");
-    o.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    let _ = writeln!(
+        o,
+        "/// Entity kinds: the classes of the game's Tiled project ({source}) that objects may use, each
+/// with its properties."
+    );
+    o.push_str(
+        "#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EntityKind {
-");
+",
+    );
     for k in &kinds.kinds {
         let _ = writeln!(o, "    /// Tiled class `{}`.", comment(&k.class));
         if k.members.is_empty() {
@@ -172,9 +235,11 @@ pub enum EntityKind {
             let _ = writeln!(o, "    {}({}),", k.variant, k.properties_type());
         }
     }
-    o.push_str("}
+    o.push_str(
+        "}
 
-");
+",
+    );
 }
 
 /// The whole generated file, with the types of the game's entity `kinds`; `surfaces[i]` are
@@ -277,7 +342,14 @@ pub fn generate(levels: &[Level], kinds: &EntityKinds, surfaces: &[Compiled]) ->
     for (l, compiled) in levels.iter().zip(surfaces) {
         let id = &l.ident;
         let (w, h) = (l.width as usize, l.height as usize);
-        let _ = writeln!(o, "\n// ---- {} ({}x{} tiles, from {}) ----\n", comment(&l.name), w, h, comment(&l.path.file_name().unwrap_or_default().to_string_lossy()));
+        let _ = writeln!(
+            o,
+            "\n// ---- {} ({}x{} tiles, from {}) ----\n",
+            comment(&l.name),
+            w,
+            h,
+            comment(&l.path.file_name().unwrap_or_default().to_string_lossy())
+        );
         let _ = writeln!(o, "/// Tile ids of `{}`, row-major.", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_TILES: [u16; {}] = [", w * h);
         for row in l.tiles.chunks(w) {

@@ -94,7 +94,10 @@ pub fn parse(path: &Path, text: &str) -> Result<IdMap, Vec<Diag>> {
                 errors.push(Diag::new(
                     path,
                     Loc::LineCol(i + 1, col(rhs)),
-                    format!("`{}`: expected an engine tile id (0..=65535) or a shape name (blank, solid, rise_1, ..., one_way)", rhs.trim()),
+                    format!(
+                        "`{}`: expected an engine tile id (0..=65535) or a shape name (blank, solid, rise_1, ..., one_way)",
+                        rhs.trim()
+                    ),
                 ));
                 continue;
             }
@@ -106,7 +109,11 @@ pub fn parse(path: &Path, text: &str) -> Result<IdMap, Vec<Diag>> {
             continue;
         }
         let Some(from) = parse_int(lhs) else {
-            errors.push(Diag::new(path, Loc::LineCol(i + 1, col(lhs)), format!("`{}`: expected the export's tile id (an integer) or `*`", lhs.trim())));
+            errors.push(Diag::new(
+                path,
+                Loc::LineCol(i + 1, col(lhs)),
+                format!("`{}`: expected the export's tile id (an integer) or `*`", lhs.trim()),
+            ));
             continue;
         };
         if map.entries.insert(from, to).is_some() {
@@ -130,7 +137,10 @@ mod tests {
         assert_eq!((m.apply(1), m.apply(2), m.apply(7)), (2, 3, 0));
         let e = parse(Path::new("x.idmap"), "1 = sold\nfoo\n3 = 1\n3 = 2\n").unwrap_err();
         let e: Vec<String> = e.iter().map(|d| d.to_string()).collect();
-        assert_eq!(e[0], "x.idmap:1:5: `sold`: expected an engine tile id (0..=65535) or a shape name (blank, solid, rise_1, ..., one_way)");
+        assert_eq!(
+            e[0],
+            "x.idmap:1:5: `sold`: expected an engine tile id (0..=65535) or a shape name (blank, solid, rise_1, ..., one_way)"
+        );
         assert_eq!(e[1], "x.idmap:2:1: expected `ID = ENGINE_ID` (for example `1 = solid`)");
         assert_eq!(e[2], "x.idmap:4:1: id 3 is mapped twice: expected one line per id");
     }

@@ -146,7 +146,12 @@ impl EntityKinds {
 
     /// Why an object's class `class` is no kind, with the fix.
     pub fn unknown_class(&self, class: &str) -> String {
-        let near = self.kinds.iter().find(|k| k.class.eq_ignore_ascii_case(class)).map(|k| format!(" (the project has `{}`: class names are case-sensitive)", k.class)).unwrap_or_default();
+        let near = self
+            .kinds
+            .iter()
+            .find(|k| k.class.eq_ignore_ascii_case(class))
+            .map(|k| format!(" (the project has `{}`: class names are case-sensitive)", k.class))
+            .unwrap_or_default();
         let declare = match self.source {
             Some(_) => "declare the class in the project (Tiled: View > Custom Types Editor, a class used as object, then save the project)",
             None => "save a Tiled project in the level folder (Tiled: Project > Save Project As) and declare the class in it (View > Custom Types Editor, a class used as object)",
@@ -178,7 +183,14 @@ impl EntityKinds {
             .map(|m| match props.iter().rev().find(|p| p.name == m.name) {
                 None => Ok(m.default.clone()),
                 Some(p) => self.value_of(m.member_type, p).map_err(|why| {
-                    format!("property `{}` {why}: expected {} (member `{}` of class `{}` in {})", p.name, self.type_name(m.member_type), m.name, kind.class, self.where_declared())
+                    format!(
+                        "property `{}` {why}: expected {} (member `{}` of class `{}` in {})",
+                        p.name,
+                        self.type_name(m.member_type),
+                        m.name,
+                        kind.class,
+                        self.where_declared()
+                    )
                 }),
             })
             .collect()
@@ -213,8 +225,12 @@ impl EntityKinds {
             (MemberType::Bool, PropValue::Bool(b)) if typed("bool") => Ok(FieldValue::Bool(*b)),
             (MemberType::String, PropValue::Str(s)) if typed("string") => Ok(FieldValue::Str(s.clone())),
             (MemberType::File, PropValue::Str(s)) if typed("file") => Ok(FieldValue::Str(s.clone())),
-            (MemberType::Colour, PropValue::Str(s)) if typed("color") => colour_word(s).map(FieldValue::Colour).ok_or_else(|| format!("is the color \"{s}\", not `#RRGGBB` or `#AARRGGBB`")),
-            (MemberType::Object, PropValue::Int(i)) if typed("object") => u32::try_from(*i).map(FieldValue::Object).map_err(|_| format!("is the object id {i}")),
+            (MemberType::Colour, PropValue::Str(s)) if typed("color") => {
+                colour_word(s).map(FieldValue::Colour).ok_or_else(|| format!("is the color \"{s}\", not `#RRGGBB` or `#AARRGGBB`"))
+            }
+            (MemberType::Object, PropValue::Int(i)) if typed("object") => {
+                u32::try_from(*i).map(FieldValue::Object).map_err(|_| format!("is the object id {i}"))
+            }
             (MemberType::Enum(e), value) => {
                 let en = &self.enums[e];
                 if let Some(ct) = p.custom_type.as_ref().filter(|ct| **ct != en.name) {
@@ -276,12 +292,23 @@ mod tests {
                 variant: "Enemy".into(),
                 members: vec![
                     Member { name: "speed".into(), field: "speed".into(), member_type: MemberType::Int, default: FieldValue::Int(1) },
-                    Member { name: "facing".into(), field: "facing".into(), member_type: MemberType::Enum(0), default: FieldValue::Enum(0) },
+                    Member {
+                        name: "facing".into(),
+                        field: "facing".into(),
+                        member_type: MemberType::Enum(0),
+                        default: FieldValue::Enum(0),
+                    },
                     Member { name: "tint".into(), field: "tint".into(), member_type: MemberType::Colour, default: FieldValue::Colour(0) },
                 ],
                 colour: DEFAULT_COLOUR,
             }],
-            enums: vec![EnumType { name: "Facing".into(), rust_name: "Facing".into(), values: vec!["left".into(), "right".into()], variants: vec!["Left".into(), "Right".into()], stored_as_int: false }],
+            enums: vec![EnumType {
+                name: "Facing".into(),
+                rust_name: "Facing".into(),
+                values: vec!["left".into(), "right".into()],
+                variants: vec!["Left".into(), "Right".into()],
+                stored_as_int: false,
+            }],
         }
     }
 
@@ -294,7 +321,11 @@ mod tests {
         let k = kinds();
         let enemy = k.get("enemy").unwrap();
         assert_eq!(k.fields(enemy, &[]).unwrap(), [FieldValue::Int(1), FieldValue::Enum(0), FieldValue::Colour(0)]);
-        let set = [prop("speed", "int", PropValue::Int(3)), prop("facing", "string", PropValue::Str("right".into())), prop("tint", "color", PropValue::Str("#ffff0000".into()))];
+        let set = [
+            prop("speed", "int", PropValue::Int(3)),
+            prop("facing", "string", PropValue::Str("right".into())),
+            prop("tint", "color", PropValue::Str("#ffff0000".into())),
+        ];
         assert_eq!(k.fields(enemy, &set).unwrap(), [FieldValue::Int(3), FieldValue::Enum(1), FieldValue::Colour(0x000E)]);
         let e = k.fields(enemy, &[prop("speed", "string", PropValue::Str("fast".into()))]).unwrap_err();
         assert!(e.starts_with("property `speed` is a string \"fast\": expected an int (member `speed` of class `enemy` in the game's Tiled project levels/game.tiled-project)"), "{e}");

@@ -57,8 +57,8 @@ pub mod tiled;
 pub mod surfaces;
 pub mod validate;
 
-pub mod codegen;
 pub mod artcode;
+pub mod codegen;
 pub mod preview;
 
 pub use declarations::Declarations;
@@ -194,7 +194,11 @@ pub fn load_folder(dir: &Path) -> Result<Folder, Vec<Diag>> {
             match text::read_text(&path).map(|t| tiled::json_kind(&t)) {
                 Ok(tiled::JsonKind::Support) => continue,
                 Ok(tiled::JsonKind::Other) => {
-                    errors.push(Diag::new(&path, Loc::File, "not a Tiled map: expected a JSON object with `\"type\": \"map\"` and `layers` (or a Tiled tileset / template)"));
+                    errors.push(Diag::new(
+                        &path,
+                        Loc::File,
+                        "not a Tiled map: expected a JSON object with `\"type\": \"map\"` and `layers` (or a Tiled tileset / template)",
+                    ));
                     continue;
                 }
                 _ => {}
@@ -251,13 +255,16 @@ pub fn compile_sources(sources: Vec<LevelSource>, errors: &mut Vec<Diag>) -> Vec
                     if codegen::GLOBAL_ITEMS.contains(&n.as_str()) {
                         Some(format!("the generated item {n} clashes with a built-in item of levels.rs"))
                     } else {
-                        levels.iter().find(|l| item_names(&l.ident).contains(n)).map(|l| {
-                            format!("the generated item {n} clashes with one of level `{}` ({})", l.name, l.path.display())
-                        })
+                        levels
+                            .iter()
+                            .find(|l| item_names(&l.ident).contains(n))
+                            .map(|l| format!("the generated item {n} clashes with one of level `{}` ({})", l.name, l.path.display()))
                     }
                 });
                 match clash {
-                    Some(why) => errors.push(Diag::new(&level.path, Loc::File, format!("level name `{}`: {why}: rename the file", level.name))),
+                    Some(why) => {
+                        errors.push(Diag::new(&level.path, Loc::File, format!("level name `{}`: {why}: rename the file", level.name)))
+                    }
                     None => levels.push(level),
                 }
             }
@@ -328,7 +335,8 @@ pub fn build_outputs_with_preview(opts: &Options, preview_collision: bool) -> Re
     ];
     if let Some(pdir) = &opts.preview_dir {
         for level in &levels {
-            let png = preview::try_render_png_styled(level, preview::Style { grid: opts.grid, collision: preview_collision }).map_err(|e| vec![Diag::new(&level.path, Loc::File, format!("preview: {e}"))])?;
+            let png = preview::try_render_png_styled(level, preview::Style { grid: opts.grid, collision: preview_collision })
+                .map_err(|e| vec![Diag::new(&level.path, Loc::File, format!("preview: {e}"))])?;
             files.push((pdir.join(format!("{}.png", level.name)), png));
         }
     }

@@ -17,9 +17,9 @@
 //! Tiled project (as Tiled draws them); paths are drawn as lines in the same colour.
 
 use super::art::{LevelArt, Plane};
-use super::png_writer::encode_png;
-use super::model::Level;
 use super::gfx;
+use super::model::Level;
+use super::png_writer::encode_png;
 use megacollide_engine::shape::{self, PixelKind};
 
 /// Spawn point outline colour.

@@ -41,7 +41,12 @@ pub const RESERVED_TYPES: [&str; 4] = ["LevelPoint", "EntityKind", "Entity", "Le
 /// The Tiled project files of a level folder, sorted by name.
 pub fn project_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case(EXTENSION))).collect())
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case(EXTENSION)))
+                .collect()
+        })
         .unwrap_or_default();
     files.sort();
     files
@@ -148,7 +153,10 @@ pub fn parse(path: &Path, text: &str) -> Result<EntityKinds, Vec<Diag>> {
                 break;
             }
             if let Some(other) = out.kinds.iter().find(|k| k.variant == kind.variant) {
-                let msg = format!("class `{}` gives the Rust name `{}`, as class `{}` does: expected distinct names. Fix: rename one of the classes", kind.class, kind.variant, other.class);
+                let msg = format!(
+                    "class `{}` gives the Rust name `{}`, as class `{}` does: expected distinct names. Fix: rename one of the classes",
+                    kind.class, kind.variant, other.class
+                );
                 r.error(&c.path.key("name"), msg);
                 continue;
             }
@@ -172,7 +180,13 @@ fn used_by_objects(class: &Value) -> bool {
 }
 
 /// One class: a kind, or `None` (the spawn point, or errors reported).
-fn read_class(r: &mut Reader, c: &Entry, enums: &BTreeMap<String, Entry>, made_enums: &mut BTreeMap<String, usize>, out: &mut EntityKinds) -> Option<Kind> {
+fn read_class(
+    r: &mut Reader,
+    c: &Entry,
+    enums: &BTreeMap<String, Entry>,
+    made_enums: &mut BTreeMap<String, usize>,
+    out: &mut EntityKinds,
+) -> Option<Kind> {
     let members_path = c.path.key("members");
     let members: &[Value] = match c.value.get("members") {
         None | Some(Value::Null) => &[],
@@ -196,14 +210,25 @@ fn read_class(r: &mut Reader, c: &Entry, enums: &BTreeMap<String, Entry>, made_e
         }
     };
     if members.len() > budget::MAX_PROPS {
-        r.error(&members_path, format!("class `{}` has {} members: expected at most {}. Fix: remove members the game does not read", c.name, members.len(), budget::MAX_PROPS));
+        r.error(
+            &members_path,
+            format!(
+                "class `{}` has {} members: expected at most {}. Fix: remove members the game does not read",
+                c.name,
+                members.len(),
+                budget::MAX_PROPS
+            ),
+        );
         return None;
     }
     let colour = match c.value.get("color").and_then(Value::as_str).map(kinds::parse_colour) {
         None | Some(Some(None)) => kinds::DEFAULT_COLOUR,
         Some(Some(Some(rgb))) => rgb,
         Some(None) => {
-            r.error(&c.path.key("color"), format!("class `{}`: `color` is not a colour: expected `#AARRGGBB` (as Tiled writes it)", c.name));
+            r.error(
+                &c.path.key("color"),
+                format!("class `{}`: `color` is not a colour: expected `#AARRGGBB` (as Tiled writes it)", c.name),
+            );
             kinds::DEFAULT_COLOUR
         }
     };
@@ -223,7 +248,15 @@ fn read_class(r: &mut Reader, c: &Entry, enums: &BTreeMap<String, Entry>, made_e
 }
 
 /// One member of class `c` (at `p`), or `None` after reporting why it cannot be one.
-fn read_member(r: &mut Reader, c: &Entry, m: &Value, p: JPath, enums: &BTreeMap<String, Entry>, made_enums: &mut BTreeMap<String, usize>, out: &mut EntityKinds) -> Option<Member> {
+fn read_member(
+    r: &mut Reader,
+    c: &Entry,
+    m: &Value,
+    p: JPath,
+    enums: &BTreeMap<String, Entry>,
+    made_enums: &mut BTreeMap<String, usize>,
+    out: &mut EntityKinds,
+) -> Option<Member> {
     let Some(name) = m.get("name").and_then(Value::as_str) else {
         r.error(&p, format!("class `{}`: a member without a `name`", c.name));
         return None;
@@ -260,7 +293,10 @@ fn read_member(r: &mut Reader, c: &Entry, m: &Value, p: JPath, enums: &BTreeMap<
             return None;
         }
         (None, other) => {
-            r.error(&p.key("type"), format!("{what} has the type `{other}`: expected int, bool, string, file, color, object or an enum of the project"));
+            r.error(
+                &p.key("type"),
+                format!("{what} has the type `{other}`: expected int, bool, string, file, color, object or an enum of the project"),
+            );
             return None;
         }
     };
@@ -273,7 +309,9 @@ fn read_member(r: &mut Reader, c: &Entry, m: &Value, p: JPath, enums: &BTreeMap<
         (MemberType::Colour, Value::String(s)) => kinds::colour_word(s).map(FieldValue::Colour),
         (MemberType::Object, Value::Number(n)) => n.as_u64().and_then(|v| u32::try_from(v).ok()).map(FieldValue::Object),
         (MemberType::Enum(e), Value::String(s)) => out.enums[e].values.iter().position(|v| v == s).map(FieldValue::Enum),
-        (MemberType::Enum(e), Value::Number(n)) => n.as_u64().and_then(|v| usize::try_from(v).ok()).filter(|&v| v < out.enums[e].values.len()).map(FieldValue::Enum),
+        (MemberType::Enum(e), Value::Number(n)) => {
+            n.as_u64().and_then(|v| usize::try_from(v).ok()).filter(|&v| v < out.enums[e].values.len()).map(FieldValue::Enum)
+        }
         _ => None,
     };
     let Some(default) = default else {
@@ -283,7 +321,10 @@ fn read_member(r: &mut Reader, c: &Entry, m: &Value, p: JPath, enums: &BTreeMap<
             MemberType::Object => " (an object id)",
             _ => "",
         };
-        r.error(&p.key("value"), format!("{what}: the default {value} is not {t}{range}. Fix: set the default again in Tiled's Custom Types Editor"));
+        r.error(
+            &p.key("value"),
+            format!("{what}: the default {value} is not {t}{range}. Fix: set the default again in Tiled's Custom Types Editor"),
+        );
         return None;
     };
     Some(Member { name: name.to_string(), field, member_type, default })
@@ -319,13 +360,18 @@ fn make_enum(r: &mut Reader, e: &Entry, made: &mut BTreeMap<String, usize>, out:
             return None;
         }
     };
-    if RESERVED_TYPES.contains(&rust_name.as_str()) || rust_name.ends_with("Properties") || out.enums.iter().any(|o| o.rust_name == rust_name) {
+    if RESERVED_TYPES.contains(&rust_name.as_str())
+        || rust_name.ends_with("Properties")
+        || out.enums.iter().any(|o| o.rust_name == rust_name)
+    {
         r.error(&e.path.key("name"), format!("{what} gives the Rust type `{rust_name}`, which levels.rs already has (or a class's properties could): expected another name. Fix: rename the enum"));
         return None;
     }
     let values_path = e.path.key("values");
     let values: Vec<String> = match e.value.get("values") {
-        Some(Value::Array(a)) if !a.is_empty() && a.len() <= budget::MAX_ENUM_VALUES && a.iter().all(Value::is_string) => a.iter().filter_map(Value::as_str).map(str::to_string).collect(),
+        Some(Value::Array(a)) if !a.is_empty() && a.len() <= budget::MAX_ENUM_VALUES && a.iter().all(Value::is_string) => {
+            a.iter().filter_map(Value::as_str).map(str::to_string).collect()
+        }
         _ => {
             r.error(&values_path, format!("{what}: expected a list of 1 to {} names as `values`", budget::MAX_ENUM_VALUES));
             return None;

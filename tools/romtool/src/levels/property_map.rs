@@ -51,7 +51,9 @@ pub fn parse_shape(s: &str) -> Option<TileCollision> {
     if t.eq_ignore_ascii_case("height") {
         return Some(TileCollision::Height);
     }
-    idmap::shape_by_name(t).or_else(|| t.parse::<u16>().ok().filter(|&i| shape::is_builtin(i) && i != shape::RESERVED_1)).map(TileCollision::Shape)
+    idmap::shape_by_name(t)
+        .or_else(|| t.parse::<u16>().ok().filter(|&i| shape::is_builtin(i) && i != shape::RESERVED_1))
+        .map(TileCollision::Shape)
 }
 
 /// One line of a property map.
@@ -105,7 +107,12 @@ impl PropertyMap {
 /// The property map of level folder `dir` (`None`: it has none), or its errors.
 pub fn read_folder(dir: &Path) -> Result<Option<PropertyMap>, Vec<Diag>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case(EXTENSION))).collect())
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case(EXTENSION)))
+                .collect()
+        })
         .unwrap_or_default();
     files.sort();
     match files.as_slice() {
@@ -152,7 +159,11 @@ pub fn parse(path: &Path, text: &str) -> Result<PropertyMap, Vec<Diag>> {
             continue;
         };
         if let Some(first) = map.rules.iter().find(|r| r.property == property && r.value == value) {
-            errors.push(Diag::new(path, Loc::LineCol(i + 1, col(lhs)), format!("`{property} = {value}` is mapped twice (first on line {}): expected one line per value", first.line)));
+            errors.push(Diag::new(
+                path,
+                Loc::LineCol(i + 1, col(lhs)),
+                format!("`{property} = {value}` is mapped twice (first on line {}): expected one line per value", first.line),
+            ));
             continue;
         }
         map.rules.push(Rule { property: property.to_string(), value: value.to_string(), collision, line: i + 1 });
@@ -174,7 +185,11 @@ mod tests {
 
     #[test]
     fn first_matching_line_wins() {
-        let m = parse(Path::new("t.propmap"), "# rules\nslope = 0_2 -> rise_2a\nsolid = true -> solid  # any solid tile\nclass = spikes -> height\nlevel = 3 -> 19\n").unwrap();
+        let m = parse(
+            Path::new("t.propmap"),
+            "# rules\nslope = 0_2 -> rise_2a\nsolid = true -> solid  # any solid tile\nclass = spikes -> height\nlevel = 3 -> 19\n",
+        )
+        .unwrap();
         assert_eq!(m.rules.len(), 4);
         let solid = prop("solid", PropValue::Bool(true));
         let slope = prop("slope", PropValue::Str("0_2".into()));
@@ -187,7 +202,11 @@ mod tests {
 
     #[test]
     fn errors_at_their_line_and_column() {
-        let e = parse(Path::new("t.propmap"), "solid = true -> solid\nsolid true -> solid\nslope = 0_2 -> ramp\nsolid = true -> 2\n = x -> solid\n").unwrap_err();
+        let e = parse(
+            Path::new("t.propmap"),
+            "solid = true -> solid\nsolid true -> solid\nslope = 0_2 -> ramp\nsolid = true -> 2\n = x -> solid\n",
+        )
+        .unwrap_err();
         let e: Vec<String> = e.iter().map(|d| d.to_string()).collect();
         assert_eq!(
             e,

@@ -28,10 +28,10 @@ pub fn level_ident(name: &str) -> Result<String, String> {
 /// Rust's keywords (strict and reserved, every edition): a field with one of these names is
 /// written as a raw identifier (`r#type`).
 const KEYWORDS: [&str; 51] = [
-    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod",
-    "move", "mut", "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where",
-    "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized", "virtual",
-    "yield", "try",
+    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop",
+    "match", "mod", "move", "mut", "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe",
+    "use", "where", "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof",
+    "unsized", "virtual", "yield", "try",
 ];
 
 /// Keywords that cannot be raw identifiers either.
@@ -68,12 +68,18 @@ fn words(name: &str) -> Vec<String> {
 /// separators such as `_`, `-` or spaces).
 fn check_start(name: &str, what: &str) -> Result<(), String> {
     if !name.is_ascii() {
-        return Err(format!("{what} `{name}` has characters other than ASCII, so it gives no Rust name: expected ASCII letters, digits, `_`, `-` or spaces"));
+        return Err(format!(
+            "{what} `{name}` has characters other than ASCII, so it gives no Rust name: expected ASCII letters, digits, `_`, `-` or spaces"
+        ));
     }
     match name.chars().find(|c| c.is_ascii_alphanumeric()) {
         Some(c) if c.is_ascii_alphabetic() => Ok(()),
-        Some(_) => Err(format!("{what} `{name}` starts with a digit, so it gives no Rust name: expected a name starting with an ASCII letter")),
-        None => Err(format!("{what} `{name}` has no ASCII letter, so it gives no Rust name: expected a name of ASCII letters, digits and `_`")),
+        Some(_) => {
+            Err(format!("{what} `{name}` starts with a digit, so it gives no Rust name: expected a name starting with an ASCII letter"))
+        }
+        None => {
+            Err(format!("{what} `{name}` has no ASCII letter, so it gives no Rust name: expected a name of ASCII letters, digits and `_`"))
+        }
     }
 }
 

@@ -24,9 +24,9 @@
 //! Exports that number tiles differently are translated by an id map (`e1m1.idmap`, or
 //! `16tile.idmap` for the whole folder; see [`super::idmap`]).
 
-use super::text::read_text;
 use super::diagnostics::{Diag, Loc};
 use super::model::{Format, LevelSource};
+use super::text::read_text;
 use super::{idmap, tileset};
 use std::collections::HashMap;
 use std::path::Path;
@@ -185,7 +185,11 @@ fn lex(file: &Path, text: &str) -> Result<Lexed, Diag> {
             match parse_c_number(&s) {
                 Some(v) => out.push((Tok::Num(v), l0, c0)),
                 None => {
-                    return Err(Diag::new(file, Loc::LineCol(l0, c0), format!("bad number `{s}`: expected a decimal, 0x hex, 0b binary or 0 octal integer")))
+                    return Err(Diag::new(
+                        file,
+                        Loc::LineCol(l0, c0),
+                        format!("bad number `{s}`: expected a decimal, 0x hex, 0b binary or 0 octal integer"),
+                    ))
                 }
             }
         } else if c == '"' || c == '\'' {
@@ -194,7 +198,11 @@ fn lex(file: &Path, text: &str) -> Result<Lexed, Diag> {
             let mut value: Option<i64> = None;
             loop {
                 if i >= chars.len() || chars[i] == '\n' {
-                    return Err(Diag::new(file, Loc::LineCol(l0, c0), format!("unterminated {} literal: expected `{quote}`", if quote == '"' { "string" } else { "character" })));
+                    return Err(Diag::new(
+                        file,
+                        Loc::LineCol(l0, c0),
+                        format!("unterminated {} literal: expected `{quote}`", if quote == '"' { "string" } else { "character" }),
+                    ));
                 }
                 let ch = chars[i];
                 bump!();
@@ -366,7 +374,9 @@ impl Parser<'_> {
                     self.next();
                     Ok(v)
                 }
-                None => Err(Diag::new(self.file, at, format!("unknown name `{name}` in a value: expected a number or an earlier constant"))),
+                None => {
+                    Err(Diag::new(self.file, at, format!("unknown name `{name}` in a value: expected a number or an earlier constant")))
+                }
             },
             _ => Err(self.err_here("an integer value")),
         }
@@ -415,7 +425,8 @@ pub fn parse(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
             let function_like = matches!(&p.peek(), (Tok::Punct("("), l, c) if *l == nl && *c == nc + name.len());
             let (_, vl, vc) = *p.peek();
             let start = p.pos;
-            let value = if function_like || p.peek().0 == Tok::EndDefine { None } else { p.expr().ok().filter(|_| p.peek().0 == Tok::EndDefine) };
+            let value =
+                if function_like || p.peek().0 == Tok::EndDefine { None } else { p.expr().ok().filter(|_| p.peek().0 == Tok::EndDefine) };
             match value {
                 Some(v) => {
                     p.consts.insert(name.clone(), v);
@@ -531,7 +542,9 @@ pub fn parse(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                 }
                 match p.next() {
                     (Tok::Ident(s), l, c) => decl = (s, l, c),
-                    (t, l, c) => return Err(err(Diag::new(path, Loc::LineCol(l, c), format!("expected a name after `,`, found {}", describe(&t))))),
+                    (t, l, c) => {
+                        return Err(err(Diag::new(path, Loc::LineCol(l, c), format!("expected a name after `,`, found {}", describe(&t)))))
+                    }
                 }
                 continue;
             }
@@ -546,7 +559,9 @@ pub fn parse(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
         0 => None,
         1 => Some(0),
         _ => {
-            let named: Vec<usize> = (0..arrays.len()).filter(|&i| norm(&arrays[i].name).ends_with("collisions") || norm(&arrays[i].name).ends_with("collision")).collect();
+            let named: Vec<usize> = (0..arrays.len())
+                .filter(|&i| norm(&arrays[i].name).ends_with("collisions") || norm(&arrays[i].name).ends_with("collision"))
+                .collect();
             if named.len() == 1 {
                 Some(named[0])
             } else {
@@ -554,7 +569,10 @@ pub fn parse(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                 return Err(err(Diag::new(
                     path,
                     Loc::LineCol(b.line, b.col),
-                    format!("second array `{}`: expected exactly one tile array (the first, `{}`, is at {}:{}), or one named `...Collisions`", b.name, a.name, a.line, a.col),
+                    format!(
+                        "second array `{}`: expected exactly one tile array (the first, `{}`, is at {}:{}), or one named `...Collisions`",
+                        b.name, a.name, a.line, a.col
+                    ),
                 )));
             }
         }
@@ -567,13 +585,19 @@ pub fn parse(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
                 [] => continue,
                 [one] => return Ok(Some(*one)),
                 [_, second, ..] => {
-                    return Err(err(Diag::new(path, second.name_loc.clone(), format!("second {what} declaration `{}`: expected one", second.name))))
+                    return Err(err(Diag::new(
+                        path,
+                        second.name_loc.clone(),
+                        format!("second {what} declaration `{}`: expected one", second.name),
+                    )))
                 }
             }
         }
         Ok(None)
     };
-    let missing = |what: &str, example: &str| vec![Diag::new(path, eof.clone(), format!("missing the {what}: expected a declaration like `{example}`"))];
+    let missing = |what: &str, example: &str| {
+        vec![Diag::new(path, eof.clone(), format!("missing the {what}: expected a declaration like `{example}`"))]
+    };
     let two_d = array_idx.map(|i| &arrays[i]).filter(|a| a.dims.len() == 2).and_then(|a| match (&a.dims[0], &a.dims[1]) {
         (Some((h, hl, hc)), Some((w, wl, wc))) => Some(((*w, Loc::LineCol(*wl, *wc)), (*h, Loc::LineCol(*hl, *hc)))),
         _ => None,
@@ -604,7 +628,8 @@ pub fn parse(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
         }
     }
     if width > 0 && height > 0 && Some(count) != width.checked_mul(height) {
-        let mut msg = format!("the tile array has {count} elements: expected width x height = {width} x {height} = {}", width.saturating_mul(height));
+        let mut msg =
+            format!("the tile array has {count} elements: expected width x height = {width} x {height} = {}", width.saturating_mul(height));
         if width % 16 == 0 && height % 16 == 0 && (width / 16) * (height / 16) == count {
             msg.push_str(&format!(" (the sizes look like pixels: declare them in tiles, e.g. `NAMETileWidth = {width}/16;`)"));
         } else {
@@ -684,7 +709,10 @@ mod tests {
             level("const int W = 9223372036854775807 + 1;").unwrap_err(),
             ["/nonexistent/x.h:1:35: `9223372036854775807 + 1` overflows: expected a value of 64 bits"]
         );
-        assert_eq!(level("const int W = X;").unwrap_err(), ["/nonexistent/x.h:1:15: unknown name `X` in a value: expected a number or an earlier constant"]);
+        assert_eq!(
+            level("const int W = X;").unwrap_err(),
+            ["/nonexistent/x.h:1:15: unknown name `X` in a value: expected a number or an earlier constant"]
+        );
         let deep = format!("const int W = {}1{};", "(".repeat(10_000), ")".repeat(10_000));
         assert!(level(&deep).unwrap_err()[0].contains("nested more than"));
         assert!(level("const int A[] = {{{{{{{{{{1}}}}}}}}}};").unwrap_err()[0].contains("braces nested"));

@@ -13,10 +13,10 @@
 //! instead of asking the map; bodies of other sizes take the engine's full move (exact, only
 //! slower). Without the file no surfaces are compiled.
 
-use super::jsonpos::{self, JPath};
-use super::text::{self, LineIndex};
 use super::diagnostics::{Diag, Loc};
+use super::jsonpos::{self, JPath};
 use super::model::Level;
+use super::text::{self, LineIndex};
 use megacollide_engine::map::{fill_row_offsets, Edges, Map};
 use megacollide_engine::shape::TileShape;
 use megacollide_engine::surface::EndKind;
@@ -53,43 +53,38 @@ pub fn read_body_sizes(dir: &Path) -> Result<Vec<BodySize>, Vec<Diag>> {
 
 /// [`read_body_sizes`] of the text of `path`.
 pub fn parse_body_sizes(path: &Path, text: &str) -> Result<Vec<BodySize>, Vec<Diag>> {
-    let doc: Value = serde_json::from_str(text).map_err(|e| {
-        vec![Diag::new(
-            path,
-            Loc::LineCol(e.line(), e.column()),
-            format!("not valid JSON: {e}"),
-        )]
-    })?;
+    let doc: Value = serde_json::from_str(text)
+        .map_err(|e| vec![Diag::new(path, Loc::LineCol(e.line(), e.column()), format!("not valid JSON: {e}"))])?;
     let at = |p: &JPath| {
         let (l, c) = LineIndex::new(text).locate(jsonpos::locate(text, p));
         Loc::LineCol(l, c)
     };
     let root = JPath::root();
     let Some(list) = doc.get("bodies").and_then(Value::as_array) else {
-        return Err(vec![Diag::new(path, at(&root), "expected an object with `\"bodies\": [ { \"name\": ..., \"width\": ..., \"height\": ... }, ... ]`")]);
+        return Err(vec![Diag::new(
+            path,
+            at(&root),
+            "expected an object with `\"bodies\": [ { \"name\": ..., \"width\": ..., \"height\": ... }, ... ]`",
+        )]);
     };
     let mut sizes = Vec::new();
     let mut errors = Vec::new();
     for (i, b) in list.iter().enumerate() {
         let p = root.key("bodies").index(i);
-        let name = b
-            .get("name")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string();
+        let name = b.get("name").and_then(Value::as_str).unwrap_or("").to_string();
         let mut dim = |key: &str| match b.get(key).and_then(Value::as_u64) {
             Some(v) if (1..=MAX_BODY_SIZE as u64).contains(&v) => Some(v as u8),
             _ => {
-                errors.push(Diag::new(path, at(&p), format!("body {i} ({name:?}): `{key}` must be a whole number of pixels from 1 to {MAX_BODY_SIZE}")));
+                errors.push(Diag::new(
+                    path,
+                    at(&p),
+                    format!("body {i} ({name:?}): `{key}` must be a whole number of pixels from 1 to {MAX_BODY_SIZE}"),
+                ));
                 None
             }
         };
         if let (Some(width), Some(height)) = (dim("width"), dim("height")) {
-            sizes.push(BodySize {
-                name,
-                width,
-                height,
-            });
+            sizes.push(BodySize { name, width, height });
         }
     }
     if errors.is_empty() {
@@ -104,19 +99,9 @@ pub fn parse_body_sizes(path: &Path, text: &str) -> Result<Vec<BodySize>, Vec<Di
 pub fn compile_level(level: &Level, sizes: &[BodySize]) -> Result<Compiled, Diag> {
     let mut rows = vec![0u16; level.height as usize];
     fill_row_offsets(level.width, level.height, &mut rows);
-    let shapes: Vec<TileShape> = level
-        .height_tiles
-        .iter()
-        .map(|r| TileShape::from_rows(*r))
-        .collect();
+    let shapes: Vec<TileShape> = level.height_tiles.iter().map(|r| TileShape::from_rows(*r)).collect();
     let map = Map::try_new(&level.tiles, level.width, level.height, &rows)
-        .map_err(|e| {
-            Diag::new(
-                &level.path,
-                Loc::File,
-                format!("surfaces: the map is not valid: {e:?}"),
-            )
-        })?
+        .map_err(|e| Diag::new(&level.path, Loc::File, format!("surfaces: the map is not valid: {e:?}")))?
         .with_edges(Edges::CLASSIC)
         .with_height_tiles(&shapes);
     let sizes: Vec<(u8, u8)> = sizes.iter().map(|s| (s.width, s.height)).collect();
@@ -125,11 +110,7 @@ pub fn compile_level(level: &Level, sizes: &[BodySize]) -> Result<Compiled, Diag
 
 /// [`compile_level`] for every level.
 pub fn compile_all(levels: &[Level], sizes: &[BodySize]) -> Result<Vec<Compiled>, Vec<Diag>> {
-    levels
-        .iter()
-        .map(|l| compile_level(l, sizes))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|d| vec![d])
+    levels.iter().map(|l| compile_level(l, sizes)).collect::<Result<Vec<_>, _>>().map_err(|d| vec![d])
 }
 
 fn list<T>(o: &mut String, items: &[T], per_line: usize, f: impl Fn(&T) -> String) {
@@ -147,15 +128,8 @@ pub fn rust(id: &str, level_name: &str, c: &Compiled, engine: &str) -> String {
     let mut o = String::new();
     let s = format!("{engine}::surface");
     let end = |k: EndKind| format!("{s}::EndKind::{k:?}");
-    let _ = writeln!(
-        o,
-        "/// Walkable surfaces of `{level_name}`: the chains of every body size."
-    );
-    let _ = writeln!(
-        o,
-        "pub static {id}_CHAINS: [{s}::Chain; {}] = [",
-        c.chains.len()
-    );
+    let _ = writeln!(o, "/// Walkable surfaces of `{level_name}`: the chains of every body size.");
+    let _ = writeln!(o, "pub static {id}_CHAINS: [{s}::Chain; {}] = [", c.chains.len());
     list(&mut o, &c.chains, 1, |ch| {
         format!(
             "{s}::Chain::new({}, {}, {}, {}, {}, {}, {})",
@@ -169,76 +143,40 @@ pub fn rust(id: &str, level_name: &str, c: &Compiled, engine: &str) -> String {
         )
     });
     o.push_str("];\n");
-    let _ = writeln!(
-        o,
-        "/// The `y` of every chain position (see `{id}_CHAINS`)."
-    );
+    let _ = writeln!(o, "/// The `y` of every chain position (see `{id}_CHAINS`).");
     let _ = writeln!(o, "pub static {id}_CHAIN_YS: [i16; {}] = [", c.ys.len());
     list(&mut o, &c.ys, 24, |y| y.to_string());
     o.push_str("];\n");
     for (k, t) in c.classes.iter().enumerate() {
-        let _ = writeln!(o, "/// Per tile column of `{level_name}`: where its {}x{} chains start in `{id}_SURFACE_{k}_COLUMN_CHAINS`.", t.w, t.h);
         let _ = writeln!(
             o,
-            "pub static {id}_SURFACE_{k}_COLUMN_START: [u16; {}] = [",
-            t.column_start.len()
+            "/// Per tile column of `{level_name}`: where its {}x{} chains start in `{id}_SURFACE_{k}_COLUMN_CHAINS`.",
+            t.w, t.h
         );
+        let _ = writeln!(o, "pub static {id}_SURFACE_{k}_COLUMN_START: [u16; {}] = [", t.column_start.len());
         list(&mut o, &t.column_start, 24, |v| v.to_string());
         o.push_str("];\n");
         let _ = writeln!(o, "/// The {}x{} chains of every tile column.", t.w, t.h);
-        let _ = writeln!(
-            o,
-            "pub static {id}_SURFACE_{k}_COLUMN_CHAINS: [u16; {}] = [",
-            t.column_chains.len()
-        );
+        let _ = writeln!(o, "pub static {id}_SURFACE_{k}_COLUMN_CHAINS: [u16; {}] = [", t.column_chains.len());
         list(&mut o, &t.column_chains, 24, |v| v.to_string());
         o.push_str("];\n");
     }
-    let _ = writeln!(
-        o,
-        "/// The body sizes with walkable surfaces on `{level_name}`."
-    );
-    let _ = writeln!(
-        o,
-        "pub static {id}_SURFACE_CLASSES: [{s}::SurfaceClass<'static>; {}] = [",
-        c.classes.len()
-    );
+    let _ = writeln!(o, "/// The body sizes with walkable surfaces on `{level_name}`.");
+    let _ = writeln!(o, "pub static {id}_SURFACE_CLASSES: [{s}::SurfaceClass<'static>; {}] = [", c.classes.len());
     for (k, t) in c.classes.iter().enumerate() {
-        let _ = writeln!(o, "    {s}::SurfaceClass::new({}, {}, &{id}_SURFACE_{k}_COLUMN_START, &{id}_SURFACE_{k}_COLUMN_CHAINS),", t.w, t.h);
+        let _ =
+            writeln!(o, "    {s}::SurfaceClass::new({}, {}, &{id}_SURFACE_{k}_COLUMN_START, &{id}_SURFACE_{k}_COLUMN_CHAINS),", t.w, t.h);
     }
     o.push_str("];\n");
-    let _ = writeln!(
-        o,
-        "/// Per map tile of `{level_name}` (row-major): its blank rectangle in `{id}_AIR`."
-    );
-    let _ = writeln!(
-        o,
-        "pub static {id}_AIR_INDEX: [u16; {}] = [",
-        c.air_index.len()
-    );
+    let _ = writeln!(o, "/// Per map tile of `{level_name}` (row-major): its blank rectangle in `{id}_AIR`.");
+    let _ = writeln!(o, "pub static {id}_AIR_INDEX: [u16; {}] = [", c.air_index.len());
     list(&mut o, &c.air_index, 24, |v| v.to_string());
     o.push_str("];\n");
-    let _ = writeln!(
-        o,
-        "/// The blank rectangles of `{level_name}` (pixel-space, inclusive)."
-    );
-    let _ = writeln!(
-        o,
-        "pub static {id}_AIR: [{s}::AirRect; {}] = [",
-        c.air.len()
-    );
-    list(&mut o, &c.air, 2, |r| {
-        format!(
-            "{s}::AirRect {{ x0: {}, y0: {}, x1: {}, y1: {} }}",
-            r.x0, r.y0, r.x1, r.y1
-        )
-    });
+    let _ = writeln!(o, "/// The blank rectangles of `{level_name}` (pixel-space, inclusive).");
+    let _ = writeln!(o, "pub static {id}_AIR: [{s}::AirRect; {}] = [", c.air.len());
+    list(&mut o, &c.air, 2, |r| format!("{s}::AirRect {{ x0: {}, y0: {}, x1: {}, y1: {} }}", r.x0, r.y0, r.x1, r.y1));
     o.push_str("];\n");
-    let _ = writeln!(
-        o,
-        "/// Everything compiled for `{level_name}` ({} ROM bytes): attached to `{id}_MAP`.",
-        c.rom_bytes()
-    );
+    let _ = writeln!(o, "/// Everything compiled for `{level_name}` ({} ROM bytes): attached to `{id}_MAP`.", c.rom_bytes());
     let _ = writeln!(
         o,
         "pub static {id}_SURFACES: {s}::Surfaces<'static> = {s}::Surfaces::new(&{id}_CHAINS, &{id}_CHAIN_YS, &{id}_SURFACE_CLASSES, &{id}_AIR_INDEX, &{id}_AIR, {}, {});",

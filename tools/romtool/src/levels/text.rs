@@ -110,7 +110,10 @@ impl<'a> LineIndex<'a> {
 /// The lines of a small settings file (id maps, property maps) that say something: the
 /// 1-based line number, the line as written, and its text before a `#` comment.
 pub fn setting_lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
-    text.lines().enumerate().map(|(i, raw)| (i + 1, raw, raw.split('#').next().unwrap_or(""))).filter(|(_, _, line)| !line.trim().is_empty())
+    text.lines()
+        .enumerate()
+        .map(|(i, raw)| (i + 1, raw, raw.split('#').next().unwrap_or("")))
+        .filter(|(_, _, line)| !line.trim().is_empty())
 }
 
 /// The 1-based column of `part` (trimmed) in the line `raw` (1 when it is not there).

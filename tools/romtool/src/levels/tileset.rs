@@ -138,7 +138,10 @@ impl Pixels<'_> {
             GrayscaleAlpha => ([self.to8(self.sample(row, x, 0)); 3], self.sample(row, x, 1) >= top),
             Rgb => {
                 let v = [0, 1, 2].map(|c| self.sample(row, x, c));
-                let keyed = self.trns.filter(|t| t.len() >= 6).is_some_and(|t| (0..3).all(|c| (u32::from(t[2 * c]) << 8 | u32::from(t[2 * c + 1])) == v[c]));
+                let keyed = self
+                    .trns
+                    .filter(|t| t.len() >= 6)
+                    .is_some_and(|t| (0..3).all(|c| (u32::from(t[2 * c]) << 8 | u32::from(t[2 * c + 1])) == v[c]));
                 (v.map(|s| self.to8(s)), !keyed)
             }
             Rgba => ([0, 1, 2].map(|c| self.to8(self.sample(row, x, c))), self.sample(row, x, 3) >= top),
@@ -243,7 +246,8 @@ fn decode_with<T: Clone>(
         return Err(err(format!("tileset image is {w}x{h} pixels: expected at most {MAX_IMAGE_SIDE}x{MAX_IMAGE_SIDE}. Fix: keep only the collision tiles (and height tiles) in this image")));
     }
     let (xstep, ystep) = (tw + layout.spacing, th + layout.spacing);
-    let (columns, rows) = ((w.saturating_sub(layout.margin) + layout.spacing) / xstep, (h.saturating_sub(layout.margin) + layout.spacing) / ystep);
+    let (columns, rows) =
+        ((w.saturating_sub(layout.margin) + layout.spacing) / xstep, (h.saturating_sub(layout.margin) + layout.spacing) / ystep);
     if layout.margin == 0 && layout.spacing == 0 && (w == 0 || h == 0 || w % tw != 0 || h % th != 0) {
         return Err(err(if !matches!(select, Select::All) {
             format!("tileset is {w}x{h} pixels: expected a multiple of 16 in both directions (16x16 tiles). Fix: crop or pad the image to whole 16x16 tiles")
@@ -341,7 +345,11 @@ pub fn render_tileset(height_tiles: &[[u16; 16]], columns: usize) -> Vec<u8> {
             for px in 0..16 {
                 let c = if t >= shape::FIRST_HEIGHT_TILE as usize {
                     let rows = height_tiles[t - shape::FIRST_HEIGHT_TILE as usize];
-                    if rows[py] >> px & 1 != 0 { gfx::COLOUR_HEIGHT } else { gfx::COLOUR_EMPTY }
+                    if rows[py] >> px & 1 != 0 {
+                        gfx::COLOUR_HEIGHT
+                    } else {
+                        gfx::COLOUR_EMPTY
+                    }
                 } else if shape::is_builtin(t as u16) {
                     gfx::colour_of(t as u16, px as u16, py as u16)
                 } else if px == py || px + py == 15 {

@@ -18,7 +18,14 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         [("width", src.width, MAX_MAP_WIDTH_TILES, &src.width_loc), ("height", src.height, MAX_MAP_HEIGHT_TILES, &src.height_loc)]
     {
         if v < 1 || v > max as i64 {
-            errors.push(Diag::new(p, loc.clone(), format!("map {what} is {v} tiles: expected 1 to {max} (the engine's limit){}", if v < 1 { "" } else { ". Fix: split the level into several maps" })));
+            errors.push(Diag::new(
+                p,
+                loc.clone(),
+                format!(
+                    "map {what} is {v} tiles: expected 1 to {max} (the engine's limit){}",
+                    if v < 1 { "" } else { ". Fix: split the level into several maps" }
+                ),
+            ));
         }
     }
     if !errors.is_empty() {
@@ -58,17 +65,17 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
                 ),
             }
         } else {
-            (format!("tile id {id} is not a tile id"), "use an engine id (the table in tools/romtool/README.md), or an id map for exports that number tiles differently".to_string())
+            (
+                format!("tile id {id} is not a tile id"),
+                "use an engine id (the table in tools/romtool/README.md), or an id map for exports that number tiles differently"
+                    .to_string(),
+            )
         };
         if errors.full() {
             errors.count_more();
             continue;
         }
-        let expected = if n_height > 0 {
-            format!("0, 2..=19 or {first}..={}", first + n_height - 1)
-        } else {
-            "0 or 2..=19".to_string()
-        };
+        let expected = if n_height > 0 { format!("0, 2..=19 or {first}..={}", first + n_height - 1) } else { "0 or 2..=19".to_string() };
         errors.push(Diag::new(p, loc.clone(), format!("{msg}: expected {expected}. Fix: {fix}")));
     }
     // VRAM: the height tiles' graphics are loaded after the shapes, before the sprites.
@@ -87,7 +94,15 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
         ));
     }
     if src.entities.len() > budget::MAX_ENTITIES {
-        errors.push(Diag::new(p, Loc::File, format!("{} objects: expected at most {} per level. Fix: remove objects, or split the level", src.entities.len(), budget::MAX_ENTITIES)));
+        errors.push(Diag::new(
+            p,
+            Loc::File,
+            format!(
+                "{} objects: expected at most {} per level. Fix: remove objects, or split the level",
+                src.entities.len(),
+                budget::MAX_ENTITIES
+            ),
+        ));
         return Err(errors.into_vec());
     }
     // Objects: inside the map (pixels), one spawn point at most (the Tiled reader checked
@@ -112,14 +127,24 @@ pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {
             errors.push(Diag::new(p, Loc::Object(e.id), format!("size {}x{}: expected 0..=65535", e.w, e.h)));
         }
         if e.path.len() > budget::MAX_PATH_POINTS {
-            errors.push(Diag::new(p, Loc::Object(e.id), format!("path of {} points: expected at most {}. Fix: simplify the polyline", e.path.len(), budget::MAX_PATH_POINTS)));
+            errors.push(Diag::new(
+                p,
+                Loc::Object(e.id),
+                format!("path of {} points: expected at most {}. Fix: simplify the polyline", e.path.len(), budget::MAX_PATH_POINTS),
+            ));
         }
         if e.id == 0 || e.id > u32::MAX as u64 {
             errors.push(Diag::new(p, Loc::Object(e.id), format!("object id {}: expected 1..={}", e.id, u32::MAX)));
         }
         if kinds::is_spawn(&e.kind) {
             if let Some((first_id, _)) = spawn {
-                errors.push(Diag::new(p, Loc::Object(e.id), format!("second spawn point (the first is object {first_id}): expected one. Fix: delete one of them, or change its class")));
+                errors.push(Diag::new(
+                    p,
+                    Loc::Object(e.id),
+                    format!(
+                        "second spawn point (the first is object {first_id}): expected one. Fix: delete one of them, or change its class"
+                    ),
+                ));
             }
             spawn = Some((e.id, Point { x: e.x, y: e.y }));
         } else {

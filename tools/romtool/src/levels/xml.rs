@@ -20,11 +20,67 @@ pub const MAX_DEPTH: usize = 100;
 /// Tag and attribute names Tiled uses: kept without an allocation (a file of millions of
 /// `<tile gid="..."/>` elements would otherwise allocate a name per element and attribute).
 const KNOWN: &[&str] = &[
-    "map", "layer", "data", "tile", "chunk", "object", "objectgroup", "group", "tileset", "image", "properties", "property", "polyline",
-    "polygon", "template", "point", "ellipse", "text", "imagelayer", "editorsettings", "wangsets", "grid", "tileoffset", "animation", "frame",
-    "name", "type", "class", "id", "x", "y", "width", "height", "gid", "value", "source", "encoding", "compression", "firstgid", "tilewidth",
-    "tileheight", "margin", "spacing", "trans", "points", "orientation", "infinite", "offsetx", "offsety", "rotation", "visible", "version",
-    "tiledversion", "renderorder", "nextlayerid", "nextobjectid", "tilecount", "columns", "opacity", "locked", "propertytype",
+    "map",
+    "layer",
+    "data",
+    "tile",
+    "chunk",
+    "object",
+    "objectgroup",
+    "group",
+    "tileset",
+    "image",
+    "properties",
+    "property",
+    "polyline",
+    "polygon",
+    "template",
+    "point",
+    "ellipse",
+    "text",
+    "imagelayer",
+    "editorsettings",
+    "wangsets",
+    "grid",
+    "tileoffset",
+    "animation",
+    "frame",
+    "name",
+    "type",
+    "class",
+    "id",
+    "x",
+    "y",
+    "width",
+    "height",
+    "gid",
+    "value",
+    "source",
+    "encoding",
+    "compression",
+    "firstgid",
+    "tilewidth",
+    "tileheight",
+    "margin",
+    "spacing",
+    "trans",
+    "points",
+    "orientation",
+    "infinite",
+    "offsetx",
+    "offsety",
+    "rotation",
+    "visible",
+    "version",
+    "tiledversion",
+    "renderorder",
+    "nextlayerid",
+    "nextobjectid",
+    "tilecount",
+    "columns",
+    "opacity",
+    "locked",
+    "propertytype",
 ];
 
 fn name_of(s: &str) -> Cow<'static, str> {
@@ -246,7 +302,10 @@ pub fn parse(text: &str) -> Result<Doc, XmlError> {
                     Err(e) => return Err(err_at(format!("bad character reference `&{};`: {e}", &*r), before)),
                 };
                 let Some(resolved) = resolved else {
-                    return Err(err_at(format!("unknown entity `&{};`: expected &lt; &gt; &amp; &apos; &quot; or a character reference", &*r), before));
+                    return Err(err_at(
+                        format!("unknown entity `&{};`: expected &lt; &gt; &amp; &apos; &quot; or a character reference", &*r),
+                        before,
+                    ));
                 };
                 let Some(&parent) = stack.last() else {
                     return Err(err_at("reference outside the root element".into(), before));
@@ -319,7 +378,6 @@ impl Element {
     pub fn value(&self, name: &str) -> Option<&str> {
         self.attr(name).map(|a| a.value.as_str())
     }
-
 }
 
 #[cfg(test)]

@@ -102,7 +102,9 @@ fn read_vgm(path: &Path, bytes: &[u8]) -> Result<vgm::Vgm, SoundError> {
 /// A song from a VGM/VGZ file's bytes.
 pub fn song(path: &Path, bytes: &[u8]) -> Result<(stream::Stream, Vec<String>), SoundError> {
     let v = read_vgm(path, bytes)?;
-    let s = stream::convert(&v, true).map_err(|stream::Problem::TooLong(n)| error(path, format!("the stream would take {n} bytes (at most {})", stream::MAX_STREAM_BYTES)))?;
+    let s = stream::convert(&v, true).map_err(|stream::Problem::TooLong(n)| {
+        error(path, format!("the stream would take {n} bytes (at most {})", stream::MAX_STREAM_BYTES))
+    })?;
     let mut notes = Vec::new();
     if v.dac_skipped > 0 {
         notes.push(format!("{} DAC writes and data blocks skipped (the DAC plays the effects)", v.dac_skipped));
@@ -119,13 +121,18 @@ pub fn psg_effect(path: &Path, bytes: &[u8]) -> Result<stream::Stream, SoundErro
     if let Some(e) = v.events.iter().find(|e| matches!(e.write, vgm::Write::Ym { .. })) {
         return Err(error(
             path,
-            format!("offset {:#x}: an effect from a VGM may write the PSG only (the YM2612 is the music's; PCM effects come from WAV files)", e.offset),
+            format!(
+                "offset {:#x}: an effect from a VGM may write the PSG only (the YM2612 is the music's; PCM effects come from WAV files)",
+                e.offset
+            ),
         ));
     }
     if v.events.is_empty() {
         return Err(error(path, "no PSG writes: an effect that plays nothing"));
     }
-    stream::convert(&v, false).map_err(|stream::Problem::TooLong(n)| error(path, format!("the stream would take {n} bytes (at most {})", stream::MAX_STREAM_BYTES)))
+    stream::convert(&v, false).map_err(|stream::Problem::TooLong(n)| {
+        error(path, format!("the stream would take {n} bytes (at most {})", stream::MAX_STREAM_BYTES))
+    })
 }
 
 /// The Rust name of a file stem, or an error.
@@ -304,7 +311,12 @@ pub fn run(dir: &Path, output: &Path, check: bool) -> anyhow::Result<()> {
     };
     for s in &sounds {
         let what = match &s.data {
-            Data::Song(st) => format!("song, {} ticks ({:.1} s){}", st.ticks, st.ticks as f64 / 60.0, if st.loop_start.is_some() { ", loops" } else { "" }),
+            Data::Song(st) => format!(
+                "song, {} ticks ({:.1} s){}",
+                st.ticks,
+                st.ticks as f64 / 60.0,
+                if st.loop_start.is_some() { ", loops" } else { "" }
+            ),
             Data::Pcm(p) => format!("PCM effect, {} samples ({:.2} s)", p.len(), p.len() as f64 / wav::PCM_RATE as f64),
             Data::Psg(st) => format!("PSG effect, {} ticks, channels {:#06b}", st.ticks, st.psg_channels),
         };

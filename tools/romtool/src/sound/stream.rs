@@ -138,7 +138,8 @@ pub fn convert(vgm: &Vgm, looped: bool) -> Result<Stream, Problem> {
                 };
                 s.psg_channels |= 1 << ch;
                 // A latch whose data byte follows in the same tick: one command for both.
-                let data_follows = matches!(vgm.events.get(i + 1), Some(n) if tick_of(n.time) == t && matches!(n.write, Write::Psg(b) if b & 0x80 == 0));
+                let data_follows =
+                    matches!(vgm.events.get(i + 1), Some(n) if tick_of(n.time) == t && matches!(n.write, Write::Psg(b) if b & 0x80 == 0));
                 if data.is_none() && data_follows && (is_volume || ch != 3) {
                     if !is_volume {
                         tone[ch as usize] = (tone[ch as usize] & 0x3F0) | (byte & 0x0F) as u16;
@@ -278,7 +279,14 @@ mod tests {
     fn repeated_values_and_driver_registers_are_dropped() {
         let w = |reg, value| Write::Ym { part: 0, reg, value };
         let vgm = Vgm {
-            events: vec![ev(0, w(0x30, 5)), ev(0, w(0x30, 5)), ev(0, w(0x28, 1)), ev(0, w(0x28, 1)), ev(0, w(0x2B, 0x80)), ev(0, w(0x27, 0x45))],
+            events: vec![
+                ev(0, w(0x30, 5)),
+                ev(0, w(0x30, 5)),
+                ev(0, w(0x28, 1)),
+                ev(0, w(0x28, 1)),
+                ev(0, w(0x2B, 0x80)),
+                ev(0, w(0x27, 0x45)),
+            ],
             total: 735,
             ..Vgm::default()
         };
@@ -291,7 +299,13 @@ mod tests {
     fn psg_tones_become_latch_and_data() {
         // latch low bits, data high bits; a latch alone changes the low bits; volume by data byte
         let vgm = Vgm {
-            events: vec![ev(0, Write::Psg(0xA5)), ev(0, Write::Psg(0x12)), ev(735, Write::Psg(0xA7)), ev(735, Write::Psg(0xB0)), ev(735, Write::Psg(0x03))],
+            events: vec![
+                ev(0, Write::Psg(0xA5)),
+                ev(0, Write::Psg(0x12)),
+                ev(735, Write::Psg(0xA7)),
+                ev(735, Write::Psg(0xB0)),
+                ev(735, Write::Psg(0x03)),
+            ],
             total: 735 * 2,
             ..Vgm::default()
         };

@@ -220,7 +220,10 @@ pub fn parse(b: &[u8]) -> Result<Vgm, VgmError> {
                 at += 3;
             }
             0x51 | 0x54..=0x5F => {
-                return err(Some(at), format!("command {cmd:#04x} writes {}: the Mega Drive has only a YM2612 and an SN76489", chip_of(cmd)));
+                return err(
+                    Some(at),
+                    format!("command {cmd:#04x} writes {}: the Mega Drive has only a YM2612 and an SN76489", chip_of(cmd)),
+                );
             }
             0x61 => {
                 need(at, 3)?;
@@ -267,7 +270,10 @@ pub fn parse(b: &[u8]) -> Result<Vgm, VgmError> {
                 at += 5;
             }
             0x30..=0x3F | 0x40..=0x4E | 0xA0..=0xBF | 0xC0..=0xDF | 0xE1..=0xFF => {
-                return err(Some(at), format!("command {cmd:#04x} writes {}: the Mega Drive has only a YM2612 and an SN76489", chip_of(cmd)));
+                return err(
+                    Some(at),
+                    format!("command {cmd:#04x} writes {}: the Mega Drive has only a YM2612 and an SN76489", chip_of(cmd)),
+                );
             }
             _ => return err(Some(at), format!("unknown command {cmd:#04x}")),
         }
@@ -330,8 +336,8 @@ pub fn minimal(data: &[u8], loop_at: Option<usize>) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::minimal as vgm;
+    use super::*;
 
     #[test]
     fn writes_and_waits_are_read_in_order() {

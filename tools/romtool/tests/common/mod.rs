@@ -119,7 +119,8 @@ pub fn compile_generated(tag: &str, files: &[String]) -> Result<(), String> {
         return Ok(());
     }
     let (work, src) = fresh_check_crate(tag)?;
-    let mut lib = String::from("//! Generated level files, each as a module (romtool robustness tests).\n#![no_std]\n#![deny(warnings)]\n\n");
+    let mut lib =
+        String::from("//! Generated level files, each as a module (romtool robustness tests).\n#![no_std]\n#![deny(warnings)]\n\n");
     for (i, text) in files.iter().enumerate() {
         let name = format!("g{i}.rs");
         std::fs::write(src.join(&name), text).map_err(|e| e.to_string())?;

@@ -28,7 +28,14 @@ pub struct ArtLayers {
 /// `None` after reporting an error (a tileset whose image is missing, for a layer that draws
 /// its tiles, is one). Layers whose tiles all come from tilesets without an image draw
 /// nothing and are left out.
-pub fn art_layer_source(layers: &[&TileLayer], tilesets: &[Tileset], map_infinite: bool, (x0, y0, w, h): Grid, diags: &mut Diags, src: &mut SourceFile) -> Option<ArtLayers> {
+pub fn art_layer_source(
+    layers: &[&TileLayer],
+    tilesets: &[Tileset],
+    map_infinite: bool,
+    (x0, y0, w, h): Grid,
+    diags: &mut Diags,
+    src: &mut SourceFile,
+) -> Option<ArtLayers> {
     let image_found: Vec<bool> = tilesets.iter().map(|t| t.definition.image.as_ref().is_some_and(|i| i.path.is_file())).collect();
     // The first layer that draws a tile of a tileset whose image is missing.
     let mut missing: Vec<Option<&str>> = vec![None; tilesets.len()];
@@ -70,11 +77,27 @@ pub fn art_layer_source(layers: &[&TileLayer], tilesets: &[Tileset], map_infinit
         out.drawn[li] = true;
         let (ox, oy) = layer.offset;
         if ox != 0.0 || oy != 0.0 {
-            report(diags, src, Place::File, format!("art layer `{}` is drawn at an offset of ({ox}, {oy}) px: expected 0, 0 (art layers sit on the map grid)", layer.name));
+            report(
+                diags,
+                src,
+                Place::File,
+                format!(
+                    "art layer `{}` is drawn at an offset of ({ox}, {oy}) px: expected 0, 0 (art layers sit on the map grid)",
+                    layer.name
+                ),
+            );
         }
         let parallax = (layer.parallax[0].0, layer.parallax[1].0);
         let parallax_locs = [layer.parallax[0].1.clone(), layer.parallax[1].1.clone()];
-        out.source.layers.push(art::ArtLayerSource { name: layer.name.clone(), props: layer.properties.clone(), gids, locs, origin: (x0, y0), parallax, parallax_locs });
+        out.source.layers.push(art::ArtLayerSource {
+            name: layer.name.clone(),
+            props: layer.properties.clone(),
+            gids,
+            locs,
+            origin: (x0, y0),
+            parallax,
+            parallax_locs,
+        });
     }
     for (t, layer) in tilesets.iter().zip(&missing).filter_map(|(t, m)| m.map(|l| (t, l))) {
         let Some(img) = &t.definition.image else { continue };
@@ -99,7 +122,11 @@ pub fn art_layer_source(layers: &[&TileLayer], tilesets: &[Tileset], map_infinit
         .map(|t| art::ArtTileset {
             firstgid: t.firstgid,
             name: t.definition.name.clone(),
-            image: t.definition.image.as_ref().map(|i| art::ArtImage { path: i.path.clone(), trans: i.transparent, decl: i.declared_at.clone() }),
+            image: t.definition.image.as_ref().map(|i| art::ArtImage {
+                path: i.path.clone(),
+                trans: i.transparent,
+                decl: i.declared_at.clone(),
+            }),
             tile_size: t.definition.tile_size,
             margin: t.definition.margin,
             spacing: t.definition.spacing,

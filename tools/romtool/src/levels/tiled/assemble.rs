@@ -9,9 +9,9 @@ use super::objects::entity_of;
 use super::source::{report, warn, Place, SourceFile, StoredPlace};
 use crate::levels::art;
 use crate::levels::declarations::Declarations;
-use crate::levels::property_map::PropertyMap;
 use crate::levels::diagnostics::{Diag, Diags, Loc, Warnings};
 use crate::levels::model::{Entity, Format, LevelSource};
+use crate::levels::property_map::PropertyMap;
 use megacollide_engine::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -27,7 +27,15 @@ pub fn check_map_attributes(diags: &mut Diags, src: &mut SourceFile, at: Place, 
 
 /// The level of a map read into `decl` (`size_loc`: where its size is written), or every
 /// error (those already in `diags` included).
-pub fn assemble(path: &Path, format: Format, decl: MapDeclaration, size_loc: Loc, game: &Declarations, diags: &mut Diags, src: &mut SourceFile) -> Result<LevelSource, Vec<Diag>> {
+pub fn assemble(
+    path: &Path,
+    format: Format,
+    decl: MapDeclaration,
+    size_loc: Loc,
+    game: &Declarations,
+    diags: &mut Diags,
+    src: &mut SourceFile,
+) -> Result<LevelSource, Vec<Diag>> {
     let fail = |diags: &mut Diags| Err(std::mem::replace(diags, Diags::new(path)).into_vec());
     if !diags.is_empty() {
         return fail(diags);
@@ -35,7 +43,15 @@ pub fn assemble(path: &Path, format: Format, decl: MapDeclaration, size_loc: Loc
     let MapDeclaration { width, height, infinite, mut tilesets, layers, objects, other_layers, backdrop } = decl;
     tilesets.sort_by_key(|t| t.firstgid);
     if let Some(w) = tilesets.windows(2).find(|w| w[0].firstgid == w[1].firstgid) {
-        report(diags, src, Place::File, format!("two tilesets have firstgid {}: expected distinct firstgids. Fix: re-save the map in Tiled (it numbers tilesets itself)", w[0].firstgid));
+        report(
+            diags,
+            src,
+            Place::File,
+            format!(
+                "two tilesets have firstgid {}: expected distinct firstgids. Fix: re-save the map in Tiled (it numbers tilesets itself)",
+                w[0].firstgid
+            ),
+        );
         return fail(diags);
     }
     let mut notes = Vec::new();
@@ -58,7 +74,12 @@ pub fn assemble(path: &Path, format: Format, decl: MapDeclaration, size_loc: Loc
     }
     entities.sort_by_key(|e| e.id);
     if let Some(w) = entities.windows(2).find(|w| w[0].id == w[1].id) {
-        report(diags, src, Place::Object(w[0].id), "two objects have this id: expected distinct object ids. Fix: re-save the map in Tiled (it gives every object its own id)");
+        report(
+            diags,
+            src,
+            Place::Object(w[0].id),
+            "two objects have this id: expected distinct object ids. Fix: re-save the map in Tiled (it gives every object its own id)",
+        );
         return fail(diags);
     }
     // The grid: the map's size, or for an infinite map the bounds of tiles and objects.
@@ -73,7 +94,8 @@ pub fn assemble(path: &Path, format: Format, decl: MapDeclaration, size_loc: Loc
     } else {
         (0, 0, width, height)
     };
-    let cells_n = if (1..=MAX_MAP_WIDTH_TILES as i64).contains(&w) && (1..=MAX_MAP_HEIGHT_TILES as i64).contains(&h) { (w * h) as usize } else { 0 };
+    let cells_n =
+        if (1..=MAX_MAP_WIDTH_TILES as i64).contains(&w) && (1..=MAX_MAP_HEIGHT_TILES as i64).contains(&h) { (w * h) as usize } else { 0 };
     let mut tiles = vec![0i64; cells_n];
     let mut locs: Vec<Loc> = (0..cells_n as i64).map(|i| Loc::Tile(x0 + i % w.max(1), y0 + i / w.max(1))).collect();
     for ((x, y), (id, loc)) in grid.ids {
@@ -89,10 +111,13 @@ pub fn assemble(path: &Path, format: Format, decl: MapDeclaration, size_loc: Loc
     }
     // Art layers (see `art`): decoded with their flip bits, on the level's grid.
     let art = if cells_n > 0 {
-        let not_art = |i: usize| layers[i].name.eq_ignore_ascii_case("collision") || (chosen.implicit && !chosen.property_mode) || !layers[i].visible;
+        let not_art =
+            |i: usize| layers[i].name.eq_ignore_ascii_case("collision") || (chosen.implicit && !chosen.property_mode) || !layers[i].visible;
         let candidates: Vec<usize> = (0..layers.len()).filter(|&i| !not_art(i)).collect();
         let art_layers: Vec<&TileLayer> = candidates.iter().map(|&i| &layers[i]).collect();
-        let Some(mut drawn) = art_layer_source(&art_layers, &tilesets, chosen.infinite, (x0, y0, w, h), diags, src) else { return fail(diags) };
+        let Some(mut drawn) = art_layer_source(&art_layers, &tilesets, chosen.infinite, (x0, y0, w, h), diags, src) else {
+            return fail(diags);
+        };
         drawn.source.backdrop = backdrop;
         let built = match art::build(path, &drawn.source, w as usize, h as usize) {
             Ok(built) => built,
@@ -105,7 +130,9 @@ pub fn assemble(path: &Path, format: Format, decl: MapDeclaration, size_loc: Loc
         };
         notes.append(&mut drawn.source.notes);
         let used = Usage {
-            layers: (0..layers.len()).map(|i| chosen.chosen.contains(&i) || candidates.iter().position(|&c| c == i).is_some_and(|k| drawn.drawn[k])).collect(),
+            layers: (0..layers.len())
+                .map(|i| chosen.chosen.contains(&i) || candidates.iter().position(|&c| c == i).is_some_and(|k| drawn.drawn[k]))
+                .collect(),
             tilesets: grid.tilesets_used.union(&drawn.tilesets_used).copied().collect(),
         };
         warn_unused(&layers, &other_layers, &tilesets, &used, &mut warnings, src);
@@ -134,7 +161,12 @@ pub fn assemble(path: &Path, format: Format, decl: MapDeclaration, size_loc: Loc
 
 /// The grid of an infinite map: the bounds of its collision tiles and objects, and the note
 /// that says so; `None` after reporting that there is nothing, or too much.
-fn infinite_bounds(ids: &BTreeMap<(i64, i64), (i64, Loc)>, entities: &[Entity], diags: &mut Diags, src: &mut SourceFile) -> Option<(Grid, String)> {
+fn infinite_bounds(
+    ids: &BTreeMap<(i64, i64), (i64, Loc)>,
+    entities: &[Entity],
+    diags: &mut Diags,
+    src: &mut SourceFile,
+) -> Option<(Grid, String)> {
     let mut b: Option<(i64, i64, i64, i64)> = None;
     let mut grow = |x0: i64, y0: i64, x1: i64, y1: i64| {
         b = Some(match b {
@@ -155,7 +187,12 @@ fn infinite_bounds(ids: &BTreeMap<(i64, i64), (i64, Loc)>, entities: &[Entity], 
             ex1 = ex1.max(p.x as i64);
             ey1 = ey1.max(p.y as i64);
         }
-        grow(px0.div_euclid(16), py0.div_euclid(16), (ex1 + 15).div_euclid(16).max(px0.div_euclid(16) + 1), (ey1 + 15).div_euclid(16).max(py0.div_euclid(16) + 1));
+        grow(
+            px0.div_euclid(16),
+            py0.div_euclid(16),
+            (ex1 + 15).div_euclid(16).max(px0.div_euclid(16) + 1),
+            (ey1 + 15).div_euclid(16).max(py0.div_euclid(16) + 1),
+        );
     }
     let Some((bx0, by0, bx1, by1)) = b else {
         report(diags, src, Place::File, "infinite map with no collision tiles and no objects: expected something to compile. Fix: draw the collision layer, or remove the file from the level folder");
@@ -229,7 +266,14 @@ struct Usage {
 /// Warns, at its line, about every layer and tileset the level does not use: image layers,
 /// hidden tile layers, tile layers that draw nothing, collections of images, tilesets no
 /// compiled layer uses. A layer whose property `plane` is `none` is left out on purpose.
-fn warn_unused(layers: &[TileLayer], other_layers: &[(String, &'static str, StoredPlace)], tilesets: &[Tileset], used: &Usage, warnings: &mut Warnings, src: &mut SourceFile) {
+fn warn_unused(
+    layers: &[TileLayer],
+    other_layers: &[(String, &'static str, StoredPlace)],
+    tilesets: &[Tileset],
+    used: &Usage,
+    warnings: &mut Warnings,
+    src: &mut SourceFile,
+) {
     for (name, what, place) in other_layers {
         warn(warnings, src, place.at(), format!("{what} `{name}` is not compiled: the ROM draws tile layers only. Fix: draw it as a tile layer of 16x16 tiles to show it, or remove it from the map"));
     }

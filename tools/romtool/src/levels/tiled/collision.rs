@@ -43,14 +43,26 @@ fn cell_loc(x: i64, y: i64, place: Option<(usize, usize)>) -> Loc {
 /// The collision layers: the tile layer named `collision` (any case), else the only tile
 /// layer, else (with collision properties on some tileset) every tile layer; `None` after
 /// reporting why there is none. `map_size`: the map's width and height in tiles.
-pub fn choose_layers(layers: &[TileLayer], tilesets: &[Tileset], map_infinite: bool, map_size: (i64, i64), diags: &mut Diags, src: &mut SourceFile) -> Option<CollisionLayers> {
+pub fn choose_layers(
+    layers: &[TileLayer],
+    tilesets: &[Tileset],
+    map_infinite: bool,
+    map_size: (i64, i64),
+    diags: &mut Diags,
+    src: &mut SourceFile,
+) -> Option<CollisionLayers> {
     let property_mode = tilesets.iter().any(|t| !t.definition.collision.is_empty());
     let names: Vec<String> = layers.iter().map(|l| format!("`{}`", l.name)).collect();
     let named: Vec<usize> = (0..layers.len()).filter(|&i| layers[i].name.eq_ignore_ascii_case("collision")).collect();
     let (chosen, implicit): (Vec<usize>, bool) = match (named.as_slice(), layers.len()) {
         ([i], _) => (vec![*i], false),
         ([_, _, ..], _) => {
-            report(diags, src, Place::File, format!("{} tile layers are named `collision`: expected one. Fix: rename or merge all but one", named.len()));
+            report(
+                diags,
+                src,
+                Place::File,
+                format!("{} tile layers are named `collision`: expected one. Fix: rename or merge all but one", named.len()),
+            );
             return None;
         }
         ([], 0) => {
@@ -62,13 +74,25 @@ pub fn choose_layers(layers: &[TileLayer], tilesets: &[Tileset], map_infinite: b
         ([], n) => {
             // Suggest renaming only a layer that would then be a collision layer.
             let mut scratch = SourceFile::new(&src.path.clone(), src.text);
-            let candidates: Vec<String> = (0..n).filter(|&i| holds_engine_ids(&layers[i], tilesets, map_infinite, map_size, &mut scratch)).map(|i| format!("`{}`", layers[i].name)).collect();
+            let candidates: Vec<String> = (0..n)
+                .filter(|&i| holds_engine_ids(&layers[i], tilesets, map_infinite, map_size, &mut scratch))
+                .map(|i| format!("`{}`", layers[i].name))
+                .collect();
             let rename = match candidates.as_slice() {
                 [] => "add a tile layer named `collision` drawn with the collision tileset (levels/collision-tiles.png): none of these layers holds the engine's ids, so renaming one would not do".to_string(),
                 [one] => format!("rename layer {one}, whose tiles are all engine ids, to `collision`"),
                 more => format!("rename the layer of {} (their tiles are all engine ids) that holds the collision tiles to `collision`", more.join(", ")),
             };
-            report(diags, src, Place::File, format!("no tile layer named `collision` among {n} tile layers ({}): expected one named `collision`. Fix: {rename}; or {}", names.join(", "), property_fix(tilesets)));
+            report(
+                diags,
+                src,
+                Place::File,
+                format!(
+                    "no tile layer named `collision` among {n} tile layers ({}): expected one named `collision`. Fix: {rename}; or {}",
+                    names.join(", "),
+                    property_fix(tilesets)
+                ),
+            );
             return None;
         }
     };
@@ -144,7 +168,14 @@ pub struct CollisionGrid {
 
 /// The collision ids of the chosen layers (`width`, `height`: the map's declared size);
 /// `None` after reporting errors.
-pub fn collision_grid(layers: &[TileLayer], tilesets: &[Tileset], chosen: &CollisionLayers, (width, height): (i64, i64), diags: &mut Diags, src: &mut SourceFile) -> Option<CollisionGrid> {
+pub fn collision_grid(
+    layers: &[TileLayer],
+    tilesets: &[Tileset],
+    chosen: &CollisionLayers,
+    (width, height): (i64, i64),
+    diags: &mut Diags,
+    src: &mut SourceFile,
+) -> Option<CollisionGrid> {
     let cells = decode_cells(layers, tilesets, chosen, (width, height), diags, src)?;
     let roles = classify_tilesets(tilesets, &cells, diags, src)?;
     let heights = height_tiles(tilesets, &roles, diags, src)?;
@@ -160,7 +191,14 @@ pub fn collision_grid(layers: &[TileLayer], tilesets: &[Tileset], chosen: &Colli
 
 /// Step 1: the chosen layers' non-blank cells, each layer bottom first; in property mode only
 /// the tiles of tilesets with collision properties.
-fn decode_cells(layers: &[TileLayer], tilesets: &[Tileset], chosen: &CollisionLayers, (width, height): (i64, i64), diags: &mut Diags, src: &mut SourceFile) -> Option<Vec<Vec<LayerCell>>> {
+fn decode_cells(
+    layers: &[TileLayer],
+    tilesets: &[Tileset],
+    chosen: &CollisionLayers,
+    (width, height): (i64, i64),
+    diags: &mut Diags,
+    src: &mut SourceFile,
+) -> Option<Vec<Vec<LayerCell>>> {
     let size_ok = (1..=MAX_MAP_WIDTH_TILES as i64).contains(&width) && (1..=MAX_MAP_HEIGHT_TILES as i64).contains(&height);
     let map_size = (!chosen.infinite).then_some((width, height));
     if map_size.is_some() && !size_ok {
@@ -168,7 +206,8 @@ fn decode_cells(layers: &[TileLayer], tilesets: &[Tileset], chosen: &CollisionLa
         return Some(vec![Vec::new(); chosen.chosen.len()]);
     }
     let mut budget = MAX_CHUNK_TILES;
-    let mut cells: Vec<Vec<LayerCell>> = chosen.chosen.iter().map(|&li| layer_cells(&layers[li], map_size, &mut budget, diags, src)).collect();
+    let mut cells: Vec<Vec<LayerCell>> =
+        chosen.chosen.iter().map(|&li| layer_cells(&layers[li], map_size, &mut budget, diags, src)).collect();
     if !diags.is_empty() {
         return None;
     }
@@ -241,7 +280,12 @@ fn height_tiles(tilesets: &[Tileset], roles: &TilesetRoles, diags: &mut Diags, s
                     diags,
                     src,
                     Place::File,
-                    format!("tileset `{}` has {}x{} tiles: expected 16x16 tiles. Fix: use a tileset of 16x16 tiles for the collision layer", img.path.display(), ts.tile_size.0, ts.tile_size.1),
+                    format!(
+                        "tileset `{}` has {}x{} tiles: expected 16x16 tiles. Fix: use a tileset of 16x16 tiles for the collision layer",
+                        img.path.display(),
+                        ts.tile_size.0,
+                        ts.tile_size.1
+                    ),
                 );
                 return None;
             }
@@ -298,7 +342,16 @@ fn is_engine_id(id: i64, n_height: i64) -> bool {
 /// Step 4: a layer not named `collision` whose collision tileset's ids are no engine ids (or
 /// would make more height tiles than the ROM has room for) holds art: reported with the fixes.
 #[allow(clippy::too_many_arguments)]
-fn check_not_art(layers: &[TileLayer], tilesets: &[Tileset], chosen: &CollisionLayers, cells: &[Vec<LayerCell>], di: usize, heights: &HeightTiles, diags: &mut Diags, src: &mut SourceFile) -> Option<()> {
+fn check_not_art(
+    layers: &[TileLayer],
+    tilesets: &[Tileset],
+    chosen: &CollisionLayers,
+    cells: &[Vec<LayerCell>],
+    di: usize,
+    heights: &HeightTiles,
+    diags: &mut Diags,
+    src: &mut SourceFile,
+) -> Option<()> {
     let n_height = heights.tiles.len() as i64;
     let mut used: BTreeSet<u32> = BTreeSet::new();
     for (_, _, g, _, _) in cells.iter().flatten() {
@@ -341,7 +394,13 @@ fn check_not_art(layers: &[TileLayer], tilesets: &[Tileset], chosen: &CollisionL
 /// Step 5: the id of every cell; later layers win where they are not blank. A flipped tile is
 /// the flipped shape (see [`flip`]): a built-in with exactly those pixels, or a height tile
 /// made from the flipped picture; no equivalent is an error.
-fn ids_with_flips(tilesets: &[Tileset], cells: &[Vec<LayerCell>], heights: HeightTiles, diags: &mut Diags, src: &mut SourceFile) -> Option<CollisionGrid> {
+fn ids_with_flips(
+    tilesets: &[Tileset],
+    cells: &[Vec<LayerCell>],
+    heights: HeightTiles,
+    diags: &mut Diags,
+    src: &mut SourceFile,
+) -> Option<CollisionGrid> {
     let HeightTiles { tiles: mut height_tiles, of_property, png, .. } = heights;
     let n_height = height_tiles.len() as i64;
     let first = shape::FIRST_HEIGHT_TILE as i64;
@@ -406,7 +465,16 @@ fn ids_with_flips(tilesets: &[Tileset], cells: &[Vec<LayerCell>], heights: Heigh
                         } else {
                             "the engine has no built-in tile with these pixels (a slope flipped vertically is a ceiling slope); draw the shape in the collision tileset as a height tile (ids 32..) and place that, or remove the flip".to_string()
                         };
-                        report(diags, src, Place::Loc(loc), format!("tile id {id} ({}) is {}: no built-in tile is its exact mirror image. Fix: {fix}", flip::shape_name(id as u16), f.describe()));
+                        report(
+                            diags,
+                            src,
+                            Place::Loc(loc),
+                            format!(
+                                "tile id {id} ({}) is {}: no built-in tile is its exact mirror image. Fix: {fix}",
+                                flip::shape_name(id as u16),
+                                f.describe()
+                            ),
+                        );
                         continue;
                     }
                 }
@@ -423,7 +491,8 @@ fn ids_with_flips(tilesets: &[Tileset], cells: &[Vec<LayerCell>], heights: Heigh
         return None;
     }
     if n_flipped > 0 {
-        let mut made: Vec<(i64, Flip, i64)> = flipped_heights.iter().filter(|(_, &n)| n >= first + n_height).map(|(&(o, f), &n)| (n, f, o)).collect();
+        let mut made: Vec<(i64, Flip, i64)> =
+            flipped_heights.iter().filter(|(_, &n)| n >= first + n_height).map(|(&(o, f), &n)| (n, f, o)).collect();
         made.sort();
         let list: Vec<String> = made.iter().map(|(n, f, o)| format!("{n} = {o} {}", f.describe())).collect();
         notes.push(format!("flipped height tiles made {n_flipped} more height tiles: {}", list.join(", ")));

@@ -26,7 +26,13 @@ pub const MAX_CHUNK_TILES: u64 = 1 << 20;
 /// out; the errors are reported). `map_size`: the map's size in tiles for a finite map (the
 /// layer must have it), `None` for an infinite map. `budget`: tiles that may still be decoded
 /// for this map (chunks beyond it are an error, so the cost stays bounded).
-pub fn layer_cells(layer: &TileLayer, map_size: Option<(i64, i64)>, budget: &mut u64, diags: &mut Diags, src: &mut SourceFile) -> Vec<LayerCell> {
+pub fn layer_cells(
+    layer: &TileLayer,
+    map_size: Option<(i64, i64)>,
+    budget: &mut u64,
+    diags: &mut Diags,
+    src: &mut SourceFile,
+) -> Vec<LayerCell> {
     let mut cells = Vec::new();
     if let Some((width, height)) = map_size {
         if (layer.width, layer.height) != (width, height) {
@@ -36,7 +42,15 @@ pub fn layer_cells(layer: &TileLayer, map_size: Option<(i64, i64)>, budget: &mut
     }
     for ch in &layer.chunks {
         if !(1..=65536).contains(&ch.width) || !(1..=65536).contains(&ch.height) || ch.width * ch.height > 1 << 20 {
-            report(diags, src, Place::File, format!("layer `{}` is {}x{} tiles: expected at most 256x248 (the engine's limit). Fix: split the level into several maps", layer.name, ch.width, ch.height));
+            report(
+                diags,
+                src,
+                Place::File,
+                format!(
+                    "layer `{}` is {}x{} tiles: expected at most 256x248 (the engine's limit). Fix: split the level into several maps",
+                    layer.name, ch.width, ch.height
+                ),
+            );
             continue;
         }
         let n = (ch.width * ch.height) as u64;
@@ -85,7 +99,12 @@ fn decode_layer_data(data: &LayerData, expected: u64, layer: &str, diags: &mut D
             let mut tok = String::new();
             let mut tok_pos: Option<usize> = None;
             let mut tok_len = 0usize;
-            let mut finish_tok = |tok: &mut String, tok_pos: &mut Option<usize>, tok_len: &mut usize, gids: &mut Vec<Gid>, diags: &mut Diags, src: &mut SourceFile| {
+            let mut finish_tok = |tok: &mut String,
+                                  tok_pos: &mut Option<usize>,
+                                  tok_len: &mut usize,
+                                  gids: &mut Vec<Gid>,
+                                  diags: &mut Diags,
+                                  src: &mut SourceFile| {
                 let Some(pos) = tok_pos.take() else { return };
                 total += 1;
                 if total <= keep {
@@ -94,7 +113,12 @@ fn decode_layer_data(data: &LayerData, expected: u64, layer: &str, diags: &mut D
                         Ok(g) if *tok_len == tok.len() && tok.bytes().all(|b| b.is_ascii_digit()) => gids.push((g, Some((l, c)))),
                         _ => {
                             let shown = if *tok_len > tok.len() { format!("{tok}...") } else { tok.clone() };
-                            report(diags, src, Place::Loc(Loc::LineCol(l, c)), format!("bad gid `{shown}` in layer `{layer}`: expected an unsigned integer"));
+                            report(
+                                diags,
+                                src,
+                                Place::Loc(Loc::LineCol(l, c)),
+                                format!("bad gid `{shown}` in layer `{layer}`: expected an unsigned integer"),
+                            );
                             gids.push((0, Some((l, c))));
                         }
                     }
@@ -129,7 +153,12 @@ fn decode_layer_data(data: &LayerData, expected: u64, layer: &str, diags: &mut D
                     Some(a) => match a.value.trim().parse::<u32>() {
                         Ok(g) => g,
                         Err(_) => {
-                            report(diags, src, Place::Byte(a.pos), format!("`gid` is `{}` in layer `{layer}`: expected an unsigned integer", a.value));
+                            report(
+                                diags,
+                                src,
+                                Place::Byte(a.pos),
+                                format!("`gid` is `{}` in layer `{layer}`: expected an unsigned integer", a.value),
+                            );
                             0
                         }
                     },
@@ -152,7 +181,12 @@ fn decode_layer_data(data: &LayerData, expected: u64, layer: &str, diags: &mut D
                 match v.as_u64().and_then(|g| u32::try_from(g).ok()) {
                     Some(g) => gids.push((g, starts.get(i).map(|&p| src.lines.locate(p)))),
                     None => {
-                        report(diags, src, Place::Json(&path.index(i)), format!("gid {v} in layer `{layer}`: expected an unsigned 32-bit integer"));
+                        report(
+                            diags,
+                            src,
+                            Place::Json(&path.index(i)),
+                            format!("gid {v} in layer `{layer}`: expected an unsigned 32-bit integer"),
+                        );
                         gids.push((0, None));
                     }
                 }
@@ -221,22 +255,43 @@ fn decode_base64(text: &str, compression: &str, expected: u64, layer: &str) -> R
         out
     };
     if raw.len() % 4 != 0 {
-        return Err(format!("layer `{layer}`: {} bytes of tile data: expected a multiple of 4 (32-bit gids). Fix: re-save the map in Tiled", raw.len()));
+        return Err(format!(
+            "layer `{layer}`: {} bytes of tile data: expected a multiple of 4 (32-bit gids). Fix: re-save the map in Tiled",
+            raw.len()
+        ));
     }
     Ok(raw)
 }
 
 /// The data of a TMJ layer or chunk as written (`data` at `dp`).
-pub fn tmj_layer_data<'d>(data: &'d Value, dp: JPath, encoding: &str, compression: &str, name: &str, diags: &mut Diags, src: &mut SourceFile) -> Option<LayerData<'d>> {
+pub fn tmj_layer_data<'d>(
+    data: &'d Value,
+    dp: JPath,
+    encoding: &str,
+    compression: &str,
+    name: &str,
+    diags: &mut Diags,
+    src: &mut SourceFile,
+) -> Option<LayerData<'d>> {
     match data {
         Value::Array(a) if encoding.is_empty() || encoding == "csv" => Some(LayerData::JsonArray(a, dp)),
         Value::String(s) if encoding == "base64" => Some(LayerData::Base64(s.clone(), compression.to_string())),
         Value::String(_) => {
-            report(diags, src, Place::File, format!("layer `{name}`: data is a string with encoding `{encoding}`: expected `base64` (or an array)"));
+            report(
+                diags,
+                src,
+                Place::File,
+                format!("layer `{name}`: data is a string with encoding `{encoding}`: expected `base64` (or an array)"),
+            );
             None
         }
         other => {
-            report(diags, src, Place::Json(&dp), format!("layer `{name}`: `data` is {}: expected an array of gids or a base64 string", shown(Scalar::Json(other))));
+            report(
+                diags,
+                src,
+                Place::Json(&dp),
+                format!("layer `{name}`: `data` is {}: expected an array of gids or a base64 string", shown(Scalar::Json(other))),
+            );
             None
         }
     }

@@ -38,19 +38,19 @@
 //! which hand a [`model::MapDeclaration`] to [`assemble`] ([`collision`], [`art_layers`]).
 
 // In layers, each using only those before it.
-mod source;
-mod values;
-mod model;
-mod properties;
-mod layer_data;
-mod tilesets;
-mod objects;
-mod templates;
-mod collision;
 mod art_layers;
 mod assemble;
+mod collision;
+mod layer_data;
+mod model;
+mod objects;
+mod properties;
+mod source;
+mod templates;
+mod tilesets;
 mod tmj;
 mod tmx;
+mod values;
 
 pub use layer_data::{MAX_CHUNK_TILES, MAX_ZSTD_WINDOW};
 pub use tmj::{json_kind, parse_tmj, JsonKind};

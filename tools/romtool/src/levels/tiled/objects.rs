@@ -8,8 +8,8 @@ use super::values::{FieldReader, JsonNode, Node, XmlNode, MAX_COORD};
 use crate::levels::diagnostics::{Diags, Warnings};
 use crate::levels::jsonpos::JPath;
 use crate::levels::kinds::{self, EntityKinds};
-use crate::levels::property_value::PropValue;
 use crate::levels::model::{Entity, Point};
+use crate::levels::property_value::PropValue;
 use crate::levels::xml::{Doc, Element};
 use serde_json::Value;
 
@@ -44,9 +44,12 @@ pub fn tmx_object(doc: &Doc, o: &Element, offset: (f64, f64), diags: &mut Diags,
         let raw = pl.value("points").unwrap_or("");
         for pair in raw.split_whitespace() {
             let mut it = pair.split(',');
-            let xy = (it.next().and_then(|v| v.trim().parse::<f64>().ok()), it.next().and_then(|v| v.trim().parse::<f64>().ok()), it.next());
+            let xy =
+                (it.next().and_then(|v| v.trim().parse::<f64>().ok()), it.next().and_then(|v| v.trim().parse::<f64>().ok()), it.next());
             match xy {
-                (Some(x), Some(y), None) if x.is_finite() && y.is_finite() && x.abs() <= MAX_COORD && y.abs() <= MAX_COORD => pts.push((x, y)),
+                (Some(x), Some(y), None) if x.is_finite() && y.is_finite() && x.abs() <= MAX_COORD && y.abs() <= MAX_COORD => {
+                    pts.push((x, y))
+                }
                 _ => {
                     let at = pl.attr("points").map(|a| a.pos).unwrap_or(pl.pos);
                     report(diags, src, Place::Byte(at), format!("{id_str}: point `{pair}`: expected `x,y` in pixels"));
@@ -79,7 +82,12 @@ pub fn tmj_object(v: &Value, path: &JPath, offset: (f64, f64), diags: &mut Diags
             match (num("x"), num("y")) {
                 (Some(x), Some(y)) => pts.push((x, y)),
                 _ => {
-                    report(diags, src, Place::Json(&kp.index(i)), format!("{id_str}: `{key}` point {i}: expected {{\"x\": number, \"y\": number}} in pixels"));
+                    report(
+                        diags,
+                        src,
+                        Place::Json(&kp.index(i)),
+                        format!("{id_str}: `{key}` point {i}: expected {{\"x\": number, \"y\": number}} in pixels"),
+                    );
                     break;
                 }
             }
@@ -98,7 +106,14 @@ pub fn tmj_object(v: &Value, path: &JPath, offset: (f64, f64), diags: &mut Diags
 /// maps often carry (trees, signs, notes): it is skipped with a warning in `warnings`. A
 /// class or type that is no entity kind of the game's project is an error, as is a property
 /// that is no member of the kind or has another type.
-pub fn entity_of(obj: ObjectFields, game: &EntityKinds, diags: &mut Diags, warnings: &mut Warnings, src: &mut SourceFile, at: Place) -> Option<Entity> {
+pub fn entity_of(
+    obj: ObjectFields,
+    game: &EntityKinds,
+    diags: &mut Diags,
+    warnings: &mut Warnings,
+    src: &mut SourceFile,
+    at: Place,
+) -> Option<Entity> {
     let class = obj.class.clone().unwrap_or_default();
     let ty = obj.object_type.clone().unwrap_or_default();
     let name = obj.name.clone().unwrap_or_default();
@@ -114,7 +129,10 @@ pub fn entity_of(obj: ObjectFields, game: &EntityKinds, diags: &mut Diags, warni
             warnings,
             src,
             at,
-            format!("{what} has no class or type: skipped as decoration. To make it an entity, give it a class (or type) the game knows: {}", game.expected_list()),
+            format!(
+                "{what} has no class or type: skipped as decoration. To make it an entity, give it a class (or type) the game knows: {}",
+                game.expected_list()
+            ),
         );
         return None;
     }
@@ -123,7 +141,12 @@ pub fn entity_of(obj: ObjectFields, game: &EntityKinds, diags: &mut Diags, warni
         return None;
     };
     if id == 0 || id > u32::MAX as u64 {
-        report(diags, src, Place::Object(id), format!("object id {id}: expected 1..={}. Fix: re-save the map in Tiled (it numbers objects from 1)", u32::MAX));
+        report(
+            diags,
+            src,
+            Place::Object(id),
+            format!("object id {id}: expected 1..={}. Fix: re-save the map in Tiled (it numbers objects from 1)", u32::MAX),
+        );
         return None;
     }
     if obj.rotation.is_some_and(|r| r != 0.0) {
@@ -149,7 +172,14 @@ pub fn entity_of(obj: ObjectFields, game: &EntityKinds, diags: &mut Diags, warni
         }
     }
     let (Some(xi), Some(yi), Some(wi), Some(hi)) = (conv(x), conv(y), conv(w), conv(h)) else {
-        report(diags, src, Place::Object(id), format!("position or size out of range: expected coordinates within {MAX_COORD:e} px. Fix: move or resize the object onto the map"));
+        report(
+            diags,
+            src,
+            Place::Object(id),
+            format!(
+                "position or size out of range: expected coordinates within {MAX_COORD:e} px. Fix: move or resize the object onto the map"
+            ),
+        );
         return None;
     };
     let kind = [class.as_str(), ty.as_str(), name.as_str()].into_iter().find(|s| !s.is_empty()).unwrap_or("object").to_string();

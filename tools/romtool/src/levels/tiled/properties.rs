@@ -58,7 +58,12 @@ fn json_property_type(v: &Value) -> &'static str {
 /// or why it cannot be one.
 fn property(name: &str, ty: &str, custom: Option<&str>, v: Scalar) -> Result<Property, String> {
     let value = property_value(ty, v)?;
-    Ok(Property { name: name.to_string(), tiled_type: ty.to_string(), value, custom_type: custom.filter(|c| !c.is_empty()).map(str::to_string) })
+    Ok(Property {
+        name: name.to_string(),
+        tiled_type: ty.to_string(),
+        value,
+        custom_type: custom.filter(|c| !c.is_empty()).map(str::to_string),
+    })
 }
 
 /// Properties of a TMX element (its `<properties>` child), each with the byte offset of its
@@ -107,7 +112,8 @@ pub fn tmj_properties(v: &Value, path: &JPath, diags: &mut Diags, src: &mut Sour
         }
         Some(Value::Object(o)) => {
             for (name, val) in o {
-                let ty = v.get("propertytypes").and_then(|t| t.get(name)).and_then(Value::as_str).unwrap_or_else(|| json_property_type(val));
+                let ty =
+                    v.get("propertytypes").and_then(|t| t.get(name)).and_then(Value::as_str).unwrap_or_else(|| json_property_type(val));
                 let pp = ppath.key(name);
                 match property(name, ty, None, Scalar::Json(val)) {
                     Ok(prop) => out.push((prop, pp)),
@@ -115,7 +121,9 @@ pub fn tmj_properties(v: &Value, path: &JPath, diags: &mut Diags, src: &mut Sour
                 }
             }
         }
-        Some(other) => report(diags, src, Place::Json(&ppath), format!("{what}`properties` is {}: expected an array", shown(Scalar::Json(other)))),
+        Some(other) => {
+            report(diags, src, Place::Json(&ppath), format!("{what}`properties` is {}: expected an array", shown(Scalar::Json(other))))
+        }
     }
     out
 }

@@ -9,7 +9,13 @@ use crate::levels::jsonpos::JPath;
 use std::path::Path;
 
 /// Reads a template (`.tx` XML or `.tj` JSON), cached per map.
-pub fn read_template(map_src: &mut SourceFile, at: Place, source: &str, diags: &mut Diags, files: &mut ExternalFiles) -> Option<ObjectFields> {
+pub fn read_template(
+    map_src: &mut SourceFile,
+    at: Place,
+    source: &str,
+    diags: &mut Diags,
+    files: &mut ExternalFiles,
+) -> Option<ObjectFields> {
     let p = map_src.path.parent().unwrap_or(Path::new(".")).join(source);
     if let Some(hit) = files.templates.get(&p) {
         return hit.clone();
@@ -36,7 +42,12 @@ pub fn read_template(map_src: &mut SourceFile, at: Place, source: &str, diags: &
 
 /// The objects with their templates merged in; an object whose template cannot be read is
 /// left out (the template's error is reported once).
-pub fn apply_templates(objects: Vec<(ObjectFields, StoredPlace)>, src: &mut SourceFile, diags: &mut Diags, files: &mut ExternalFiles) -> Vec<(ObjectFields, StoredPlace)> {
+pub fn apply_templates(
+    objects: Vec<(ObjectFields, StoredPlace)>,
+    src: &mut SourceFile,
+    diags: &mut Diags,
+    files: &mut ExternalFiles,
+) -> Vec<(ObjectFields, StoredPlace)> {
     let mut merged = Vec::with_capacity(objects.len());
     for (obj, at) in objects {
         let obj = match obj.template.clone() {

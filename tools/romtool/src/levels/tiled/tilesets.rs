@@ -7,8 +7,8 @@ use super::properties::{tmj_properties, tmx_properties};
 use super::source::{read_external, report, ExternalDocument, Place, SourceFile};
 use super::values::{shown, FieldReader, JsonNode, Node, Scalar, XmlNode};
 use crate::levels::diagnostics::Diags;
-use crate::levels::property_map::parse_shape;
 use crate::levels::jsonpos::JPath;
+use crate::levels::property_map::parse_shape;
 use crate::levels::property_value::{PropValue, Property};
 use crate::levels::xml::{Doc, Element};
 use megacollide_engine::shape;
@@ -30,7 +30,9 @@ pub fn tile_collision_property(name: &str, v: &PropValue) -> Option<Result<TileC
     }
     let expected = "expected an engine id (0 blank, 2 solid, 3..=14 slopes, 15..=18 halves, 19 one-way), a shape name (solid, rise_1, one_way, ...), `height`, or true / false";
     Some(match v {
-        PropValue::Int(i) if (0..=u16::MAX as i64).contains(i) && shape::is_builtin(*i as u16) && *i != shape::RESERVED_1 as i64 => Ok(TileCollision::Shape(*i as u16)),
+        PropValue::Int(i) if (0..=u16::MAX as i64).contains(i) && shape::is_builtin(*i as u16) && *i != shape::RESERVED_1 as i64 => {
+            Ok(TileCollision::Shape(*i as u16))
+        }
         PropValue::Int(i) => Err(format!("property `collision` = {i}: {expected}")),
         PropValue::Bool(b) => Ok(TileCollision::Shape(if *b { shape::SOLID } else { shape::BLANK })),
         PropValue::Str(s) => parse_shape(s).ok_or_else(|| format!("property `collision` = `{s}`: {expected}")),
@@ -56,7 +58,16 @@ fn tileset_attributes(n: &dyn Node, f: &mut FieldReader) -> TilesetDefinition {
     let th = f.int(n, "tileheight", 1, 65535).unwrap_or(16);
     let margin = f.int(n, "margin", 0, 65535).unwrap_or(0);
     let spacing = f.int(n, "spacing", 0, 65535).unwrap_or(0);
-    TilesetDefinition { name, image: None, image_collection: false, tile_size: (tw, th), margin, spacing, collision: BTreeMap::new(), tiles: BTreeMap::new() }
+    TilesetDefinition {
+        name,
+        image: None,
+        image_collection: false,
+        tile_size: (tw, th),
+        margin,
+        spacing,
+        collision: BTreeMap::new(),
+        tiles: BTreeMap::new(),
+    }
 }
 
 /// A TMX `<tileset>` element (in a map or a `.tsx` file); relative image paths are resolved
@@ -106,7 +117,14 @@ pub fn tmx_tileset(doc: &Doc, ts: &Element, dir: &Path, diags: &mut Diags, src: 
 
 /// Records tile `id`'s class and properties, and the collision its own properties give it
 /// (`collision`, `collides`; a bad one is reported at its value).
-fn add_tile(definition: &mut TilesetDefinition, id: u32, props: Vec<(Property, Place)>, class: Option<&str>, diags: &mut Diags, src: &mut SourceFile) {
+fn add_tile(
+    definition: &mut TilesetDefinition,
+    id: u32,
+    props: Vec<(Property, Place)>,
+    class: Option<&str>,
+    diags: &mut Diags,
+    src: &mut SourceFile,
+) {
     for (p, at) in &props {
         match tile_collision_property(&p.name, &p.value) {
             Some(Ok(c)) => {
@@ -172,13 +190,21 @@ pub fn tmj_tileset(v: &Value, path: &JPath, dir: &Path, diags: &mut Diags, src: 
                 }
             }
         }
-        Some(other) => report(diags, src, Place::Json(&tpath), format!("tileset `tiles` is {}: expected an array", shown(Scalar::Json(other)))),
+        Some(other) => {
+            report(diags, src, Place::Json(&tpath), format!("tileset `tiles` is {}: expected an array", shown(Scalar::Json(other))))
+        }
     }
     definition
 }
 
 /// Reads an external tileset (`.tsx`, `.tsj`, `.json`), cached per map.
-pub fn external_tileset(map_src: &mut SourceFile, at: Place, source: &str, diags: &mut Diags, files: &mut ExternalFiles) -> Option<TilesetDefinition> {
+pub fn external_tileset(
+    map_src: &mut SourceFile,
+    at: Place,
+    source: &str,
+    diags: &mut Diags,
+    files: &mut ExternalFiles,
+) -> Option<TilesetDefinition> {
     let p = map_src.path.parent().unwrap_or(Path::new(".")).join(source);
     if let Some(hit) = files.tilesets.get(&p) {
         return hit.clone();

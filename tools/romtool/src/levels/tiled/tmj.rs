@@ -46,7 +46,11 @@ pub fn json_kind(text: &str) -> JsonKind {
 pub fn parse_tmj(path: &Path, text: &str, game: &Declarations) -> Result<LevelSource, Vec<Diag>> {
     let root: Value = serde_json::from_str(text).map_err(|e| vec![json_error(path, &e)])?;
     if !root.is_object() || root.get("layers").is_none() {
-        return Err(vec![Diag::new(path, Loc::File, "not a Tiled map: expected a JSON object with `width`, `height`, `layers` and `tilesets`")]);
+        return Err(vec![Diag::new(
+            path,
+            Loc::File,
+            "not a Tiled map: expected a JSON object with `width`, `height`, `layers` and `tilesets`",
+        )]);
     }
     let mut diags = Diags::new(path);
     let mut src = SourceFile::new(path, text);
@@ -83,7 +87,9 @@ pub fn parse_tmj(path: &Path, text: &str, game: &Declarations) -> Result<LevelSo
                 }
             }
         }
-        Some(other) => report(&mut diags, &mut src, Place::Json(&tsp), format!("`tilesets` is {}: expected an array", shown(Scalar::Json(other)))),
+        Some(other) => {
+            report(&mut diags, &mut src, Place::Json(&tsp), format!("`tilesets` is {}: expected an array", shown(Scalar::Json(other))))
+        }
     }
     let mut layers = Vec::new();
     let mut other_layers = Vec::new();
@@ -158,11 +164,17 @@ pub fn parse_tmj(path: &Path, text: &str, game: &Declarations) -> Result<LevelSo
                     } else {
                         match layer.get("data") {
                             Some(data) => {
-                                if let Some(enc) = tmj_layer_data(data, p.key("data"), &encoding, &compression, &name, &mut diags, &mut src) {
+                                if let Some(enc) = tmj_layer_data(data, p.key("data"), &encoding, &compression, &name, &mut diags, &mut src)
+                                {
                                     chunks.push(Chunk { x: 0, y: 0, width: lw.unwrap_or(width), height: lh.unwrap_or(height), data: enc });
                                 }
                             }
-                            None => report(&mut diags, &mut src, Place::File, format!("layer `{name}` has no `data`: expected an array of gids or a base64 string")),
+                            None => report(
+                                &mut diags,
+                                &mut src,
+                                Place::File,
+                                format!("layer `{name}` has no `data`: expected an array of gids or a base64 string"),
+                            ),
                         }
                     }
                     let mut f = FieldReader { diags: &mut diags, src: &mut src, what: format!("layer `{name}`: ") };
@@ -173,7 +185,18 @@ pub fn parse_tmj(path: &Path, text: &str, game: &Declarations) -> Result<LevelSo
                         .map(|(p, at)| (p.name, p.value, src.at_json(&at)))
                         .collect();
                     let place = StoredPlace::Json(p.clone());
-                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, properties: props, parallax, place });
+                    layers.push(TileLayer {
+                        name,
+                        chunks,
+                        infinite: chunked,
+                        width: lw.unwrap_or(width),
+                        height: lh.unwrap_or(height),
+                        offset: off,
+                        visible,
+                        properties: props,
+                        parallax,
+                        place,
+                    });
                 }
                 "objectgroup" => {
                     let op = p.key("objects");

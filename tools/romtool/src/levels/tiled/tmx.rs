@@ -93,7 +93,12 @@ pub fn parse_tmx(path: &Path, text: &str, game: &Declarations) -> Result<LevelSo
                     let lh = f.int(&ln, "height", i64::MIN, i64::MAX);
                     let off = (poff.0 + f.number(&ln, "offsetx").unwrap_or(0.0), poff.1 + f.number(&ln, "offsety").unwrap_or(0.0));
                     let Some(data) = doc.child(layer, "data") else {
-                        report(&mut diags, &mut src, Place::Byte(layer.pos), format!("layer `{name}` has no `<data>`: expected CSV or base64 tile data"));
+                        report(
+                            &mut diags,
+                            &mut src,
+                            Place::Byte(layer.pos),
+                            format!("layer `{name}` has no `<data>`: expected CSV or base64 tile data"),
+                        );
                         continue;
                     };
                     let encoding = data.value("encoding");
@@ -125,7 +130,18 @@ pub fn parse_tmx(path: &Path, text: &str, game: &Declarations) -> Result<LevelSo
                         .map(|(p, at)| (p.name, p.value, src.at(at)))
                         .collect();
                     let place = StoredPlace::Byte(layer.pos);
-                    layers.push(TileLayer { name, chunks, infinite: chunked, width: lw.unwrap_or(width), height: lh.unwrap_or(height), offset: off, visible, properties: props, parallax, place });
+                    layers.push(TileLayer {
+                        name,
+                        chunks,
+                        infinite: chunked,
+                        width: lw.unwrap_or(width),
+                        height: lh.unwrap_or(height),
+                        offset: off,
+                        visible,
+                        properties: props,
+                        parallax,
+                        place,
+                    });
                 }
                 "objectgroup" => {
                     let ox = f.number(&ln, "offsetx").unwrap_or(0.0);

@@ -38,10 +38,7 @@ pub fn shown(s: Scalar) -> String {
 pub fn scalar_int(s: Scalar) -> Result<i64, ()> {
     match s {
         Scalar::Text(t) => t.trim().parse::<i64>().map_err(|_| ()),
-        Scalar::Json(v) => v
-            .as_i64()
-            .or_else(|| v.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9e15).map(|f| f as i64))
-            .ok_or(()),
+        Scalar::Json(v) => v.as_i64().or_else(|| v.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9e15).map(|f| f as i64)).ok_or(()),
     }
 }
 
