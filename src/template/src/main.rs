@@ -284,7 +284,7 @@ pub extern "C" fn vblank_handler() {
 fn panic(info: &core::panic::PanicInfo) -> ! {
     rt::interrupts_off();
     let _ = write!(Console::window(0, 0, SPRITE_LINE), "PANIC {}", info);
-    loop {}
+    halt()
 }
 
 /// A 68000 exception: its vector and address on screen, then stop.
@@ -295,7 +295,14 @@ pub extern "C" fn exception_handler(vector: u32, frame: ExceptionFrame) -> ! {
     con.hex(vector, 2);
     con.print(" PC ");
     con.hex(frame.pc(vector), 6);
-    loop {}
+    halt()
+}
+
+/// Stops here (after a panic or an exception).
+fn halt() -> ! {
+    loop {
+        core::hint::spin_loop();
+    }
 }
 
 /// `llvm.trap` calls this.
