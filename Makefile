@@ -256,10 +256,10 @@ $(OUT)/template.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) FORCE
 	  status=$$?; rm -rf $$game; exit $$status; }
 
 # ---- API docs -------------------------------------------------------------------------------
-# `make doc`: rustdoc of the engine, the hardware crate (and megadrive-sys) and the game's
-# rules, built for the host (the crates are target-neutral); open target/doc/megadrive/index.html.
+# `make doc`: rustdoc of the engine, the hardware crate (and megadrive-sys), the level view and
+# the game's rules, built for the host (the crates are target-neutral); open target/doc/megadrive/index.html.
 doc: $(DEPS_STAMP) $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs
-	$(CARGO) doc --no-deps -p megacollide-engine -p megadrive -p megadrive-sys -p megacollide-game
+	$(CARGO) doc --no-deps -p megacollide-engine -p megadrive -p megadrive-sys -p megacollide-level-view -p megacollide-game
 	@echo "API docs: target/doc/megacollide_engine/index.html, target/doc/megadrive/index.html"
 
 TEST_ROMS := $(OUT)/template.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $(OUT)/selftest-release.md \
