@@ -282,6 +282,25 @@ fn clip_strip(inside: bool, lo: i16, hi: i16, size: u16, first: &mut [u16], seco
     Some((in0, a, b))
 }
 
+/// What [`View::stream`] does to a plane.
+#[derive(Clone, Copy)]
+enum Pass {
+    /// [`stream::Streamer::redraw`]: every visible tile (display off).
+    Redraw,
+    /// [`stream::Streamer::prepare`]: the strips that come into view.
+    Prepare,
+}
+
+impl Pass {
+    #[inline(always)]
+    fn run(self, streamer: &mut stream::Streamer, map: &impl Metatiles, cx: i16, cy: i16) {
+        match self {
+            Pass::Redraw => streamer.redraw(map, cx, cy),
+            Pass::Prepare => streamer.prepare(map, cx, cy),
+        }
+    }
+}
+
 /// What planes A and B show: a level with art layers shows them (plane B scrolled at the
 /// camera shifted right by the plane's `parallax`, plane A at the camera), a level without
 /// shows its collision shapes on plane B; the debug overlay shows the collision shapes of
@@ -364,34 +383,30 @@ impl<'a> View<'a> {
     /// Draws every visible tile of both planes for a camera at pixel-space (cx, cy).
     /// Display off.
     pub fn redraw(&mut self, cx: i16, cy: i16) {
-        let level = &self.level;
-        match &level.art {
-            Some(art) if self.show_art => {
-                if let Some(p) = &art.plane_b {
-                    self.b.redraw(&ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
-                }
-                if let Some(p) = &art.plane_a {
-                    self.a.redraw(&ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
-                }
-            }
-            _ => self.b.redraw(&ShapeCells { level, shapes: &self.shapes }, cx, cy),
-        }
+        self.stream(Pass::Redraw, cx, cy);
     }
 
     /// Reads the tile columns and rows that come into view for a camera at pixel-space
     /// (cx, cy) into RAM (outside VBlank), for [`View::upload`].
     pub fn prepare(&mut self, cx: i16, cy: i16) {
+        self.stream(Pass::Prepare, cx, cy);
+    }
+
+    /// `pass` for every plane shown: the art's planes (each with its camera, shifted right by
+    /// its parallax), or the collision shapes on plane B.
+    #[inline(always)]
+    fn stream(&mut self, pass: Pass, cx: i16, cy: i16) {
         let level = &self.level;
         match &level.art {
             Some(art) if self.show_art => {
                 if let Some(p) = &art.plane_b {
-                    self.b.prepare(&ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
+                    pass.run(&mut self.b, &ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
                 }
                 if let Some(p) = &art.plane_a {
-                    self.a.prepare(&ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
+                    pass.run(&mut self.a, &ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
                 }
             }
-            _ => self.b.prepare(&ShapeCells { level, shapes: &self.shapes }, cx, cy),
+            _ => pass.run(&mut self.b, &ShapeCells { level, shapes: &self.shapes }, cx, cy),
         }
     }
 

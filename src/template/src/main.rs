@@ -17,7 +17,7 @@ use core::fmt::Write;
 use megacollide_engine::camera::Camera;
 use megacollide_engine::platformer::{Input, Player, PlayerConfig, Speed};
 use megacollide_level_view::{romtool_level, romtool_shapes, View};
-use megadrive::rt::{self, ExceptionFrame, MainOnly, Shared};
+use megadrive::rt::{self, halt, ExceptionFrame, MainOnly, Shared};
 use megadrive::sprites::SpriteList;
 use megadrive::text::{self, Console};
 use megadrive::timing::{Pacer, Standard};
@@ -296,13 +296,6 @@ pub extern "C" fn exception_handler(vector: u32, frame: ExceptionFrame) -> ! {
     con.print(" PC ");
     con.hex(frame.pc(vector), 6);
     halt()
-}
-
-/// Stops here (after a panic or an exception).
-fn halt() -> ! {
-    loop {
-        core::hint::spin_loop();
-    }
 }
 
 /// `llvm.trap` calls this.
