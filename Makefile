@@ -25,6 +25,9 @@ ROMTOOL      := $(HOST_BIN)/romtool
 GATE         := $(HOST_BIN)/m68k-gate
 PLUGIN       := target/llvm-fixes/libm68k_fixes.so
 M68K_OUT     := target/$(TARGET)
+# The levels and sprites make compiles once (romtool) for every cargo run that builds the game
+# crate (MEGACOLLIDE_LEVELS_RS, MEGACOLLIDE_SPRITES_RS below).
+GENERATED    := $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs
 
 # The one 68000 cargo: the target and build-std (.cargo/m68k.toml) and the LLVM fix plugin,
 # whose hash goes into the rustflags, so a changed plugin rebuilds everything it compiled.
@@ -72,7 +75,7 @@ $(GATE): $(DEPS_STAMP) FORCE
 # The cargo runner of 68000 test binaries (.cargo/config.toml: target.m68k-unknown-none-elf.runner).
 $(HOST_BIN)/m68k-testrunner: $(DEPS_STAMP) FORCE
 	$(call host_tool,testrunner)
-$(HOST_BIN)/bench: $(DEPS_STAMP) FORCE
+$(HOST_BIN)/bench: $(DEPS_STAMP) $(GENERATED) FORCE
 	$(call host_tool,bench)
 
 # Levels -> ROM data (out/gen/levels.rs, art.rs) and previews (out/levels/). The game crate's
@@ -100,7 +103,6 @@ export MEGACOLLIDE_SPRITES_RS := $(CURDIR)/$(OUT)/gen/sprites.rs
 $(OUT)/gen/sprites.rs: $(ROMTOOL) FORCE
 	$(call romtool_step,$(OUT)/gen.sprites,$(ROMTOOL) sprites src/game/sprites --out-dir $(OUT)/gen.sprites)
 
-GENERATED := $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs
 
 # ELF -> ROM: pack (rewrites bra.l, header, checksum), then gate the code that will run.
 # pack_rom(elf, rom)
@@ -166,7 +168,7 @@ define bench_elf
 	$(1) $(M68K_CARGO) build -p megacollide-bench --release $(if $(2),--features $(2)) --quiet
 	@$(call copy_changed,$(3)/$(TARGET)/release/megacollide-bench,$(4))
 endef
-$(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) FORCE
+$(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	$(call bench_elf,,,target,$@)
 
 # The compiler measured (`make bench`, codegen_* keys): the engine's "Rust path" (feature
@@ -177,10 +179,10 @@ $(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) FORCE
 # with the improvements shares the normal target dir (the feature gives its crates their own
 # hashes; only the copied binary is shared, and it is copied right away).
 NOPASS_ENV  := M68K_FIXES_DISABLE=improvements CARGO_TARGET_DIR=target/nopass
-$(OUT)/bench-rust.elf: $(DEPS_STAMP) $(PLUGIN) FORCE
+$(OUT)/bench-rust.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	$(call bench_elf,,rust-path,target,$@)
 
-$(OUT)/bench-rust-nopass.elf: $(DEPS_STAMP) $(PLUGIN) FORCE
+$(OUT)/bench-rust-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	$(call bench_elf,$(NOPASS_ENV),rust-path,target/nopass,$@)
 
 $(OUT)/megacollide-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
@@ -269,7 +271,7 @@ TEST_ROMS := $(OUT)/template.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/m
 # First the plugin's own checks (LLVM IR and machine-code level, seconds), then the crates
 # (with the differential checks 68000 vs host: tools/bench/tests/differential.rs), then the
 # on-target runner's own check (runner-check) and the engine's tests on the 68000 (test-m68k).
-test: $(TEST_ROMS) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
+test: $(TEST_ROMS) $(GENERATED) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	for t in tools/llvm-fixes/test/*-test.sh; do sh $$t || exit 1; done
 	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --exclude megadrive-examples --profile host --no-fail-fast
 	$(MAKE) --no-print-directory runner-check
