@@ -12,8 +12,10 @@ SHELL        := /bin/bash
 CARGO        := /usr/bin/cargo
 export RUSTC := /usr/bin/rustc
 export RUSTC_BOOTSTRAP := 1
-# rustup's rustdoc rejects crates built by Debian's rustc (doctests): use the matching one.
+# rustup's rustdoc rejects crates built by Debian's rustc (doctests): use the matching one,
+# and the matching rustfmt (cargo fmt, and bindgen's formatting of the bindings).
 export RUSTDOC := /usr/bin/rustdoc
+export RUSTFMT := /usr/bin/rustfmt
 export LIBCLANG_PATH := /usr/lib/llvm-22/lib
 export GPGX_CORE := $(CURDIR)/.deps/genesis_plus_gx_libretro.so
 
@@ -244,15 +246,15 @@ new-game:
 # The template as a user gets it: made by `make new-game` in a new temporary directory outside
 # this checkout (so nothing of the checkout's own cargo settings or paths can leak into it) and
 # built there by its own Makefile (every time: cargo decides what to rebuild); cargo's outputs
-# go to target/template (kept between runs: the engine, the hardware crate and core are
-# compiled once). The ROM tests boot out/template.md (tools/romtests/tests/template.rs). The
+# go to this checkout's target/ (kept between runs, and shared with the ROM's build: the same
+# settings give the same `core`, compiled once). The ROM tests boot out/template.md (tools/romtests/tests/template.rs). The
 # directory is removed afterwards.
 $(OUT)/template.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) FORCE
 	@mkdir -p $(OUT)
 	@game=$$(mktemp -d -t megacollide-new-game.XXXXXX) && \
 	case "$$game/" in "$(CURDIR)/"*) echo "$$game is inside the checkout: set TMPDIR elsewhere"; exit 2;; esac && \
 	{ $(MAKE) --no-print-directory -s new-game DIR=$$game/mygame >/dev/null && \
-	  $(MAKE) --no-print-directory -C $$game/mygame CARGO_TARGET_DIR=$(CURDIR)/target/template && \
+	  $(MAKE) --no-print-directory -C $$game/mygame CARGO_TARGET_DIR=$(CURDIR)/target && \
 	  { $(call copy_changed,$$game/mygame/out/game.elf,$(OUT)/template.elf); } && \
 	  { $(call copy_changed,$$game/mygame/out/game.md,$(OUT)/template.md); }; \
 	  status=$$?; rm -rf $$game; exit $$status; }
@@ -290,14 +292,14 @@ M68K_TEST_TARGETS := --test suite --test pads --test runner_check
 M68K_CRATES  := -p megacollide -p megadrive-examples -p megacollide-testrt -p megacollide-m68k-kernels -p megadrive \
                 -p megacollide-level-view -p megacollide-engine -p megacollide-game -p megacollide-selftest -p megacollide-bench
 lint: $(DEPS_STAMP) $(PLUGIN) $(GENERATED)
-	RUSTFMT=/usr/bin/rustfmt /usr/bin/cargo-fmt --all --check
+	/usr/bin/cargo-fmt --all --check
 	$(CLIPPY) --workspace --exclude megacollide --exclude megadrive-examples --profile host --all-targets --quiet -- -D warnings
 	$(CLIPPY) $(M68K_CONFIG) $(M68K_CRATES) --release --lib --bins $(M68K_TEST_TARGETS) --quiet -- -D warnings
 	@# The template (its own workspace): formatted like the rest, and clippy in a game made from it.
 	/usr/bin/rustfmt --check --edition 2021 src/template/src/main.rs src/template/build.rs
 	@game=$$(mktemp -d -t megacollide-lint-game.XXXXXX) && \
 	{ $(MAKE) --no-print-directory -s new-game DIR=$$game/mygame >/dev/null && \
-	  (cd $$game/mygame && CARGO_TARGET_DIR=$(CURDIR)/target/template $(CLIPPY) --release --quiet -- -D warnings); \
+	  (cd $$game/mygame && CARGO_TARGET_DIR=$(CURDIR)/target $(CLIPPY) --release --quiet -- -D warnings); \
 	  status=$$?; rm -rf $$game; exit $$status; }
 
 # Play the ROM: BlastEm by default (needs a display), or RetroArch with the Genesis Plus GX

@@ -3,7 +3,7 @@
 //! the compile when a level, a tileset or a sheet changes. A bad file fails the build with
 //! romtool's file, line and column; warnings are cargo warnings.
 //!
-//! ```ignore
+//! ```no_run
 //! // build.rs of a game made with `make new-game`
 //! fn main() {
 //!     romtool::build_script::compile_levels("levels"); // OUT_DIR/levels.rs, art.rs
