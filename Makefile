@@ -61,9 +61,10 @@ $(DEPS_STAMP): tools/install-deps.sh
 	./tools/install-deps.sh
 	@touch $@
 
-# The plugin's Makefile knows its sources: it rebuilds the .so only when one changed.
+# The plugin's Makefile knows its sources: it rebuilds the .so only when one changed (its
+# three sources compile in parallel).
 $(PLUGIN): $(DEPS_STAMP) FORCE
-	@$(MAKE) -s -C tools/llvm-fixes OUT=$(CURDIR)/$(PLUGIN)
+	@$(MAKE) -s -j2 -C tools/llvm-fixes OUT=$(CURDIR)/$(PLUGIN)
 
 # What a game made with `make new-game` builds with (its Makefile runs `make tools` here).
 tools: $(ROMTOOL) $(GATE) $(PLUGIN)
