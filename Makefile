@@ -12,8 +12,10 @@ SHELL        := /bin/bash
 CARGO        := /usr/bin/cargo
 export RUSTC := /usr/bin/rustc
 export RUSTC_BOOTSTRAP := 1
-# rustup's rustdoc rejects crates built by Debian's rustc (doctests): use the matching one.
+# rustup's rustdoc rejects crates built by Debian's rustc (doctests): use the matching one,
+# and the matching rustfmt (cargo fmt, and bindgen's formatting of the bindings).
 export RUSTDOC := /usr/bin/rustdoc
+export RUSTFMT := /usr/bin/rustfmt
 export LIBCLANG_PATH := /usr/lib/llvm-22/lib
 export GPGX_CORE := $(CURDIR)/.deps/genesis_plus_gx_libretro.so
 
@@ -25,6 +27,9 @@ ROMTOOL      := $(HOST_BIN)/romtool
 GATE         := $(HOST_BIN)/m68k-gate
 PLUGIN       := target/llvm-fixes/libm68k_fixes.so
 M68K_OUT     := target/$(TARGET)
+# The levels and sprites make compiles once (romtool) for every cargo run that builds the game
+# crate (MEGACOLLIDE_LEVELS_RS, MEGACOLLIDE_SPRITES_RS below).
+GENERATED    := $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs
 
 # The one 68000 cargo: the target and build-std (.cargo/m68k.toml) and the LLVM fix plugin,
 # whose hash goes into the rustflags, so a changed plugin rebuilds everything it compiled.
@@ -56,9 +61,10 @@ $(DEPS_STAMP): tools/install-deps.sh
 	./tools/install-deps.sh
 	@touch $@
 
-# The plugin's Makefile knows its sources: it rebuilds the .so only when one changed.
+# The plugin's Makefile knows its sources: it rebuilds the .so only when one changed (its
+# three sources compile in parallel).
 $(PLUGIN): $(DEPS_STAMP) FORCE
-	@$(MAKE) -s -C tools/llvm-fixes OUT=$(CURDIR)/$(PLUGIN)
+	@$(MAKE) -s -j2 -C tools/llvm-fixes OUT=$(CURDIR)/$(PLUGIN)
 
 # What a game made with `make new-game` builds with (its Makefile runs `make tools` here).
 tools: $(ROMTOOL) $(GATE) $(PLUGIN)
@@ -72,7 +78,7 @@ $(GATE): $(DEPS_STAMP) FORCE
 # The cargo runner of 68000 test binaries (.cargo/config.toml: target.m68k-unknown-none-elf.runner).
 $(HOST_BIN)/m68k-testrunner: $(DEPS_STAMP) FORCE
 	$(call host_tool,testrunner)
-$(HOST_BIN)/bench: $(DEPS_STAMP) FORCE
+$(HOST_BIN)/bench: $(DEPS_STAMP) $(GENERATED) FORCE
 	$(call host_tool,bench)
 
 # Levels -> ROM data (out/gen/levels.rs, art.rs) and previews (out/levels/). The game crate's
@@ -100,7 +106,6 @@ export MEGACOLLIDE_SPRITES_RS := $(CURDIR)/$(OUT)/gen/sprites.rs
 $(OUT)/gen/sprites.rs: $(ROMTOOL) FORCE
 	$(call romtool_step,$(OUT)/gen.sprites,$(ROMTOOL) sprites src/game/sprites --out-dir $(OUT)/gen.sprites)
 
-GENERATED := $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs
 
 # ELF -> ROM: pack (rewrites bra.l, header, checksum), then gate the code that will run.
 # pack_rom(elf, rom)
@@ -166,7 +171,7 @@ define bench_elf
 	$(1) $(M68K_CARGO) build -p megacollide-bench --release $(if $(2),--features $(2)) --quiet
 	@$(call copy_changed,$(3)/$(TARGET)/release/megacollide-bench,$(4))
 endef
-$(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) FORCE
+$(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	$(call bench_elf,,,target,$@)
 
 # The compiler measured (`make bench`, codegen_* keys): the engine's "Rust path" (feature
@@ -177,10 +182,10 @@ $(OUT)/bench.elf: $(DEPS_STAMP) $(PLUGIN) FORCE
 # with the improvements shares the normal target dir (the feature gives its crates their own
 # hashes; only the copied binary is shared, and it is copied right away).
 NOPASS_ENV  := M68K_FIXES_DISABLE=improvements CARGO_TARGET_DIR=target/nopass
-$(OUT)/bench-rust.elf: $(DEPS_STAMP) $(PLUGIN) FORCE
+$(OUT)/bench-rust.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	$(call bench_elf,,rust-path,target,$@)
 
-$(OUT)/bench-rust-nopass.elf: $(DEPS_STAMP) $(PLUGIN) FORCE
+$(OUT)/bench-rust-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	$(call bench_elf,$(NOPASS_ENV),rust-path,target/nopass,$@)
 
 $(OUT)/megacollide-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
@@ -242,24 +247,24 @@ new-game:
 # The template as a user gets it: made by `make new-game` in a new temporary directory outside
 # this checkout (so nothing of the checkout's own cargo settings or paths can leak into it) and
 # built there by its own Makefile (every time: cargo decides what to rebuild); cargo's outputs
-# go to target/template (kept between runs: the engine, the hardware crate and core are
-# compiled once). The ROM tests boot out/template.md (tools/romtests/tests/template.rs). The
+# go to this checkout's target/ (kept between runs, and shared with the ROM's build: the same
+# settings give the same `core`, compiled once). The ROM tests boot out/template.md (tools/romtests/tests/template.rs). The
 # directory is removed afterwards.
 $(OUT)/template.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) FORCE
 	@mkdir -p $(OUT)
 	@game=$$(mktemp -d -t megacollide-new-game.XXXXXX) && \
 	case "$$game/" in "$(CURDIR)/"*) echo "$$game is inside the checkout: set TMPDIR elsewhere"; exit 2;; esac && \
 	{ $(MAKE) --no-print-directory -s new-game DIR=$$game/mygame >/dev/null && \
-	  $(MAKE) --no-print-directory -C $$game/mygame CARGO_TARGET_DIR=$(CURDIR)/target/template && \
+	  $(MAKE) --no-print-directory -C $$game/mygame CARGO_TARGET_DIR=$(CURDIR)/target && \
 	  { $(call copy_changed,$$game/mygame/out/game.elf,$(OUT)/template.elf); } && \
 	  { $(call copy_changed,$$game/mygame/out/game.md,$(OUT)/template.md); }; \
 	  status=$$?; rm -rf $$game; exit $$status; }
 
 # ---- API docs -------------------------------------------------------------------------------
-# `make doc`: rustdoc of the engine, the hardware crate (and megadrive-sys) and the game's
-# rules, built for the host (the crates are target-neutral); open target/doc/megadrive/index.html.
+# `make doc`: rustdoc of the engine, the hardware crate (and megadrive-sys), the level view and
+# the game's rules, built for the host (the crates are target-neutral); open target/doc/megadrive/index.html.
 doc: $(DEPS_STAMP) $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs
-	$(CARGO) doc --no-deps -p megacollide-engine -p megadrive -p megadrive-sys -p megacollide-game
+	$(CARGO) doc --no-deps -p megacollide-engine -p megadrive -p megadrive-sys -p megacollide-level-view -p megacollide-game
 	@echo "API docs: target/doc/megacollide_engine/index.html, target/doc/megadrive/index.html"
 
 TEST_ROMS := $(OUT)/template.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $(OUT)/selftest-release.md \
@@ -269,7 +274,7 @@ TEST_ROMS := $(OUT)/template.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/m
 # First the plugin's own checks (LLVM IR and machine-code level, seconds), then the crates
 # (with the differential checks 68000 vs host: tools/bench/tests/differential.rs), then the
 # on-target runner's own check (runner-check) and the engine's tests on the 68000 (test-m68k).
-test: $(TEST_ROMS) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
+test: $(TEST_ROMS) $(GENERATED) $(PLUGIN) $(HOST_BIN)/m68k-testrunner
 	for t in tools/llvm-fixes/test/*-test.sh; do sh $$t || exit 1; done
 	MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --workspace --exclude megacollide --exclude megadrive-examples --profile host --no-fail-fast
 	$(MAKE) --no-print-directory runner-check
@@ -288,14 +293,14 @@ M68K_TEST_TARGETS := --test suite --test pads --test runner_check
 M68K_CRATES  := -p megacollide -p megadrive-examples -p megacollide-testrt -p megacollide-m68k-kernels -p megadrive \
                 -p megacollide-level-view -p megacollide-engine -p megacollide-game -p megacollide-selftest -p megacollide-bench
 lint: $(DEPS_STAMP) $(PLUGIN) $(GENERATED)
-	RUSTFMT=/usr/bin/rustfmt /usr/bin/cargo-fmt --all --check
+	/usr/bin/cargo-fmt --all --check
 	$(CLIPPY) --workspace --exclude megacollide --exclude megadrive-examples --profile host --all-targets --quiet -- -D warnings
 	$(CLIPPY) $(M68K_CONFIG) $(M68K_CRATES) --release --lib --bins $(M68K_TEST_TARGETS) --quiet -- -D warnings
 	@# The template (its own workspace): formatted like the rest, and clippy in a game made from it.
 	/usr/bin/rustfmt --check --edition 2021 src/template/src/main.rs src/template/build.rs
 	@game=$$(mktemp -d -t megacollide-lint-game.XXXXXX) && \
 	{ $(MAKE) --no-print-directory -s new-game DIR=$$game/mygame >/dev/null && \
-	  (cd $$game/mygame && CARGO_TARGET_DIR=$(CURDIR)/target/template $(CLIPPY) --release --quiet -- -D warnings); \
+	  (cd $$game/mygame && CARGO_TARGET_DIR=$(CURDIR)/target $(CLIPPY) --release --quiet -- -D warnings); \
 	  status=$$?; rm -rf $$game; exit $$status; }
 
 # Play the ROM: BlastEm by default (needs a display), or RetroArch with the Genesis Plus GX

@@ -1,5 +1,6 @@
 //! Compiles the level files of `levels/` (at the top of the repository) into `levels.rs` in
-//! `OUT_DIR` with romtool's level compiler (`romtool::levels`), so the game crate builds
+//! `OUT_DIR` with romtool's level compiler (`romtool::build_script`, as every game's build
+//! script does), so the game crate builds
 //! with plain cargo on a clean clone. A bad level fails the build with romtool's file, line
 //! and column.
 //!
@@ -9,7 +10,7 @@
 //! are instead of compiling the levels a second time.
 //!
 //! The sprite sheets of `sprites/` (PNG + JSON, `palette.gpl`) become `sprites.rs` the same
-//! way: romtool's `romtool::sprites` here under plain cargo, or the file `make` wrote with
+//! way: romtool's sprite compiler here under plain cargo, or the file `make` wrote with
 //! `romtool sprites` (`MEGACOLLIDE_SPRITES_RS`).
 
 use std::path::{Path, PathBuf};
@@ -17,33 +18,11 @@ use std::path::{Path, PathBuf};
 fn main() {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-changed=build.rs");
-    sprites(&out_dir);
-    if take_made("MEGACOLLIDE_LEVELS_RS", &["levels.rs", "art.rs"], "levels/", &out_dir) {
-        return;
+    if !take_made("MEGACOLLIDE_SPRITES_RS", &["sprites.rs"], "sprites/", &out_dir) {
+        romtool::build_script::compile_sprites("sprites");
     }
-    let dir = source_dir("../../levels");
-    let opts = romtool::levels::Options { dir, out_dir: out_dir.clone(), preview_dir: None, grid: false, require: Vec::new() };
-    match romtool::levels::build_outputs(&opts) {
-        Ok((levels, files)) => {
-            for w in levels.iter().flat_map(|l| &l.warnings) {
-                println!("cargo:warning=warning: {w}");
-            }
-            write_all(files);
-        }
-        Err(diags) => fail_with(&diags, romtool::levels::error_count(&diags), &opts.dir),
-    }
-}
-
-/// `sprites.rs` in `out_dir`: the file `make` wrote (`MEGACOLLIDE_SPRITES_RS`), or compiled
-/// here from `sprites/`.
-fn sprites(out_dir: &Path) {
-    if take_made("MEGACOLLIDE_SPRITES_RS", &["sprites.rs"], "sprites/", out_dir) {
-        return;
-    }
-    let dir = source_dir("sprites");
-    match romtool::sprites::build_outputs(&dir, out_dir) {
-        Ok((_, files)) => write_all(files),
-        Err(diags) => fail_with(&diags, diags.len(), &dir),
+    if !take_made("MEGACOLLIDE_LEVELS_RS", &["levels.rs", "art.rs"], "levels/", &out_dir) {
+        romtool::build_script::compile_levels("../../levels");
     }
 }
 
@@ -69,30 +48,6 @@ fn take_made(var: &str, files: &[&str], source: &str, out_dir: &Path) -> bool {
         write(&out_dir.join(name), &text);
     }
     true
-}
-
-/// The source folder `rel` (from this crate); cargo reruns this script when anything under
-/// it changes.
-fn source_dir(rel: &str) -> PathBuf {
-    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let dir = manifest.join(rel);
-    println!("cargo:rerun-if-changed={}", dir.display());
-    dir
-}
-
-fn write_all(files: Vec<(PathBuf, Vec<u8>)>) {
-    for (path, bytes) in files {
-        write(&path, &bytes);
-    }
-}
-
-/// Fails the build with every diagnostic and their count.
-fn fail_with(diags: &[impl std::fmt::Display], count: usize, dir: &Path) -> ! {
-    let mut msg = String::new();
-    for d in diags {
-        msg.push_str(&format!("error: {d}\n"));
-    }
-    fail(&format!("{msg}{count} error(s) in {}", dir.display()))
 }
 
 fn write(path: &std::path::Path, bytes: &[u8]) {

@@ -26,7 +26,7 @@
 //! backdrop). A game keeps its sprites' tiles between 384 and 511 and their palette, with
 //! the text's, in line 3. Units: cameras and scroll in pixels, map positions in tiles (16 x
 //! 16 pixels, 2 x 2 plane cells).
-#![no_std]
+#![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -282,6 +282,25 @@ fn clip_strip(inside: bool, lo: i16, hi: i16, size: u16, first: &mut [u16], seco
     Some((in0, a, b))
 }
 
+/// What [`View::stream`] does to a plane.
+#[derive(Clone, Copy)]
+enum Pass {
+    /// [`stream::Streamer::redraw`]: every visible tile (display off).
+    Redraw,
+    /// [`stream::Streamer::prepare`]: the strips that come into view.
+    Prepare,
+}
+
+impl Pass {
+    #[inline(always)]
+    fn run(self, streamer: &mut stream::Streamer, map: &impl Metatiles, cx: i16, cy: i16) {
+        match self {
+            Pass::Redraw => streamer.redraw(map, cx, cy),
+            Pass::Prepare => streamer.prepare(map, cx, cy),
+        }
+    }
+}
+
 /// What planes A and B show: a level with art layers shows them (plane B scrolled at the
 /// camera shifted right by the plane's `parallax`, plane A at the camera), a level without
 /// shows its collision shapes on plane B; the debug overlay shows the collision shapes of
@@ -364,34 +383,30 @@ impl<'a> View<'a> {
     /// Draws every visible tile of both planes for a camera at pixel-space (cx, cy).
     /// Display off.
     pub fn redraw(&mut self, cx: i16, cy: i16) {
-        let level = &self.level;
-        match &level.art {
-            Some(art) if self.show_art => {
-                if let Some(p) = &art.plane_b {
-                    self.b.redraw(&ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
-                }
-                if let Some(p) = &art.plane_a {
-                    self.a.redraw(&ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
-                }
-            }
-            _ => self.b.redraw(&ShapeCells { level, shapes: &self.shapes }, cx, cy),
-        }
+        self.stream(Pass::Redraw, cx, cy);
     }
 
     /// Reads the tile columns and rows that come into view for a camera at pixel-space
     /// (cx, cy) into RAM (outside VBlank), for [`View::upload`].
     pub fn prepare(&mut self, cx: i16, cy: i16) {
+        self.stream(Pass::Prepare, cx, cy);
+    }
+
+    /// `pass` for every plane shown: the art's planes (each with its camera, shifted right by
+    /// its parallax), or the collision shapes on plane B.
+    #[inline(always)]
+    fn stream(&mut self, pass: Pass, cx: i16, cy: i16) {
         let level = &self.level;
         match &level.art {
             Some(art) if self.show_art => {
                 if let Some(p) = &art.plane_b {
-                    self.b.prepare(&ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
+                    pass.run(&mut self.b, &ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
                 }
                 if let Some(p) = &art.plane_a {
-                    self.a.prepare(&ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
+                    pass.run(&mut self.a, &ArtCells { level, plane: p }, cx >> p.parallax, cy >> p.parallax);
                 }
             }
-            _ => self.b.prepare(&ShapeCells { level, shapes: &self.shapes }, cx, cy),
+            _ => pass.run(&mut self.b, &ShapeCells { level, shapes: &self.shapes }, cx, cy),
         }
     }
 
@@ -401,5 +416,101 @@ impl<'a> View<'a> {
         if self.show_art {
             self.a.upload();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 3 x 2-tile level whose art plane names every cell by its position (row * 16 + col + 1).
+    const W: u16 = 3;
+    const H: u16 = 2;
+    static TILES: [u16; 6] = [0, 2, 3, 32, 19, 0];
+    static ROWS: [u16; 2] = [0, 3];
+    static CELLS: [u16; 24] = {
+        let mut c = [0u16; 24];
+        let mut i = 0;
+        while i < 24 {
+            c[i] = ((i / 6) * 16 + i % 6 + 1) as u16;
+            i += 1;
+        }
+        c
+    };
+    static PALETTES: [[u16; 16]; 2] = [[0x0E00; 16], [0x00E0; 16]];
+    static SHAPE_PALETTE: [u16; 16] = [0x0222; 16];
+    const PLANE: ArtPlane<'static> = ArtPlane { width: 2 * W, cells: &CELLS, parallax: 1 };
+    const ART: Art<'static> = Art { first_tile: 512, tiles: &[], palettes: &PALETTES, plane_b: Some(PLANE), plane_a: None };
+    const LEVEL: Level<'static> = Level { width: W, height: H, tiles: &TILES, row_offsets: &ROWS, height_gfx: &[], art: Some(ART) };
+    fn vdp_tile(t: u16) -> u16 {
+        if t >= 32 {
+            (t - 12) << 2
+        } else {
+            t << 2
+        }
+    }
+    const SHAPES: Shapes<'static> = Shapes { gfx: &[], palette: &SHAPE_PALETTE, vdp_tile };
+
+    #[test]
+    fn art_cells_are_the_planes_words_and_blank_outside() {
+        let cells = ArtCells { level: &LEVEL, plane: &PLANE };
+        assert_eq!(cells.cells(0, 0), [1, 2, 17, 18]);
+        assert_eq!(cells.cells(2, 1), [37, 38, 53, 54]);
+        for (tx, ty) in [(-1, 0), (3, 0), (0, -1), (0, 2)] {
+            assert_eq!(cells.cells(tx, ty), [0; 4], "({tx}, {ty}) is outside");
+        }
+    }
+
+    #[test]
+    fn rows_and_columns_copy_what_cells_give() {
+        let cells = ArtCells { level: &LEVEL, plane: &PLANE };
+        for lo in -3..4 {
+            for hi in lo..lo + 5 {
+                for t in -1..4 {
+                    let n = 2 * (hi - lo) as usize;
+                    let (mut top, mut bottom) = (vec![9; n], vec![9; n]);
+                    cells.row(t, lo, hi, &mut top, &mut bottom);
+                    let (mut left, mut right) = (vec![9; n], vec![9; n]);
+                    cells.column(t, lo, hi, &mut left, &mut right);
+                    for (k, i) in (lo..hi).enumerate() {
+                        let [tl, tr, bl, br] = cells.cells(i, t);
+                        assert_eq!([top[2 * k], top[2 * k + 1], bottom[2 * k], bottom[2 * k + 1]], [tl, tr, bl, br], "row {t}, tile {i}");
+                        let [tl, tr, bl, br] = cells.cells(t, i);
+                        assert_eq!(
+                            [left[2 * k], right[2 * k], left[2 * k + 1], right[2 * k + 1]],
+                            [tl, tr, bl, br],
+                            "column {t}, tile {i}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shapes_are_drawn_from_the_shape_tiles_in_line_2() {
+        let shapes = ShapeCells { level: &LEVEL, shapes: &SHAPES };
+        let first = |id: u16| vdp::cell(SHAPE_PALETTE_LINE, SHAPE_TILE + vdp_tile(id));
+        assert_eq!(shapes.cells(1, 0), [first(2), first(2) + 1, first(2) + 2, first(2) + 3]);
+        assert_eq!(shapes.cells(0, 1)[0], first(32), "a height tile after the built-in shapes");
+        assert_eq!(shapes.cells(5, 5), [first(0), first(0) + 1, first(0) + 2, first(0) + 3], "outside: blank");
+    }
+
+    #[test]
+    fn the_palette_is_what_load_writes() {
+        let mut view = View::new(SHAPES);
+        (view.level, view.show_art) = (LEVEL, true);
+        let mut lines = [7u16; 48];
+        view.palette(&mut lines);
+        assert_eq!(&lines[..16], &PALETTES[0], "the art's line 0 (its entry 0 the backdrop)");
+        assert_eq!(&lines[16..32], &PALETTES[1]);
+        assert_eq!(&lines[32..], &SHAPE_PALETTE, "line 2: the shapes' (the art has two lines)");
+        // The overlay: the shapes and their backdrop; the words load leaves alone stay.
+        view.show_art = false;
+        let mut lines = [7u16; 48];
+        view.palette(&mut lines);
+        assert_eq!(lines[0], SHAPES_BACKDROP);
+        assert!(lines[1..32].iter().all(|&w| w == 7));
+        assert_eq!(&lines[32..], &SHAPE_PALETTE);
     }
 }

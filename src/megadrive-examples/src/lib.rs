@@ -16,7 +16,7 @@
 #![deny(missing_docs)]
 
 use core::fmt::Write;
-use megadrive::rt::{self, ExceptionFrame, Shared};
+use megadrive::rt::{self, halt, ExceptionFrame, Shared};
 use megadrive::text::Console;
 use megadrive::vdp;
 
@@ -84,13 +84,6 @@ fn panic(info: &core::panic::PanicInfo) -> ! {
     let mut con = fault_screen(u32::from_be_bytes(*b"PANC"));
     let _ = write!(con, "PANIC {info}");
     halt()
-}
-
-/// Stops here (interrupts are off).
-fn halt() -> ! {
-    loop {
-        core::hint::spin_loop();
-    }
 }
 
 /// `llvm.trap` lowers to a call of `abort`.

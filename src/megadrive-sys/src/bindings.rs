@@ -117,11 +117,8 @@ const _: () = {
     ["Size of md_vdp_ports"][::core::mem::size_of::<md_vdp_ports>() - 10usize];
     ["Alignment of md_vdp_ports"][::core::mem::align_of::<md_vdp_ports>() - 2usize];
     ["Offset of field: md_vdp_ports::data"][::core::mem::offset_of!(md_vdp_ports, data) - 0usize];
-    ["Offset of field: md_vdp_ports::data_mirror"]
-        [::core::mem::offset_of!(md_vdp_ports, data_mirror) - 2usize];
+    ["Offset of field: md_vdp_ports::data_mirror"][::core::mem::offset_of!(md_vdp_ports, data_mirror) - 2usize];
     ["Offset of field: md_vdp_ports::ctrl"][::core::mem::offset_of!(md_vdp_ports, ctrl) - 4usize];
-    ["Offset of field: md_vdp_ports::ctrl_mirror"]
-        [::core::mem::offset_of!(md_vdp_ports, ctrl_mirror) - 6usize];
-    ["Offset of field: md_vdp_ports::hv_counter"]
-        [::core::mem::offset_of!(md_vdp_ports, hv_counter) - 8usize];
+    ["Offset of field: md_vdp_ports::ctrl_mirror"][::core::mem::offset_of!(md_vdp_ports, ctrl_mirror) - 6usize];
+    ["Offset of field: md_vdp_ports::hv_counter"][::core::mem::offset_of!(md_vdp_ports, hv_counter) - 8usize];
 };

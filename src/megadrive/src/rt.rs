@@ -26,6 +26,14 @@ pub fn interrupts_off() {
     unsafe { disable_interrupts() }
 }
 
+/// Stops the program here for good (after a panic or a 68000 exception: with interrupts
+/// off, nothing runs any more).
+pub fn halt() -> ! {
+    loop {
+        core::hint::spin_loop();
+    }
+}
+
 /// A RAM value written by the main program or an interrupt handler and read by the other
 /// (or by tests from outside): every access is one volatile load or store.
 #[repr(transparent)]

@@ -22,7 +22,7 @@ use core::fmt::Write;
 use megacollide_engine::camera::Camera;
 use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig, Speed};
 use megacollide_level_view::{romtool_level, romtool_shapes, View};
-use megadrive::rt::{self, ExceptionFrame, MainOnly, Shared};
+use megadrive::rt::{self, halt, ExceptionFrame, MainOnly, Shared};
 use megadrive::sprites::SpriteList;
 use megadrive::text::{self, Console};
 use megadrive::timing::{Pacer, Standard};
@@ -339,7 +339,7 @@ pub extern "C" fn vblank_handler() {
 fn panic(info: &core::panic::PanicInfo) -> ! {
     rt::interrupts_off();
     let _ = write!(Console::window(0, 0, SPRITE_LINE), "PANIC {}", info);
-    loop {}
+    halt()
 }
 
 /// A 68000 exception: its vector and address on screen, then stop.
@@ -350,7 +350,7 @@ pub extern "C" fn exception_handler(vector: u32, frame: ExceptionFrame) -> ! {
     con.hex(vector, 2);
     con.print(" PC ");
     con.hex(frame.pc(vector), 6);
-    loop {}
+    halt()
 }
 
 /// `llvm.trap` calls this.

@@ -3,7 +3,7 @@
 //! cargo reruns the compile when a level, a tileset, a sheet or a sound file changes. A bad file fails the build with
 //! romtool's file, line and column; warnings are cargo warnings.
 //!
-//! ```ignore
+//! ```no_run
 //! // build.rs of a game made with `make new-game`
 //! fn main() {
 //!     romtool::build_script::compile_levels("levels"); // OUT_DIR/levels.rs, art.rs
