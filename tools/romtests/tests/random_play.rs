@@ -273,13 +273,13 @@ fn follow_the_course(gx: &mut emu::Gpgx, g: u32, demo: usize, steps: u32) -> u64
                     w.step(later);
                 }
                 let b = w.player.body;
-                (b.px() - target.px()).abs() as u32 + (b.py() - target.py()).abs() as u32
+                (b.px() - target.px()).unsigned_abs() as u32 + (b.py() - target.py()).unsigned_abs() as u32
             })
             .unwrap();
         let mut pad = Pad::NONE;
         for (bit, p) in [(Input::LEFT, Pad::LEFT), (Input::RIGHT, Pad::RIGHT), (Input::JUMP, Pad::A), (Input::RESPAWN, Pad::START)] {
             if best.has(bit) {
-                pad = pad | p;
+                pad |= p;
             }
         }
         gx.run_frame(pad);

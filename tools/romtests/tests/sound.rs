@@ -392,14 +392,14 @@ fn the_music_pauses_resumes_fades_stops_and_follows_the_volume() {
     let (_guard, mut gx) = gpgx_with(&rom);
     let at = boot(&mut gx, &rom);
     // B held: the title screen stays (no attract mode), nothing else happens.
-    let mut frames = |gx: &mut emu::Gpgx, n: u32| -> (f64, u16, u8) {
+    let frames = |gx: &mut emu::Gpgx, n: u32| -> (f64, u16, u8) {
         gx.take_audio();
         gx.run_frames(n, Pad::B);
         let level = rms(&gx.take_audio());
         let z = z80(gx, &at);
         (level, z80_u16(&z, ST_MTICK), z[ST_MUSIC as usize])
     };
-    let mut ask = |gx: &mut emu::Gpgx, r: u16| {
+    let ask = |gx: &mut emu::Gpgx, r: u16| {
         gx.write_u16_be(request, r);
         gx.run_frames(3, Pad::B);
         assert_eq!(gx.read_u16_be(request), 0, "request {r:#06x} taken");

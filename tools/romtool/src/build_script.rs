@@ -1,15 +1,14 @@
 //! For a game's build script (`build.rs`): compiles the game's levels, sprite sheets and
 //! sounds into `OUT_DIR` with romtool's library, so the game builds with plain cargo and
-//! cargo reruns the compile when a level, a tileset, a sheet or a sound file changes. A bad file fails the build with
-//! romtool's file, line and column; warnings are cargo warnings.
+//! cargo reruns the compile when a level, a tileset, a sheet or a sound file changes. A bad
+//! file fails the build with romtool's file, line and column; warnings are cargo warnings.
+//!
+//! The `main` of `build.rs` in a game made with `make new-game`:
 //!
 //! ```no_run
-//! // build.rs of a game made with `make new-game`
-//! fn main() {
-//!     romtool::build_script::compile_levels("levels"); // OUT_DIR/levels.rs, art.rs
-//!     romtool::build_script::compile_sprites("sprites"); // OUT_DIR/sprites.rs
-//!     romtool::build_script::compile_sound("sound"); // OUT_DIR/sound.rs
-//! }
+//! romtool::build_script::compile_levels("levels"); // OUT_DIR/levels.rs, art.rs
+//! romtool::build_script::compile_sprites("sprites"); // OUT_DIR/sprites.rs
+//! romtool::build_script::compile_sound("sound"); // OUT_DIR/sound.rs
 //! ```
 
 use std::path::{Path, PathBuf};

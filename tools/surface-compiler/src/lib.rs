@@ -184,7 +184,7 @@ fn compile_class(map: &Map, grid: &PixelGrid, w: u8, h: u8, out: &mut Compiled) 
             // running window.
             let mut in_window = 0usize;
             for r in 0..grid.rows {
-                if r >= hi + 1 && bit(&solid, r - hi - 1) {
+                if r > hi && bit(&solid, r - hi - 1) {
                     in_window -= 1;
                 }
                 if r >= 1 && bit(&solid, r - 1) {

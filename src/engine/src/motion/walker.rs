@@ -107,10 +107,9 @@ impl<'m> Walker<'m> {
         let n = if WHOLE_PX { px_of_sub(vx) } else { px_of_sub(sub_frac(xr) + vx) };
         let j = s.i.wrapping_add(n as u16);
         let mut flags = Flags::ON_GROUND;
-        if (vx > 0 && j as i16 > s.free_hi) || (vx < 0 && (j as i16) < s.free_lo) {
-            if ledge_past_free(s, j, vx > 0, self.look_ahead)? {
-                flags.insert(Flags::LEDGE_AHEAD);
-            }
+        let past_free = (vx > 0 && j as i16 > s.free_hi) || (vx < 0 && (j as i16) < s.free_lo);
+        if past_free && ledge_past_free(s, j, vx > 0, self.look_ahead)? {
+            flags.insert(Flags::LEDGE_AHEAD);
         }
         let y = *s.ys.get(j as usize)?;
         // The engine wrote `y` (on a whole pixel): a whole pixel of downward speed lands.
