@@ -1,5 +1,6 @@
 //! Bodies (moving boxes), their flags, pixel rectangles and solid entities.
 
+use crate::units::{px_of_sub, sub_of_px};
 use crate::{SubPx, MAX_BODY_SIZE};
 
 /// Collision flags of a [`Body`], set by [`crate::motion::move_body`] each
@@ -196,8 +197,8 @@ impl Body {
             h
         };
         Body {
-            x: SubPx::from_bits(x << 3),
-            y: SubPx::from_bits(y << 3),
+            x: SubPx::from_bits(sub_of_px(x)),
+            y: SubPx::from_bits(sub_of_px(y)),
             vx: SubPx::ZERO,
             vy: SubPx::ZERO,
             w,
@@ -222,13 +223,13 @@ impl Body {
     /// Left pixel column (pixel-space, `floor(x)`).
     #[inline]
     pub const fn px(&self) -> i16 {
-        self.x.to_bits() >> 3
+        px_of_sub(self.x.to_bits())
     }
 
     /// Top pixel row (pixel-space, `floor(y)`).
     #[inline]
     pub const fn py(&self) -> i16 {
-        self.y.to_bits() >> 3
+        px_of_sub(self.y.to_bits())
     }
 
     /// The pixel-space box.

@@ -10,7 +10,7 @@
 //!   Pixel `(0, 0)` is the top-left pixel of tile `(0, 0)`.
 //! * **tile-space**: `i16` tile coordinates; `tile = pixel >> 4` (arithmetic
 //!   shift, so pixel -1 is in tile -1) and the pixel inside the tile is
-//!   `pixel & 15`.
+//!   `pixel & 15` ([`units::tile_of_px`], [`units::px_in_tile`]).
 //! * **sub-pixel**: [`SubPx`] = `fixed::types::I13F3`, 1/8 pixel resolution,
 //!   range -4096 ..= +4095.875 pixels. Body positions and velocities use it.
 //!

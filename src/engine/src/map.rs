@@ -20,7 +20,8 @@
 use crate::bits;
 use crate::shape::{self, TileShape};
 use crate::surface::Surfaces;
-use crate::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES, TILE_SHIFT};
+use crate::units::{px_in_tile, px_of_tiles, tile_of_px, tile_start_px};
+use crate::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
 
 /// What lies beyond one edge of the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -268,13 +269,13 @@ impl<'a> Map<'a> {
     /// Width in pixels (`width * 16`).
     #[inline]
     pub const fn width_px(&self) -> i16 {
-        (self.width << 4) as i16
+        px_of_tiles(self.width)
     }
 
     /// Height in pixels (`height * 16`).
     #[inline]
     pub const fn height_px(&self) -> i16 {
-        (self.height << 4) as i16
+        px_of_tiles(self.height)
     }
 
     /// The tile id at tile-space `(tx, ty)`, applying the edge policy
@@ -344,8 +345,8 @@ impl<'a> Map<'a> {
     /// not solid here; see [`Map::is_floor`].)
     #[inline(always)]
     pub fn is_solid(&self, x: i16, y: i16) -> bool {
-        let tx = (x >> 4) as u16;
-        let ty = (y >> 4) as u16;
+        let tx = tile_of_px(x) as u16;
+        let ty = tile_of_px(y) as u16;
         let id = if tx < self.width && ty < self.height {
             match self.row_offsets.get(ty as usize) {
                 Some(&off) => match self.tiles.get(off.wrapping_add(tx) as usize) {
@@ -355,26 +356,26 @@ impl<'a> Map<'a> {
                 None => shape::BLANK,
             }
         } else {
-            self.tile(x >> 4, y >> 4)
+            self.tile(tile_of_px(x), tile_of_px(y))
         };
         // No blank test: BUILTIN[0] is empty.
         let row = if (id as usize) < shape::BUILTIN_COUNT {
-            shape::BUILTIN[id as usize].rows[(y & 15) as u16 as usize]
+            shape::BUILTIN[id as usize].rows[px_in_tile(y) as u16 as usize]
         } else {
-            self.shape(id).rows[(y & 15) as u16 as usize]
+            self.shape(id).rows[px_in_tile(y) as u16 as usize]
         };
-        row & (1u16 << (x & 15) as u16) != 0
+        row & (1u16 << px_in_tile(x) as u16) != 0
     }
 
     /// Is pixel-space `(x, y)` something a body moving down lands on: a solid
     /// pixel or the top row of a one-way platform?
     #[inline]
     pub fn is_floor(&self, x: i16, y: i16) -> bool {
-        let id = self.tile(x >> 4, y >> 4);
+        let id = self.tile(tile_of_px(x), tile_of_px(y));
         if id == shape::ONE_WAY {
-            return y & 15 == 0;
+            return px_in_tile(y) == 0;
         }
-        (self.shape(id).rows[(y & 15) as usize] >> (x & 15)) & 1 != 0
+        (self.shape(id).rows[px_in_tile(y) as usize] >> px_in_tile(x)) & 1 != 0
     }
 
     /// The tile id at flat index `i` of the tile array (blank past its end,
@@ -404,10 +405,10 @@ impl<'a> Map<'a> {
     /// runs straight through; anything else takes [`Map::cols_hit_any`].
     #[inline(always)]
     fn cols_hit(&self, tx: i16, y0: i16, y1: i16) -> u16 {
-        let ty0 = y0 >> 4;
-        let rows = (y1 >> 4).wrapping_sub(ty0) as u16;
-        if (tx as u16) < self.width && (ty0 as u16) < self.height && ((y1 >> 4) as u16) < self.height && rows <= 2 {
-            let (a, b) = ((y0 & 15) as u16, (y1 & 15) as u16);
+        let ty0 = tile_of_px(y0);
+        let rows = tile_of_px(y1).wrapping_sub(ty0) as u16;
+        if (tx as u16) < self.width && (ty0 as u16) < self.height && (tile_of_px(y1) as u16) < self.height && rows <= 2 {
+            let (a, b) = (px_in_tile(y0) as u16, px_in_tile(y1) as u16);
             let stride = self.width as usize;
             let i = self.index_of(tx, ty0);
             let id = self.id_at(i);
@@ -439,15 +440,15 @@ impl<'a> Map<'a> {
             let e = if tx < 0 { self.edge_left } else { self.edge_right };
             return if e == shape::SOLID { 0xFFFF } else { 0 };
         }
-        let mut ty = y0 >> 4;
-        let ty1 = y1 >> 4;
-        let (a, b) = ((y0 & 15) as u16, (y1 & 15) as u16);
+        let mut ty = tile_of_px(y0);
+        let ty1 = tile_of_px(y1);
+        let (a, b) = (px_in_tile(y0) as u16, px_in_tile(y1) as u16);
         let mut m = 0;
         loop {
             let id = self.tile(tx, ty);
             if id != shape::BLANK {
                 let s = self.shape(id);
-                m |= match (ty == y0 >> 4, ty == ty1) {
+                m |= match (ty == tile_of_px(y0), ty == ty1) {
                     (true, true) => s.cols_hit(a, b),
                     (true, false) => s.cols_hit_from(a),
                     (false, true) => s.cols_hit_upto(b),
@@ -480,10 +481,10 @@ impl<'a> Map<'a> {
     /// takes [`Map::rows_hit_any`].
     #[inline(always)]
     fn rows_hit(&self, ty: i16, x0: i16, x1: i16, floor: bool) -> u16 {
-        let tx0 = x0 >> 4;
-        let cols = (x1 >> 4).wrapping_sub(tx0) as u16;
-        if (ty as u16) < self.height && (tx0 as u16) < self.width && ((x1 >> 4) as u16) < self.width && cols <= 2 {
-            let (a, b) = ((x0 & 15) as u16, (x1 & 15) as u16);
+        let tx0 = tile_of_px(x0);
+        let cols = tile_of_px(x1).wrapping_sub(tx0) as u16;
+        if (ty as u16) < self.height && (tx0 as u16) < self.width && (tile_of_px(x1) as u16) < self.width && cols <= 2 {
+            let (a, b) = (px_in_tile(x0) as u16, px_in_tile(x1) as u16);
             let i = self.index_of(tx0, ty);
             let id = self.id_at(i);
             if cols == 0 {
@@ -510,15 +511,15 @@ impl<'a> Map<'a> {
     /// [`Map::rows_hit`] for any rows and columns (edges, wide spans).
     #[inline(never)]
     fn rows_hit_any(&self, ty: i16, x0: i16, x1: i16, floor: bool) -> u16 {
-        let mut tx = x0 >> 4;
-        let tx1 = x1 >> 4;
-        let (a, b) = ((x0 & 15) as u16, (x1 & 15) as u16);
+        let mut tx = tile_of_px(x0);
+        let tx1 = tile_of_px(x1);
+        let (a, b) = (px_in_tile(x0) as u16, px_in_tile(x1) as u16);
         let mut m = 0;
         loop {
             let id = self.tile(tx, ty);
             if id != shape::BLANK {
                 let s = self.shape(id);
-                let r = match (tx == x0 >> 4, tx == tx1) {
+                let r = match (tx == tile_of_px(x0), tx == tx1) {
                     (true, true) => s.rows_hit(a, b),
                     (true, false) => s.rows_hit_from(a),
                     (false, true) => s.rows_hit_upto(b),
@@ -537,7 +538,7 @@ impl<'a> Map<'a> {
     /// solid? Returns false when `y0 > y1`. One table read per tile crossed.
     #[inline(always)]
     pub fn column_solid(&self, x: i16, y0: i16, y1: i16) -> bool {
-        y0 <= y1 && (self.cols_hit(x >> 4, y0, y1) >> (x & 15) as u16) & 1 != 0
+        y0 <= y1 && (self.cols_hit(tile_of_px(x), y0, y1) >> px_in_tile(x) as u16) & 1 != 0
     }
 
     /// Span query: is any pixel of row `y`, columns `x0 ..= x1` (pixel-space)
@@ -545,7 +546,7 @@ impl<'a> Map<'a> {
     /// rows count too)? Returns false when `x0 > x1`.
     #[inline(always)]
     pub fn row_solid(&self, y: i16, x0: i16, x1: i16, one_way: bool) -> bool {
-        x0 <= x1 && (self.rows_hit(y >> 4, x0, x1, one_way) >> (y & 15) as u16) & 1 != 0
+        x0 <= x1 && (self.rows_hit(tile_of_px(y), x0, x1, one_way) >> px_in_tile(y) as u16) & 1 != 0
     }
 
     /// Is any pixel of row `y`, columns `x0 ..= x1` (pixel-space, `x0 <= x1`)
@@ -561,20 +562,20 @@ impl<'a> Map<'a> {
     /// per tile down to the first tile that holds one.
     #[inline(never)]
     pub fn column_top(&self, x: i16, y0: i16, y1: i16) -> i16 {
-        let tx = x >> 4;
-        let px = (x & 15) as usize;
-        let mut ty = y0 >> 4;
-        let ty1 = y1 >> 4;
-        let mut vmask = FROM_BIT[(y0 & 15) as usize];
+        let tx = tile_of_px(x);
+        let px = px_in_tile(x) as usize;
+        let mut ty = tile_of_px(y0);
+        let ty1 = tile_of_px(y1);
+        let mut vmask = FROM_BIT[px_in_tile(y0) as usize];
         loop {
             if ty == ty1 {
-                vmask &= UPTO_BIT[(y1 & 15) as usize];
+                vmask &= UPTO_BIT[px_in_tile(y1) as usize];
             }
             let id = self.tile(tx, ty);
             if id != shape::BLANK {
                 let c = self.shape(id).cols[px] & vmask;
                 if c != 0 {
-                    return (ty << 4) + bits::lowest(c);
+                    return tile_start_px(ty) + bits::lowest(c);
                 }
             }
             if ty >= ty1 {
@@ -607,7 +608,7 @@ impl<'a> Map<'a> {
         if n <= 0 {
             return n;
         }
-        let (room, first) = Self::scan::<RIGHT>(self.cols_hit(x >> 4, y0, y1), (x & 15) as u16);
+        let (room, first) = Self::scan::<RIGHT>(self.cols_hit(tile_of_px(x), y0, y1), px_in_tile(x) as u16);
         if first < room || room >= n {
             return if first < n { first } else { n };
         }
@@ -624,7 +625,7 @@ impl<'a> Map<'a> {
         let mut x = x;
         while free < n {
             let left = n - free;
-            let (room, first) = Self::scan::<RIGHT>(self.cols_hit(x >> 4, y0, y1), (x & 15) as u16);
+            let (room, first) = Self::scan::<RIGHT>(self.cols_hit(tile_of_px(x), y0, y1), px_in_tile(x) as u16);
             if first < room || room >= left {
                 return free + if first < left { first } else { left };
             }
@@ -669,7 +670,7 @@ impl<'a> Map<'a> {
         if n <= 0 {
             return n;
         }
-        let (room, first) = Self::scan::<DOWN>(self.rows_hit(y >> 4, x0, x1, FLOOR), (y & 15) as u16);
+        let (room, first) = Self::scan::<DOWN>(self.rows_hit(tile_of_px(y), x0, x1, FLOOR), px_in_tile(y) as u16);
         if first < room || room >= n {
             return if first < n { first } else { n };
         }
@@ -684,7 +685,7 @@ impl<'a> Map<'a> {
         let mut y = y;
         while free < n {
             let left = n - free;
-            let (room, first) = Self::scan::<DOWN>(self.rows_hit(y >> 4, x0, x1, FLOOR), (y & 15) as u16);
+            let (room, first) = Self::scan::<DOWN>(self.rows_hit(tile_of_px(y), x0, x1, FLOOR), px_in_tile(y) as u16);
             if first < room || room >= left {
                 return free + if first < left { first } else { left };
             }
@@ -741,7 +742,7 @@ impl<'a> Map<'a> {
     #[inline(always)]
     fn tile_floor_of(&self, tx: i16, ty: i16, s: &'a TileShape) -> TileFloor<'a> {
         if s.surface_whole() || self.shape(self.tile(tx, ty + 1)).rows[0] == 0xFFFF {
-            TileFloor::Whole(ty << 4, s)
+            TileFloor::Whole(tile_start_px(ty), s)
         } else {
             TileFloor::Partial
         }
@@ -828,7 +829,7 @@ impl TileChanges {
     /// marked. One test when nothing changed.
     #[inline(always)]
     pub fn touch(&self, x0: i16, x1: i16) -> bool {
-        self.count != 0 && self.touch_marked(x0 >> TILE_SHIFT, x1 >> TILE_SHIFT)
+        self.count != 0 && self.touch_marked(tile_of_px(x0), tile_of_px(x1))
     }
 
     #[inline(never)]

@@ -13,7 +13,7 @@
 use crate::body::{Body, Flags, SolidBox};
 use crate::map::Map;
 use crate::motion::move_body;
-use crate::SubPx;
+use crate::{SubPx, SUBPX_SHIFT};
 
 /// Fine speed / acceleration unit: pixels per frame (or per frame squared),
 /// 8 fraction bits.
@@ -154,11 +154,14 @@ pub struct Player {
     respawn_timer: u16,
 }
 
+/// Shift from a [`Speed`]'s raw bits (1/256 pixel) to a [`SubPx`]'s (1/8 pixel).
+const SUB_OF_SPEED_SHIFT: u32 = Speed::FRAC_NBITS - SUBPX_SHIFT;
+
 /// Truncates a fine speed toward zero to a body velocity (1/8 pixel).
 #[inline]
 fn to_subpx(v: Speed) -> SubPx {
     let b = v.to_bits();
-    let r = if b >= 0 { b >> 5 } else { -((-b) >> 5) };
+    let r = if b >= 0 { b >> SUB_OF_SPEED_SHIFT } else { -((-b) >> SUB_OF_SPEED_SHIFT) };
     SubPx::from_bits(r)
 }
 

@@ -47,6 +47,8 @@
 //! by a falling chain forms a symmetric hill. Only multiplies by constants
 //! and shifts are used; never a division.
 
+use crate::units::{px_in_tile, px_in_tile_index};
+
 /// Blank tile id.
 pub const BLANK: u16 = 0;
 /// Reserved id 1 (16Tile stores a palette there); behaves as blank.
@@ -230,19 +232,19 @@ impl TileShape {
     /// has none.
     #[inline(always)]
     pub fn top(&self, px: u16) -> i16 {
-        self.tops[(px & 15) as usize] as i16
+        self.tops[px_in_tile_index(px)] as i16
     }
 
     /// The smallest [`TileShape::top`] of columns `a ..= 15` (pixel-in-tile, masked).
     #[inline(always)]
     pub(crate) fn top_min_from(&self, a: u16) -> i16 {
-        self.top_min_from[(a & 15) as usize] as i16
+        self.top_min_from[px_in_tile_index(a)] as i16
     }
 
     /// The smallest [`TileShape::top`] of columns `0 ..= b` (pixel-in-tile, masked).
     #[inline(always)]
     pub(crate) fn top_min_upto(&self, b: u16) -> i16 {
-        self.top_min_upto[(b & 15) as usize] as i16
+        self.top_min_upto[px_in_tile_index(b)] as i16
     }
 
     /// The smallest [`TileShape::top`] of columns `a ..= b` (pixel-in-tile, `a <= b`).
@@ -302,7 +304,7 @@ impl TileShape {
     #[inline(always)]
     pub(crate) fn cols_hit(&self, a: u16, b: u16) -> u16 {
         if self.runs & TileShape::COLS_ONE_RUN != 0 {
-            self.cols_hit_from[(a & 15) as usize] & self.cols_hit_upto[(b & 15) as usize]
+            self.cols_hit_from[px_in_tile_index(a)] & self.cols_hit_upto[px_in_tile_index(b)]
         } else {
             or_range(&self.rows, a, b)
         }
@@ -311,13 +313,13 @@ impl TileShape {
     /// Bit `px` set: column `px` holds a solid pixel in rows `a ..= 15`.
     #[inline(always)]
     pub(crate) fn cols_hit_from(&self, a: u16) -> u16 {
-        self.cols_hit_from[(a & 15) as usize]
+        self.cols_hit_from[px_in_tile_index(a)]
     }
 
     /// Bit `px` set: column `px` holds a solid pixel in rows `0 ..= b`.
     #[inline(always)]
     pub(crate) fn cols_hit_upto(&self, b: u16) -> u16 {
-        self.cols_hit_upto[(b & 15) as usize]
+        self.cols_hit_upto[px_in_tile_index(b)]
     }
 
     /// Bit `py` set: row `py` holds a solid pixel in columns `a ..= b`
@@ -325,7 +327,7 @@ impl TileShape {
     #[inline(always)]
     pub(crate) fn rows_hit(&self, a: u16, b: u16) -> u16 {
         if self.runs & TileShape::ROWS_ONE_RUN != 0 {
-            self.rows_hit_from[(a & 15) as usize] & self.rows_hit_upto[(b & 15) as usize]
+            self.rows_hit_from[px_in_tile_index(a)] & self.rows_hit_upto[px_in_tile_index(b)]
         } else {
             or_range(&self.cols, a, b)
         }
@@ -334,13 +336,13 @@ impl TileShape {
     /// Bit `py` set: row `py` holds a solid pixel in columns `a ..= 15`.
     #[inline(always)]
     pub(crate) fn rows_hit_from(&self, a: u16) -> u16 {
-        self.rows_hit_from[(a & 15) as usize]
+        self.rows_hit_from[px_in_tile_index(a)]
     }
 
     /// Bit `py` set: row `py` holds a solid pixel in columns `0 ..= b`.
     #[inline(always)]
     pub(crate) fn rows_hit_upto(&self, b: u16) -> u16 {
-        self.rows_hit_upto[(b & 15) as usize]
+        self.rows_hit_upto[px_in_tile_index(b)]
     }
 
     /// Builds a shape from 16 column heights, Sonic style (one per `px`).
@@ -392,20 +394,20 @@ impl TileShape {
     /// `0..16`).
     #[inline]
     pub const fn solid(&self, px: u16, py: u16) -> bool {
-        (self.rows[(py & 15) as usize] >> (px & 15)) & 1 != 0
+        (self.rows[px_in_tile_index(py)] >> px_in_tile(px as i16)) & 1 != 0
     }
 
     /// Sonic-style column height of column `px`: the number of contiguous
     /// solid pixels from the bottom row up (0 if the bottom pixel is empty).
     pub const fn column_height(&self, px: u16) -> u8 {
-        let c = self.cols[(px & 15) as usize];
+        let c = self.cols[px_in_tile_index(px)];
         (!c).leading_zeros() as u8
     }
 
     /// Sonic-style row width of row `py`: the number of contiguous solid
     /// pixels from the right edge leftwards (0 if the rightmost is empty).
     pub const fn row_width(&self, py: u16) -> u8 {
-        let r = self.rows[(py & 15) as usize];
+        let r = self.rows[px_in_tile_index(py)];
         (!r).leading_zeros() as u8
     }
 }
@@ -515,8 +517,8 @@ const fn all_one_run(masks: &[u16; 16]) -> bool {
 #[inline]
 fn or_range(masks: &[u16; 16], a: u16, b: u16) -> u16 {
     let mut m = 0;
-    let mut i = (a & 15) as usize;
-    let b = (b & 15) as usize;
+    let mut i = px_in_tile_index(a);
+    let b = px_in_tile_index(b);
     while i <= b {
         m |= masks[i];
         i += 1;
@@ -619,7 +621,7 @@ pub fn solid_pixel(id: u16, px: u16, py: u16) -> bool {
 /// tile `id`: solid, one-way floor (top row of id 19) or empty.
 pub fn pixel(id: u16, px: u16, py: u16) -> PixelKind {
     if id == ONE_WAY {
-        if py & 15 == 0 {
+        if px_in_tile(py as i16) == 0 {
             PixelKind::OneWay
         } else {
             PixelKind::Empty

@@ -159,7 +159,7 @@ impl<'a> SurfaceClass<'a> {
     /// Checks and wraps the index of body size `w` x `h` pixels (usable in `static`
     /// initialisers): `column_start` has one entry per tile column of the map plus one; the
     /// chains (indices into [`Surfaces`]' chains) with a position whose `x` lies in tile
-    /// column `tx` (`x >> 4 == tx`) are `column_chains[column_start[tx] ..
+    /// column `tx` (`tile_of_px(x) == tx`) are `column_chains[column_start[tx] ..
     /// column_start[tx + 1]]`. [`Surfaces::try_new`] checks the chains they name.
     pub const fn try_new(w: u8, h: u8, column_start: &'a [u16], column_chains: &'a [u16]) -> Result<SurfaceClass<'a>, SurfaceError> {
         if w == 0 || h == 0 || w > crate::MAX_BODY_SIZE || h > crate::MAX_BODY_SIZE {

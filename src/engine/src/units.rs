@@ -44,3 +44,17 @@ pub const fn px_in_tile(px: i16) -> i16 {
 pub const fn tile_start_px(t: i16) -> i16 {
     t << TILE_SHIFT
 }
+
+/// The length in pixels of `tiles` whole tiles (a map's width or height in tiles, at most
+/// [`crate::MAX_MAP_WIDTH_TILES`]: 4096 pixels).
+#[inline(always)]
+pub const fn px_of_tiles(tiles: u16) -> i16 {
+    (tiles << TILE_SHIFT) as i16
+}
+
+/// The place `0 ..= 15` in its tile of pixel `px` (any pixel, or already a pixel-in-tile),
+/// as an index into a tile shape's 16-entry per-row or per-column tables.
+#[inline(always)]
+pub const fn px_in_tile_index(px: u16) -> usize {
+    (px & TILE_MASK as u16) as usize
+}
