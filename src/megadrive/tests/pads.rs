@@ -1,5 +1,5 @@
 //! `megadrive::pad::read6` on the 68000, in Genesis Plus GX, with 3- and 6-button pads on
-//! both ports (an on-target test: `make test-m68k`; see the README's "On-target tests").
+//! both ports (an on-target test: `make test-m68k`; see tools/testrunner/README.md).
 //!
 //! Each test asks the host for the pads it wants plugged in and the buttons held on them
 //! (`megacollide_testrt::hold_pads`; the runner applies them before every frame), then reads

@@ -158,7 +158,7 @@ pub struct SoundFrames {
 /// `bench_sound_init`. The Z80 is plain memory here: its busy flag reads 0 and the host acts
 /// for it by acknowledging each PCM request (`ST_ACK_PCM` = the sequence number sent), so
 /// the next one is sent too. The waits for a Z80 still in a unit come on top (see the
-/// README's sound section).
+/// sound section of src/megadrive/README.md).
 pub fn sound_frame(mc: &mut Machine) -> SoundFrames {
     use megadrive::sound::layout::{MB_PCM, ST_ACK_PCM};
     m(mc.call("bench_sound_init", &[]));

@@ -1,8 +1,8 @@
 //! The engine's unit tests, shared by the host and the 68000.
 //!
 //! On the host this is an ordinary libtest test binary (`cargo test -p megacollide-engine`).
-//! Built for `m68k-unknown-none-elf` (`cargo test-m68k`, see the README's "On-target
-//! tests") the very same tests become a `no_std` Mega Drive cartridge: the custom test
+//! Built for `m68k-unknown-none-elf` (`cargo test-m68k`, see
+//! tools/testrunner/README.md) the very same tests become a `no_std` Mega Drive cartridge: the custom test
 //! framework hands them to `megacollide_testrt::run`, and the cargo runner
 //! (tools/testrunner) runs the cartridge in Genesis Plus GX and reports like libtest.
 //!
