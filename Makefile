@@ -260,6 +260,23 @@ $(OUT)/template.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) FORCE
 	  { $(call copy_changed,$$game/mygame/out/game.md,$(OUT)/template.md); }; \
 	  status=$$?; rm -rf $$game; exit $$status; }
 
+# A game a user has added to (tools/romtests/user-game/apply.py: a kind of object of its own,
+# declared in its Tiled project, placed in its level and played by its code, and an art
+# layer): made by `make new-game` outside this checkout like the template, changed, built by
+# its own Makefile; its ROM and its levels (which the test compiles again to know the planes)
+# go to out/user-game/ (tools/romtests/tests/template.rs).
+$(OUT)/user-game.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) FORCE
+	@mkdir -p $(OUT)
+	@game=$$(mktemp -d -t megacollide-user-game.XXXXXX) && \
+	case "$$game/" in "$(CURDIR)/"*) echo "$$game is inside the checkout: set TMPDIR elsewhere"; exit 2;; esac && \
+	{ $(MAKE) --no-print-directory -s new-game DIR=$$game/mygame >/dev/null && \
+	  python3 tools/romtests/user-game/apply.py $$game/mygame && \
+	  $(MAKE) --no-print-directory -C $$game/mygame CARGO_TARGET_DIR=$(CURDIR)/target && \
+	  rm -rf $(OUT)/user-game && mkdir -p $(OUT)/user-game && cp -r $$game/mygame/levels $(OUT)/user-game/levels && \
+	  { $(call copy_changed,$$game/mygame/out/game.elf,$(OUT)/user-game.elf); } && \
+	  { $(call copy_changed,$$game/mygame/out/game.md,$(OUT)/user-game.md); }; \
+	  status=$$?; rm -rf $$game; exit $$status; }
+
 # ---- API docs -------------------------------------------------------------------------------
 # `make doc`: rustdoc of the engine, the hardware crate (and megadrive-sys), the level view and
 # the game's rules, built for the host (the crates are target-neutral); open target/doc/megadrive/index.html.
@@ -267,7 +284,7 @@ doc: $(DEPS_STAMP) $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs
 	$(CARGO) doc --no-deps -p megacollide-engine -p megadrive -p megadrive-sys -p megacollide-level-view -p megacollide-game
 	@echo "API docs: target/doc/megacollide_engine/index.html, target/doc/megadrive/index.html"
 
-TEST_ROMS := $(OUT)/template.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $(OUT)/selftest-release.md \
+TEST_ROMS := $(OUT)/template.md $(OUT)/user-game.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $(OUT)/selftest-release.md \
              $(OUT)/selftest-dev.md $(OUT)/selftest-nofix.md $(OUT)/selftest-nopass.md $(EXAMPLES:%=$(OUT)/examples/%.md)
 
 # Every test: host unit tests of all host crates, then the ROMs in both emulators (romtests).

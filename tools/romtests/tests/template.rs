@@ -241,3 +241,84 @@ fn template_plays_its_tune_and_a_jump_sound() {
     assert_eq!((z[ST_PCM as usize], z80_u16(&z, ST_LEFT), z[ST_UNDER as usize]), (0, 0, 0), "the jump effect played out");
     println!("template: tune RMS {rms:.0}, jump effect played");
 }
+
+/// The template as a user grows it (out/user-game.md: `tools/romtests/user-game/apply.py`
+/// added a kind of object, `spring`, in the game's Tiled project, placed one in the level with
+/// its `power` 7 and played it in `src/springs.rs`; and an art layer `signs` on plane A): the
+/// new layer's tiles are on plane A where the template's plane has none, plane A equals the
+/// changed level's art (compiled again here from out/user-game/levels with romtool's library),
+/// and walking onto the spring throws the player up, where the template's player walks on.
+#[test]
+fn a_user_adds_a_kind_and_an_art_layer() {
+    // The changed level, compiled as the game's build script compiled it.
+    let out = tempfile_dir("user-game-levels");
+    let opts = romtool::levels::Options {
+        dir: out_dir().join("user-game/levels"),
+        out_dir: out.clone(),
+        preview_dir: None,
+        grid: false,
+        require: Vec::new(),
+    };
+    let (compiled, _) = romtool::levels::build_outputs(&opts).unwrap_or_else(|e| panic!("out/user-game/levels: {e:?}"));
+    let level = &compiled[0];
+    let plane_a = level.art.as_ref().and_then(|a| a.plane_a.as_ref()).expect("the changed level draws plane A");
+    assert!(plane_a.layers.iter().any(|l| l == "signs"), "the layer signs goes to plane A: {:?}", plane_a.layers);
+    let template_a = level_art::LEVEL_ART[0].and_then(|a| a.plane_a).expect("the template draws plane A");
+    // The sign's tiles (apply.py's SIGN_CELLS): drawn now, nothing there in the template.
+    for (tx, ty) in [(5i16, 2i16), (6, 2), (7, 2)] {
+        let now = art_plane_cells((level.width, level.height), &plane_a.words, plane_a.width as u16, tx, ty);
+        let before = art_plane_cells((level.width, level.height), template_a.cells, template_a.width, tx, ty);
+        assert!(now.iter().all(|&w| w != 0) && before == [0; 4], "tile ({tx}, {ty}): the sign {now:04x?}, the template {before:04x?}");
+    }
+
+    let rom = Rom::load("user-game").unwrap();
+    let game = rom.sym("GAME");
+    let (_lock, mut gx) = gpgx_with(&rom);
+    gx.run_frames(60, Pad::NONE);
+    let start = read(&gx, game);
+    assert!(start.flags & ON_GROUND != 0 && start.x == 32, "the player spawns standing at x 32: {start:?}");
+    let state = gx.save_state().expect("save state");
+    let vram = VramInState::locate(&state).extract(&state);
+    let cells = |tx, ty| art_plane_cells((level.width, level.height), &plane_a.words, plane_a.width as u16, tx, ty);
+    check_plane(&vram, 0, start.camera_x, start.camera_y, "plane A (terrain and signs)", &cells).unwrap_or_else(|e| panic!("{e}"));
+
+    // Walk right onto the spring (x 240..256, on the ground): thrown up without a jump.
+    let mut top = start.y;
+    let mut s = start;
+    for _ in 0..240 {
+        gx.run_frame(Pad::RIGHT);
+        s = read(&gx, game);
+        top = top.min(s.y);
+        if s.x > 300 {
+            break;
+        }
+    }
+    assert!(s.x > 300, "walked past the spring: {s:?}");
+    assert!(start.y - top > 40, "the spring threw the player up: highest y {top}, ground y {}", start.y);
+    println!("user game: the sign on plane A, the spring threw the player {} px up", start.y - top);
+
+    // The template, walked the same way, stays on the ground there.
+    drop(gx);
+    drop(_lock);
+    let rom = Rom::load("template").unwrap();
+    let game = rom.sym("GAME");
+    let (_lock, mut gx) = gpgx_with(&rom);
+    gx.run_frames(60, Pad::NONE);
+    let start = read(&gx, game);
+    for _ in 0..240 {
+        gx.run_frame(Pad::RIGHT);
+        let s = read(&gx, game);
+        assert_eq!(s.y, start.y, "the template's ground is flat up to x 300: {s:?}");
+        if s.x > 300 {
+            break;
+        }
+    }
+}
+
+/// A fresh directory under the system's temporary directory.
+fn tempfile_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("megacollide-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    dir
+}
