@@ -57,8 +57,8 @@ pub mod tiled;
 pub mod surfaces;
 pub mod validate;
 
-pub mod artcode;
 pub mod codegen;
+pub mod artcode;
 pub mod preview;
 
 pub use declarations::Declarations;

@@ -34,23 +34,23 @@
 //! The reader in files, in layers (each uses only those before it; `tests/layering.rs` checks
 //! it): [`source`] (places and errors), [`values`] (attribute
 //! values of either format), [`model`] (the format-neutral map), [`properties`], [`layer_data`],
-//! [`tilesets`], [`objects`], [`templates`], then the two front ends [`tmx`] and [`tmj`],
-//! which hand a [`model::MapDeclaration`] to [`assemble`] ([`collision`], [`art_layers`]).
+//! [`objects`], [`collision`], [`templates`], [`tilesets`], [`art_layers`], [`assemble`] (a
+//! [`model::MapDeclaration`] into a level), then the two front ends [`tmj`] and [`tmx`].
 
 // In layers, each using only those before it.
-mod art_layers;
-mod assemble;
-mod collision;
-mod layer_data;
-mod model;
-mod objects;
-mod properties;
 mod source;
+mod values;
+mod model;
+mod properties;
+mod layer_data;
+mod objects;
+mod collision;
 mod templates;
 mod tilesets;
+mod art_layers;
+mod assemble;
 mod tmj;
 mod tmx;
-mod values;
 
 pub use layer_data::{MAX_CHUNK_TILES, MAX_ZSTD_WINDOW};
 pub use tmj::{json_kind, parse_tmj, JsonKind};
