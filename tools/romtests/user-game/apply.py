@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Changes a game made with `make new-game` the way a user adds to it (for `make test`):
 
-- a kind of object of its own: the class `spring` (member `power`, an int, 6 by default)
+- a kind of object of its own: the class `spring` (member `power`, an int, 8 by default)
   declared in its Tiled project `levels/game.tiled-project`, one spring placed in
   `levels/level1.tmj` (power 7) on the ground at x 240, and the code that plays it
   (`src/springs.rs`, from this folder; the arm the build asks for in `src/coins.rs`'s match;
@@ -51,7 +51,7 @@ def main():
         fail(project_path, "already has a class spring")
     types.append({
         "color": "#ff2470fc", "drawFill": True, "id": max(t["id"] for t in types) + 1,
-        "members": [{"name": "power", "type": "int", "value": 6}],
+        "members": [{"name": "power", "type": "int", "value": 8}],
         "name": "spring", "type": "class", "useAs": ["object"],
     })
     with open(project_path, "w") as f:

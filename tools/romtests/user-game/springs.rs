@@ -1,6 +1,6 @@
 //! Springs: a kind of object this game added to the template (as its README shows): the
 //! class `spring` in `levels/game.tiled-project` with the member `power` (pixels per frame,
-//! 6 unless the object says otherwise). A player standing on a spring is thrown up at its
+//! 8 unless the object says otherwise). A player standing on a spring is thrown up at its
 //! power.
 
 use crate::levels::{EntityKind, Level};
