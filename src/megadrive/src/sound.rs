@@ -180,6 +180,22 @@ struct Queue {
 
 static QUEUE: MainOnly<Queue> = MainOnly::new(Queue { music: None, pcm: None, psg: None, volume: None, seq: [0; 4] });
 
+/// The kinds of request in [`QUEUE`] (bits of [`PENDING`]).
+const MUSIC: u8 = 1;
+const PCM: u8 = 2;
+const PSG: u8 = 4;
+const VOLUME: u8 = 8;
+
+/// A bit for each kind of request that may wait in [`QUEUE`]: a frame with nothing asked
+/// costs one test, not a look at each request.
+static PENDING: Shared<u8> = Shared::new(0);
+
+/// Queues a request of `kind` (a bit of [`PENDING`]) by `f`.
+fn ask(kind: u8, f: impl FnOnce(&mut Queue)) {
+    QUEUE.with(f);
+    PENDING.set(PENDING.get() | kind);
+}
+
 /// Loads the driver into the Z80 and starts it, for `standard` (its tick rate: 60 Hz on
 /// both). Call once at boot, before the first DMA you want protected.
 pub fn init(standard: Standard) {
@@ -192,29 +208,29 @@ pub fn init(standard: Standard) {
 pub fn play_music(song: &'static Song) {
     let addr = song.stream.as_ptr() as usize as u32;
     let loop_addr = if song.loop_start == NO_LOOP { 0xFF_FFFF } else { addr + song.loop_start };
-    QUEUE.with(|q| q.music = Some(MusicOp::Start { addr, loop_addr }));
+    ask(MUSIC, |q| q.music = Some(MusicOp::Start { addr, loop_addr }));
 }
 
 /// Stops the music at once (keys off, PSG silent).
 pub fn stop_music() {
-    QUEUE.with(|q| q.music = Some(MusicOp::Stop));
+    ask(MUSIC, |q| q.music = Some(MusicOp::Stop));
 }
 
 /// Pauses the music: silent, its place kept.
 pub fn pause_music() {
-    QUEUE.with(|q| q.music = Some(MusicOp::Pause));
+    ask(MUSIC, |q| q.music = Some(MusicOp::Pause));
 }
 
 /// Resumes paused music where it was.
 pub fn resume_music() {
-    QUEUE.with(|q| q.music = Some(MusicOp::Resume));
+    ask(MUSIC, |q| q.music = Some(MusicOp::Resume));
 }
 
 /// Fades the music out over about `frames` frames (in 32 steps of 3 dB, each a whole number
 /// of 60 Hz ticks: `frames / 32` rounded, at least 1), then stops it.
 pub fn fade_out_music(frames: u16) {
     let speed = ((frames.saturating_add(16)) >> 5).clamp(1, 255) as u8;
-    QUEUE.with(|q| q.music = Some(MusicOp::Fade { speed }));
+    ask(MUSIC, |q| q.music = Some(MusicOp::Fade { speed }));
 }
 
 /// Plays `effect` with `priority` (0..=254, higher wins): it replaces the effect of its
@@ -222,7 +238,8 @@ pub fn fade_out_music(frames: u16) {
 /// the same frame, the higher priority (or the later at equal priority) is sent.
 pub fn play_effect(effect: &'static Effect, priority: u8) {
     let priority = priority.min(254);
-    QUEUE.with(|q| match effect {
+    let kind = if matches!(effect, Effect::Pcm { .. }) { PCM } else { PSG };
+    ask(kind, |q| match effect {
         Effect::Pcm { samples, .. } => {
             if samples.is_empty() || q.pcm.is_some_and(|(p, _, _)| p > priority) {
                 return;
@@ -248,7 +265,7 @@ const VOLUME_PCM: [u8; 16] = [0, 0, 1, 1, 1, 2, 2, 2, 3, 4, 5, 6, 8, 10, 12, 16]
 /// Sets the master volume of music and effects: 0 (silent) ..= 15 (full, the default).
 pub fn set_volume(level: u8) {
     let level = level.min(15) as usize;
-    QUEUE.with(|q| q.volume = Some((VOLUME_ATTEN[level], VOLUME_PCM[level])));
+    ask(VOLUME, |q| q.volume = Some((VOLUME_ATTEN[level], VOLUME_PCM[level])));
 }
 
 /// The status the driver reported last (see [`Status`]).
@@ -332,69 +349,93 @@ fn open_window() {
 
 /// Writes the queued requests whose previous one the driver has taken, then reads the status.
 fn exchange(bus: &mut Bus) {
-    let sent = QUEUE.with(|q| {
-        let mut sent = false;
-        if let Some(op) = q.music {
-            if bus.read(ST_ACK_MUSIC) == q.seq[0] {
-                let (code, addr, loop_addr, speed) = match op {
-                    MusicOp::Start { addr, loop_addr } => (1, addr, loop_addr, 0),
-                    MusicOp::Stop => (2, 0, 0, 0),
-                    MusicOp::Pause => (3, 0, 0, 0),
-                    MusicOp::Resume => (4, 0, 0, 0),
-                    MusicOp::Fade { speed } => (5, 0, 0, speed),
-                };
-                bus.write(MB_MUSIC + 1, code);
-                write_addr(bus, MB_MUSIC + 2, addr);
-                write_addr(bus, MB_MUSIC + 5, loop_addr);
-                bus.write(MB_MUSIC + 8, speed);
-                q.seq[0] = q.seq[0].wrapping_add(1);
-                bus.write(MB_MUSIC, q.seq[0]);
-                q.music = None;
-                sent = true;
-            }
-        }
-        if let Some((priority, addr, len)) = q.pcm {
-            if bus.read(ST_ACK_PCM) == q.seq[1] {
-                bus.write(MB_PCM + 1, priority);
-                write_addr(bus, MB_PCM + 2, addr);
-                bus.write(MB_PCM + 5, len as u8);
-                bus.write(MB_PCM + 6, (len >> 8) as u8);
-                q.seq[1] = q.seq[1].wrapping_add(1);
-                bus.write(MB_PCM, q.seq[1]);
-                q.pcm = None;
-                sent = true;
-            }
-        }
-        if let Some((priority, addr, channels)) = q.psg {
-            if bus.read(ST_ACK_SFX) == q.seq[2] {
-                bus.write(MB_SFX + 1, priority);
-                write_addr(bus, MB_SFX + 2, addr);
-                bus.write(MB_SFX + 5, channels);
-                q.seq[2] = q.seq[2].wrapping_add(1);
-                bus.write(MB_SFX, q.seq[2]);
-                q.psg = None;
-                sent = true;
-            }
-        }
-        if let Some((atten, scale)) = q.volume {
-            if bus.read(ST_ACK_VOL) == q.seq[3] {
-                bus.write(MB_VOL + 1, atten);
-                bus.write(MB_VOL + 2, scale);
-                q.seq[3] = q.seq[3].wrapping_add(1);
-                bus.write(MB_VOL, q.seq[3]);
-                q.volume = None;
-                sent = true;
-            }
-        }
-        if sent {
-            bus.write(MB_PENDING, 1);
-        }
-        sent
-    });
+    let pending = PENDING.get();
+    let sent = pending != 0 && send(bus, pending);
     // The status only in frames that sent nothing: a frame's work stays under 1,000 cycles.
     if !sent {
         SOUND_STATUS.with(|s| bus.copy_to(ST_READY, &mut s.0));
     }
+}
+
+/// Writes the queued requests of the kinds in `pending` whose previous one the driver has
+/// taken; whether it wrote any. The kinds still waiting stay in [`PENDING`].
+fn send(bus: &mut Bus, pending: u8) -> bool {
+    QUEUE.with(|q| {
+        let (mut waiting, mut sent) = (pending, false);
+        if pending & MUSIC != 0 {
+            match q.music {
+                Some(op) if bus.read(ST_ACK_MUSIC) == q.seq[0] => {
+                    let (code, addr, loop_addr, speed) = match op {
+                        MusicOp::Start { addr, loop_addr } => (1, addr, loop_addr, 0),
+                        MusicOp::Stop => (2, 0, 0, 0),
+                        MusicOp::Pause => (3, 0, 0, 0),
+                        MusicOp::Resume => (4, 0, 0, 0),
+                        MusicOp::Fade { speed } => (5, 0, 0, speed),
+                    };
+                    bus.write(MB_MUSIC + 1, code);
+                    write_addr(bus, MB_MUSIC + 2, addr);
+                    write_addr(bus, MB_MUSIC + 5, loop_addr);
+                    bus.write(MB_MUSIC + 8, speed);
+                    q.seq[0] = q.seq[0].wrapping_add(1);
+                    bus.write(MB_MUSIC, q.seq[0]);
+                    q.music = None;
+                    (waiting, sent) = (waiting & !MUSIC, true);
+                }
+                Some(_) => {}
+                None => waiting &= !MUSIC,
+            }
+        }
+        if pending & PCM != 0 {
+            match q.pcm {
+                Some((priority, addr, len)) if bus.read(ST_ACK_PCM) == q.seq[1] => {
+                    bus.write(MB_PCM + 1, priority);
+                    write_addr(bus, MB_PCM + 2, addr);
+                    bus.write(MB_PCM + 5, len as u8);
+                    bus.write(MB_PCM + 6, (len >> 8) as u8);
+                    q.seq[1] = q.seq[1].wrapping_add(1);
+                    bus.write(MB_PCM, q.seq[1]);
+                    q.pcm = None;
+                    (waiting, sent) = (waiting & !PCM, true);
+                }
+                Some(_) => {}
+                None => waiting &= !PCM,
+            }
+        }
+        if pending & PSG != 0 {
+            match q.psg {
+                Some((priority, addr, channels)) if bus.read(ST_ACK_SFX) == q.seq[2] => {
+                    bus.write(MB_SFX + 1, priority);
+                    write_addr(bus, MB_SFX + 2, addr);
+                    bus.write(MB_SFX + 5, channels);
+                    q.seq[2] = q.seq[2].wrapping_add(1);
+                    bus.write(MB_SFX, q.seq[2]);
+                    q.psg = None;
+                    (waiting, sent) = (waiting & !PSG, true);
+                }
+                Some(_) => {}
+                None => waiting &= !PSG,
+            }
+        }
+        if pending & VOLUME != 0 {
+            match q.volume {
+                Some((atten, scale)) if bus.read(ST_ACK_VOL) == q.seq[3] => {
+                    bus.write(MB_VOL + 1, atten);
+                    bus.write(MB_VOL + 2, scale);
+                    q.seq[3] = q.seq[3].wrapping_add(1);
+                    bus.write(MB_VOL, q.seq[3]);
+                    q.volume = None;
+                    (waiting, sent) = (waiting & !VOLUME, true);
+                }
+                Some(_) => {}
+                None => waiting &= !VOLUME,
+            }
+        }
+        PENDING.set(waiting);
+        if sent {
+            bus.write(MB_PENDING, 1);
+        }
+        sent
+    })
 }
 
 /// Writes a 68000 address as the driver reads it: low, middle, high byte.
