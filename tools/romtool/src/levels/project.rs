@@ -40,16 +40,7 @@ pub const RESERVED_TYPES: [&str; 4] = ["LevelPoint", "EntityKind", "Entity", "Le
 
 /// The Tiled project files of a level folder, sorted by name.
 pub fn project_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case(EXTENSION)))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
+    text::files_with_extension(dir, EXTENSION)
 }
 
 /// The entity kinds declared by the Tiled project of level folder `dir` (none without a

@@ -106,15 +106,7 @@ impl PropertyMap {
 
 /// The property map of level folder `dir` (`None`: it has none), or its errors.
 pub fn read_folder(dir: &Path) -> Result<Option<PropertyMap>, Vec<Diag>> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case(EXTENSION)))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
+    let files = text::files_with_extension(dir, EXTENSION);
     match files.as_slice() {
         [] => Ok(None),
         [one] => {
