@@ -248,33 +248,25 @@ new-game:
 # this checkout (so nothing of the checkout's own cargo settings or paths can leak into it) and
 # built there by its own Makefile (every time: cargo decides what to rebuild); cargo's outputs
 # go to this checkout's target/ (kept between runs, and shared with the ROM's build: the same
-# settings give the same `core`, compiled once). The ROM tests boot out/template.md (tools/romtests/tests/template.rs). The
-# directory is removed afterwards.
-$(OUT)/template.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) FORCE
+# settings give the same `core`, compiled once). The directory is removed afterwards. The ROM
+# tests boot out/template.md and out/user-game.md (tools/romtests/tests/template.rs).
+#
+# out/user-game.md is a game a user has added to (tools/romtests/user-game/apply.py: a kind of
+# object of its own, declared in its Tiled project, placed in its level and played by its code,
+# and an art layer), changed between `make new-game` and its `make`; its levels go to
+# out/user-game/levels (the test compiles them again to know the planes).
+$(OUT)/user-game.md: CHANGE_GAME = python3 tools/romtests/user-game/apply.py $$game/mygame &&
+$(OUT)/user-game.md: KEEP_GAME = rm -rf $(OUT)/user-game && mkdir -p $(OUT)/user-game && cp -r $$game/mygame/levels $(OUT)/user-game/levels &&
+$(OUT)/template.md $(OUT)/user-game.md: $(OUT)/%.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) FORCE
 	@mkdir -p $(OUT)
-	@game=$$(mktemp -d -t megacollide-new-game.XXXXXX) && \
+	@game=$$(mktemp -d -t megacollide-$*.XXXXXX) && \
 	case "$$game/" in "$(CURDIR)/"*) echo "$$game is inside the checkout: set TMPDIR elsewhere"; exit 2;; esac && \
 	{ $(MAKE) --no-print-directory -s new-game DIR=$$game/mygame >/dev/null && \
+	  $(CHANGE_GAME) \
 	  $(MAKE) --no-print-directory -C $$game/mygame CARGO_TARGET_DIR=$(CURDIR)/target && \
-	  { $(call copy_changed,$$game/mygame/out/game.elf,$(OUT)/template.elf); } && \
-	  { $(call copy_changed,$$game/mygame/out/game.md,$(OUT)/template.md); }; \
-	  status=$$?; rm -rf $$game; exit $$status; }
-
-# A game a user has added to (tools/romtests/user-game/apply.py: a kind of object of its own,
-# declared in its Tiled project, placed in its level and played by its code, and an art
-# layer): made by `make new-game` outside this checkout like the template, changed, built by
-# its own Makefile; its ROM and its levels (which the test compiles again to know the planes)
-# go to out/user-game/ (tools/romtests/tests/template.rs).
-$(OUT)/user-game.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) FORCE
-	@mkdir -p $(OUT)
-	@game=$$(mktemp -d -t megacollide-user-game.XXXXXX) && \
-	case "$$game/" in "$(CURDIR)/"*) echo "$$game is inside the checkout: set TMPDIR elsewhere"; exit 2;; esac && \
-	{ $(MAKE) --no-print-directory -s new-game DIR=$$game/mygame >/dev/null && \
-	  python3 tools/romtests/user-game/apply.py $$game/mygame && \
-	  $(MAKE) --no-print-directory -C $$game/mygame CARGO_TARGET_DIR=$(CURDIR)/target && \
-	  rm -rf $(OUT)/user-game && mkdir -p $(OUT)/user-game && cp -r $$game/mygame/levels $(OUT)/user-game/levels && \
-	  { $(call copy_changed,$$game/mygame/out/game.elf,$(OUT)/user-game.elf); } && \
-	  { $(call copy_changed,$$game/mygame/out/game.md,$(OUT)/user-game.md); }; \
+	  $(KEEP_GAME) \
+	  { $(call copy_changed,$$game/mygame/out/game.elf,$(OUT)/$*.elf); } && \
+	  { $(call copy_changed,$$game/mygame/out/game.md,$(OUT)/$*.md); }; \
 	  status=$$?; rm -rf $$game; exit $$status; }
 
 # ---- API docs -------------------------------------------------------------------------------

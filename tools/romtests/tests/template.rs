@@ -250,11 +250,11 @@ fn template_plays_its_tune_and_a_jump_sound() {
 /// and walking onto the spring throws the player up, where the template's player walks on.
 #[test]
 fn a_user_adds_a_kind_and_an_art_layer() {
-    // The changed level, compiled as the game's build script compiled it.
-    let out = tempfile_dir("user-game-levels");
+    // The changed level, compiled (in memory: nothing is written) as the game's build script
+    // compiled it.
     let opts = romtool::levels::Options {
         dir: out_dir().join("user-game/levels"),
-        out_dir: out.clone(),
+        out_dir: out_dir().join("user-game/gen"),
         preview_dir: None,
         grid: false,
         require: Vec::new(),
@@ -313,12 +313,4 @@ fn a_user_adds_a_kind_and_an_art_layer() {
             break;
         }
     }
-}
-
-/// A fresh directory under the system's temporary directory.
-fn tempfile_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("megacollide-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temporary directory");
-    dir
 }
