@@ -69,11 +69,9 @@ struct App {
     /// The last HUD values drawn (redrawn only when they change).
     hud_hit: u8,
     hud_lines: u16,
-    /// The camera (pixel-space) the planes were last drawn or prepared for.
-    drawn_camera: (i16, i16),
     /// The next VBlank redraws everything with the display off (a mode change, a new level,
-    /// the overlay on a level with art, a camera jump) instead of uploading the prepared
-    /// strips.
+    /// the overlay on a level with art) instead of uploading the prepared strips. (A camera
+    /// jump is the level view's: its upload draws the planes whole.)
     redraw_needed: bool,
     /// NTSC or PAL (read at boot).
     standard: Standard,
@@ -103,7 +101,6 @@ static APP: MainOnly<App> = MainOnly::new(App {
     text_dirty: true,
     hud_hit: 0xFF,
     hud_lines: 0xFFFF,
-    drawn_camera: (0, 0),
     redraw_needed: false,
     standard: Standard::Ntsc,
     pacer: Pacer::new(Standard::Ntsc),
@@ -189,11 +186,10 @@ pub fn run() -> ! {
     }
 }
 
-/// Camera jumps bigger than this (pixels) are redrawn with the display off: the most the
-/// camera moves in one frame's steps (two on PAL), so only a mode change redraws.
-const STREAM_LIMIT: i16 = CAMERA_MAX_STEP * timing::MAX_STEPS_PER_FRAME as i16;
-// The streamer keeps up with it (parallax planes move less).
-const _: () = assert!(STREAM_LIMIT <= megadrive::stream::MAX_STEP);
+// The camera glides (at most CAMERA_MAX_STEP pixels a step, two steps in a PAL frame): the
+// planes stream every move, and only a mode change redraws (the level view would draw a
+// bigger jump whole, blanking a frame).
+const _: () = assert!(CAMERA_MAX_STEP * timing::MAX_STEPS_PER_FRAME as i16 <= megadrive::stream::MAX_STEP);
 
 /// The frame's parts are kept out of line (`inline(never)`): inlined into `run` their
 /// locals shared one stack frame that was live under the world step, the deepest call
@@ -210,7 +206,6 @@ impl App {
         self.state.level_count = LEVELS.len() as u8;
         let c = self.world.camera;
         self.view.load(levels::view_of(self.world.level), self.overlay, c.x, c.y);
-        self.drawn_camera = (c.x, c.y);
         self.state.capture(&self.world);
         self.draw_text();
         self.build_sprites();
@@ -226,10 +221,7 @@ impl App {
     #[inline(never)]
     fn prepare_planes(&mut self) {
         let c = self.world.camera;
-        let (last_x, last_y) = self.drawn_camera;
-        self.drawn_camera = (c.x, c.y);
-        let jump = (c.x - last_x).abs() > STREAM_LIMIT || (c.y - last_y).abs() > STREAM_LIMIT;
-        if jump || self.text_dirty || self.level_gfx_dirty {
+        if self.text_dirty || self.level_gfx_dirty {
             self.redraw_needed = true;
         } else {
             self.view.prepare(c.x, c.y);
@@ -238,13 +230,15 @@ impl App {
 
     /// The VBlank part of a frame: the planes, scroll, sprites, highlight and HUD for the
     /// state the last update left. Returns true when it had to blank the display for a full
-    /// redraw (a mode change), which is then not counted as a missed frame.
+    /// redraw (a mode change, or a camera jump the level view drew whole), which is then not
+    /// counted as a missed frame.
     #[inline(never)]
     fn vblank_work(&mut self) -> bool {
         let c = self.world.camera;
-        let blanked = self.redraw_needed;
+        let redraw = self.redraw_needed;
         self.redraw_needed = false;
-        if blanked {
+        let mut blanked = redraw;
+        if redraw {
             self.state.redraws = self.state.redraws.wrapping_add(1);
             vdp::display_off();
             if self.level_gfx_dirty {
@@ -258,7 +252,10 @@ impl App {
             // One DMA window for the frame's transfers (the redraw's copies open their own:
             // its window would outlast the driver's PCM buffer).
             sound::begin_vblank();
-            self.view.upload();
+            if self.view.upload() {
+                self.state.redraws = self.state.redraws.wrapping_add(1);
+                blanked = true;
+            }
         }
         self.sprites.upload_dma();
         if self.highlight_ready {
@@ -267,13 +264,13 @@ impl App {
         }
         // The requests of the last frame's steps go to the driver (the effects of a step
         // start with the VBlank that shows it).
-        if blanked {
+        if redraw {
             sound::update();
         } else {
             sound::end_vblank();
         }
         self.draw_hud();
-        if blanked {
+        if redraw {
             vdp::display_on();
         }
         blanked

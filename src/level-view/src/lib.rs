@@ -289,6 +289,9 @@ enum Pass {
     Redraw,
     /// [`stream::Streamer::prepare`]: the strips that come into view.
     Prepare,
+    /// [`stream::Streamer::redraw_view`]: every tile of the view the last prepare was for
+    /// (display off; the camera is not used).
+    RedrawView,
 }
 
 impl Pass {
@@ -297,6 +300,7 @@ impl Pass {
         match self {
             Pass::Redraw => streamer.redraw(map, cx, cy),
             Pass::Prepare => streamer.prepare(map, cx, cy),
+            Pass::RedrawView => streamer.redraw_view(map),
         }
     }
 }
@@ -319,6 +323,9 @@ pub struct View<'a> {
     level: Level<'a>,
     /// The level's art is shown (false: its collision shapes).
     show_art: bool,
+    /// [`View::prepare`] drew a camera jump with the display off: [`View::upload`] turns it
+    /// back on.
+    blanked: bool,
 }
 
 impl<'a> View<'a> {
@@ -331,6 +338,7 @@ impl<'a> View<'a> {
             shapes,
             level: Level::EMPTY,
             show_art: false,
+            blanked: false,
         }
     }
 
@@ -340,6 +348,9 @@ impl<'a> View<'a> {
     /// overlay). Kept out of line: it runs only with the display off, on a level change.
     #[inline(never)]
     pub fn load(&mut self, level: Level<'a>, shapes: bool, cx: i16, cy: i16) {
+        // Off already, or the planes would show half-drawn; this also turns DMA on (the
+        // planes are drawn by DMA), which `vdp::init` leaves off.
+        vdp::display_off();
         self.level = level;
         load_shape_graphics(&self.level, &self.shapes);
         self.show_art = !shapes && level.art.is_some();
@@ -354,6 +365,9 @@ impl<'a> View<'a> {
         }
         vdp::clear_plane(vdp::PLANE_A);
         vdp::clear_plane(vdp::PLANE_B);
+        // A plane this level does not stream keeps no jump of the last level's.
+        self.a.reset();
+        self.b.reset();
         self.redraw(cx, cy);
     }
 
@@ -388,8 +402,19 @@ impl<'a> View<'a> {
 
     /// Reads the tile columns and rows that come into view for a camera at pixel-space
     /// (cx, cy) into RAM (outside VBlank), for [`View::upload`].
+    ///
+    /// Any camera may be given: a jump further than the planes stream
+    /// ([`stream::MAX_STEP`] pixels per axis per frame: a respawn, a teleport) turns the
+    /// display off and draws both planes whole right here (about 150 scanlines), and the
+    /// next [`View::upload`] turns the display back on: the frame after that upload shows
+    /// the new view, as it would after a scroll. Every game gets camera jumps right so.
     pub fn prepare(&mut self, cx: i16, cy: i16) {
         self.stream(Pass::Prepare, cx, cy);
+        if self.a.jumped() || self.b.jumped() {
+            vdp::display_off();
+            self.stream(Pass::RedrawView, cx, cy);
+            self.blanked = true;
+        }
     }
 
     /// `pass` for every plane shown: the art's planes (each with its camera, shifted right by
@@ -411,11 +436,38 @@ impl<'a> View<'a> {
     }
 
     /// Writes the prepared strips of both planes by DMA and sets their scroll. In VBlank.
-    pub fn upload(&mut self) {
+    ///
+    /// After a camera jump, which [`View::prepare`] drew whole with the display off, it
+    /// turns the display back on instead and returns true: the frame was blanked, and a
+    /// game need not count it as missed.
+    ///
+    /// ```no_run
+    /// # use megacollide_level_view::{Level, Shapes, View};
+    /// # fn vdp_tile(id: u16) -> u16 { id << 2 }
+    /// # static PALETTE: [u16; 16] = [0; 16];
+    /// # let shapes = Shapes { gfx: &[], palette: &PALETTE, vdp_tile };
+    /// let mut view = View::new(shapes);
+    /// view.load(Level::EMPTY, false, 0, 0); // display off
+    /// let mut camera_x = 0;
+    /// loop {
+    ///     // ... wait for VBlank ...
+    ///     let _blanked = view.upload();
+    ///     // ... the game's step moves the camera, even far (a respawn) ...
+    ///     camera_x = if camera_x > 1000 { 0 } else { camera_x + 4 };
+    ///     view.prepare(camera_x, 0);
+    /// }
+    /// ```
+    pub fn upload(&mut self) -> bool {
+        if self.blanked {
+            self.blanked = false;
+            vdp::display_on();
+            return true;
+        }
         self.b.upload();
         if self.show_art {
             self.a.upload();
         }
+        false
     }
 }
 

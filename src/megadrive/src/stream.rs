@@ -6,8 +6,35 @@
 //! per axis per frame needs at most one column (15 metatiles) and one row (21 metatiles).
 //!
 //! The map is read outside VBlank into RAM ([`Streamer::prepare`]) and the new strips go to
-//! VRAM by DMA in VBlank ([`Streamer::upload`]); a full [`Streamer::redraw`] writes by CPU
-//! with the display off.
+//! VRAM by DMA in VBlank ([`Streamer::upload`]). A camera that jumps further than
+//! [`MAX_STEP`] (a respawn, a teleport) cannot be streamed: [`Streamer::prepare`] then marks
+//! the plane [`Streamer::jumped`], and [`Streamer::redraw_view`] draws the whole view again
+//! (every visible metatile column by DMA, about a third of a frame; with the display off).
+//!
+//! ```no_run
+//! use megadrive::stream::{Metatiles, Streamer};
+//! use megadrive::vdp;
+//!
+//! /// A map of one metatile: cell 1 everywhere.
+//! struct Plain;
+//! impl Metatiles for Plain {
+//!     fn cells(&self, _tx: i16, _ty: i16) -> [u16; 4] {
+//!         [1; 4]
+//!     }
+//! }
+//!
+//! let mut plane = Streamer::new(vdp::PLANE_B);
+//! plane.redraw(&Plain, 0, 0); // display off: the first picture
+//! // Each frame: outside VBlank, then in VBlank.
+//! plane.prepare(&Plain, 8, 0);
+//! if plane.jumped() {
+//!     vdp::display_off();
+//!     plane.redraw_view(&Plain);
+//!     vdp::display_on();
+//! } else {
+//!     plane.upload();
+//! }
+//! ```
 
 use crate::vdp::{self, SCREEN_H, SCREEN_W};
 
@@ -54,7 +81,8 @@ pub trait Metatiles {
 /// moves at most [`MAX_STEP`] pixels per axis.
 pub const MAX_STRIPS: usize = 2;
 /// The most a plane's camera may move per axis between two [`Streamer::prepare`] calls
-/// (pixels); bigger jumps need [`Streamer::redraw`].
+/// and be streamed (pixels); a bigger jump marks the plane [`Streamer::jumped`], to be
+/// drawn again whole ([`Streamer::redraw_view`]).
 pub const MAX_STEP: i16 = 16 * MAX_STRIPS as i16;
 /// Cells of one cell column of the view: 15 metatiles.
 const COLUMN_CELLS: usize = 2 * ((SCREEN_H as usize).div_ceil(16) + 1);
@@ -121,6 +149,9 @@ pub struct Streamer {
     row_count: u8,
     /// The scroll [`Streamer::upload`] sets: horizontal, vertical.
     scroll: (u16, u16),
+    /// The camera jumped further than the strips can follow since the last redraw: the
+    /// view must be drawn whole ([`Streamer::redraw_view`]).
+    jumped: bool,
 }
 
 /// The metatiles (metatile space, half-open: x0, y0, x1, y1) a camera whose top-left is at
@@ -146,29 +177,62 @@ impl Streamer {
             column_count: 0,
             row_count: 0,
             scroll: (0, 0),
+            jumped: false,
         }
     }
 
-    /// Draws every visible metatile for a camera at pixel (cx, cy) and scrolls to it (by
-    /// CPU; anything prepared is dropped). Too much for one VBlank: call with the display
-    /// off.
+    /// Draws every visible metatile for a camera at pixel (cx, cy) and scrolls to it
+    /// ([`Streamer::redraw_view`] for that camera; anything prepared is dropped). Too much
+    /// for one VBlank: call with the display off ([`vdp::display_off`], which also turns on
+    /// the DMA it draws with).
     pub fn redraw(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
-        let (x0, y0, x1, y1) = visible(cx, cy);
-        for ty in y0..y1 {
-            for tx in x0..x1 {
-                self.draw(map, tx, ty);
-            }
-        }
-        (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1);
-        (self.column_count, self.row_count) = (0, 0);
+        (self.x0, self.y0, self.x1, self.y1) = visible(cx, cy);
         self.scroll = scroll_of(cx, cy);
-        vdp::set_plane_scroll(self.plane, self.scroll.0, self.scroll.1);
+        self.redraw_view(map);
+    }
+
+    /// Draws every metatile of the view the last [`Streamer::prepare`] (or
+    /// [`Streamer::redraw`]) was for, a metatile row at a time by DMA, sets the scroll and
+    /// clears [`Streamer::jumped`]; anything prepared is dropped. Rows, not columns: a map
+    /// stored as cells copies a row's runs whole ([`Metatiles::row`]). About 15 rows of 42
+    /// cells: call with the display off (or in VBlank, which it outlasts). Each row's
+    /// transfers get a DMA window of the sound driver of their own (unless the caller has
+    /// one open), so the driver refills its PCM ring while the next row is read.
+    pub fn redraw_view(&mut self, map: &impl Metatiles) {
+        let plane = self.plane;
+        let (top, bottom) = self.rows.split_at_mut(1);
+        for ty in self.y0..self.y1 {
+            fill_row(map, ty, self.x0, self.x1, &mut top[0], &mut bottom[0]);
+            let window = crate::sound::dma_start();
+            for s in [&top[0], &bottom[0]] {
+                upload_strip(s.words(), plane + (s.at << ROW_SHIFT), s.first, vdp::PLANE_WIDTH, 1);
+            }
+            crate::sound::dma_done(window);
+        }
+        (self.column_count, self.row_count, self.jumped) = (0, 0, false);
+        vdp::set_plane_scroll(plane, self.scroll.0, self.scroll.1);
+    }
+
+    /// Forgets what the plane shows (nothing drawn, nothing prepared, no jump), as
+    /// [`Streamer::new`] leaves it: for a plane that stops being streamed (its next
+    /// [`Streamer::prepare`] is a jump, drawn whole).
+    pub fn reset(&mut self) {
+        (self.x0, self.y0, self.x1, self.y1) = (0, 0, 0, 0);
+        (self.column_count, self.row_count, self.jumped) = (0, 0, false);
+    }
+
+    /// Whether the camera jumped, since the last redraw, further than the strips follow
+    /// ([`MAX_STEP`] pixels per axis between two [`Streamer::prepare`] calls): the view must
+    /// then be drawn whole with [`Streamer::redraw_view`] instead of [`Streamer::upload`].
+    pub fn jumped(&self) -> bool {
+        self.jumped
     }
 
     /// Reads the metatile columns and rows that come into view for a camera at pixel
-    /// (cx, cy) into RAM, for the next [`Streamer::upload`]. Outside VBlank; the camera may
-    /// have moved at most [`MAX_STEP`] pixels per axis since the last call (or
-    /// [`Streamer::redraw`]); strips beyond [`MAX_STRIPS`] per axis are not drawn.
+    /// (cx, cy) into RAM, for the next [`Streamer::upload`]. Outside VBlank. When more than
+    /// [`MAX_STRIPS`] columns or rows would wait for the upload (the camera moved more than
+    /// [`MAX_STEP`] pixels on an axis since the last upload or redraw), nothing is read:
+    /// the plane is marked [`Streamer::jumped`] instead.
     ///
     /// The metatile columns that came into view are those of `x0..x1` outside the last
     /// range, `self.x0..self.x1`: the ones left of it and the ones right of it, each a run
@@ -176,39 +240,42 @@ impl Streamer {
     /// order, so a frame whose camera stays within its metatiles costs no loop.
     pub fn prepare(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
         let (x0, y0, x1, y1) = visible(cx, cy);
-        self.prepare_columns(map, x0, x1.min(self.x0), y0, y1);
-        self.prepare_columns(map, x0.max(self.x1), x1, y0, y1);
-        self.prepare_rows(map, y0, y1.min(self.y0), x0, x1);
-        self.prepare_rows(map, y0.max(self.y1), y1, x0, x1);
+        // Strips waiting for their upload count too (a second prepare before an upload).
+        let columns = entering(x0, x1, self.x0, self.x1) + (self.column_count >> 1) as i16;
+        let rows = entering(y0, y1, self.y0, self.y1) + (self.row_count >> 1) as i16;
+        if self.jumped || columns > MAX_STRIPS as i16 || rows > MAX_STRIPS as i16 {
+            self.jumped = true;
+        } else {
+            self.prepare_columns(map, x0, x1.min(self.x0), y0, y1);
+            self.prepare_columns(map, x0.max(self.x1), x1, y0, y1);
+            self.prepare_rows(map, y0, y1.min(self.y0), x0, x1);
+            self.prepare_rows(map, y0.max(self.y1), y1, x0, x1);
+        }
         (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1);
         self.scroll = scroll_of(cx, cy);
     }
 
-    /// Reads metatile columns `from..to` (rows `y0..y1`) into the next strips, while there
-    /// is room ([`MAX_STRIPS`]).
+    /// Reads metatile columns `from..to` (rows `y0..y1`) into the next strips ([`Streamer::prepare`]
+    /// made sure there is room: [`MAX_STRIPS`]).
     fn prepare_columns(&mut self, map: &impl Metatiles, from: i16, to: i16, y0: i16, y1: i16) {
         for tx in from..to {
-            if (self.column_count as usize) < 2 * MAX_STRIPS {
-                let i = self.column_count as usize;
-                let (left, right) = self.columns.split_at_mut(i + 1);
-                fill_column(map, tx, y0, y1, &mut left[i], &mut right[0]);
-                self.column_count += 2;
-                self.columns_streamed = self.columns_streamed.wrapping_add(1);
-            }
+            let i = self.column_count as usize;
+            let (left, right) = self.columns.split_at_mut(i + 1);
+            fill_column(map, tx, y0, y1, &mut left[i], &mut right[0]);
+            self.column_count += 2;
+            self.columns_streamed = self.columns_streamed.wrapping_add(1);
         }
     }
 
-    /// Reads metatile rows `from..to` (columns `x0..x1`) into the next strips, while there
-    /// is room ([`MAX_STRIPS`]).
+    /// Reads metatile rows `from..to` (columns `x0..x1`) into the next strips ([`Streamer::prepare`]
+    /// made sure there is room: [`MAX_STRIPS`]).
     fn prepare_rows(&mut self, map: &impl Metatiles, from: i16, to: i16, x0: i16, x1: i16) {
         for ty in from..to {
-            if (self.row_count as usize) < 2 * MAX_STRIPS {
-                let i = self.row_count as usize;
-                let (top, bottom) = self.rows.split_at_mut(i + 1);
-                fill_row(map, ty, x0, x1, &mut top[i], &mut bottom[0]);
-                self.row_count += 2;
-                self.rows_streamed = self.rows_streamed.wrapping_add(1);
-            }
+            let i = self.row_count as usize;
+            let (top, bottom) = self.rows.split_at_mut(i + 1);
+            fill_row(map, ty, x0, x1, &mut top[i], &mut bottom[0]);
+            self.row_count += 2;
+            self.rows_streamed = self.rows_streamed.wrapping_add(1);
         }
     }
 
@@ -229,20 +296,24 @@ impl Streamer {
         vdp::set_plane_scroll(plane, self.scroll.0, self.scroll.1);
     }
 
-    /// [`Streamer::prepare`] and [`Streamer::upload`] at once, all in VBlank.
+    /// [`Streamer::prepare`] and [`Streamer::upload`] at once, all in VBlank (after a jump,
+    /// [`Streamer::redraw_view`], which outlasts the VBlank: the DMA then runs at the
+    /// active display's slower pace).
     pub fn update(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
         self.prepare(map, cx, cy);
-        self.upload();
+        if self.jumped {
+            self.redraw_view(map);
+        } else {
+            self.upload();
+        }
     }
+}
 
-    /// Writes metatile (tx, ty) into its ring-buffer place in the plane (by CPU).
-    fn draw(&self, map: &impl Metatiles, tx: i16, ty: i16) {
-        let [tl, tr, bl, br] = map.cells(tx, ty);
-        let cx = ((tx & (PLANE_METATILES_W - 1)) << 1) as u16;
-        let cy = ((ty & (PLANE_METATILES_H - 1)) << 1) as u16;
-        vdp::set_cell_pair(self.plane, cx, cy, tl, tr);
-        vdp::set_cell_pair(self.plane, cx, cy + 1, bl, br);
-    }
+/// How many of the metatiles `lo..hi` (one axis) are outside the last range `last_lo..last_hi`:
+/// those that come into view, at either end (a range as wide as the view: at most one end
+/// has any).
+fn entering(lo: i16, hi: i16, last_lo: i16, last_hi: i16) -> i16 {
+    (hi.min(last_lo) - lo).max(0) + (hi - lo.max(last_hi)).max(0)
 }
 
 /// The plane scroll for a camera at pixel (cx, cy) (full-screen scroll mode).
@@ -305,6 +376,62 @@ mod tests {
         assert_eq!((t.at, t.first, t.len, b.at), (2, 60, 6, 3));
         assert_eq!(&t.words[..3], &[(17 << 8) | 30, 0x1000 + ((17 << 8) | 30), (17 << 8) | 31]);
         assert_eq!(b.words[0], 0x2000 + ((17 << 8) | 30));
+    }
+
+    /// A streamer that drew the view of a camera at (cx, cy) (what [`Streamer::redraw`]
+    /// leaves, without the VDP).
+    fn drawn_at(cx: i16, cy: i16) -> Streamer {
+        let mut s = Streamer::new(vdp::PLANE_B);
+        (s.x0, s.y0, s.x1, s.y1) = visible(cx, cy);
+        s
+    }
+
+    #[test]
+    fn entering_counts_the_metatiles_outside_the_last_range() {
+        assert_eq!(entering(0, 21, 0, 21), 0);
+        assert_eq!(entering(2, 23, 0, 21), 2, "two to the right");
+        assert_eq!(entering(-1, 20, 0, 21), 1, "one to the left");
+        assert_eq!(entering(40, 61, 0, 21), 21, "all of them: a jump");
+        assert_eq!(entering(0, 21, 0, 0), 21, "nothing drawn yet");
+    }
+
+    #[test]
+    fn moves_up_to_max_step_stream_and_bigger_ones_are_jumps() {
+        for (dx, dy) in [(MAX_STEP, 0), (-MAX_STEP, 0), (0, MAX_STEP), (0, -MAX_STEP), (MAX_STEP, -MAX_STEP), (7, 3)] {
+            let mut s = drawn_at(256, 64);
+            s.prepare(&Ids, 256 + dx, 64 + dy);
+            assert!(!s.jumped(), "a move of ({dx}, {dy}) px is streamed");
+            assert!(s.column_count as usize <= 2 * MAX_STRIPS && s.row_count as usize <= 2 * MAX_STRIPS);
+        }
+        for (dx, dy) in [(MAX_STEP + 16, 0), (-MAX_STEP - 16, 0), (0, MAX_STEP + 16), (-400, -200), (4000, 0)] {
+            let mut s = drawn_at(256, 64);
+            s.prepare(&Ids, 256 + dx, 64 + dy);
+            assert!(s.jumped(), "a move of ({dx}, {dy}) px is a jump");
+            assert_eq!((s.column_count, s.row_count), (0, 0), "nothing read for a jump");
+            assert_eq!(visible(256 + dx, 64 + dy), (s.x0, s.y0, s.x1, s.y1), "the view to draw is the new camera's");
+            // It stays a jump until the view is drawn whole, however the camera moves next.
+            s.prepare(&Ids, 256 + dx, 64 + dy);
+            assert!(s.jumped());
+        }
+    }
+
+    #[test]
+    fn strips_waiting_for_their_upload_count_towards_a_jump() {
+        let mut s = drawn_at(0, 0);
+        s.prepare(&Ids, 16, 0);
+        assert!(!s.jumped() && s.column_count == 2, "one column read");
+        s.prepare(&Ids, 32, 0);
+        assert!(!s.jumped() && s.column_count == 4, "a second before the upload: still room");
+        s.prepare(&Ids, 48, 0);
+        assert!(s.jumped(), "a third would be lost: drawn whole instead");
+    }
+
+    #[test]
+    fn a_reset_plane_forgets_its_jump_and_its_view() {
+        let mut s = drawn_at(0, 0);
+        s.prepare(&Ids, 1000, 0);
+        s.reset();
+        assert!(!s.jumped() && (s.x0, s.x1, s.column_count) == (0, 0, 0));
     }
 
     #[test]
