@@ -477,6 +477,35 @@ fn start_returns_to_the_spawn_point() {
     assert_eq!((s[40].px(), s[40].py(), s[40].vx), (spawn.x, spawn.y, 0));
 }
 
+/// A respawn far from the spawn point (Start after a long walk right): the demo's camera
+/// glides back (at most `CAMERA_MAX_STEP` pixels a step), so the level view streams every
+/// frame of it: both planes equal the level's art for the camera each VBlank drew, no frame
+/// is blanked, and the view ends at the spawn point's camera. (A jump further than the
+/// planes stream would be drawn whole by the level view: the template's test.)
+#[test]
+fn a_respawn_far_right_keeps_the_planes_right_every_frame() {
+    let (_lock, mut gx, g) = playing();
+    let start = game_state(&gx, g);
+    let at = VramInState::locate(&gx.save_state().unwrap());
+    gx.run_frames(200, Pad::RIGHT);
+    let far = game_state(&gx, g);
+    assert!(far.camera_x > start.camera_x + 320, "walked more than a screen right: camera {} -> {}", start.camera_x, far.camera_x);
+    gx.run_frame(Pad::START);
+    let mut prev = game_state(&gx, g);
+    for frames in 1.. {
+        assert!(frames < 120, "the camera is back within 2 seconds: {prev:?}");
+        gx.run_frame(Pad::NONE);
+        // This VBlank drew the camera of the step before it.
+        check_planes(&at.extract(&gx.save_state().unwrap()), prev.camera_x, prev.camera_y)
+            .unwrap_or_else(|e| panic!("{frames} frames after the respawn: {e}"));
+        if (prev.camera_x, prev.camera_y) == (start.camera_x, start.camera_y) {
+            break;
+        }
+        prev = game_state(&gx, g);
+    }
+    assert_eq!(prev.redraws, far.redraws, "no frame blanked");
+}
+
 #[test]
 fn down_and_a_toggle_the_debug_overlay() {
     let (_lock, mut gx, g) = playing();

@@ -208,10 +208,12 @@ fn template_walks_right_jumps_and_lands() {
     // level, the player facing left.
     assert_screen(&gx, "template");
 
-    // On over the hill: its coin (x 416, on the top) is collected; no coin counts twice.
-    gx.run_frames(150, Pad::RIGHT);
+    // On over the hill (before the pit at x 640): its coin (x 416, on the top) is collected;
+    // no coin counts twice.
+    gx.run_until(150, Pad::RIGHT, |gx| read(gx, game).x > 430).expect("walks over the hill");
+    gx.run_frames(30, Pad::NONE);
     let s = read(&gx, game);
-    assert!(s.x > 430, "over the hill: {s:?}");
+    assert!(s.x > 430 && s.x < 620, "over the hill, before the pit: {s:?}");
     assert_eq!(s.score, 3, "the hill's coin: {s:?}");
 }
 
@@ -312,5 +314,86 @@ fn a_user_adds_a_kind_and_an_art_layer() {
         if s.x > 300 {
             break;
         }
+    }
+}
+
+/// A screen rectangle: x, y, width, height (pixels).
+type Rect = (i32, i32, i32, i32);
+
+/// The last frame and what on it is not the planes: the status line (window row 0, the
+/// score) and every hardware sprite of the table (the player, the coins left), in link
+/// order from entry 0.
+fn screen_and_overlays(gx: &emu::Gpgx) -> (emu::RgbImage, Vec<Rect>) {
+    let vram = vram_in_state(&gx.save_state().unwrap());
+    let mut overlays = vec![(0, 0, 320, 8)];
+    let mut link = 0;
+    for _ in 0..80 {
+        let e = VRAM_SPRITES + link * 8;
+        let (y, size, x) = (vram_word(&vram, e) & 0x3FF, vram[e + 2], vram_word(&vram, e + 6) & 0x1FF);
+        overlays.push((x as i32 - 128, y as i32 - 128, ((size >> 2 & 3) + 1) as i32 * 8, ((size & 3) + 1) as i32 * 8));
+        link = (vram[e + 3] & 0x7F) as usize;
+        if link == 0 {
+            break;
+        }
+    }
+    (gx.screenshot(), overlays)
+}
+
+/// `shot` with `rects` blacked out.
+fn blacked_out(shot: &emu::RgbImage, rects: &[Rect]) -> emu::RgbImage {
+    let mut shot = shot.clone();
+    for &(x0, y0, w, h) in rects {
+        for y in y0.max(0)..(y0 + h).min(shot.height() as i32) {
+            for x in x0.max(0)..(x0 + w).min(shot.width() as i32) {
+                shot.put_pixel(x as u32, y as u32, emu::Rgb([0, 0, 0]));
+            }
+        }
+    }
+    shot
+}
+
+/// The planes equal a fresh start's within 2 frames of a camera jump back to the spawn
+/// point, whatever made it: a Start (`Player::respawn`) far right in the level, and a fall
+/// into the pit (levels/level1.tmj, x 640..672) and its respawn 60 frames later. The level
+/// view draws a jump further than the planes stream whole (`View::upload`); before it did,
+/// the far end of the level stayed on screen around the player at the start.
+#[test]
+fn a_camera_jump_shows_the_same_screen_as_a_fresh_start_within_2_frames() {
+    let rom = Rom::load("template").unwrap();
+    let game = rom.sym("GAME");
+    let fresh = {
+        let (_lock, mut gx) = gpgx_with(&rom);
+        gx.run_frames(60, Pad::NONE);
+        (read(&gx, game), screen_and_overlays(&gx))
+    };
+    let (_lock, mut gx) = gpgx_with(&rom);
+    let mut vram_at = None;
+    gx.run_frames(60, Pad::NONE);
+    // Far right: the camera at the level's right end (48 tiles: 768 - 320 = 448), before the pit.
+    gx.run_until(600, Pad::RIGHT, |gx| read(gx, game).camera_x >= 448).expect("walks to the level's right end");
+    gx.run_frames(40, Pad::NONE);
+    let far = read(&gx, game);
+    assert!(far.x < 620 && far.flags & ON_GROUND != 0, "stopped before the pit: {far:?}");
+    let jumps: [(&str, &dyn Fn(&mut emu::Gpgx)); 2] = [
+        ("Start", &|gx| gx.run_frame(Pad::START)),
+        ("the pit", &|gx| {
+            gx.run_until(300, Pad::RIGHT, |gx| read(gx, game).y > 224).expect("falls into the pit, out of the map");
+            gx.run_until(90, Pad::NONE, |gx| read(gx, game).x == fresh.0.x).expect("respawns within 60 frames");
+        }),
+    ];
+    for (what, jump) in jumps {
+        jump(&mut gx);
+        let at = read(&gx, game);
+        assert_eq!((at.x, at.camera_x, at.camera_y), (fresh.0.x, fresh.0.camera_x, fresh.0.camera_y), "{what}: back at the start");
+        gx.run_frames(2, Pad::NONE);
+        check_art(&gx, &mut vram_at, at.camera_x, at.camera_y, &format!("2 frames after {what}"));
+        // The same picture as a fresh start's, but for the sprites and the score of either.
+        let (now, overlays) = screen_and_overlays(&gx);
+        let (fresh_shot, fresh_overlays) = &fresh.1;
+        let hidden = [&overlays[..], &fresh_overlays[..]].concat();
+        emu::compare(&blacked_out(&now, &hidden), &blacked_out(fresh_shot, &hidden), emu::Tolerance::EXACT)
+            .unwrap_or_else(|e| panic!("{what}: 2 frames later the screen differs from a fresh start's: {e:?}"));
+        // Back to the right end for the next jump.
+        gx.run_until(600, Pad::RIGHT, |gx| read(gx, game).camera_x >= 448).expect("walks to the right end again");
     }
 }
