@@ -240,6 +240,10 @@ impl Streamer {
     /// order, so a frame whose camera stays within its metatiles costs no loop.
     pub fn prepare(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
         let (x0, y0, x1, y1) = visible(cx, cy);
+        self.scroll = scroll_of(cx, cy);
+        if (x0, y0, x1, y1) == (self.x0, self.y0, self.x1, self.y1) {
+            return; // within the same metatiles: nothing comes into view
+        }
         // Strips waiting for their upload count too (a second prepare before an upload).
         let columns = entering(x0, x1, self.x0, self.x1) + (self.column_count >> 1) as i16;
         let rows = entering(y0, y1, self.y0, self.y1) + (self.row_count >> 1) as i16;
@@ -252,7 +256,6 @@ impl Streamer {
             self.prepare_rows(map, y0.max(self.y1), y1, x0, x1);
         }
         (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1);
-        self.scroll = scroll_of(cx, cy);
     }
 
     /// Reads metatile columns `from..to` (rows `y0..y1`) into the next strips ([`Streamer::prepare`]
