@@ -233,13 +233,14 @@ bench: $(OUT)/bench.elf $(OUT)/megacollide.elf $(OUT)/bench-rust.elf $(OUT)/benc
 # `make new-game DIR=path`: a standalone project from the template game (src/template/): its
 # own Makefile, levels/, sprites/, sound/ and src/, using this checkout's crates, tools and LLVM fix
 # plugin by absolute path (Cargo.toml, Makefile, .cargo/config.toml).
-TEMPLATE_FILES := Makefile Cargo.toml Cargo.lock build.rs rust-toolchain.toml .cargo .gitignore README.md levels sprites sound src
+TEMPLATE_FILES := Makefile Cargo.toml Cargo.lock build.rs rust-toolchain.toml .cargo .gitignore README.md levels sprites sound src rom-tests
 new-game:
 	@test -n "$(DIR)" || { echo "usage: make new-game DIR=path/to/new/game"; exit 2; }
 	@test ! -e "$(DIR)" || { echo "$(DIR) already exists: choose a new directory"; exit 2; }
 	mkdir -p "$(DIR)"
 	cd src/template && cp -r $(TEMPLATE_FILES) "$(abspath $(DIR))/"
 	sed -i 's#path = "\.\./\.\./tools/#path = "$(CURDIR)/tools/#; s#path = "\.\./#path = "$(CURDIR)/src/#' "$(DIR)/Cargo.toml"
+	sed -i 's#path = "\.\./\.\./\.\./tools/#path = "$(CURDIR)/tools/#' "$(DIR)/rom-tests/Cargo.toml"
 	sed -i 's#^MEGACOLLIDE ?= .*#MEGACOLLIDE ?= $(CURDIR)#' "$(DIR)/Makefile"
 	sed -i 's#-Zllvm-plugins=\.\./\.\./target/#-Zllvm-plugins=$(CURDIR)/target/#' "$(DIR)/.cargo/config.toml"
 	@echo "new game in $(DIR): cd $(DIR) && make && make run"
@@ -251,10 +252,14 @@ new-game:
 # settings give the same `core`, compiled once). The directory is removed afterwards. The ROM
 # tests boot out/template.md and out/user-game.md (tools/romtests/tests/template.rs).
 #
+# The template's own ROM tests (its `make test`: rom-tests/, pad recordings played in Genesis
+# Plus GX) run in the game made from it, as a user runs them; the user's game is built only.
+#
 # out/user-game.md is a game a user has added to (tools/romtests/user-game/apply.py: a kind of
 # object of its own, declared in its Tiled project, placed in its level and played by its code,
 # and an art layer), changed between `make new-game` and its `make`; its levels go to
 # out/user-game/levels (the test compiles them again to know the planes).
+$(OUT)/template.md: TEST_GAME = $(MAKE) --no-print-directory -C $$game/mygame test CARGO_TARGET_DIR=$(CURDIR)/target &&
 $(OUT)/user-game.md: CHANGE_GAME = python3 tools/romtests/user-game/apply.py $$game/mygame &&
 $(OUT)/user-game.md: KEEP_GAME = rm -rf $(OUT)/user-game && mkdir -p $(OUT)/user-game && cp -r $$game/mygame/levels $(OUT)/user-game/levels &&
 $(OUT)/template.md $(OUT)/user-game.md: $(OUT)/%.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) FORCE
@@ -264,6 +269,7 @@ $(OUT)/template.md $(OUT)/user-game.md: $(OUT)/%.md: $(DEPS_STAMP) $(ROMTOOL) $(
 	{ $(MAKE) --no-print-directory -s new-game DIR=$$game/mygame >/dev/null && \
 	  $(CHANGE_GAME) \
 	  $(MAKE) --no-print-directory -C $$game/mygame CARGO_TARGET_DIR=$(CURDIR)/target && \
+	  $(TEST_GAME) \
 	  $(KEEP_GAME) \
 	  { $(call copy_changed,$$game/mygame/out/game.elf,$(OUT)/$*.elf); } && \
 	  { $(call copy_changed,$$game/mygame/out/game.md,$(OUT)/$*.md); }; \
@@ -306,10 +312,11 @@ lint: $(DEPS_STAMP) $(PLUGIN) $(GENERATED)
 	$(CLIPPY) --workspace --exclude megacollide --exclude megadrive-examples --profile host --all-targets --quiet -- -D warnings
 	$(CLIPPY) $(M68K_CONFIG) $(M68K_CRATES) --release --lib --bins $(M68K_TEST_TARGETS) --quiet -- -D warnings
 	@# The template (its own workspace): formatted like the rest, and clippy in a game made from it.
-	/usr/bin/rustfmt --check --edition 2021 src/template/src/main.rs src/template/build.rs
+	/usr/bin/rustfmt --check --edition 2021 src/template/src/main.rs src/template/build.rs src/template/rom-tests/src/lib.rs src/template/rom-tests/tests/*.rs
 	@game=$$(mktemp -d -t megacollide-lint-game.XXXXXX) && \
 	{ $(MAKE) --no-print-directory -s new-game DIR=$$game/mygame >/dev/null && \
-	  (cd $$game/mygame && CARGO_TARGET_DIR=$(CURDIR)/target $(CLIPPY) --release --quiet -- -D warnings); \
+	  (cd $$game/mygame && CARGO_TARGET_DIR=$(CURDIR)/target $(CLIPPY) --release --quiet -- -D warnings) && \
+	  CARGO_TARGET_DIR=$(CURDIR)/target $(CLIPPY) --manifest-path $$game/mygame/rom-tests/Cargo.toml --profile host --all-targets --quiet -- -D warnings; \
 	  status=$$?; rm -rf $$game; exit $$status; }
 
 # Play the ROM: BlastEm by default (needs a display), or RetroArch with the Genesis Plus GX

@@ -8,6 +8,8 @@
 //! * [`compare`]/[`compare_with_reference`]: screenshot vs reference PNG.
 //! * [`Symbols`]/[`symbol_address`]: 68000 addresses from the ROM's ELF.
 //! * [`testrom`]: the harness's own assembler test ROM.
+//! * [`Rom`]: a built cartridge and its ELF's symbols, booted in Genesis Plus GX.
+//! * [`Recording`]: a pad recording (frames and buttons, a text file) played on a ROM.
 
 pub mod blastem;
 mod compare;
@@ -16,6 +18,8 @@ mod gpgx;
 pub mod libretro;
 mod locate;
 mod pad;
+mod recording;
+mod rom;
 pub mod testrom;
 
 pub use compare::{compare, compare_with_reference, default_failure_dir, diff_image, region_is_colour, DiffReport, Tolerance};
@@ -25,6 +29,8 @@ pub use gpgx::Gpgx;
 pub use image::{Rgb, RgbImage};
 pub use locate::{find_blastem, find_gpgx_core, workspace_root};
 pub use pad::{Pad, PadKind};
+pub use recording::Recording;
+pub use rom::Rom;
 
 /// Parse a 68000 address or number: `0xFF0000`, `$FF0000`, `FF0000h` or decimal.
 pub fn parse_number(s: &str) -> Result<u32, String> {

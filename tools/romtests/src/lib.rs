@@ -3,7 +3,7 @@
 //! of the ROM crate).
 #![deny(missing_docs)]
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
@@ -35,30 +35,18 @@ pub fn out_dir() -> PathBuf {
     std::env::var_os("MEGACOLLIDE_OUT").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../out"))
 }
 
-/// A built ROM and its ELF (`out/NAME.md`, `out/NAME.elf`), which must exist.
-pub struct Rom {
-    /// The packed image.
-    pub image: Vec<u8>,
-    /// Path of the packed image.
-    pub path: PathBuf,
-    /// Symbols of the ELF the image was packed from.
-    pub symbols: emu::Symbols,
+/// A built ROM and its ELF (`emu::Rom`).
+pub use emu::Rom;
+
+/// The ROMs `make test` builds, by name.
+pub trait RomByName {
+    /// Loads `out/NAME.md` and `out/NAME.elf`; a missing file is an error (run `make test`).
+    fn load(name: &str) -> Result<Rom>;
 }
 
-impl Rom {
-    /// Loads `out/NAME.md` and `out/NAME.elf`; a missing file is an error (run `make test`).
-    pub fn load(name: &str) -> Result<Rom> {
-        let dir = out_dir();
-        let path = dir.join(format!("{name}.md"));
-        let image = std::fs::read(&path).with_context(|| format!("{}: missing; build it with `make test`", path.display()))?;
-        let elf = dir.join(format!("{name}.elf"));
-        let symbols = emu::Symbols::load(&elf).with_context(|| format!("{}: cannot read symbols", elf.display()))?;
-        Ok(Rom { image, path, symbols })
-    }
-
-    /// Address of a symbol that must exist.
-    pub fn sym(&self, name: &str) -> u32 {
-        self.symbols.require(name).unwrap_or_else(|e| panic!("{}: {e:#}", self.path.display()))
+impl RomByName for Rom {
+    fn load(name: &str) -> Result<Rom> {
+        Rom::open(out_dir().join(format!("{name}.md")))
     }
 }
 
@@ -74,9 +62,7 @@ pub fn gpgx_with(rom: &Rom) -> (MutexGuard<'static, ()>, emu::Gpgx) {
 /// 50 Hz PAL console.
 pub fn gpgx_with_options(rom: &Rom, options: &[(&str, &str)]) -> (MutexGuard<'static, ()>, emu::Gpgx) {
     let guard = GPGX_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-    let core = emu::find_gpgx_core().expect("Genesis Plus GX core (run `make deps`)");
-    let mut gx = emu::Gpgx::open_with_options(core, options).expect("open the Genesis Plus GX core");
-    gx.load_rom(&rom.image).expect("load the ROM");
+    let gx = rom.boot(options).unwrap_or_else(|e| panic!("Genesis Plus GX with {} (run `make deps`): {e:#}", rom.path.display()));
     (guard, gx)
 }
 

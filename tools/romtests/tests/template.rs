@@ -392,7 +392,11 @@ fn camera_jumps_on(region: &str) {
     for (what, jump) in jumps {
         jump(&mut gx);
         let at = read(&gx, game);
-        assert_eq!((at.x, at.camera_x, at.camera_y), (fresh.0.x, fresh.0.camera_x, fresh.0.camera_y), "{region}, {what}: back at the start");
+        assert_eq!(
+            (at.x, at.camera_x, at.camera_y),
+            (fresh.0.x, fresh.0.camera_x, fresh.0.camera_y),
+            "{region}, {what}: back at the start"
+        );
         gx.run_frames(2, Pad::NONE);
         check_art(&gx, &mut vram_at, at.camera_x, at.camera_y, &format!("{region}: 2 frames after {what}"));
         // The same picture as a fresh start's, but for the sprites and the score of either.
