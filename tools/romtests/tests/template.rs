@@ -246,7 +246,8 @@ fn template_plays_its_tune_and_a_jump_sound() {
 
 /// The template as a user grows it (out/user-game.md: `tools/romtests/user-game/apply.py`
 /// added a kind of object, `spring`, in the game's Tiled project, placed one in the level with
-/// its `power` 7 and played it in `src/springs.rs`; and an art layer `signs` on plane A): the
+/// its `power` 6.5 (a float member: the engine's `Speed`) and played it in `src/springs.rs`;
+/// and an art layer `signs` on plane A): the
 /// new layer's tiles are on plane A where the template's plane has none, plane A equals the
 /// changed level's art (compiled again here from out/user-game/levels with romtool's library),
 /// and walking onto the spring throws the player up, where the template's player walks on.
@@ -365,6 +366,9 @@ fn a_camera_jump_shows_the_same_screen_as_a_fresh_start_within_2_frames() {
     }
 }
 
+/// What makes a camera jump: frames played with the pad.
+type Jump<'a> = dyn Fn(&mut emu::Gpgx) + 'a;
+
 fn camera_jumps_on(region: &str) {
     let rom = Rom::load("template").unwrap();
     let game = rom.sym("GAME");
@@ -382,7 +386,7 @@ fn camera_jumps_on(region: &str) {
     gx.run_frames(40, Pad::NONE);
     let far = read(&gx, game);
     assert!(far.x < 620 && far.flags & ON_GROUND != 0, "stopped before the pit: {far:?}");
-    let jumps: [(&str, &dyn Fn(&mut emu::Gpgx)); 2] = [
+    let jumps: [(&str, &Jump); 2] = [
         ("Start", &|gx| gx.run_frame(Pad::START)),
         ("the pit", &|gx| {
             gx.run_until(300, Pad::RIGHT, |gx| read(gx, game).y > 224).expect("falls into the pit, out of the map");

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Changes a game made with `make new-game` the way a user adds to it (for `make test`):
 
-- a kind of object of its own: the class `spring` (member `power`, an int, 8 by default)
+- a kind of object of its own: the class `spring` (member `power`, a float: the engine's `Speed`, 8 by default)
   declared in its Tiled project `levels/game.tiled-project`, one spring placed in
-  `levels/level1.tmj` (power 7) on the ground at x 240, and the code that plays it
+  `levels/level1.tmj` (power 6.5) on the ground at x 240, and the code that plays it
   (`src/springs.rs`, from this folder; the arm the build asks for in `src/coins.rs`'s match;
   three lines in `src/main.rs`);
 - an art layer: a tile layer `signs` on plane A (layer property `plane` = `A`) with three
@@ -51,7 +51,7 @@ def main():
         fail(project_path, "already has a class spring")
     types.append({
         "color": "#ff2470fc", "drawFill": True, "id": max(t["id"] for t in types) + 1,
-        "members": [{"name": "power", "type": "int", "value": 8}],
+        "members": [{"name": "power", "type": "float", "value": 8}],
         "name": "spring", "type": "class", "useAs": ["object"],
     })
     with open(project_path, "w") as f:
@@ -67,7 +67,7 @@ def main():
     layers["entities"]["objects"].append({
         "id": oid, "name": "spring1", "type": "spring", "rotation": 0, "visible": True,
         "x": 240, "y": 176, "width": 16, "height": 16,
-        "properties": [{"name": "power", "type": "int", "value": 7}],
+        "properties": [{"name": "power", "type": "float", "value": 6.5}],
     })
     level["nextobjectid"] = oid + 1
     tileset = [t for t in level["tilesets"] if t.get("name") == SIGN_TILE]

@@ -1,7 +1,7 @@
 //! Springs: a kind of object this game added to the template (as its README shows): the
-//! class `spring` in `levels/game.tiled-project` with the member `power` (pixels per frame,
-//! 8 unless the object says otherwise). A player standing on a spring is thrown up at its
-//! power.
+//! class `spring` in `levels/game.tiled-project` with the member `power` (a Tiled float: the
+//! engine's `Speed`, pixels per frame, 8 unless the object says otherwise). A player
+//! standing on a spring is thrown up at its power.
 
 use crate::levels::{EntityKind, Level};
 use megacollide_engine::body::Rect;
@@ -15,7 +15,7 @@ pub struct Springs {
     /// Each spring's box, map pixels.
     boxes: [Rect; MAX_SPRINGS],
     /// Each spring's throw, pixels per frame (1 to 12).
-    power: [i16; MAX_SPRINGS],
+    power: [Speed; MAX_SPRINGS],
     /// How many the level has.
     count: u8,
 }
@@ -23,7 +23,7 @@ pub struct Springs {
 impl Springs {
     /// No springs.
     pub const fn new() -> Springs {
-        Springs { boxes: [Rect::new(0, 0, 0, 0); MAX_SPRINGS], power: [0; MAX_SPRINGS], count: 0 }
+        Springs { boxes: [Rect::new(0, 0, 0, 0); MAX_SPRINGS], power: [Speed::ZERO; MAX_SPRINGS], count: 0 }
     }
 
     /// Every spring of `level`.
@@ -34,7 +34,7 @@ impl Springs {
                 if (self.count as usize) < MAX_SPRINGS {
                     let i = self.count as usize;
                     self.boxes[i] = Rect::new(e.x, e.y, if e.w == 0 { 16 } else { e.w as i16 }, if e.h == 0 { 16 } else { e.h as i16 });
-                    self.power[i] = spring.power.clamp(1, 12) as i16;
+                    self.power[i] = spring.power.clamp(Speed::ONE, Speed::from_num(12));
                     self.count += 1;
                 }
             }
@@ -49,8 +49,7 @@ impl Springs {
         let r = player.body.rect();
         for i in 0..self.count as usize {
             if self.boxes[i].overlaps(&r) {
-                // Speed: pixels per frame with 8 fraction bits.
-                player.vy = Speed::from_bits(-(self.power[i] << 8));
+                player.vy = -self.power[i];
                 return;
             }
         }

@@ -83,6 +83,7 @@ fn spring_project() -> String {
             r#"{ "name": "pace", "propertyType": "Pace", "type": "int", "value": 1 }"#,
             r#"{ "name": "type", "type": "bool", "value": false }"#,
             r#"{ "name": "maxHeight", "type": "int", "value": -2 }"#,
+            r#"{ "name": "speed", "type": "float", "value": 0.5 }"#,
         ],
     );
     project(&format!("{SPRING_ENUMS}{},\n{}", spring, class(7, "coin", &[])))
@@ -103,6 +104,7 @@ fn every_member_type_is_a_typed_field_with_the_project_default() {
         "    <property name=\"facing\" type=\"string\" propertytype=\"Facing\" value=\"right\"/>\n",
         "    <property name=\"pace\" type=\"int\" propertytype=\"Pace\" value=\"0\"/>\n",
         "    <property name=\"type\" type=\"bool\" value=\"true\"/>\n",
+        "    <property name=\"speed\" type=\"float\" value=\"-2.25\"/>\n",
         "   </properties>\n  </object>\n",
         "  <object id=\"4\" name=\"c\" type=\"coin\" x=\"48\" y=\"16\"/>\n",
     );
@@ -122,11 +124,12 @@ fn every_member_type_is_a_typed_field_with_the_project_default() {
         "    pub pace: Pace,",
         "    pub r#type: bool,",
         "    pub max_height: i32,",
-        "pub const DEFAULT: SpringProperties = SpringProperties { power: 3, bouncy: true, label: \"hi \\\"there\\\"\", sound: \"boing.wav\", tint: 0x00E0, target: 0, facing: Facing::Left, pace: Pace::Fast, r#type: false, max_height: -2 };",
+        "    pub speed: ::megacollide_engine::platformer::Speed,",
+        "pub const DEFAULT: SpringProperties = SpringProperties { power: 3, bouncy: true, label: \"hi \\\"there\\\"\", sound: \"boing.wav\", tint: 0x00E0, target: 0, facing: Facing::Left, pace: Pace::Fast, r#type: false, max_height: -2, speed: ::megacollide_engine::platformer::Speed::from_bits(128) };",
         "    Spring(SpringProperties),\n",
         "    Coin,\n",
-        "kind: EntityKind::Spring(SpringProperties { power: 3, bouncy: true, label: \"hi \\\"there\\\"\", sound: \"boing.wav\", tint: 0x00E0, target: 0, facing: Facing::Left, pace: Pace::Fast, r#type: false, max_height: -2 }), name: \"default\"",
-        "kind: EntityKind::Spring(SpringProperties { power: 5, bouncy: false, label: \"a\\\\b\", sound: \"sfx/pop.wav\", tint: 0x000E, target: 2, facing: Facing::Right, pace: Pace::Slow, r#type: true, max_height: -2 }), name: \"set\"",
+        "kind: EntityKind::Spring(SpringProperties { power: 3, bouncy: true, label: \"hi \\\"there\\\"\", sound: \"boing.wav\", tint: 0x00E0, target: 0, facing: Facing::Left, pace: Pace::Fast, r#type: false, max_height: -2, speed: ::megacollide_engine::platformer::Speed::from_bits(128) }), name: \"default\"",
+        "kind: EntityKind::Spring(SpringProperties { power: 5, bouncy: false, label: \"a\\\\b\", sound: \"sfx/pop.wav\", tint: 0x000E, target: 2, facing: Facing::Right, pace: Pace::Slow, r#type: true, max_height: -2, speed: ::megacollide_engine::platformer::Speed::from_bits(-576) }), name: \"set\"",
         "kind: EntityKind::Coin, name: \"c\"",
     ] {
         assert!(rust.contains(want), "levels.rs lacks `{want}`:\n{rust}");
@@ -134,7 +137,7 @@ fn every_member_type_is_a_typed_field_with_the_project_default() {
     // Classes for tiles and the flags enum no member uses are Tiled's business.
     assert!(!rust.contains("TileInfo") && !rust.contains("TileFlags"), "{rust}");
     // The game's code, written against the generated types, builds with the real engine.
-    let uses = "\npub fn power_of(l: &g::Level) -> i32 {\n    let mut sum = g::SpringProperties::DEFAULT.power;\n    for e in l.entities {\n        match e.kind {\n            g::EntityKind::Spring(p) if p.facing == g::Facing::Right && p.pace == g::Pace::Slow => sum += p.power + p.max_height + p.r#type as i32 + p.tint as i32 + p.target as i32 + p.label.len() as i32 + p.sound.len() as i32,\n            g::EntityKind::Spring(p) => sum += p.bouncy as i32,\n            g::EntityKind::Coin => sum += 1,\n        }\n    }\n    sum + g::SpringProperties::default().power\n}\n";
+    let uses = "\npub fn power_of(l: &g::Level) -> i32 {\n    let mut sum = g::SpringProperties::DEFAULT.power;\n    for e in l.entities {\n        match e.kind {\n            g::EntityKind::Spring(p) if p.facing == g::Facing::Right && p.pace == g::Pace::Slow => sum += p.power + p.max_height + p.r#type as i32 + p.tint as i32 + p.target as i32 + p.label.len() as i32 + p.sound.len() as i32 + p.speed.to_bits() as i32,\n            g::EntityKind::Spring(p) => sum += p.bouncy as i32,\n            g::EntityKind::Coin => sum += 1,\n        }\n    }\n    sum + g::SpringProperties::default().power\n}\n";
     common::compile_modules("kinds_every_type", &[("g", rust)], uses).unwrap();
 }
 
@@ -159,14 +162,15 @@ fn no_project_no_kinds() {
 #[test]
 fn map_errors_name_the_object_line() {
     let p = spring_project();
-    let cases: [(&str, &str); 7] = [
+    let cases: [(&str, &str); 8] = [
         ("  <object id=\"5\" type=\"Spring\" x=\"0\" y=\"0\"/>\n", "level.tmx:10:3: object 5: class `Spring` is not an entity kind declared in the game's Tiled project game.tiled-project (the project has `spring`: class names are case-sensitive): expected one of `spawn`, `spring`, `coin`."),
-        ("  <object id=\"5\" type=\"spring\" x=\"0\" y=\"0\"><properties><property name=\"powr\" type=\"int\" value=\"2\"/></properties></object>\n", "level.tmx:10:3: object 5 (class `spring`): property `powr` is not a member of class `spring` (members: `power`, `bouncy`, `label`, `sound`, `tint`, `target`, `facing`, `pace`, `type`, `maxHeight`). Fix: add the member to the class in the game's Tiled project game.tiled-project"),
+        ("  <object id=\"5\" type=\"spring\" x=\"0\" y=\"0\"><properties><property name=\"powr\" type=\"int\" value=\"2\"/></properties></object>\n", "level.tmx:10:3: object 5 (class `spring`): property `powr` is not a member of class `spring` (members: `power`, `bouncy`, `label`, `sound`, `tint`, `target`, `facing`, `pace`, `type`, `maxHeight`, `speed`). Fix: add the member to the class in the game's Tiled project game.tiled-project"),
         ("  <object id=\"5\" type=\"spring\" x=\"0\" y=\"0\"><properties><property name=\"power\" value=\"fast\"/></properties></object>\n", "level.tmx:10:3: object 5 (class `spring`): property `power` is a string \"fast\": expected an int (member `power` of class `spring` in the game's Tiled project game.tiled-project)"),
         ("  <object id=\"5\" type=\"spring\" x=\"0\" y=\"0\"><properties><property name=\"bouncy\" type=\"int\" value=\"1\"/></properties></object>\n", "level.tmx:10:3: object 5 (class `spring`): property `bouncy` is an int 1: expected a bool"),
         ("  <object id=\"5\" type=\"spring\" x=\"0\" y=\"0\"><properties><property name=\"facing\" type=\"string\" propertytype=\"Facing\" value=\"up\"/></properties></object>\n", "level.tmx:10:3: object 5 (class `spring`): property `facing` is a string \"up\": expected a value of enum `Facing` (`left`, `right`)"),
         ("  <object id=\"5\" type=\"spring\" x=\"0\" y=\"0\"><properties><property name=\"pace\" type=\"int\" propertytype=\"Pace\" value=\"2\"/></properties></object>\n", "level.tmx:10:3: object 5 (class `spring`): property `pace` is an int 2: expected a value of enum `Pace` (`slow`, `fast`)"),
         ("  <object id=\"5\" type=\"spring\" x=\"0\" y=\"0\"><properties><property name=\"tint\" type=\"color\" value=\"red\"/></properties></object>\n", "level.tmx:10:3: object 5 (class `spring`): property `tint` is the color \"red\", not `#RRGGBB` or `#AARRGGBB`: expected a color"),
+        ("  <object id=\"5\" type=\"spring\" x=\"0\" y=\"0\"><properties><property name=\"speed\" type=\"float\" value=\"130.5\"/></properties></object>\n", "level.tmx:10:3: object 5 (class `spring`): property `speed` is the float 130.5, out of a `Speed`'s range: expected a float from -128 to 127.996 (the engine's `Speed`)"),
     ];
     for (objects, want) in cases {
         let dir = folder(&[("game.tiled-project", &p), ("level.tmx", &map(objects))]);
@@ -200,7 +204,7 @@ fn map_errors_in_tmj_and_templates() {
 fn project_errors_name_the_project_line() {
     let member = |m: &str| project(&class(1, "thing", &[m]));
     let cases: Vec<(String, &str)> = vec![
-        (member(r#"{ "name": "speed", "type": "float", "value": 0.5 }"#), "game.tiled-project:9:99: class `thing`: member `speed` is a float: expected int, bool, string, file, color, object or an enum (the ROM has no floats). Fix: make it an int"),
+        (member(r#"{ "name": "speed", "type": "float", "value": 300.5 }"#), "game.tiled-project:9:117: class `thing`: member `speed`: the default 300.5 is not a float from -128 to 127.996 (the engine's `Speed`)"),
         (member(r#"{ "name": "pos", "propertyType": "Point", "type": "class", "value": {} }"#), "game.tiled-project:9:105: class `thing`: member `pos` is of the custom type `Point`, a class or no type of the project"),
         (member(r#"{ "name": "speed", "type": "int", "value": "fast" }"#), "game.tiled-project:9:115: class `thing`: member `speed`: the default \"fast\" is not an int (a 32-bit int)"),
         (member(r#"{ "name": "speed", "type": "int", "value": 3000000000 }"#), "game.tiled-project:9:115: class `thing`: member `speed`: the default 3000000000 is not an int (a 32-bit int)"),

@@ -94,6 +94,7 @@ fn field_literal(kinds: &EntityKinds, t: MemberType, v: &FieldValue) -> String {
         (_, FieldValue::Str(s)) => rust_str(s),
         (_, FieldValue::Colour(c)) => format!("0x{c:04X}"),
         (_, FieldValue::Object(id)) => id.to_string(),
+        (_, FieldValue::Speed(bits)) => format!("::megacollide_engine::platformer::Speed::from_bits({bits})"),
         (MemberType::Enum(e), FieldValue::Enum(i)) => format!("{}::{}", kinds.enums[e].rust_name, kinds.enums[e].variants[*i]),
         // Validation types every value as its member (see `kinds`).
         (_, FieldValue::Enum(i)) => i.to_string(),
@@ -138,6 +139,7 @@ fn field_type(kinds: &EntityKinds, t: MemberType) -> String {
         MemberType::Colour => "u16".into(),
         MemberType::Object => "u32".into(),
         MemberType::Enum(e) => kinds.enums[e].rust_name.clone(),
+        MemberType::Speed => "::megacollide_engine::platformer::Speed".into(),
     }
 }
 

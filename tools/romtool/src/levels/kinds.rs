@@ -9,7 +9,7 @@
 //! map). The typed values ([`FieldValue`], in member order) become the kind's generated
 //! Rust struct (`EnemyProperties { speed: 1 }`).
 
-use super::property_value::{PropValue, Property};
+use super::property_value::{fixed_text, PropValue, Property, FIXED_FRACTION_BITS};
 use std::path::PathBuf;
 
 /// The object class of the spawn point (not an entity: it becomes `Level::spawn`), matched
@@ -39,6 +39,18 @@ pub enum MemberType {
     Object,
     /// A Tiled enum of the project (index into [`EntityKinds::enums`]): its generated enum.
     Enum(usize),
+    /// Tiled `float`: the engine's fixed-point `Speed` (`I8F8`: pixels, or pixels per frame,
+    /// from -128 to 127.996 in steps of 1/256; a value between two steps is rounded to the
+    /// nearest), so speeds and gravities arrive as the engine's type.
+    Speed,
+}
+
+/// The range of a [`MemberType::Speed`] value in 1/256ths (`I8F8`'s bits).
+const SPEED_BITS: std::ops::RangeInclusive<i64> = i16::MIN as i64..=i16::MAX as i64;
+
+/// A float's value in 1/256ths as a `Speed`'s bits, if in range.
+pub fn speed_bits(v: i64) -> Option<i16> {
+    SPEED_BITS.contains(&v).then_some(v as i16)
 }
 
 /// A typed member value.
@@ -56,6 +68,8 @@ pub enum FieldValue {
     Object(u32),
     /// An enum value (its index in the enum's values).
     Enum(usize),
+    /// A `float` as the bits of the engine's `Speed` (1/256ths).
+    Speed(i16),
 }
 
 /// A member of a kind.
@@ -205,6 +219,7 @@ impl EntityKinds {
             MemberType::File => "a file".into(),
             MemberType::Colour => "a color".into(),
             MemberType::Object => "an object".into(),
+            MemberType::Speed => "a float from -128 to 127.996 (the engine's `Speed`)".into(),
             MemberType::Enum(i) => {
                 let e = &self.enums[i];
                 format!("a value of enum `{}` ({})", e.name, e.values.iter().map(|v| format!("`{v}`")).collect::<Vec<_>>().join(", "))
@@ -218,6 +233,7 @@ impl EntityKinds {
             PropValue::Int(i) => format!("is {} {i}", article(&p.tiled_type)),
             PropValue::Bool(b) => format!("is {} {b}", article(&p.tiled_type)),
             PropValue::Str(s) => format!("is {} \"{}\"", article(&p.tiled_type), s.chars().take(40).collect::<String>()),
+            PropValue::Fixed(v) => format!("is {} {}", article(&p.tiled_type), fixed_text(*v)),
         };
         let typed = |want: &str| p.tiled_type == want;
         match (t, &p.value) {
@@ -227,6 +243,12 @@ impl EntityKinds {
             (MemberType::File, PropValue::Str(s)) if typed("file") => Ok(FieldValue::Str(s.clone())),
             (MemberType::Colour, PropValue::Str(s)) if typed("color") => {
                 colour_word(s).map(FieldValue::Colour).ok_or_else(|| format!("is the color \"{s}\", not `#RRGGBB` or `#AARRGGBB`"))
+            }
+            (MemberType::Speed, PropValue::Int(i)) if typed("float") => speed_bits(i << FIXED_FRACTION_BITS)
+                .map(FieldValue::Speed)
+                .ok_or_else(|| format!("is the float {i}, out of a `Speed`'s range")),
+            (MemberType::Speed, PropValue::Fixed(v)) if typed("float") => {
+                speed_bits(*v).map(FieldValue::Speed).ok_or_else(|| format!("is the float {}, out of a `Speed`'s range", fixed_text(*v)))
             }
             (MemberType::Object, PropValue::Int(i)) if typed("object") => {
                 u32::try_from(*i).map(FieldValue::Object).map_err(|_| format!("is the object id {i}"))

@@ -13,9 +13,9 @@
 //!
 //! Every class that objects may use (`useAs` has `object`, or no `useAs`: Tiled 1.8) is an
 //! entity kind ([`super::kinds`]), except `spawn` (the player's start, which has no members).
-//! Members are `int`, `bool`, `string`, `file`, `color`, `object`, or an enum of the project
-//! (not a flags enum); `float` and class members are errors, as is anything that gives no
-//! Rust name or two equal ones. Everything else of the project (folders, commands, classes
+//! Members are `int`, `float` (the engine's fixed-point `Speed`), `bool`, `string`, `file`,
+//! `color`, `object`, or an enum of the project (not a flags enum); class members are
+//! errors, as is anything that gives no Rust name or two equal ones. Everything else of the project (folders, commands, classes
 //! for tiles or layers, enums no member uses) is Tiled's and left alone.
 //!
 //! A folder without a project has no kinds (objects can only be the spawn point or
@@ -25,6 +25,7 @@ use super::budget;
 use super::diagnostics::{Diag, Diags, Loc};
 use super::jsonpos::{self, JPath};
 use super::kinds::{self, EntityKinds, EnumType, FieldValue, Kind, Member, MemberType};
+use super::property_value::FIXED_FRACTION_BITS;
 use super::rust_names;
 use super::text;
 use serde_json::Value;
@@ -268,7 +269,7 @@ fn read_member(
             None => {
                 r.error(
                     &p.key("propertyType"),
-                    format!("{what} is of the custom type `{t}`, a class or no type of the project: expected int, bool, string, file, color, object or an enum of the project. Fix: replace it with one member per field of `{t}`"),
+                    format!("{what} is of the custom type `{t}`, a class or no type of the project: expected int, float, bool, string, file, color, object or an enum of the project. Fix: replace it with one member per field of `{t}`"),
                 );
                 return None;
             }
@@ -279,14 +280,11 @@ fn read_member(
         (None, "file") => MemberType::File,
         (None, "color") => MemberType::Colour,
         (None, "object") => MemberType::Object,
-        (None, "float") => {
-            r.error(&p.key("type"), format!("{what} is a float: expected int, bool, string, file, color, object or an enum (the ROM has no floats). Fix: make it an int (in sub-pixels, for example)"));
-            return None;
-        }
+        (None, "float") => MemberType::Speed,
         (None, other) => {
             r.error(
                 &p.key("type"),
-                format!("{what} has the type `{other}`: expected int, bool, string, file, color, object or an enum of the project"),
+                format!("{what} has the type `{other}`: expected int, float, bool, string, file, color, object or an enum of the project"),
             );
             return None;
         }
@@ -299,6 +297,11 @@ fn read_member(
         (MemberType::String | MemberType::File, Value::String(s)) => Some(FieldValue::Str(s.clone())),
         (MemberType::Colour, Value::String(s)) => kinds::colour_word(s).map(FieldValue::Colour),
         (MemberType::Object, Value::Number(n)) => n.as_u64().and_then(|v| u32::try_from(v).ok()).map(FieldValue::Object),
+        (MemberType::Speed, Value::Number(n)) => n
+            .as_f64()
+            .filter(|f| f.abs() < 1e9)
+            .and_then(|f| kinds::speed_bits((f * (1u32 << FIXED_FRACTION_BITS) as f64).round() as i64))
+            .map(FieldValue::Speed),
         (MemberType::Enum(e), Value::String(s)) => out.enums[e].values.iter().position(|v| v == s).map(FieldValue::Enum),
         (MemberType::Enum(e), Value::Number(n)) => {
             n.as_u64().and_then(|v| usize::try_from(v).ok()).filter(|&v| v < out.enums[e].values.len()).map(FieldValue::Enum)
@@ -330,6 +333,7 @@ fn zero(t: MemberType) -> Option<FieldValue> {
         MemberType::Colour => FieldValue::Colour(0),
         MemberType::Object => FieldValue::Object(0),
         MemberType::Enum(_) => FieldValue::Enum(0),
+        MemberType::Speed => FieldValue::Speed(0),
     })
 }
 

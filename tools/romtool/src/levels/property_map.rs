@@ -24,7 +24,7 @@
 
 use super::diagnostics::{Diag, Diags, Loc};
 use super::idmap;
-use super::property_value::{PropValue, Property};
+use super::property_value::{PropValue, Property, FIXED_FRACTION_BITS};
 use super::text::{self, column_of, setting_lines};
 use megacollide_engine::shape;
 use std::path::{Path, PathBuf};
@@ -84,6 +84,7 @@ fn value_is(v: &PropValue, value: &str) -> bool {
         PropValue::Bool(b) => value.eq_ignore_ascii_case(if *b { "true" } else { "false" }),
         PropValue::Int(i) => value.parse::<i64>() == Ok(*i),
         PropValue::Str(s) => s == value,
+        PropValue::Fixed(v) => value.parse::<f64>().is_ok_and(|f| (f * (1u32 << FIXED_FRACTION_BITS) as f64).round() as i64 == *v),
     }
 }
 

@@ -6,12 +6,12 @@ use super::source::{report, Place, SourceFile};
 use super::values::{scalar_bool, scalar_int, scalar_str, shown, Scalar};
 use crate::levels::diagnostics::Diags;
 use crate::levels::jsonpos::JPath;
-use crate::levels::property_value::{PropValue, Property};
+use crate::levels::property_value::{PropValue, Property, FIXED_FRACTION_BITS};
 use crate::levels::xml::{Doc, Element};
 use serde_json::Value;
 
-/// A property value of Tiled type `ty` as the ROM stores it (ints must fit 32 bits, floats
-/// must be whole; `class` properties are not supported).
+/// A property value of Tiled type `ty` as the ROM stores it (ints must fit 32 bits; a float
+/// is whole or kept in 1/256ths; `class` properties are not supported).
 fn property_value(ty: &str, v: Scalar) -> Result<PropValue, String> {
     let int32 = |x: i64| {
         if (i32::MIN as i64..=i32::MAX as i64).contains(&x) {
@@ -32,7 +32,8 @@ fn property_value(ty: &str, v: Scalar) -> Result<PropValue, String> {
             };
             match f {
                 Some(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15 => int32(f as i64),
-                Some(f) => Err(format!("{f}: expected a whole number (the ROM has no floats). Fix: round it, or scale it (e.g. store sub-pixels as an int)")),
+                Some(f) if f.is_finite() && f.abs() < 1e9 => Ok(PropValue::Fixed((f * (1u32 << FIXED_FRACTION_BITS) as f64).round() as i64)),
+                Some(f) => Err(format!("{f}: expected a number from -1e9 to 1e9")),
                 None => Err(format!("{}: expected a number", shown(v))),
             }
         }

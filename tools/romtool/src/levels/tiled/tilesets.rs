@@ -9,7 +9,7 @@ use super::values::{shown, FieldReader, JsonNode, Node, Scalar, XmlNode};
 use crate::levels::diagnostics::Diags;
 use crate::levels::jsonpos::JPath;
 use crate::levels::property_map::parse_shape;
-use crate::levels::property_value::{PropValue, Property};
+use crate::levels::property_value::{fixed_text, PropValue, Property};
 use crate::levels::xml::{Doc, Element};
 use megacollide_engine::shape;
 use serde_json::Value;
@@ -36,6 +36,7 @@ pub fn tile_collision_property(name: &str, v: &PropValue) -> Option<Result<TileC
         PropValue::Int(i) => Err(format!("property `collision` = {i}: {expected}")),
         PropValue::Bool(b) => Ok(TileCollision::Shape(if *b { shape::SOLID } else { shape::BLANK })),
         PropValue::Str(s) => parse_shape(s).ok_or_else(|| format!("property `collision` = `{s}`: {expected}")),
+        PropValue::Fixed(v) => Err(format!("property `collision` = {}: {expected}", fixed_text(*v))),
     })
 }
 
