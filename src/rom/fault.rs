@@ -25,36 +25,16 @@ fn panic(info: &core::panic::PanicInfo) -> ! {
     fault_halt()
 }
 
-/// Human names of the 68000 exception vectors that can reach the handler.
-fn vector_name(vector: u32) -> &'static str {
-    match vector {
-        2 => "BUS ERROR",
-        3 => "ADDRESS ERROR",
-        4 => "ILLEGAL INSTRUCTION",
-        5 => "DIVIDE BY ZERO",
-        6 => "CHK",
-        7 => "TRAPV",
-        8 => "PRIVILEGE VIOLATION",
-        9 => "TRACE",
-        10 => "LINE 1010",
-        11 => "LINE 1111",
-        24 => "SPURIOUS INTERRUPT",
-        25..=31 => "INTERRUPT",
-        32..=47 => "TRAP",
-        _ => "RESERVED VECTOR",
-    }
-}
-
 /// Entered from the exception stubs in startup.s with the vector number and the address
 /// of the exception stack frame.
 #[no_mangle]
 pub extern "C" fn exception_handler(vector: u32, frame: ExceptionFrame) -> ! {
     let pc = frame.pc(vector);
     SYSVARS.fault_info.set(vector);
-    SYSVARS.set_message(vector_name(vector).as_bytes());
+    SYSVARS.set_message(megadrive::rt::exception_name(vector).as_bytes());
     SYSVARS.fault.set(FAULT_EXCEPTION);
     let mut con = screen::fault_screen("EXCEPTION");
-    con.print(vector_name(vector));
+    con.print(megadrive::rt::exception_name(vector));
     con.print("\nVECTOR ");
     con.hex(vector, 2);
     con.print("  PC ");

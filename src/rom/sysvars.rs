@@ -1,28 +1,13 @@
 //! The test-visible system variables: one `repr(C)` block that the linker script places at
 //! exactly 0xFF0000 (section `.sysvars`), exported as the ELF symbol `SYSVARS`.
 //!
-//! Tests read it from outside (emulator RAM, debugger) at the symbol's address:
-//!
-//! | offset | size | field        | meaning                                              |
-//! |--------|------|--------------|------------------------------------------------------|
-//! | 0x00   | 4    | `alive`      | `ALIVE_MAGIC` ("MCOL") once `main` has set up the VDP |
-//! | 0x04   | 4    | `frames`     | VBlank interrupts taken since boot                  |
-//! | 0x08   | 4    | `fault`      | 0, `FAULT_PANIC` ("PANC") or `FAULT_EXCEPTION` ("EXCP") |
-//! | 0x0C   | 4    | `fault_info` | exception vector number, or panic line number        |
-//! | 0x10   | 96   | `message`    | NUL-terminated panic/exception text ("file:line: msg") |
-//!
-//! All values are big-endian, as the 68000 stores them.
+//! Tests read it from outside (emulator RAM, debugger) at the symbol's address; its layout
+//! and magic values are `megacollide_game::sysvars`'s (checked here at compile time).
 
+use core::mem::offset_of;
+use megacollide_game::sysvars::{ALIVE, FAULT, FAULT_INFO, FRAMES, MESSAGE};
+pub use megacollide_game::sysvars::{ALIVE_MAGIC, FAULT_EXCEPTION, FAULT_PANIC, MESSAGE_BYTES};
 use megadrive::rt::Shared;
-
-/// "MCOL": the ROM booted and initialised the display.
-pub const ALIVE_MAGIC: u32 = 0x4D43_4F4C;
-/// "PANC": a Rust panic reached the panic handler.
-pub const FAULT_PANIC: u32 = 0x5041_4E43;
-/// "EXCP": a 68000 exception (bus error, illegal instruction, ...) was taken.
-pub const FAULT_EXCEPTION: u32 = 0x4558_4350;
-/// Bytes in the fault message buffer (including the terminating NUL).
-pub const MESSAGE_BYTES: usize = 96;
 
 /// The block at 0xFF0000 (see the module docs for the layout).
 #[repr(C)]
@@ -38,6 +23,16 @@ pub struct SysVars {
     /// NUL-terminated fault text.
     pub message: [Shared<u8>; MESSAGE_BYTES],
 }
+
+// The block as the tests read it (`megacollide_game::sysvars`).
+const _: () = assert!(
+    offset_of!(SysVars, alive) as u32 == ALIVE
+        && offset_of!(SysVars, frames) as u32 == FRAMES
+        && offset_of!(SysVars, fault) as u32 == FAULT
+        && offset_of!(SysVars, fault_info) as u32 == FAULT_INFO
+        && offset_of!(SysVars, message) as u32 == MESSAGE
+        && core::mem::size_of::<SysVars>() == MESSAGE as usize + MESSAGE_BYTES
+);
 
 /// The one instance, at 0xFF0000.
 #[no_mangle]

@@ -1,6 +1,7 @@
 //! The demo game's rules, without any hardware access: the world (player, patrolling
 //! enemies, moving platforms, potatoes for the pixel-perfect test, camera), the sprite art
-//! and masks, the attract-mode input script and the RAM layout tests read.
+//! and masks, the attract-mode input script and the RAM layouts tests read ([`state`],
+//! [`sysvars`]).
 //!
 //! The ROM (`src/rom/`) draws this world and feeds it pad input; host tests run the very same
 //! code with the same inputs and must get a bit-identical trajectory.
@@ -16,6 +17,7 @@ pub mod art;
 pub mod look;
 pub mod script;
 pub mod state;
+pub mod sysvars;
 pub mod world;
 
 /// Level data compiled from every file in `levels/` by romtool's level compiler (this crate's

@@ -143,6 +143,32 @@ impl ExceptionFrame {
     }
 }
 
+/// The name of 68000 exception `vector` (as the exception handler receives it), for a fault
+/// screen or a test report: `"address error"` for vector 3.
+///
+/// ```
+/// assert_eq!(megadrive::rt::exception_name(3), "address error");
+/// assert_eq!(megadrive::rt::exception_name(33), "TRAP");
+/// ```
+pub const fn exception_name(vector: u32) -> &'static str {
+    match vector {
+        2 => "bus error",
+        3 => "address error",
+        4 => "illegal instruction",
+        5 => "divide by zero",
+        6 => "CHK",
+        7 => "TRAPV",
+        8 => "privilege violation",
+        9 => "trace",
+        10 => "line 1010",
+        11 => "line 1111",
+        24 => "spurious interrupt",
+        25..=31 => "interrupt",
+        32..=47 => "TRAP",
+        _ => "reserved vector",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::MainOnly;

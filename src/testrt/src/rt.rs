@@ -211,30 +211,11 @@ fn panic(info: &core::panic::PanicInfo) -> ! {
     unsafe { testrt_resume() }
 }
 
-fn vector_name(vector: u32) -> &'static str {
-    match vector {
-        2 => "bus error",
-        3 => "address error",
-        4 => "illegal instruction",
-        5 => "divide by zero",
-        6 => "CHK",
-        7 => "TRAPV",
-        8 => "privilege violation",
-        9 => "trace",
-        10 => "line 1010",
-        11 => "line 1111",
-        24 => "spurious interrupt",
-        25..=31 => "interrupt",
-        32..=47 => "TRAP",
-        _ => "reserved vector",
-    }
-}
-
 /// Entered from the exception stubs in startup.s (vector number, exception stack frame).
 #[no_mangle]
 pub extern "C" fn exception_handler(vector: u32, frame: megadrive::rt::ExceptionFrame) -> ! {
     let pc = frame.pc(vector);
-    let _ = write!(Message, "68000 exception: {} (vector {vector}) at PC {pc:#08x}", vector_name(vector));
+    let _ = write!(Message, "68000 exception: {} (vector {vector}) at PC {pc:#08x}", megadrive::rt::exception_name(vector));
     if !in_test() {
         fatal();
     }

@@ -7,28 +7,11 @@ use anyhow::Result;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
-/// "MCOL": `SYSVARS.alive` once the ROM has booted.
-pub const ALIVE_MAGIC: u32 = 0x4D43_4F4C;
-/// "PANC": `SYSVARS.fault` after a panic.
-pub const FAULT_PANIC: u32 = 0x5041_4E43;
+/// The ROM's `SYSVARS` block: its offsets and magic values (one layout, the ROM's).
+pub use megacollide_game::sysvars;
+pub use megacollide_game::sysvars::{ALIVE_MAGIC, FAULT_PANIC};
 /// "DONE": `SELFTEST.done` when every check ran.
 pub const DONE_MAGIC: u32 = 0x444F_4E45;
-
-/// Offsets inside the `SYSVARS` block (bytes).
-pub mod sysvars {
-    /// `alive` (u32).
-    pub const ALIVE: u32 = 0x00;
-    /// `frames` (u32).
-    pub const FRAMES: u32 = 0x04;
-    /// `fault` (u32).
-    pub const FAULT: u32 = 0x08;
-    /// `fault_info` (u32).
-    pub const FAULT_INFO: u32 = 0x0C;
-    /// `message` (96 bytes, NUL-terminated).
-    pub const MESSAGE: u32 = 0x10;
-    /// Length of `message`.
-    pub const MESSAGE_BYTES: usize = 96;
-}
 
 /// The folder holding the built ROMs: `$MEGACOLLIDE_OUT` (set by `make test`), else `out/`.
 pub fn out_dir() -> PathBuf {
