@@ -8,6 +8,7 @@
 //! | [`dma`] | DMA: VRAM fill, copies from ROM or RAM to VRAM/CRAM/VSRAM (in VBlank) |
 //! | [`stream`] | plane streaming: a map bigger than the plane through a ring buffer, only the new columns and rows written each frame |
 //! | [`sprites`] | the sprite list: position, size, palette, h/v flip, priority; uploaded by CPU or DMA |
+//! | [`sprite_engine`] | objects from sprite sheets: VRAM allocated and freed, frames uploaded by DMA, animations, metasprites up to 128 x 128, culling, the sprite table |
 //! | [`pad`] | 3- and 6-button pads on both ports |
 //! | [`fade`] | palette fades (to and from black or any palette) |
 //! | [`text`] | the 8 x 8 font and a text cursor on plane A |
@@ -45,6 +46,7 @@ pub mod fade;
 pub mod pad;
 pub mod rt;
 pub mod sound;
+pub mod sprite_engine;
 pub mod sprites;
 pub mod stream;
 pub mod text;

@@ -60,6 +60,23 @@ impl<const N: usize> SpriteList<N> {
         self.count += 1;
     }
 
+    /// [`SpriteList::push`] with the size given twice, as the sprite engine keeps it: in
+    /// pixels (`w_px`, `h_px`) and as the attribute table's size bits (`size`: `(w - 1) << 2 |
+    /// (h - 1)` in tiles, shifted left 8).
+    #[inline(always)]
+    pub fn push_sized(&mut self, sx: i16, sy: i16, w_px: i16, h_px: i16, size: u16, attr: u16) {
+        // On screen when -w_px < sx < SCREEN_W: one unsigned compare per axis.
+        if (sx + w_px - 1) as u16 >= (SCREEN_W + w_px - 1) as u16 || (sy + h_px - 1) as u16 >= (SCREEN_H + h_px - 1) as u16 {
+            return;
+        }
+        let n = self.count;
+        let Some(e) = self.words.get_mut(n as usize) else {
+            return;
+        };
+        *e = [(sy + ORIGIN) as u16, size | (n + 1), attr, (sx + ORIGIN) as u16];
+        self.count = n + 1;
+    }
+
     /// [`SpriteList::push`] for each `(sx, sy, attr)` of `sprites`, all `w` x `h` tiles: one
     /// loop with the list's length in a register (a crowd of enemies).
     #[inline(always)]

@@ -2,7 +2,8 @@
 //! Tiled project (`levels/game.tiled-project`, member `value`: what a coin adds to the score,
 //! 1 unless the object says otherwise); romtool turns every coin of the level into an
 //! `EntityKind::Coin(CoinProperties { value })`. The player collects a coin by touching it.
-//! Its picture is the sprite sheet `sprites/coin.png`.
+//! Its picture is the sprite sheet `sprites/coin.png`, drawn by the sprite engine
+//! (`megadrive::sprite_engine`, set up in `main.rs`).
 //!
 //! To add a kind of your own: declare its class (and its members) in Tiled's Custom Types
 //! Editor, place objects of it in a level, and match on its `EntityKind` variant here or in a
@@ -53,21 +54,21 @@ impl Coins {
         }
     }
 
-    /// Collects the coins the player's box touches; whether any was.
-    pub fn collect(&mut self, player: Rect) -> bool {
-        let mut any = false;
+    /// Collects the coins the player's box touches: bit `i` set for coin `i` collected now.
+    pub fn collect(&mut self, player: Rect) -> u16 {
+        let mut now = 0;
         for i in 0..self.count as usize {
             if self.collected & (1 << i) == 0 && self.boxes[i].overlaps(&player) {
-                self.collected |= 1 << i;
+                now |= 1 << i;
                 self.score = self.score.saturating_add(self.values[i]);
-                any = true;
             }
         }
-        any
+        self.collected |= now;
+        now
     }
 
-    /// The boxes of the coins not yet collected.
-    pub fn remaining(&self) -> impl Iterator<Item = Rect> + '_ {
-        (0..self.count as usize).filter(move |&i| self.collected & (1 << i) == 0).map(move |i| self.boxes[i])
+    /// Every coin's box, in the level's order (coin `i` is the `i`-th).
+    pub fn boxes(&self) -> &[Rect] {
+        &self.boxes[..self.count as usize]
     }
 }

@@ -2,8 +2,8 @@
 //! `levels/` drawn from its Tiled art layers (terrain on plane A, a background on plane B
 //! with parallax; megacollide's level view streams both as the camera moves), a player who
 //! walks and jumps (the engine's `platformer::Player`), drawn from the PNG sprite sheet
-//! `sprites/player.png` (standing, walking, jumping and falling, mirrored to face where he
-//! walks), a camera that follows him, coins he collects (the game's own entity kind,
+//! `sprites/player.png` by the sprite engine (`megadrive::sprite_engine`: standing, walking,
+//! jumping and falling, mirrored to face where he walks), a camera that follows him, coins he collects (the game's own entity kind,
 //! [`coins`], drawn from `sprites/coin.png`), a palette fade-in, a status line with the
 //! score, a tune and a jump sound (`sound/`, played by the `megadrive` crate's Z80 driver).
 //! Start here and make it yours.
@@ -23,7 +23,7 @@ use megacollide_engine::camera::Camera;
 use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig, Speed};
 use megacollide_level_view::{romtool_level, romtool_shapes, View};
 use megadrive::rt::{self, halt, ExceptionFrame, MainOnly, Shared};
-use megadrive::sprites::SpriteList;
+use megadrive::sprite_engine::{self, Handle, Residency, Sheet, SpriteEngine};
 use megadrive::text::{self, Console};
 use megadrive::timing::{Pacer, Standard};
 use megadrive::{dma, fade, pad, sound, vdp};
@@ -57,21 +57,25 @@ mod sounds {
 /// The level played: the first in file-name order, so renaming it needs no code change.
 static LEVEL: &Level = levels::LEVELS[0];
 
-/// VDP tile of the player's frames (every frame of the sheet, loaded once; tiles 384 to 511
-/// are the game's, between the level view's shape graphics and its art).
-const PLAYER_TILE: u16 = 384;
+/// VDP tiles of the sprites (the sprite engine's: 384 to 511 are the game's, between the
+/// level view's shape graphics and its art).
+const SPRITE_TILES: (u16, u16) = (384, 128);
+const _: () = assert!(SPRITE_TILES.0 + SPRITE_TILES.1 <= level_art::FIRST_ART_TILE);
 /// VDP tile of the status line's background, made by a DMA fill (before the font at 32).
 const BAR_TILE: u16 = 16;
 /// Palette line of the sprites and the text (lines 0 to 2 are the level's).
 const SPRITE_LINE: u16 = 3;
-/// log2 of the VDP tiles per player frame (2 x 4 tiles).
-const FRAME_SHIFT: u16 = 3;
-/// VDP tile of the coin's picture (2 x 2 tiles), after the player's frames.
-const COIN_TILE: u16 = PLAYER_TILE + (sprites::PLAYER_TILES.len() / 16) as u16;
 /// Status line column of the score.
 const SCORE_COLUMN: u16 = 35;
-const _: () = assert!(COIN_TILE + (sprites::COIN_TILES.len() / 16) as u16 <= level_art::FIRST_ART_TILE);
-const _: () = assert!(sprites::PLAYER_TILES.len() / 16 == (sprites::PLAYER_MASKS.len() << FRAME_SHIFT));
+
+/// The sprite sheets of `sprites/` as the sprite engine draws them: resident (every frame in
+/// VRAM once), in the sprites' palette line.
+static PLAYER_SHEET: Sheet = sheet(&PLAYER);
+static COIN_SHEET: Sheet = sheet(&sprites::COIN);
+
+const fn sheet(s: &'static sprites::SpriteSheet) -> Sheet {
+    Sheet::new(s.tiles, s.width, s.height, SPRITE_LINE, Residency::Resident)
+}
 
 /// What tests (and debuggers) read: the ELF symbol `GAME`. Big-endian in RAM.
 #[derive(Clone, Copy)]
@@ -105,27 +109,34 @@ pub static GAME: Shared<State> =
     Shared::new(State { frames: 0, x: 0, y: 0, camera_x: 0, camera_y: 0, flags: 0, facing_left: 0, buttons: 0, score: 0, sprite_frame: 0 });
 static FRAMES: Shared<u32> = Shared::new(0);
 
-/// The player's animations, by their names in `sprites/player.json`.
-static STAND: &Animation = animation("stand");
-static WALK: &Animation = animation("walk");
-static JUMP: &Animation = animation("jump");
-static FALL: &Animation = animation("fall");
+/// The player's animations, by their names in `sprites/player.json` (looping), and the
+/// coin's first.
+static STAND: sprite_engine::Animation = animation(&PLAYER, "stand");
+static WALK: sprite_engine::Animation = animation(&PLAYER, "walk");
+static JUMP: sprite_engine::Animation = animation(&PLAYER, "jump");
+static FALL: sprite_engine::Animation = animation(&PLAYER, "fall");
+static COIN_SPIN: sprite_engine::Animation = looping(&sprites::COIN.animations[0]);
 
-/// The player's animation `name` (a compile error when the sheet has none of that name).
-const fn animation(name: &str) -> &'static Animation {
+/// The animation `name` of `sheet` (a compile error when the sheet has none of that name).
+const fn animation(sheet: &'static sprites::SpriteSheet, name: &str) -> sprite_engine::Animation {
     let mut i = 0;
-    while i < PLAYER.animations.len() {
-        let a = PLAYER.animations[i].name.as_bytes();
+    while i < sheet.animations.len() {
+        let a = sheet.animations[i].name.as_bytes();
         let (b, mut k) = (name.as_bytes(), 0);
         while k < a.len() && k < b.len() && a[k] == b[k] {
             k += 1;
         }
         if k == a.len() && k == b.len() {
-            return &PLAYER.animations[i];
+            return looping(&sheet.animations[i]);
         }
         i += 1;
     }
-    panic!("sprites/player.json has no animation of that name");
+    panic!("the sprite sheet has no animation of that name");
+}
+
+/// A sheet's animation as the sprite engine plays it, looping.
+const fn looping(a: &'static Animation) -> sprite_engine::Animation {
+    sprite_engine::Animation { frames: a.frames, duration: a.duration, looping: true }
 }
 
 /// Everything the main loop keeps between frames.
@@ -136,15 +147,14 @@ struct Game {
     coins: Coins,
     /// The score the status line shows.
     score_shown: u16,
-    sprites: SpriteList<{ 1 + MAX_COINS }>,
+    /// The player's and the coins' sprites.
+    sprites: SpriteEngine<{ 1 + MAX_COINS }>,
+    player_sprite: Option<Handle>,
+    coin_sprites: [Option<Handle>; MAX_COINS],
     /// The palette as faded so far, and where it is going.
     palette: [u16; 64],
     target: [u16; 64],
     fading: bool,
-    /// The animation shown, the index of its picture, and steps until the next one.
-    animation: &'static Animation,
-    picture: u16,
-    picture_steps: u16,
     /// Player steps per frame: 60 a second on NTSC and PAL consoles.
     pacer: Pacer,
 }
@@ -155,13 +165,12 @@ static GAME_DATA: MainOnly<Game> = MainOnly::new(Game {
     view: View::new(romtool_shapes!(levels)),
     coins: Coins::new(),
     score_shown: 0,
-    sprites: SpriteList::new(),
+    sprites: SpriteEngine::new(SPRITE_TILES.0, SPRITE_TILES.1),
+    player_sprite: None,
+    coin_sprites: [None; MAX_COINS],
     palette: [0; 64],
     target: [0; 64],
     fading: true,
-    animation: STAND,
-    picture: 0,
-    picture_steps: 0,
     pacer: Pacer::new(Standard::Ntsc),
 });
 
@@ -174,14 +183,18 @@ pub extern "C" fn main() -> ! {
     sound::play_music(&sounds::TUNE);
     vdp::display_off(); // blank, DMA on: upload everything at full speed
     text::load_font();
-    dma::copy_to_vram(&sprites::PLAYER_TILES, PLAYER_TILE * vdp::TILE_BYTES);
-    dma::copy_to_vram(&sprites::COIN_TILES, COIN_TILE * vdp::TILE_BYTES);
     dma::fill_vram(BAR_TILE * vdp::TILE_BYTES, vdp::TILE_BYTES, 0x22);
     GAME_DATA.with(|g| {
         g.pacer = Pacer::new(Standard::detect());
         let spawn = LEVEL.spawn.unwrap_or(levels::LevelPoint { x: 16, y: 16 });
         g.player = Player::new(spawn.x, spawn.y, PlayerConfig::DEFAULT);
         g.coins.load(LEVEL);
+        // The player first: drawn on top of the coins.
+        let r = g.player.body.rect();
+        g.player_sprite = g.sprites.add(&PLAYER_SHEET, &STAND, r.x, r.y);
+        for (sprite, coin) in g.coin_sprites.iter_mut().zip(g.coins.boxes()) {
+            *sprite = g.sprites.add(&COIN_SHEET, &COIN_SPIN, coin.x, coin.y);
+        }
         g.camera.follow(g.player.body.rect(), LEVEL.map);
         let art = level_art::LEVEL_ART[0];
         g.view.load(romtool_level!(LEVEL, art, level_art), false, g.camera.x, g.camera.y);
@@ -194,7 +207,7 @@ pub extern "C" fn main() -> ! {
         status_line();
         show_score(0);
         g.build_sprites();
-        g.sprites.upload_dma();
+        g.sprites.upload();
     });
     vdp::display_on();
     rt::interrupts_on();
@@ -222,7 +235,7 @@ impl Game {
     fn vblank_work(&mut self) {
         sound::begin_vblank();
         self.view.upload();
-        self.sprites.upload_dma();
+        self.sprites.upload();
         if self.score_shown != self.coins.score {
             self.score_shown = self.coins.score;
             show_score(self.score_shown);
@@ -245,7 +258,14 @@ impl Game {
             sound::play_effect(&sounds::JUMP, 10);
         }
         if !self.player.is_dead() {
-            self.coins.collect(self.player.body.rect());
+            let collected = self.coins.collect(self.player.body.rect());
+            for (i, sprite) in self.coin_sprites.iter_mut().enumerate() {
+                if collected & (1 << i) != 0 {
+                    if let Some(h) = sprite.take() {
+                        self.sprites.remove(h);
+                    }
+                }
+            }
         }
         self.camera.follow(self.player.body.rect(), LEVEL.map);
         self.animate();
@@ -260,52 +280,38 @@ impl Game {
             facing_left: self.player.facing_left as u8,
             buttons,
             score: self.coins.score,
-            sprite_frame: self.animation.frames[self.picture as usize],
+            sprite_frame: self.player_sprite.map_or(0, |h| self.sprites.frame(h)),
         });
     }
 
-    /// Picks the player's animation (in the air: jump or fall; on the ground: walk or stand)
-    /// and steps it: each picture shows for the animation's `duration` steps.
+    /// One step of the sprites' animations, then the player's picture: in the air jump or
+    /// fall, on the ground walk or stand (each picture shows for its animation's `duration`
+    /// steps), mirrored when he faces left, hidden while he waits to respawn.
     fn animate(&mut self) {
+        let Some(h) = self.player_sprite else { return };
+        self.sprites.animate();
         let p = &self.player;
         let next = if !p.body.on_ground() {
             if p.vy < Speed::ZERO {
-                JUMP
+                &JUMP
             } else {
-                FALL
+                &FALL
             }
         } else if p.vx != Speed::ZERO {
-            WALK
+            &WALK
         } else {
-            STAND
+            &STAND
         };
-        if !core::ptr::eq(next, self.animation) {
-            (self.animation, self.picture, self.picture_steps) = (next, 0, next.duration);
-        } else if self.picture_steps > 1 {
-            self.picture_steps -= 1;
-        } else {
-            self.picture_steps = next.duration;
-            self.picture = if self.picture as usize + 1 < next.frames.len() { self.picture + 1 } else { 0 };
-        }
+        self.sprites.set_animation(h, next);
+        self.sprites.set_flip(h, p.facing_left, false);
+        let r = p.body.rect();
+        self.sprites.set_position(h, r.x, r.y);
+        self.sprites.set_visible(h, !p.is_dead());
     }
 
-    /// The player's sprite (his animation's picture, mirrored when he faces left), unless
-    /// he fell out of the map, then the coins on screen.
+    /// The sprite table for the camera (the sprite engine culls what is off screen).
     fn build_sprites(&mut self) {
-        self.sprites.clear();
-        if !self.player.is_dead() {
-            let p = self.player.body.rect();
-            let frame = self.animation.frames[self.picture as usize];
-            let flip = if self.player.facing_left { vdp::HFLIP } else { 0 };
-            let tile = PLAYER_TILE + (frame << FRAME_SHIFT);
-            self.sprites.push(p.x - self.camera.x, p.y - self.camera.y, 2, 4, vdp::cell(SPRITE_LINE, tile) | flip);
-        }
-        for c in self.coins.remaining() {
-            let (sx, sy) = (c.x - self.camera.x, c.y - self.camera.y);
-            if sx > -16 && sx < vdp::SCREEN_W && sy > -16 && sy < vdp::SCREEN_H {
-                self.sprites.push(sx, sy, 2, 2, vdp::cell(SPRITE_LINE, COIN_TILE));
-            }
-        }
+        self.sprites.update(self.camera.x, self.camera.y);
     }
 }
 

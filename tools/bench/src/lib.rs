@@ -174,6 +174,24 @@ pub fn sound_frame(mc: &mut Machine) -> SoundFrames {
     SoundFrames { idle, effect }
 }
 
+/// Target: a frame of the sprite engine with 40 animated objects on screen (15 % of an NTSC
+/// frame).
+pub const TARGET_SPRITES_40_FRAME: u64 = 19_000;
+
+/// Times `bench_sprites_frame` over 64 frames of the sprite scene (`bench_sprites_setup`: 40
+/// objects, 10 of them 64 x 48 metasprites of a streamed sheet), every object on screen.
+pub fn sprites_frame(mc: &mut Machine) -> Stats {
+    let (added, _) = m(mc.call("bench_sprites_setup", &[]));
+    assert_eq!(added, 40, "the sprite scene's 40 objects fit");
+    let mut st = Stats::default();
+    for f in 0..64 {
+        let (sprites, cycles) = m(mc.call("bench_sprites_frame", &[f]));
+        assert_eq!(sprites, 70, "frame {f}: 30 sprites and 10 metasprites of 4 on screen");
+        st.add(cycles);
+    }
+    st
+}
+
 /// Target: typical move of the engine's Rust path, code improvements off / on (at least).
 pub const TARGET_CODEGEN_SPEEDUP_MOVE: f64 = 1.3;
 /// Target: the 32-body frame of the Rust path, code improvements off / on (at least).
@@ -823,6 +841,33 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         rep.info_profiles.push((format!("World::step over the crowd stretch (steps {}..={})", w.crowd_first, w.crowd_last), w.profile));
     }
 
+    // ---- The sprite engine: 40 animated objects a frame (megadrive::sprite_engine) ------------
+    // Before the sound section: no sound driver is loaded, so the uploads open no DMA window
+    // (a game's VBlank has one open already: its cost is the sound keys').
+    if mc.symbol("bench_sprites_frame").is_ok() {
+        let s = sprites_frame(mc);
+        let g = "sprite engine (megadrive::sprite_engine)";
+        rep.rows.push(Row {
+            group: g,
+            name: "frame: 40 objects (10 metasprites) moved, animated, table built and uploaded".into(),
+            stats: s.clone(),
+        });
+        rep.keys.insert("sprites_40_frame".into(), s.max);
+        rep.targets.push((
+            "a frame of the sprite engine, 40 objects (68000 cycles)".into(),
+            "sprites_40_frame".into(),
+            TARGET_SPRITES_40_FRAME,
+            s.max,
+        ));
+        if s.max > TARGET_SPRITES_40_FRAME {
+            mc.start_profile(&["bench_sprites_frame"]);
+            for f in 64..80 {
+                m(mc.call("bench_sprites_frame", &[f]));
+            }
+            rep.profiles.push(("sprite engine frames (16 frames)".into(), mc.take_profile()));
+        }
+    }
+
     // ---- Sound: the 68000's share of a frame (megadrive::sound) -------------------------------
     if mc.symbol("bench_sound_frame").is_ok() {
         let s = sound_frame(mc);
@@ -1118,7 +1163,7 @@ pub fn table(rep: &Report) -> String {
             let _ = writeln!(s, "  {:>5.1}% {:>10} cycles {:>8} instr {:>7} calls  {}", pct, c, n, calls, name);
         }
         let _ = writeln!(s, "  hottest instructions (address: cycles, executions; see objdump -d):");
-        for (pc, c, n) in p.hot_pcs(12) {
+        for (pc, c, n) in p.hot_pcs(if std::env::var_os("BENCH_HOT_PCS").is_some() { 400 } else { 12 }) {
             let pct = if p.total > 0 { c as f64 * 100.0 / p.total as f64 } else { 0.0 };
             let _ = writeln!(s, "    {:#07x}: {:>5.1}% {:>10} {:>8}", pc, pct, c, n);
         }

@@ -104,8 +104,8 @@ def main():
         ("    coins: Coins,\n", "    coins: Coins,\n    springs: springs::Springs,\n"),
         ("    coins: Coins::new(),\n", "    coins: Coins::new(),\n    springs: springs::Springs::new(),\n"),
         ("        g.coins.load(LEVEL);\n", "        g.coins.load(LEVEL);\n        g.springs.load(LEVEL);\n"),
-        ("            self.coins.collect(self.player.body.rect());\n",
-         "            self.coins.collect(self.player.body.rect());\n            self.springs.bounce(&mut self.player);\n"),
+        ("            let collected = self.coins.collect(self.player.body.rect());\n",
+         "            self.springs.bounce(&mut self.player);\n            let collected = self.coins.collect(self.player.body.rect());\n"),
     ])
     print(f"apply.py: {game}: class spring, a spring in level1.tmj, the art layer signs, src/springs.rs")
 
