@@ -109,13 +109,12 @@ pub static GAME: Shared<State> =
     Shared::new(State { frames: 0, x: 0, y: 0, camera_x: 0, camera_y: 0, flags: 0, facing_left: 0, buttons: 0, score: 0, sprite_frame: 0 });
 static FRAMES: Shared<u32> = Shared::new(0);
 
-/// The player's animations, by their names in `sprites/player.json` (looping), and the
-/// coin's first.
+/// The player's animations, by their names in `sprites/player.json`, and the coin's first.
 static STAND: sprite_engine::Animation = animation(&PLAYER, "stand");
 static WALK: sprite_engine::Animation = animation(&PLAYER, "walk");
 static JUMP: sprite_engine::Animation = animation(&PLAYER, "jump");
 static FALL: sprite_engine::Animation = animation(&PLAYER, "fall");
-static COIN_SPIN: sprite_engine::Animation = looping(&sprites::COIN.animations[0]);
+static COIN_SPIN: sprite_engine::Animation = playing(&sprites::COIN.animations[0]);
 
 /// The animation `name` of `sheet` (a compile error when the sheet has none of that name).
 const fn animation(sheet: &'static sprites::SpriteSheet, name: &str) -> sprite_engine::Animation {
@@ -127,16 +126,17 @@ const fn animation(sheet: &'static sprites::SpriteSheet, name: &str) -> sprite_e
             k += 1;
         }
         if k == a.len() && k == b.len() {
-            return looping(&sheet.animations[i]);
+            return playing(&sheet.animations[i]);
         }
         i += 1;
     }
     panic!("the sprite sheet has no animation of that name");
 }
 
-/// A sheet's animation as the sprite engine plays it, looping.
-const fn looping(a: &'static Animation) -> sprite_engine::Animation {
-    sprite_engine::Animation { frames: a.frames, duration: a.duration, looping: true }
+/// A sheet's animation as the sprite engine plays it (looping unless its JSON says
+/// `"loop": false`).
+const fn playing(a: &'static Animation) -> sprite_engine::Animation {
+    sprite_engine::Animation { frames: a.frames, duration: a.duration, looping: a.looping }
 }
 
 /// Everything the main loop keeps between frames.

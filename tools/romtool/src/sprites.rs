@@ -12,7 +12,8 @@
 //!   "transparent": "#ff00ff",
 //!   "animations": [
 //!     { "name": "stand", "frames": [0], "duration": 1 },
-//!     { "name": "walk", "frames": [1, 2, 3, 2], "duration": 6 }
+//!     { "name": "walk", "frames": [1, 2, 3, 2], "duration": 6 },
+//!     { "name": "hit", "frames": [4, 5], "duration": 3, "loop": false }
 //!   ]
 //! }
 //! ```
@@ -21,7 +22,9 @@
 //! frames are 8..=32 pixels wide and high in steps of 8 (one VDP sprite; the engine's masks
 //! are at most 32 pixels wide). `transparent` (optional, `#RRGGBB`) is a colour drawn as
 //! transparent besides pixels whose alpha is below half. `duration` is in frames of the
-//! game (1..=255); `frames` are indices into the sheet. Colours are quantised to the Mega
+//! game (1..=255); `frames` are indices into the sheet; `loop` (optional, true by default)
+//! false makes a one-shot, which stays on its last picture (the sprite engine's
+//! `Animation::looping`). Colours are quantised to the Mega
 //! Drive's 9-bit colour ([`crate::cells::quantise`]).
 //!
 //! **Palette.** Every sheet of the folder shares one CRAM line. With a GIMP palette file
@@ -69,6 +72,8 @@ pub struct Animation {
     pub frames: Vec<u16>,
     /// How long each frame shows, in game frames (1..=255).
     pub duration: u16,
+    /// Starts again after its last picture (false: a one-shot).
+    pub looping: bool,
 }
 
 /// A compiled sprite sheet.
@@ -284,6 +289,14 @@ fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
                         continue;
                     }
                 };
+                let looping = match a.get("loop") {
+                    None => true,
+                    Some(Value::Bool(b)) => *b,
+                    Some(x) => {
+                        errors.push(j.err(&p.key("loop"), format!("animation `{name}`: `loop` is {x}: expected true or false")));
+                        continue;
+                    }
+                };
                 let frames = match a.get("frames") {
                     Some(Value::Array(f)) if !f.is_empty() && f.len() <= MAX_ANIMATION_FRAMES => {
                         let mut out = Vec::new();
@@ -305,7 +318,7 @@ fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
                         continue;
                     }
                 };
-                animations.push((Animation { name, frames, duration }, p));
+                animations.push((Animation { name, frames, duration, looping }, p));
             }
         }
         Some(Value::Array(_)) => errors.push(j.err(&ap, format!("more than {MAX_ANIMATIONS} animations"))),
@@ -516,7 +529,7 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
          // line of every sheet (entry 0 transparent).\n\n",
     );
     o.push_str(
-        "/// A named animation.\n#[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub struct Animation {\n    /// Its name in the sheet's JSON file.\n    pub name: &'static str,\n    /// Frame indices, in play order.\n    pub frames: &'static [u16],\n    /// Game frames each picture shows.\n    pub duration: u16,\n}\n\n\
+        "/// A named animation.\n#[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub struct Animation {\n    /// Its name in the sheet's JSON file.\n    pub name: &'static str,\n    /// Frame indices, in play order.\n    pub frames: &'static [u16],\n    /// Game frames each picture shows.\n    pub duration: u16,\n    /// Starts again after its last picture (false: a one-shot, staying on it).\n    pub looping: bool,\n}\n\n\
          /// A sprite sheet: frames of `width` x `height` pixels.\n#[derive(Clone, Copy, Debug)]\npub struct SpriteSheet {\n    /// File stem of the sheet.\n    pub name: &'static str,\n    /// Frame width in pixels.\n    pub width: u16,\n    /// Frame height in pixels.\n    pub height: u16,\n    /// 16-bit words per frame in `tiles` (16 per VDP tile).\n    pub words_per_frame: u16,\n    /// Every frame's VDP tiles, column-major within the frame.\n    pub tiles: &'static [u16],\n",
     );
     let _ = writeln!(o, "    /// Pixel mask of each frame.\n    pub masks: &'static [{mask}<'static>],");
@@ -586,10 +599,11 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
             let fr: Vec<String> = a.frames.iter().map(|f| f.to_string()).collect();
             let _ = writeln!(
                 o,
-                "    Animation {{ name: {}, frames: &[{}], duration: {} }},",
+                "    Animation {{ name: {}, frames: &[{}], duration: {}, looping: {} }},",
                 codegen::rust_str(&a.name),
                 fr.join(", "),
-                a.duration
+                a.duration,
+                a.looping
             );
         }
         o.push_str("];\n");

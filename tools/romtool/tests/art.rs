@@ -1005,7 +1005,7 @@ fn sprites_round_trip_and_masks() {
         fw,
         fh,
         3,
-        "{\n  \"frame_width\": 16,\n  \"frame_height\": 24,\n  \"transparent\": \"#ff00ff\",\n  \"animations\": [\n    { \"name\": \"walk\", \"frames\": [1, 2, 3, 2], \"duration\": 6 },\n    { \"name\": \"stand\", \"frames\": [0], \"duration\": 1 }\n  ]\n}\n",
+        "{\n  \"frame_width\": 16,\n  \"frame_height\": 24,\n  \"transparent\": \"#ff00ff\",\n  \"animations\": [\n    { \"name\": \"walk\", \"frames\": [1, 2, 3, 2], \"duration\": 6 },\n    { \"name\": \"stand\", \"frames\": [0], \"duration\": 1, \"loop\": false }\n  ]\n}\n",
     );
     let out = d.join("gen");
     let (sheets, files) = romtool::sprites::build_outputs(d, &out).unwrap_or_else(|e| panic!("{e:?}"));
@@ -1013,7 +1013,13 @@ fn sprites_round_trip_and_masks() {
     // 5 frames of 16x24 (6 cells), but the sheet is 3x2 frames: the 6th is blank.
     assert_eq!(sheets[0].tiles.len(), 6);
     assert_eq!(sheets[0].animations[0].frames, [1, 2, 3, 2]);
+    assert_eq!(
+        (sheets[0].animations[0].looping, sheets[0].animations[1].looping),
+        (true, false),
+        "`loop` true by default, false: a one-shot"
+    );
     let text = std::str::from_utf8(&files[0].1).unwrap();
+    assert!(text.contains("name: \"stand\", frames: &[0], duration: 1, looping: false"), "{text}");
     let file = syn::parse_file(text).unwrap();
     let tiles = read_static(&file, "HERO_TILES");
     let pal = read_static(&file, "SPRITE_PALETTE");
@@ -1071,6 +1077,10 @@ fn sprite_errors() {
     )
     .unwrap();
     assert_eq!(err(d), [format!("{}:3:16: animation `x`: frame 1: the sheet {} has frames 0..1", j.display(), d.join("a.png").display())]);
+    // A `loop` that is not a bool.
+    std::fs::write(&j, "{\"frame_width\": 16, \"frame_height\": 16,\n \"animations\": [{\"name\": \"x\", \"duration\": 2, \"frames\": [0],\n \"loop\": \"no\"}]}")
+        .unwrap();
+    assert_eq!(err(d), [format!("{}:3:10: animation `x`: `loop` is \"no\": expected true or false", j.display())]);
     // Sheet not a whole number of frames.
     std::fs::write(&j, "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": []}").unwrap();
     write_png(&d.join("a.png"), 24, 16, &vec![md(1); 24 * 16]);
