@@ -206,53 +206,77 @@ pub fn pieces(width: u16, height: u16) -> impl Iterator<Item = Piece> {
     })
 }
 
+/// The tile of a `width` x `height` frame (pixels, as [`pieces`] cuts it) that holds pixel
+/// (`x`, `y`) of the frame: where a tool or a program that draws a sheet puts that pixel.
+///
+/// ```
+/// use megadrive::sprite_engine::frame_tile;
+/// assert_eq!(frame_tile(16, 32, 8, 0), 4); // column-major: the second column's first tile
+/// assert_eq!(frame_tile(48, 32, 40, 8), 16 + 4 + 1); // the second piece (2 x 4 tiles)
+/// ```
+pub const fn frame_tile(width: u16, height: u16, x: u16, y: u16) -> u16 {
+    // Whole rows of pieces above (32 pixels high each), then the pieces left of it in its row.
+    let (row_y, col_x) = (y & !31, x & !31);
+    let row_h = if height - row_y < 32 { height - row_y } else { 32 };
+    let tiles_above = (width >> 3) * (row_y >> 3);
+    let tiles_left = (col_x >> 3) * (row_h >> 3);
+    tiles_above + tiles_left + ((x - col_x) >> 3) * (row_h >> 3) + ((y - row_y) >> 3)
+}
+
 /// An object added to the engine: give it back to move, animate or remove it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Handle(u8);
 
-/// A block of VDP tiles: its first tile and length (0: free slot of the table).
+/// A block of VDP tiles in use: its first tile and length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Block {
     first: u16,
     len: u16,
 }
 
-/// A first-fit allocator over a range of VDP tiles.
+/// A first-fit allocator over a range of VDP tiles: the blocks in use, sorted by their
+/// first tile, so one pass finds the first gap that fits.
 #[derive(Clone, Debug)]
 struct Tiles {
     start: u16,
     end: u16,
     used: [Block; MAX_BLOCKS],
+    count: u16,
 }
 
 impl Tiles {
     const fn new(start: u16, count: u16) -> Tiles {
-        Tiles { start, end: start + count, used: [Block { first: 0, len: 0 }; MAX_BLOCKS] }
+        Tiles { start, end: start + count, used: [Block { first: 0, len: 0 }; MAX_BLOCKS], count: 0 }
     }
 
-    /// The first gap of `len` tiles, if any (and a free slot to note it in).
+    /// The first tile of the first gap of `len` tiles, now in use; `None` when no gap fits
+    /// or [`MAX_BLOCKS`] blocks are in use.
     fn alloc(&mut self, len: u16) -> Option<u16> {
-        let slot = self.used.iter().position(|b| b.len == 0)?;
-        let mut at = self.start;
-        loop {
-            // The block starting lowest at or after `at`: the gap ends there.
-            let next = self.used.iter().filter(|b| b.len > 0 && b.first + b.len > at).map(|b| b.first).min().unwrap_or(self.end);
-            if next >= at && next - at >= len {
-                self.used[slot] = Block { first: at, len };
-                return Some(at);
-            }
-            if next >= self.end {
-                return None;
-            }
-            // Skip past the block at `next`.
-            let block = self.used.iter().find(|b| b.len > 0 && b.first == next)?;
-            at = block.first + block.len;
+        let n = self.count as usize;
+        if n == MAX_BLOCKS {
+            return None;
         }
+        let mut at = self.start;
+        let mut i = 0;
+        while i < n && self.used[i].first - at < len {
+            at = self.used[i].first + self.used[i].len;
+            i += 1;
+        }
+        if i == n && self.end - at < len {
+            return None;
+        }
+        self.used.copy_within(i..n, i + 1);
+        self.used[i] = Block { first: at, len };
+        self.count += 1;
+        Some(at)
     }
 
+    /// Frees the block that starts at tile `first`.
     fn free(&mut self, first: u16) {
-        if let Some(b) = self.used.iter_mut().find(|b| b.len > 0 && b.first == first) {
-            b.len = 0;
+        let n = self.count as usize;
+        if let Some(i) = self.used[..n].iter().position(|b| b.first == first) {
+            self.used.copy_within(i + 1..n, i);
+            self.count -= 1;
         }
     }
 }
@@ -567,6 +591,20 @@ mod tests {
     }
 
     #[test]
+    fn frame_tile_finds_each_pixel_in_its_piece() {
+        for (w, h) in [(8, 8), (16, 32), (48, 32), (64, 48), (128, 128), (120, 72)] {
+            for p in pieces(w, h) {
+                for y in p.y..p.y + (p.h << 3) {
+                    for x in p.x..p.x + (p.w << 3) {
+                        let want = p.tile + ((x - p.x) >> 3) * p.h + ((y - p.y) >> 3);
+                        assert_eq!(frame_tile(w, h, x, y), want, "{w}x{h} at ({x}, {y})");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn flipped_offsets_mirror_each_piece_in_the_frame() {
         for (w, h) in [(8, 8), (16, 32), (64, 48), (128, 128), (120, 72)] {
             let sheet = Sheet::new(&[], w, h, 0, Residency::Resident);
@@ -579,6 +617,27 @@ mod tests {
             }
             assert_eq!(sheet.tiles_per_frame(), (w >> 3) * (h >> 3));
         }
+    }
+
+    #[test]
+    fn the_allocator_fills_gaps_first_and_frees() {
+        let mut t = Tiles::new(100, 20);
+        assert_eq!((t.alloc(5), t.alloc(5), t.alloc(5)), (Some(100), Some(105), Some(110)));
+        t.free(105);
+        assert_eq!(t.alloc(6), None, "6 fit neither the gap of 5 nor the 5 at the end");
+        assert_eq!(t.alloc(3), Some(105), "the first gap that fits");
+        assert_eq!(t.alloc(2), Some(108));
+        assert_eq!(t.alloc(5), Some(115), "the end");
+        assert_eq!(t.alloc(1), None, "full");
+        t.free(100);
+        t.free(110);
+        assert_eq!(t.alloc(5), Some(100));
+        assert_eq!(t.alloc(5), Some(110));
+        let mut many = Tiles::new(0, 1000);
+        for k in 0..MAX_BLOCKS as u16 {
+            assert_eq!(many.alloc(1), Some(k));
+        }
+        assert_eq!(many.alloc(1), None, "MAX_BLOCKS blocks at most");
     }
 
     #[test]

@@ -199,37 +199,41 @@ pub fn vram_in_state(state: &[u8]) -> Vec<u8> {
 /// Where [`vram_in_state`] found VRAM in a save state: the same place in every state of one
 /// run, so a test that reads VRAM every frame locates it once and then only re-checks the
 /// signature.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct VramInState {
     base: usize,
     swap: bool,
-}
-
-fn shape_signature(swap: bool) -> Vec<u8> {
-    let words = &megacollide_game::levels::SHAPE_GFX[64..320];
-    words.iter().flat_map(|w| if swap { w.to_le_bytes() } else { w.to_be_bytes() }).collect()
+    /// The big-endian bytes known to be at VRAM byte `at`, and `at`.
+    signature: Vec<u8>,
+    at: usize,
 }
 
 impl VramInState {
     /// Searches the state for the shape graphics (see [`vram_in_state`]).
     pub fn locate(state: &[u8]) -> VramInState {
+        let words = &megacollide_game::levels::SHAPE_GFX[64..320];
+        let signature: Vec<u8> = words.iter().flat_map(|w| w.to_be_bytes()).collect();
+        VramInState::locate_signature(state, &signature, VRAM_SHAPES + 128)
+    }
+
+    /// Searches the state for `signature`, big-endian bytes a ROM put at VRAM byte address
+    /// `at`, in either byte order; panics unless found exactly once.
+    pub fn locate_signature(state: &[u8], signature: &[u8], at: usize) -> VramInState {
+        let swapped: Vec<u8> = signature.chunks(2).flat_map(|w| [w[1], w[0]]).collect();
         let find = |sig: &[u8]| -> Vec<usize> { state.windows(sig.len()).enumerate().filter(|(_, w)| *w == sig).map(|(i, _)| i).collect() };
-        let (hb, hl) = (find(&shape_signature(false)), find(&shape_signature(true)));
-        assert_eq!(hb.len() + hl.len(), 1, "shape graphics found {} (BE) + {} (LE) times in the save state", hb.len(), hl.len());
+        let (hb, hl) = (find(signature), find(&swapped));
+        assert_eq!(hb.len() + hl.len(), 1, "VRAM signature found {} (BE) + {} (LE) times in the save state", hb.len(), hl.len());
         let (hit, swap) = if hb.len() == 1 { (hb[0], false) } else { (hl[0], true) };
-        let base = hit.checked_sub(VRAM_SHAPES + 128).expect("VRAM block inside the state");
-        VramInState { base, swap }
+        let base = hit.checked_sub(at).expect("VRAM block inside the state");
+        VramInState { base, swap, signature: signature.to_vec(), at }
     }
 
     /// VRAM in the VDP's byte order; panics if the signature is no longer there.
     pub fn extract(&self, state: &[u8]) -> Vec<u8> {
         let block = &state[self.base..self.base + 0x10000];
-        assert_eq!(&block[VRAM_SHAPES + 128..VRAM_SHAPES + 640], shape_signature(self.swap).as_slice(), "VRAM moved in the save state");
-        if self.swap {
-            block.chunks(2).flat_map(|w| [w[1], w[0]]).collect()
-        } else {
-            block.to_vec()
-        }
+        let vram: Vec<u8> = if self.swap { block.chunks(2).flat_map(|w| [w[1], w[0]]).collect() } else { block.to_vec() };
+        assert_eq!(&vram[self.at..self.at + self.signature.len()], self.signature.as_slice(), "VRAM moved in the save state");
+        vram
     }
 }
 

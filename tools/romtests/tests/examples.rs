@@ -63,3 +63,49 @@ fn text_prints_on_plane_a_and_the_window() {
     let (_lock, gx, _) = boot("text", 60, Pad::NONE);
     assert_screen(&gx, "example-text");
 }
+
+#[test]
+fn sprite_engine_draws_metasprites_animations_and_four_palettes() {
+    let (_lock, mut gx, rom) = boot("sprite_engine", 120, Pad::NONE);
+    // VRAM, found in the save state by the ship's first frame (24 tiles), resident from tile
+    // 256 (VRAM 0x2000).
+    let ship_tiles = rom.symbols.address("sprite_engine::SHIP_TILES").expect("the example's SHIP_TILES") as usize;
+    let at = VramInState::locate_signature(&gx.save_state().unwrap(), &rom.image[ship_tiles..ship_tiles + 24 * 32], 0x2000);
+    // The sprite table (VRAM 0xBC00), in link order: the ship's two pieces (48 x 32: 32 + 16
+    // wide, side by side), the twelve gems (16 x 16, palette lines 0 to 3 in turn), the burst.
+    let table = |gx: &emu::Gpgx| {
+        let vram = at.extract(&gx.save_state().unwrap());
+        let mut entries = Vec::new();
+        let mut link = 0;
+        loop {
+            let e = 0xBC00 + link * 8;
+            let w = |i: usize| vram_word(&vram, e + i);
+            entries.push((w(0) as i16 - 128, w(2) >> 8, w(4), w(6) as i16 - 128));
+            link = (w(2) & 0x7F) as usize;
+            if link == 0 || entries.len() == 80 {
+                break;
+            }
+        }
+        entries
+    };
+    let t = table(&gx);
+    assert_eq!(t.len(), 15, "2 + 12 + 1 hardware sprites: {t:?}");
+    let (ship_a, ship_b) = (t[0], t[1]);
+    assert_eq!((ship_a.1, ship_b.1), (0x0F, 0x07), "4 x 4 tiles, then 2 x 4");
+    assert_eq!(ship_a.0, ship_b.0, "one row of pieces");
+    assert_eq!((ship_a.2 >> 13, ship_b.2 >> 13), (1, 1), "the ship in line 1");
+    let lines: Vec<u16> = t[2..14].iter().map(|e| e.2 >> 13 & 3).collect();
+    assert_eq!(lines, [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3], "the gems in the four palette lines");
+    assert!(t[2..14].iter().all(|e| e.1 == 0x05), "16 x 16 gems");
+    // The ship turns: mirrored, its wider piece on the right.
+    let facing_right = ship_a.3 < ship_b.3;
+    gx.run_until(300, Pad::NONE, |gx| {
+        let t = table(gx);
+        (t[0].2 & 0x0800 != 0) == facing_right
+    })
+    .expect("the ship turns within 5 seconds");
+    let t = table(&gx);
+    assert!(t[0].3 > t[1].3, "mirrored: the 32-wide piece right of the 16-wide one: {t:?}");
+    assert!(t[0].3 - t[1].3 == 16, "and they still touch");
+    assert_screen(&gx, "example-sprite_engine");
+}

@@ -146,7 +146,7 @@ fn attract_run() -> &'static AttractRun {
             let prev = states.last().unwrap();
             if plane_error.is_none() || sprite_error.is_none() {
                 let state = gx.save_state().expect("save state");
-                let at = *vram_at.get_or_insert_with(|| VramInState::locate(&state));
+                let at = vram_at.get_or_insert_with(|| VramInState::locate(&state)).clone();
                 let vram = at.extract(&state);
                 if plane_error.is_none() {
                     plane_error = check_planes(&vram, prev.camera_x, prev.camera_y).err().map(|e| format!("tick {}: {e}", s.tick));
@@ -597,7 +597,7 @@ fn pal_attract_run() -> PalRun {
         let vblank = gx.read_u32_be(frames_at);
         if let Some(drawn) = states.iter().rev().find(|d| d.vblanks + 1 == vblank && d.tick > 0) {
             let state = gx.save_state().expect("save state");
-            let at = *vram_at.get_or_insert_with(|| VramInState::locate(&state));
+            let at = vram_at.get_or_insert_with(|| VramInState::locate(&state)).clone();
             if let Err(e) = check_planes(&at.extract(&state), drawn.camera_x, drawn.camera_y) {
                 for t in &states[states.len().saturating_sub(8)..] {
                     eprintln!("tick {} vblanks {} camera {} lines {}", t.tick, t.vblanks, t.camera_x, t.frame_lines);
