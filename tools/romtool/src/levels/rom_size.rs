@@ -12,7 +12,9 @@ const FIELD_BYTES: u64 = 8;
 const POINT_BYTES: u64 = 4;
 const LEVEL_BYTES: u64 = 64;
 const MAP_BYTES: u64 = 64;
-const TILESHAPE_BYTES: u64 = 64;
+/// A height tile's shape: the engine's own type (its layout holds on the 68000 too: the
+/// engine asserts it).
+const TILESHAPE_BYTES: u64 = core::mem::size_of::<megacollide_engine::shape::TileShape>() as u64;
 const HEIGHT_GFX_BYTES: u64 = 128;
 /// Data every build has: `SHAPE_GFX` (20 shapes x 128 bytes) and `SHAPE_PALETTE`.
 pub const SHARED_BYTES: u64 = 20 * 128 + 32;
