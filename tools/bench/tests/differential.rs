@@ -14,7 +14,8 @@
 //!   offsets: `hit`, `hit_rect`, `push_out`, `overlap_pixels` identical.
 //!
 //! The first differing case is printed in the failure. Seeds are fixed (deterministic).
-//! Build the ELF first (`make out/bench.elf`; `make test` does).
+//! Build the ELF first (`make out/bench.elf`; `make test` does). Plain `cargo test` without
+//! the ELF (and without `MEGACOLLIDE_OUT`) prints that these tests are not run and passes.
 
 use bench::shared::{body_words, player_words, BODY_WORDS};
 use bench::{levels, Machine, Rng};
@@ -27,14 +28,12 @@ use megacollide_engine::platformer::{Input, Player, PlayerConfig};
 use megacollide_engine::shape::TileShape;
 use megacollide_engine::SubPx;
 
-fn out_dir() -> String {
-    std::env::var("MEGACOLLIDE_OUT").unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../out").to_string())
-}
+mod common;
 
-fn machine() -> Machine {
-    let path = std::env::var("BENCH_ELF").unwrap_or_else(|_| format!("{}/bench.elf", out_dir()));
-    let elf = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e} (build it: make out/bench.elf)"));
-    Machine::from_elf(&elf).unwrap()
+/// The 68000 with the bench ELF loaded, or `None` when plain `cargo test` leaves the test
+/// out (see `common::bench_elf`).
+fn machine() -> Option<Machine> {
+    common::bench_elf().map(|elf| Machine::from_elf(&elf).unwrap())
 }
 
 /// 68000 cycles run by the calls of this test binary (reported by each test).
@@ -236,7 +235,7 @@ fn check_points(mc: &mut Machine, tm: &TestMap, points: &[(i16, i16)]) {
 
 #[test]
 fn point_queries_100k_on_maps_with_every_shape() {
-    let mut mc = machine();
+    let Some(mut mc) = machine() else { return };
     let mut rng = Rng::new(0x706f_696e_7473); // "points"
     let mut total = 0;
     // 20 random maps (every edge policy at least once) and the bench scene.
@@ -341,7 +340,7 @@ fn write_solids(mc: &mut Machine, solids: &[SolidBox]) {
 
 #[test]
 fn body_moves_10000_frames_8_sizes() {
-    let mut mc = machine();
+    let Some(mut mc) = machine() else { return };
     let mut rng = Rng::new(0x6d6f_7665); // "move"
     let io = sym(&mc, "DIFF_BODY_IO");
     let mut frames = 0u32;
@@ -416,7 +415,7 @@ fn body_moves_10000_frames_8_sizes() {
 
 #[test]
 fn player_updates_10000_frames_scripted_and_random_input() {
-    let mut mc = machine();
+    let Some(mut mc) = machine() else { return };
     let mut rng = Rng::new(0x706c_6179); // "play"
     let io = sym(&mc, "DIFF_PLAYER_IO");
     let mut frames = 0u32;
@@ -503,7 +502,7 @@ fn random_rows(rng: &mut Rng) -> [u32; 32] {
 
 #[test]
 fn masks_random_pairs_and_offsets() {
-    let mut mc = machine();
+    let Some(mut mc) = machine() else { return };
     let mut rng = Rng::new(0x6d61_736b); // "mask"
     let rows_at = sym(&mc, "DIFF_MASK_ROWS");
     let cases_at = sym(&mc, "DIFF_MASK_CASES");

@@ -18,6 +18,25 @@ pub fn out_dir() -> PathBuf {
     std::env::var_os("MEGACOLLIDE_OUT").map(PathBuf::from).unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../out"))
 }
 
+/// Whether the files `make test` builds for a test are there (names relative to
+/// [`out_dir`], e.g. `"template.md"`). Under `make test` (`MEGACOLLIDE_OUT` set) this is
+/// always true: a missing file then fails the test where it is opened. Under plain
+/// `cargo test` (after `make`, which builds only the demo ROM) a missing file makes this
+/// print which test is not run, why, and which command runs it, and return false: the test
+/// then returns without checking anything.
+pub fn built(files: &[&str]) -> bool {
+    if std::env::var_os("MEGACOLLIDE_OUT").is_some() {
+        return true;
+    }
+    let missing: Vec<String> = files.iter().map(|f| out_dir().join(f)).filter(|p| !p.exists()).map(|p| p.display().to_string()).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let test = std::thread::current().name().unwrap_or("this test").to_string();
+    eprintln!("{test}: NOT RUN under plain `cargo test`: {} not built; `make test` builds it and runs this test", missing.join(", "));
+    false
+}
+
 /// A built ROM and its ELF (`emu::Rom`).
 pub use emu::Rom;
 

@@ -21,18 +21,27 @@ fn boot(name: &str, frames: u32, pad: Pad) -> (std::sync::MutexGuard<'static, ()
 
 #[test]
 fn sprites_bounce_and_flip() {
+    if !built(&["examples/sprites.md", "examples/sprites.elf"]) {
+        return;
+    }
     let (_lock, gx, _) = boot("sprites", 120, Pad::NONE);
     assert_screen(&gx, "example-sprites");
 }
 
 #[test]
 fn dma_fills_and_copies() {
+    if !built(&["examples/dma.md", "examples/dma.elf"]) {
+        return;
+    }
     let (_lock, gx, _) = boot("dma", 30, Pad::NONE);
     assert_screen(&gx, "example-dma");
 }
 
 #[test]
 fn pads_show_the_buttons_held() {
+    if !built(&["examples/pads.md", "examples/pads.elf"]) {
+        return;
+    }
     let (_lock, gx, rom) = boot("pads", 30, Pad::RIGHT | Pad::A);
     let pads = gx.read_bytes(rom.sym("PADS"), 4);
     // megadrive::pad bits: Right 0x08, A 0x40; the harness's pad is a 3-button pad.
@@ -42,6 +51,9 @@ fn pads_show_the_buttons_held() {
 
 #[test]
 fn streaming_scrolls_a_map_bigger_than_the_plane() {
+    if !built(&["examples/streaming.md", "examples/streaming.elf"]) {
+        return;
+    }
     let (_lock, gx, rom) = boot("streaming", 200, Pad::NONE);
     let s = gx.read_bytes(rom.sym("STREAM"), 8);
     let w = |i: usize| i16::from_be_bytes([s[i], s[i + 1]]);
@@ -54,12 +66,18 @@ fn streaming_scrolls_a_map_bigger_than_the_plane() {
 
 #[test]
 fn fades_reach_the_bars() {
+    if !built(&["examples/fades.md", "examples/fades.elf"]) {
+        return;
+    }
     let (_lock, gx, _) = boot("fades", 60, Pad::NONE);
     assert_screen(&gx, "example-fades");
 }
 
 #[test]
 fn text_prints_on_plane_a_and_the_window() {
+    if !built(&["examples/text.md", "examples/text.elf"]) {
+        return;
+    }
     let (_lock, gx, _) = boot("text", 60, Pad::NONE);
     assert_screen(&gx, "example-text");
 }

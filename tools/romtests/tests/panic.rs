@@ -6,6 +6,9 @@ use romtests::*;
 
 #[test]
 fn panic_sets_marker_and_message_in_genesis_plus_gx() {
+    if !built(&["panic-test.md", "panic-test.elf"]) {
+        return;
+    }
     let rom = Rom::load("panic-test").unwrap();
     let sv = rom.sym("SYSVARS");
     let (_lock, mut gx) = gpgx_with(&rom);
@@ -23,6 +26,9 @@ fn panic_sets_marker_and_message_in_genesis_plus_gx() {
 
 #[test]
 fn panic_is_recorded_in_blastem() {
+    if !built(&["panic-test.md", "panic-test.elf"]) {
+        return;
+    }
     let rom = Rom::load("panic-test").unwrap();
     let sv = rom.sym("SYSVARS");
     // The handler runs with interrupts off, so stop at the panic handler's end state by

@@ -37,21 +37,21 @@
 //! as the test oracle). Each body's move takes one of three paths, chosen once, in
 //! [`move_bodies`]' loop:
 //!
-//! * **On a surface** ([`on_surface`]): a grounded body (`ON_GROUND`, not moving up) that no
+//! * **On a surface** (`on_surface.rs`): a grounded body (`ON_GROUND`, not moving up) that no
 //!   solid box can reach and that stands at a position of the walkable surface compiled
 //!   for its size ([`crate::surface`]): its walk is a table read, whatever the slope, the
 //!   speed or the body's size.
-//! * **In the air** ([`in_air`]): a body in flight that no box can reach, whose box before
+//! * **In the air** (`in_air.rs`): a body in flight that no box can reach, whose box before
 //!   and after the move (and the row under it) stays inside the blank rectangle compiled
 //!   for the tile it is in: it moves by its velocity.
-//! * **The full move** ([`full`]): everything else (boxes in reach, a walk off a surface's
+//! * **The full move** (`full.rs`): everything else (boxes in reach, a walk off a surface's
 //!   end, a jump's take-off or landing, bodies of sizes without a compiled surface, maps
 //!   without tables, changed tiles), computed from the map per tile. It is the reference:
 //!   the two table paths give exactly its result, and the property tests compare all three
 //!   with the per-pixel oracle.
 //!
 //! [`move_bodies`] moves a whole slice of bodies in one call: the solid boxes' bound is
-//! worked out once per frame ([`reach`]), and a body that rides no box and that no box can
+//! worked out once per frame (`reach.rs`), and a body that rides no box and that no box can
 //! reach this frame moves through the map alone. [`move_walkers`] is the same call for
 //! patrolling enemies: each result also says whether a ledge lies ahead, and each
 //! [`Walker`] keeps where it stands on its surface; [`crate::patrol`] builds the classic
