@@ -84,6 +84,9 @@ fn text_prints_on_plane_a_and_the_window() {
 
 #[test]
 fn sprite_engine_draws_metasprites_animations_and_four_palettes() {
+    if !built(&["examples/sprite_engine.md", "examples/sprite_engine.elf"]) {
+        return;
+    }
     let (_lock, mut gx, rom) = boot("sprite_engine", 120, Pad::NONE);
     // VRAM, found in the save state by the ship's first frame (24 tiles), resident from tile
     // 256 (VRAM 0x2000).
