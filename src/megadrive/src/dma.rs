@@ -7,6 +7,18 @@
 //! few bytes per line. The 68000 is halted while a copy from its memory runs, so a copy is
 //! complete when the function returns; a fill runs on its own and [`fill_vram`] waits for
 //! it. Each function leaves the auto-increment at 2 (the standard set-up).
+//!
+//! Clearing plane B and copying two tiles (hardware: `no_run`):
+//!
+//! ```no_run
+//! use megadrive::{dma, vdp};
+//!
+//! static TILES: [u16; 32] = [0x1111; 32]; // two tiles of colour 1 (16 words each)
+//! vdp::display_off();
+//! dma::fill_vram(vdp::PLANE_B, 64 * 32 * 2, 0); // 64 x 32 cells of 2 bytes
+//! dma::copy_to_vram(&TILES, 32 * 32); // tiles 32 and 33 (32 bytes a tile)
+//! vdp::display_on();
+//! ```
 
 use crate::vdp::{self, Reg};
 use megadrive_sys::*;

@@ -4,6 +4,20 @@
 //! Colours are CRAM words, 0000BBB0GGG0RRR0: three components of 3 bits (0..=7, stored at
 //! bits 1-3, 5-7 and 9-11). One step moves every component by 1 towards the target, so any
 //! fade ends within 7 steps; no multiply or divide.
+//!
+//! A fade to black, one step per frame (load `pal` into CRAM after each step):
+//!
+//! ```
+//! use megadrive::fade;
+//!
+//! let mut pal = [0x0EEE, 0x0E00, 0x0024];
+//! let mut frames = 0;
+//! while !fade::step_to_black(&mut pal) {
+//!     frames += 1; // here: vdp::load_palette(0, &pal) in VBlank
+//! }
+//! assert_eq!(pal, [0, 0, 0]);
+//! assert_eq!(frames, 6); // the 7th step reaches black and ends the loop
+//! ```
 
 /// Mask of the three components' bits.
 const COMPONENTS: u16 = 0x0EEE;
@@ -13,6 +27,11 @@ const STEPS: [u16; 3] = [0x0002, 0x0020, 0x0200];
 const MASKS: [u16; 3] = [0x000E, 0x00E0, 0x0E00];
 
 /// One colour one step towards `target`: each component moves by 1 (of 0..=7).
+///
+/// ```
+/// // Red 7 towards blue 7: red goes down one step, blue up one.
+/// assert_eq!(megadrive::fade::step_colour(0x000E, 0x0E00), 0x020C);
+/// ```
 pub const fn step_colour(current: u16, target: u16) -> u16 {
     let (mut c, t) = (current & COMPONENTS, target & COMPONENTS);
     let mut i = 0;
@@ -31,6 +50,18 @@ pub const fn step_colour(current: u16, target: u16) -> u16 {
 /// Moves every colour of `current` one step towards the colour at the same index of
 /// `target` (the shorter length counts). Returns true when `current` equals `target`
 /// (the fade is over).
+///
+/// ```
+/// use megadrive::fade::step_towards;
+///
+/// let target = [0x0EEE, 0x0222];
+/// let mut pal = [0; 2];
+/// let mut steps = 1;
+/// while !step_towards(&mut pal, &target) {
+///     steps += 1;
+/// }
+/// assert_eq!((pal, steps), (target, 7));
+/// ```
 pub fn step_towards(current: &mut [u16], target: &[u16]) -> bool {
     let mut done = true;
     for (c, &t) in current.iter_mut().zip(target) {

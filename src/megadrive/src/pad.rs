@@ -9,6 +9,16 @@
 //! [`read6`] must not run more often than once per frame. A 3-button pad never drives
 //! lines 2 and 3 high with TH low, so it is never taken for a 6-button pad, even with Up
 //! and Down held together.
+//!
+//! ```
+//! use megadrive::pad::{decode3, A, RIGHT, START};
+//!
+//! // Raw port bytes, active low: TH high with Right held (line 3 low), TH low with A and
+//! // Start held (lines 4 and 5 low; lines 2 and 3 are always low then).
+//! let held = decode3(0b0111_0111, 0b0100_0011);
+//! assert_eq!(held, RIGHT | A | START);
+//! // On the console: `pad::init()` once, then `pad::read6(Port::One)` once a frame.
+//! ```
 
 use megadrive_sys::*;
 

@@ -5,6 +5,22 @@
 //! `asm/startup.s` (vectors, TMSS, RAM init, stack fill) calls, by name, functions the
 //! cartridge defines: `main` (never returns), `vblank_handler` (each VBlank) and
 //! `exception_handler(vector: u32, frame: ExceptionFrame) -> !`.
+//!
+//! ```
+//! use megadrive::rt::{MainOnly, Shared};
+//!
+//! /// VBlanks counted by the VBlank handler, read by the main loop.
+//! static FRAMES: Shared<u16> = Shared::new(0);
+//! /// The game's state, owned by the main loop.
+//! static WORLD: MainOnly<[i16; 4]> = MainOnly::new([0; 4]);
+//!
+//! FRAMES.set(FRAMES.get() + 1); // in `vblank_handler`
+//! let x = WORLD.with(|w| {
+//!     w[0] += 3;
+//!     w[0]
+//! });
+//! assert_eq!((FRAMES.get(), x), (1, 3));
+//! ```
 
 use core::cell::UnsafeCell;
 use core::sync::atomic::{compiler_fence, Ordering};

@@ -27,6 +27,22 @@
 //! and music ticks that fall in the window are played right after it. [`crate::dma`]'s
 //! copies open a window of their own when none is open, so no DMA can corrupt the sound.
 //! The bus rules are in [`crate::z80`].
+//!
+//! ```no_run
+//! use megadrive::{sound, timing::Standard};
+//!
+//! // `romtool sound` makes these statics from WAV and VGM files.
+//! static JUMP: sound::Effect = sound::Effect::Pcm { name: "jump", samples: &[0x80; 64] };
+//!
+//! sound::init(Standard::detect()); // loads the driver into the Z80 (hardware: `no_run`)
+//! sound::play_effect(&JUMP, 1); // starts with the next end_vblank
+//! loop {
+//!     // the game step; then, in VBlank:
+//!     sound::begin_vblank();
+//!     // the DMA transfers
+//!     sound::end_vblank();
+//! }
+//! ```
 
 use crate::rt::{MainOnly, Shared};
 use crate::timing::Standard;

@@ -7,6 +7,19 @@
 //! ([`crate::vdp::cell`]: palette line and first tile) with optional
 //! [`crate::vdp::HFLIP`], [`crate::vdp::VFLIP`] (the VDP mirrors the whole sprite) and
 //! [`crate::vdp::PRIORITY`].
+//!
+//! ```
+//! use megadrive::sprites::SpriteList;
+//! use megadrive::vdp::{cell, HFLIP};
+//!
+//! let mut list = SpriteList::<80>::new();
+//! list.push(100, 60, 2, 4, cell(1, 0x100) | HFLIP); // 16 x 32 pixels at (100, 60)
+//! list.push(-50, 60, 1, 1, cell(1, 0x108)); // entirely off screen: dropped
+//! assert_eq!(list.len(), 1);
+//! // The VDP's entry: y + 128, size (2 x 4 tiles) and link (0: the last), attribute, x + 128.
+//! assert_eq!(list.table(), [[188, 0x0700, cell(1, 0x100) | HFLIP, 228]]);
+//! // In VBlank: list.upload() (or upload_dma), then list.clear() for the next frame.
+//! ```
 
 use crate::vdp::{self, SCREEN_H, SCREEN_W};
 

@@ -1,5 +1,19 @@
 //! Text on plane A or the window plane with the 8 x 8 font (public-domain `font8x8`, built into VDP tiles by
 //! the crate's build script) loaded at tile index = ASCII code.
+//!
+//! ```no_run
+//! use megadrive::{text::Console, vdp};
+//!
+//! vdp::init();
+//! megadrive::text::load_font();
+//! vdp::load_palette(0, &[0x0000, 0x0EEE]); // the font draws colour 1
+//! let mut line = Console::at(1, 1, 0);
+//! line.print("SCORE ");
+//! line.decimal(1234, false);
+//! line.print(" PC ");
+//! line.hex(0x0001_F00E, 8);
+//! vdp::display_on();
+//! ```
 
 use crate::vdp;
 

@@ -26,6 +26,22 @@
 //! for 60 steps a second keeps its speed and its exact trajectory (the same sequence of
 //! steps), shown at 50 frames a second. (PAL's 49.70 Hz x 6 / 5 = 59.64 steps a second,
 //! NTSC's 59.92: 0.5 % slower.)
+//!
+//! ## Example
+//!
+//! ```no_run
+//! use megadrive::timing::{scanline, Pacer, Standard};
+//!
+//! let standard = Standard::detect(); // reads the VDP (hardware: `no_run`)
+//! let mut pacer = Pacer::new(standard);
+//! loop {
+//!     for _ in 0..pacer.steps() {
+//!         // one game step (1/60 s)
+//!     }
+//!     let _busy = scanline(standard); // how far into the frame the work went
+//!     // wait for VBlank, draw
+//! }
+//! ```
 
 use crate::vdp;
 use megadrive_sys::MD_VDP_STATUS_VBLANK;

@@ -16,6 +16,18 @@
 //! The VDP takes only a few CPU writes per scanline during active display (Genesis Plus GX
 //! drops writes that overflow its FIFO): upload in VBlank or with the display off
 //! ([`display_off`]).
+//!
+//! Setting up the screen and drawing one tile (hardware: `no_run`, it writes the VDP ports):
+//!
+//! ```no_run
+//! use megadrive::vdp;
+//!
+//! vdp::init(); // the standard set-up, display off
+//! vdp::load_palette(0, &[0x0000, 0x0EEE]); // line 0: transparent, white
+//! vdp::load_vram(32 * 32, &[0x11; 32]); // tile 32: colour 1 everywhere (4 bits a pixel)
+//! vdp::set_cell(vdp::PLANE_A, 2, 3, vdp::cell(0, 32)); // at cell (2, 3) of plane A
+//! vdp::display_on();
+//! ```
 
 use megadrive_sys::*;
 

@@ -22,6 +22,17 @@
 //!    [`crate::sound`]): the Z80 must not read ROM (or write the PSG) while the VDP owns the
 //!    68000 bus. [`crate::dma`] opens the window itself around a copy when the caller has
 //!    not opened one for the whole VBlank ([`crate::sound::begin_vblank`]).
+//!
+//! ```no_run
+//! use megadrive::z80;
+//!
+//! // Write one byte of Z80 RAM and read the next, holding the bus for both (hardware: `no_run`).
+//! let next = z80::with_bus(|bus| {
+//!     bus.write(0x1F00, 1);
+//!     bus.read(0x1F01)
+//! });
+//! # let _ = next;
+//! ```
 
 use megadrive_sys::*;
 
