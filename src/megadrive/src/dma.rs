@@ -94,6 +94,12 @@ impl Dest {
 /// no piece crosses a 128 KiB boundary of the source (the VDP's source counter only wraps
 /// its low 16 bits) or exceeds [`MAX_WORDS`]: `(source, destination offset in bytes,
 /// words)` each.
+///
+/// ```
+/// // 16 words from 16 bytes below a 128 KiB boundary: two pieces of 8 words.
+/// let p: Vec<_> = megadrive::dma::pieces(0x1_FFF0, 16).collect();
+/// assert_eq!(p, [(0x1_FFF0, 0, 8), (0x2_0000, 16, 8)]);
+/// ```
 pub fn pieces(src: u32, words: u32) -> impl Iterator<Item = (u32, u32, u16)> {
     let mut done = 0u32;
     core::iter::from_fn(move || {
@@ -120,6 +126,13 @@ pub fn pieces(src: u32, words: u32) -> impl Iterator<Item = (u32, u32, u16)> {
 /// `addr`. Split at 128 KiB source boundaries as the hardware needs. The CPU is halted
 /// until the copy ends. Opens the sound driver's DMA window around it when none is open
 /// ([`crate::sound::begin_vblank`]).
+///
+/// ```no_run
+/// use megadrive::dma::{copy, Dest};
+///
+/// static PALETTE: [u16; 16] = [0x0EEE; 16];
+/// copy(&PALETTE, Dest::Cram, 0); // CRAM line 0 (byte address 0); hardware: `no_run`
+/// ```
 pub fn copy(words: &[u16], dest: Dest, addr: u16) {
     // The VDP owns the 68000 bus during the copy: the sound driver must keep off it (a DMA
     // window, see `crate::sound`), unless the caller opened one for the whole VBlank.

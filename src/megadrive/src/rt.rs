@@ -84,6 +84,13 @@ impl<T: Copy> Shared<T> {
 /// A borrow flag makes the "one borrow at a time" rule a checked one: a nested call of
 /// `with` for the same value (from inside its closure, or from an interrupt handler that
 /// interrupted it) panics instead of handing out a second `&mut`.
+///
+/// ```should_panic
+/// use megadrive::rt::MainOnly;
+///
+/// static SCORE: MainOnly<u16> = MainOnly::new(0);
+/// SCORE.with(|_| SCORE.with(|s| *s += 1)); // nested: panics
+/// ```
 pub struct MainOnly<T> {
     value: UnsafeCell<T>,
     /// True while a `with` call has the value borrowed (one volatile byte).

@@ -221,6 +221,14 @@ pub fn init(standard: Standard) {
 }
 
 /// Plays `song` from its start (replacing the one playing), looping if it loops.
+///
+/// ```no_run
+/// use megadrive::sound::{self, Song, NO_LOOP};
+///
+/// // `romtool sound` makes such statics from VGM files.
+/// static TUNE: Song = Song { name: "tune", stream: &[0x00], loop_start: NO_LOOP };
+/// sound::play_music(&TUNE); // hardware at the next end_vblank: `no_run`
+/// ```
 pub fn play_music(song: &'static Song) {
     let addr = song.stream.as_ptr() as usize as u32;
     let loop_addr = if song.loop_start == NO_LOOP { 0xFF_FFFF } else { addr + song.loop_start };

@@ -92,6 +92,16 @@ impl<const N: usize> SpriteList<N> {
 
     /// [`SpriteList::push`] for each `(sx, sy, attr)` of `sprites`, all `w` x `h` tiles: one
     /// loop with the list's length in a register (a crowd of enemies).
+    ///
+    /// ```
+    /// use megadrive::sprites::SpriteList;
+    /// use megadrive::vdp::cell;
+    ///
+    /// let mut list = SpriteList::<4>::new();
+    /// let crowd = [(10, 20), (400, 20), (30, 20)].map(|(x, y)| (x, y, cell(2, 0x180)));
+    /// list.push_each(2, 2, crowd.into_iter()); // the one at x = 400 is off screen
+    /// assert_eq!(list.len(), 2);
+    /// ```
     #[inline(always)]
     pub fn push_each(&mut self, w: u16, h: u16, sprites: impl Iterator<Item = (i16, i16, u16)>) {
         let (pw, ph) = ((w << 3) as i16, (h << 3) as i16);

@@ -95,6 +95,11 @@ impl Console {
 
     /// Draws `v` (values over 999 show as 999) in decimal: 3 digits with `leading_zeros`,
     /// else without leading zeros. By repeated subtraction: no division on the 68000.
+    ///
+    /// ```no_run
+    /// let mut c = megadrive::text::Console::at(0, 0, 0);
+    /// c.decimal(42, true); // "00042"; hardware: `no_run`
+    /// ```
     pub fn decimal(&mut self, v: u16, leading_zeros: bool) {
         let mut v = if v > 999 { 999 } else { v };
         let mut started = leading_zeros;

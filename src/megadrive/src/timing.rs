@@ -89,6 +89,15 @@ impl Standard {
 
     /// The V counter's value on scanline `line` (0 .. lines per frame), V28 mode: the
     /// hardware's mapping in the module's table.
+    ///
+    /// ```
+    /// use megadrive::timing::Standard;
+    ///
+    /// assert_eq!(Standard::Ntsc.counter_at(234), 0xEA); // the last straight line
+    /// assert_eq!(Standard::Ntsc.counter_at(235), 0xE5); // the jump back
+    /// assert_eq!(Standard::Pal.counter_at(256), 0x00); // PAL wraps first
+    /// assert_eq!(Standard::Pal.counter_at(259), 0xCA);
+    /// ```
     pub const fn counter_at(self, line: u16) -> u8 {
         if line <= self.last_straight_line() {
             line as u8
@@ -177,6 +186,14 @@ pub fn line_from_reads(standard: Standard, in_vblank: bool, first: u8, mut next:
 /// Scanlines from the start of VBlank ([`vdp::VBLANK_LINE`]) to `line`, for work that
 /// starts at VBlank: `vblanks` is the number of VBlanks since it started (0 while the
 /// next one has not come).
+///
+/// ```
+/// use megadrive::timing::{lines_since_vblank, Standard};
+///
+/// assert_eq!(lines_since_vblank(Standard::Ntsc, 224, 0), 0); // VBlank starts at line 224
+/// assert_eq!(lines_since_vblank(Standard::Ntsc, 10, 0), 48); // 38 lines of VBlank, 10 more
+/// assert_eq!(lines_since_vblank(Standard::Ntsc, 10, 1), 310); // a VBlank came: a frame more
+/// ```
 pub const fn lines_since_vblank(standard: Standard, line: u16, vblanks: u16) -> u16 {
     let total = standard.lines_per_frame();
     let since = if line >= vdp::VBLANK_LINE { line - vdp::VBLANK_LINE } else { line + (total - vdp::VBLANK_LINE) };
@@ -245,6 +262,16 @@ impl Pacer {
     /// The steps to run for the next displayed frame (1 or 2). A frame whose work
     /// overran its VBlank still counts as one frame: an overloaded game slows down rather
     /// than skipping steps, as on NTSC.
+    ///
+    /// ```
+    /// use megadrive::timing::{Pacer, Standard};
+    ///
+    /// let mut pal = Pacer::new(Standard::Pal);
+    /// let steps: Vec<u8> = (0..10).map(|_| pal.steps()).collect();
+    /// assert_eq!(steps, [1, 1, 1, 1, 2, 1, 1, 1, 1, 2]); // 12 steps in 10 frames
+    /// let mut ntsc = Pacer::new(Standard::Ntsc);
+    /// assert!((0..10).all(|_| ntsc.steps() == 1));
+    /// ```
     pub fn steps(&mut self) -> u8 {
         let owed = self.owed + self.per_frame;
         if owed >= 10 {

@@ -241,6 +241,11 @@ pub fn v_counter() -> u16 {
 
 /// Loads `colours` (0000BBB0GGG0RRR0 words) into CRAM starting at colour `first` (palette
 /// line `l` starts at colour `16 * l`).
+///
+/// ```no_run
+/// // Palette line 1: transparent, red, green, blue (hardware: `no_run`).
+/// megadrive::vdp::load_palette(16, &[0x0000, 0x000E, 0x00E0, 0x0E00]);
+/// ```
 pub fn load_palette(first: u16, colours: &[u16]) {
     cram_write_at(first);
     for &c in colours {
@@ -250,6 +255,13 @@ pub fn load_palette(first: u16, colours: &[u16]) {
 
 /// A name-table entry (plane cell): tile index `tile` (0..2048) drawn with palette line
 /// `palette` (0..4). Add [`HFLIP`], [`VFLIP`] or [`PRIORITY`] with `|`.
+///
+/// ```
+/// use megadrive::vdp::{cell, HFLIP, PRIORITY};
+///
+/// assert_eq!(cell(1, 32), 0x2020); // palette line in bits 13-14, tile in bits 0-10
+/// assert_eq!(cell(3, 0x7FF) | HFLIP | PRIORITY, 0xEFFF);
+/// ```
 #[inline(always)]
 pub const fn cell(palette: u16, tile: u16) -> u16 {
     (palette << MD_TILE_PALETTE_SHIFT) | (tile & MD_TILE_INDEX_MASK as u16)
@@ -263,6 +275,12 @@ pub const PRIORITY: u16 = MD_TILE_PRIORITY as u16;
 
 /// Writes one name-table cell of the plane at VRAM address `plane` ([`PLANE_A`] or
 /// [`PLANE_B`]) at cell (`x`, `y`).
+///
+/// ```no_run
+/// use megadrive::vdp::{cell, set_cell, PLANE_B, VFLIP};
+///
+/// set_cell(PLANE_B, 10, 4, cell(2, 40) | VFLIP); // hardware: `no_run`
+/// ```
 pub fn set_cell(plane: u16, x: u16, y: u16, entry: u16) {
     vram_write_at(plane + ((y * PLANE_WIDTH + x) << 1));
     data16(entry);
