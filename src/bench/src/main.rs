@@ -27,13 +27,10 @@ use megacollide_engine::motion::{move_bodies, move_body};
 use megacollide_engine::platformer::{Input, Player, PlayerConfig};
 use megacollide_engine::SubPx;
 
+use levels::BENCH_MAP;
 /// The bench's fixed scene (src/lib.rs: `levels/bench.tmj` of this crate).
 pub use megacollide_bench::levels;
-#[allow(dead_code)]
-mod shared {
-    include!("shared.rs");
-}
-use levels::BENCH_MAP;
+use megacollide_bench::shared;
 use megacollide_game::levels::LevelPoint;
 use megacollide_game::world::{patrol, Enemy};
 use shared::{ai_prepare, body_from_words, body_words, mask_pair, player_words, BODY_COUNT, BODY_WORDS, WALKER_COUNT};

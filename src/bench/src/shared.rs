@@ -1,11 +1,12 @@
-// Benchmark data and logic shared by the 68000 bench ELF (src/bench/src/main.rs) and the host
-// runner (tools/bench), which `include!`s this file so both run exactly the same code.
-// Needs `megacollide_engine` in scope as a crate.
+//! Benchmark data and logic shared by the 68000 bench ELF (`src/main.rs`) and the host runner
+//! (`tools/bench`), which both use this module, so both run exactly the same code: the bodies
+//! and walkers of the benchmarks, their per-frame "game logic", the mask pairs and the word
+//! layouts the host reads back from the 68000's memory.
 
 use megacollide_engine::body::{Body, Flags};
+use megacollide_engine::mask::Mask;
 use megacollide_engine::platformer::Player;
 use megacollide_engine::SubPx as I13F3;
-use megacollide_engine::mask::Mask;
 
 /// Bodies of the frame benchmark (and of the single-body benchmarks: index 0).
 pub const BODY_COUNT: usize = 32;
@@ -54,7 +55,13 @@ pub fn walker(x: i16, y: i16, right: bool) -> megacollide_game::world::Enemy {
     use megacollide_game::world::Enemy;
     let mut e = Enemy::new(1, LevelPoint { x, y }, 16, 16);
     if !right {
-        e.patrol = megacollide_engine::patrol::Patrol::new(*e.patrol.body(), 1, false, megacollide_game::world::ENEMY_GRAVITY as i8, (megacollide_game::world::ENEMY_MAX_FALL >> 3) as u8);
+        e.patrol = megacollide_engine::patrol::Patrol::new(
+            *e.patrol.body(),
+            1,
+            false,
+            megacollide_game::world::ENEMY_GRAVITY as i8,
+            (megacollide_game::world::ENEMY_MAX_FALL >> 3) as u8,
+        );
     }
     e.patrol.body_mut().flags = Flags::ON_GROUND;
     e
@@ -66,9 +73,21 @@ pub const fn mask_rows(kind: u32) -> [u32; 32] {
     let mut r = 0;
     while r < 32 {
         rows[r] = match kind {
-            0 => 0xFFFF_FFFF,                                         // all solid
-            1 => if r & 1 == 0 { 0xAAAA_AAAA } else { 0x5555_5555 }, // checkerboard
-            _ => if r & 1 == 0 { 0x5555_5555 } else { 0xAAAA_AAAA }, // the other squares
+            0 => 0xFFFF_FFFF, // all solid
+            1 => {
+                if r & 1 == 0 {
+                    0xAAAA_AAAA
+                } else {
+                    0x5555_5555
+                }
+            } // checkerboard
+            _ => {
+                if r & 1 == 0 {
+                    0x5555_5555
+                } else {
+                    0xAAAA_AAAA
+                }
+            } // the other squares
         };
         r += 1;
     }

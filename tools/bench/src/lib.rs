@@ -19,13 +19,11 @@ use object::{Object, ObjectSection, SectionFlags, SectionKind};
 
 pub use machine::{Machine, Profile};
 
+use levels::BENCH_MAP;
 /// The bench's fixed scene, as the bench crate compiles it (src/bench/levels/bench.tmj).
 pub use megacollide_bench::levels;
-#[allow(dead_code)]
-pub mod shared {
-    include!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../src/bench/src/shared.rs"));
-}
-use levels::BENCH_MAP;
+/// The benchmarks' shared data and logic, the same module the 68000 bench ELF runs.
+pub use megacollide_bench::shared;
 use shared::{ai_prepare, mask_pair, BODY_COUNT, WALKER_COUNT};
 
 /// Targets (cycles): the engine is not done until it meets them.
