@@ -4,6 +4,7 @@
 #![deny(missing_docs)]
 
 use anyhow::Result;
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
@@ -33,7 +34,11 @@ pub fn built(files: &[&str]) -> bool {
         return true;
     }
     let test = std::thread::current().name().unwrap_or("this test").to_string();
-    eprintln!("{test}: NOT RUN under plain `cargo test`: {} not built; `make test` builds it and runs this test", missing.join(", "));
+    // Straight to stderr: libtest hides eprintln! of a passing test.
+    let line =
+        format!("{test}: NOT RUN under plain `cargo test`: {} not built; `make test` builds it and runs this test", missing.join(", "));
+    // One write, so parallel tests do not interleave it.
+    let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
     false
 }
 

@@ -1,6 +1,8 @@
 //! What the tests against the real bench ELF share: where the ELF is, and the one rule for
 //! a missing ELF.
 
+use std::io::Write;
+
 /// The output directory: `$MEGACOLLIDE_OUT` (set by `make test`) or the repository's `out/`.
 #[allow(dead_code)] // elf.rs uses it, differential.rs does not
 pub fn out_dir() -> String {
@@ -18,7 +20,10 @@ pub fn bench_elf() -> Option<Vec<u8>> {
         Ok(elf) => Some(elf),
         Err(e) if !explicit && e.kind() == std::io::ErrorKind::NotFound => {
             let test = std::thread::current().name().unwrap_or("this test").to_string();
-            eprintln!("{test}: NOT RUN under plain `cargo test`: {path} not built; `make test` builds it and runs this test (or `make out/bench.elf`, then cargo test again)");
+            // Straight to stderr: libtest hides eprintln! of a passing test.
+            let line = format!("{test}: NOT RUN under plain `cargo test`: {path} not built; `make test` builds it and runs this test (or `make out/bench.elf`, then cargo test again)");
+            // One write, so parallel tests do not interleave it.
+            let _ = std::io::stderr().write_all(format!("{line}\n").as_bytes());
             None
         }
         Err(e) => panic!("{path}: {e} (build it: make out/bench.elf)"),
