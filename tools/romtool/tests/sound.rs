@@ -234,3 +234,13 @@ fn misplaced_and_unsupported_sound_files_are_errors_saying_where_they_belong() {
     assert_eq!(status, Some(0), "{err}");
     assert!(written);
 }
+
+#[test]
+fn a_truncated_wav_says_truncated_and_how_to_fix_it() {
+    let mut w = wav(22_050, &[1000; 2205]);
+    w.truncate(w.len() - 1001);
+    let (status, err, written) = run(&[("effects/cut.wav", w)]);
+    assert_eq!(status, Some(1));
+    assert!(!written);
+    assert!(err.contains("effects/cut.wav") && err.contains("truncated") && err.contains("Fix:"), "{err}");
+}
