@@ -8,6 +8,7 @@
 
 pub mod build_script;
 pub mod cells;
+pub mod folder;
 pub mod gpl;
 pub mod header;
 pub mod levels;

@@ -3,7 +3,9 @@
 //! `no_std` game crate.
 //!
 //! **Input.** Every `NAME.json` of the folder describes the sheet `NAME.png` beside it (file-name
-//! order; other files are ignored):
+//! order). Every other file or folder is an error naming it (a PNG without its JSON, a JSON
+//! without its PNG, another format, a sub-folder); only `palette.gpl` and documentation
+//! (`*.md`, `*.txt`, `README*`, see [`crate::folder`]) are allowed besides the sheets:
 //!
 //! ```json
 //! {
@@ -446,18 +448,41 @@ fn load_sheet(json: &Path, palette: &mut Vec<u16>, fixed: Option<&Fixed>, errors
 
 /// Reads every sheet of `dir` (see the module docs): the sheets and the shared palette.
 pub fn load_dir(dir: &Path) -> Result<(Vec<Sheet>, SpritePalette), Vec<Diag>> {
-    let mut names: Vec<PathBuf> = match std::fs::read_dir(dir) {
-        Ok(rd) => rd
-            .filter_map(|e| e.ok())
-            .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")))
-            .collect(),
-        Err(e) => return Err(vec![Diag::new(dir, Loc::File, format!("cannot read the sprite folder: {e}"))]),
-    };
-    names.sort();
+    let entries =
+        crate::folder::entries(dir).map_err(|m| vec![Diag::new(dir, Loc::File, format!("cannot read the sprite folder: {m}"))])?;
+    let mut names: Vec<PathBuf> = Vec::new();
+    let mut errors = Vec::new();
+    for e in &entries {
+        let ext = e.extension();
+        let twin =
+            |x: &str| entries.iter().any(|o| !o.is_dir && o.path.with_extension("") == e.path.with_extension("") && o.extension() == x);
+        if e.is_dir {
+            errors.push(Diag::new(&e.path, Loc::File, "a folder inside the sprite folder: sheets are not looked for in sub-folders. Fix: move NAME.json and NAME.png up into the sprite folder"));
+        } else if ext == "json" {
+            if twin("png") {
+                names.push(e.path.clone());
+            } else {
+                errors.push(Diag::new(
+                    &e.path,
+                    Loc::File,
+                    format!(
+                        "no sheet {} beside it: each NAME.json describes NAME.png. Fix: add the PNG or remove the JSON",
+                        e.path.with_extension("png").display()
+                    ),
+                ));
+            }
+        } else if ext == "png" {
+            if !twin("json") {
+                errors.push(Diag::new(&e.path, Loc::File, format!("no {} beside it: each sheet NAME.png needs NAME.json giving its frame size and animations (see the README). Fix: add the JSON or remove the PNG", e.path.with_extension("json").display())));
+            }
+        } else if e.name() == PALETTE_FILE || crate::folder::is_documentation(e) {
+        } else {
+            let hint = if ext.is_empty() { "a file without extension".to_string() } else { format!("unsupported file `.{ext}`") };
+            errors.push(Diag::new(&e.path, Loc::File, format!("{hint}: the sprite folder takes sheets NAME.png with NAME.json and the palette {PALETTE_FILE}. Fix: convert it to PNG + JSON or remove it")));
+        }
+    }
     let gpl = dir.join(PALETTE_FILE);
     let fixed = if gpl.is_file() { Some(load_palette(&gpl)?) } else { None };
-    let mut errors = Vec::new();
     // Entries 1.. of the line.
     let mut palette: Vec<u16> = fixed.as_ref().map(|f| f.colours.iter().skip(1).copied().collect()).unwrap_or_default();
     let mut sheets: Vec<Sheet> = Vec::new();

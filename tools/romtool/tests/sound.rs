@@ -215,3 +215,32 @@ fn mangled_vgm_and_wav_files_never_crash_the_import() {
         let _ = sound::wav::convert(&b);
     }
 }
+
+#[test]
+fn misplaced_and_unsupported_sound_files_are_errors_saying_where_they_belong() {
+    let w = wav(22_050, &[1000; 2205]);
+    for (name, bytes, file, says) in [
+        ("effects/boom.mp3", vec![0u8; 64], "effects/boom.mp3", "unsupported format `.mp3`"),
+        ("music/step.wav", w.clone(), "music/step.wav", "move it to"),
+        ("sfx/step.wav", w.clone(), "sfx", "unknown folder `sfx`"),
+        ("music/old/theme.vgm", vec![0u8; 8], "music/old", "sub-folders"),
+    ] {
+        let (status, err, written) = run(&[(name, bytes), ("effects/ok.wav", w.clone()), ("README.md", b"credits".to_vec())]);
+        assert_eq!(status, Some(1), "{name}: {err}");
+        assert!(!written, "{name}");
+        assert!(err.contains(file) && err.contains(says) && err.contains("Fix:"), "{name}: {err}");
+    }
+    let (status, err, written) = run(&[("effects/ok.wav", w), ("README.md", b"credits".to_vec())]);
+    assert_eq!(status, Some(0), "{err}");
+    assert!(written);
+}
+
+#[test]
+fn a_truncated_wav_says_truncated_and_how_to_fix_it() {
+    let mut w = wav(22_050, &[1000; 2205]);
+    w.truncate(w.len() - 1001);
+    let (status, err, written) = run(&[("effects/cut.wav", w)]);
+    assert_eq!(status, Some(1));
+    assert!(!written);
+    assert!(err.contains("effects/cut.wav") && err.contains("truncated") && err.contains("Fix:"), "{err}");
+}

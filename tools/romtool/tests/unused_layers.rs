@@ -109,3 +109,23 @@ fn a_missing_image_is_an_error_for_a_layer_that_draws() {
     assert!(level.art.is_none());
     assert!(level.warnings.iter().any(|w| w.to_string().contains("layer `ground` is hidden")), "{:?}", level.warnings);
 }
+
+#[test]
+fn colliding_tiles_of_a_collection_of_images_are_an_error_naming_the_tileset() {
+    let dir = tempfile::tempdir().unwrap();
+    two_tiles_png(&dir.path().join("art.png"));
+    let path = dir.path().join("level.tmx");
+    let map = MAP
+        .replace(r#"<tile id="0"><image"#, r#"<tile id="0"><properties><property name="collision" value="solid"/></properties><image"#)
+        .replace("<data encoding=\"csv\">0,3</data>", "<data encoding=\"csv\">300,3</data>");
+    std::fs::write(&path, map).unwrap();
+    let errors = compile(&path).expect_err("colliding tiles that are not drawn");
+    let p = path.display().to_string();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.starts_with(&format!("{p}:6:2: tileset `icons` is a collection of images and its tiles collide"))
+                && e.contains("Fix:")),
+        "{errors:#?}"
+    );
+}

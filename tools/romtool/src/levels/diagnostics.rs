@@ -43,7 +43,7 @@ impl Diag {
 pub const MAX_ERRORS_PER_FILE: usize = 20;
 
 /// Collects the errors (or the warnings) of one level file: the first
-/// [`MAX_ERRORS_PER_FILE`] are kept, the rest only counted (so their places need not be
+/// [`MAX_ERRORS_PER_FILE`] errors are kept, the rest only counted; every warning is kept (so their places need not be
 /// worked out).
 #[derive(Debug)]
 pub struct Capped<K: Severity> {
@@ -57,6 +57,9 @@ pub struct Capped<K: Severity> {
 pub trait Severity {
     /// The end of the line counting those not kept (`" more errors not shown"`).
     const MORE: &'static str;
+    /// Whether only the first [`MAX_ERRORS_PER_FILE`] are kept (errors); warnings are all kept
+    /// and printed, never hidden behind a count.
+    const CAPPED: bool;
 }
 
 /// Errors: the level is not compiled.
@@ -64,6 +67,7 @@ pub trait Severity {
 pub struct Error;
 impl Severity for Error {
     const MORE: &'static str = " more errors not shown";
+    const CAPPED: bool = true;
 }
 
 /// Warnings: things skipped that may be mistakes (decoration objects, layers and tilesets
@@ -72,6 +76,7 @@ impl Severity for Error {
 pub struct Warning;
 impl Severity for Warning {
     const MORE: &'static str = " more warnings not shown";
+    const CAPPED: bool = false;
 }
 
 /// The errors of one level file.
@@ -86,7 +91,7 @@ impl<K: Severity> Capped<K> {
     }
     /// Whether further ones are only counted.
     pub fn full(&self) -> bool {
-        self.list.len() >= MAX_ERRORS_PER_FILE
+        K::CAPPED && self.list.len() >= MAX_ERRORS_PER_FILE
     }
     /// Adds one (kept or counted).
     pub fn push(&mut self, d: Diag) {

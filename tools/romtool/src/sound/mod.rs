@@ -1,7 +1,9 @@
 //! `romtool sound DIR -o GEN/sound.rs`: music and sound effects into the data of
 //! `megadrive::sound` (the crate's Z80 driver plays them).
 //!
-//! **Input** (file-name order; other files, e.g. a README with the credits, are ignored):
+//! **Input** (file-name order). Every other file or folder is an error naming it and saying
+//! where it belongs or which formats are supported; only documentation (`*.md`, `*.txt`,
+//! `README*`, `LICENSE*`, `CREDITS*`, `COPYING*`, see [`crate::folder`]) is left alone:
 //!
 //! | file | becomes |
 //! |---|---|
@@ -145,16 +147,75 @@ pub fn ident_of(path: &Path, stem: &str) -> Result<String, SoundError> {
     Ok(ident)
 }
 
-/// The files of `dir/sub` in file-name order (none when the folder does not exist).
-fn files_in(dir: &Path, sub: &str) -> Result<Vec<PathBuf>, SoundError> {
+/// What `music/` takes.
+const MUSIC_FORMATS: &str = ".vgm, .vgz";
+/// What `effects/` takes.
+const EFFECT_FORMATS: &str = ".wav (PCM), .vgm, .vgz (PSG)";
+
+/// The files of `dir/sub` in file-name order (none when the folder does not exist), each
+/// with an allowed extension; anything else in it is an error naming it.
+fn files_in(dir: &Path, sub: &str, allowed: &[&str], errors: &mut Vec<SoundError>) -> Vec<PathBuf> {
     let d = dir.join(sub);
     if !d.exists() {
-        return Ok(Vec::new());
+        return Vec::new();
     }
-    let entries = std::fs::read_dir(&d).map_err(|e| error(&d, format!("cannot read the folder: {e}")))?;
-    let mut v: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_file()).collect();
-    v.sort();
-    Ok(v)
+    let entries = match crate::folder::entries(&d) {
+        Ok(v) => v,
+        Err(m) => {
+            errors.push(error(&d, m));
+            return Vec::new();
+        }
+    };
+    let (formats, other, other_formats) =
+        if sub == "music" { (MUSIC_FORMATS, "effects", EFFECT_FORMATS) } else { (EFFECT_FORMATS, "music", MUSIC_FORMATS) };
+    let mut files = Vec::new();
+    for e in entries {
+        let ext = e.extension();
+        if e.is_dir {
+            errors.push(error(
+                &e.path,
+                format!("a folder inside {sub}/: sounds are not looked for in sub-folders. Fix: move its files into {}", d.display()),
+            ));
+        } else if allowed.contains(&ext.as_str()) {
+            files.push(e.path);
+        } else if crate::folder::is_documentation(&e) {
+        } else if ext == "wav" && sub == "music" {
+            errors.push(error(
+                &e.path,
+                format!(
+                    "a WAV in music/: songs are VGM/VGZ ({MUSIC_FORMATS}); a WAV is a PCM sound effect. Fix: move it to {}",
+                    dir.join("effects").display()
+                ),
+            ));
+        } else {
+            let hint = if ext.is_empty() { "a file without extension".to_string() } else { format!("unsupported format `.{ext}`") };
+            errors.push(error(
+                &e.path,
+                format!("{hint}: {sub}/ takes {formats} ({other}/ takes {other_formats}). Fix: convert it (e.g. export VGM from your tracker, or save mono WAV) or remove it"),
+            ));
+        }
+    }
+    files
+}
+
+/// Errors for what the top of a sound folder holds besides `music/`, `effects/` and documentation.
+fn check_top(dir: &Path, errors: &mut Vec<SoundError>) {
+    let entries = match crate::folder::entries(dir) {
+        Ok(v) => v,
+        Err(m) => return errors.push(error(dir, m)),
+    };
+    for e in entries {
+        if e.is_dir && matches!(e.name().as_str(), "music" | "effects") || crate::folder::is_documentation(&e) {
+            continue;
+        }
+        let what = if e.is_dir { format!("unknown folder `{}`", e.name()) } else { "a sound file outside music/ and effects/".to_string() };
+        errors.push(error(
+            &e.path,
+            format!(
+                "{what}: a sound folder holds music/ (songs: {MUSIC_FORMATS}) and effects/ ({EFFECT_FORMATS}). Fix: move its files there"
+            ),
+        ));
+    }
 }
 
 fn extension(p: &Path) -> String {
@@ -175,27 +236,17 @@ pub fn load_dir(dir: &Path) -> Result<Vec<Sound>, Vec<SoundError>> {
             Err(e) => errors.push(e),
         }
     };
-    match files_in(dir, "music") {
-        Ok(files) => {
-            for p in files.iter().filter(|p| matches!(extension(p).as_str(), "vgm" | "vgz")) {
-                let r = read(p).and_then(|b| song(p, &b)).map(|(s, n)| (Data::Song(s), n));
-                add(p, r, &mut sounds, &mut errors);
-            }
-        }
-        Err(e) => errors.push(e),
+    check_top(dir, &mut errors);
+    for p in &files_in(dir, "music", &["vgm", "vgz"], &mut errors) {
+        let r = read(p).and_then(|b| song(p, &b)).map(|(s, n)| (Data::Song(s), n));
+        add(p, r, &mut sounds, &mut errors);
     }
-    match files_in(dir, "effects") {
-        Ok(files) => {
-            for p in &files {
-                let r = match extension(p).as_str() {
-                    "wav" => read(p).and_then(|b| wav::convert(&b).map_err(|m| error(p, m))).map(|pcm| (Data::Pcm(pcm), Vec::new())),
-                    "vgm" | "vgz" => read(p).and_then(|b| psg_effect(p, &b)).map(|s| (Data::Psg(s), Vec::new())),
-                    _ => continue,
-                };
-                add(p, r, &mut sounds, &mut errors);
-            }
-        }
-        Err(e) => errors.push(e),
+    for p in &files_in(dir, "effects", &["wav", "vgm", "vgz"], &mut errors) {
+        let r = match extension(p).as_str() {
+            "wav" => read(p).and_then(|b| wav::convert(&b).map_err(|m| error(p, m))).map(|pcm| (Data::Pcm(pcm), Vec::new())),
+            _ => read(p).and_then(|b| psg_effect(p, &b)).map(|s| (Data::Psg(s), Vec::new())),
+        };
+        add(p, r, &mut sounds, &mut errors);
     }
     let mut seen: Vec<(&str, &Path)> = Vec::new();
     for s in &sounds {

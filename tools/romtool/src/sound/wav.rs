@@ -13,7 +13,8 @@ pub const MAX_SAMPLES: usize = 0xFFFF;
 /// Reads a WAV file's bytes into driver PCM. Errors say what is wrong (the caller adds the
 /// file's name).
 pub fn convert(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    let mut reader = hound::WavReader::new(std::io::Cursor::new(bytes)).map_err(|e| format!("not a WAV file hound can read: {e}"))?;
+    let mut reader = hound::WavReader::new(std::io::Cursor::new(bytes))
+        .map_err(|e| format!("{}: {e}. Fix: export it again from your sound editor as a mono PCM WAV", header_problem(&e)))?;
     let spec = reader.spec();
     if spec.channels == 0 || spec.sample_rate == 0 {
         return Err(format!("{} channels at {} Hz: not a sound", spec.channels, spec.sample_rate));
@@ -55,7 +56,7 @@ pub fn convert(bytes: &[u8]) -> Result<Vec<u8>, String> {
                 return Err(format!("{}-bit float samples (32-bit float is accepted)", spec.bits_per_sample));
             }
             for s in reader.samples::<f32>() {
-                let v = s.map_err(|e| format!("cannot read the samples: {e}"))?;
+                let v = s.map_err(sample_error)?;
                 if !v.is_finite() {
                     return Err("a sample that is not a number (NaN or infinite)".into());
                 }
@@ -69,13 +70,13 @@ pub fn convert(bytes: &[u8]) -> Result<Vec<u8>, String> {
             }
             let scale = (1u64 << (bits - 1)) as f64;
             for s in reader.samples::<i32>() {
-                let v = s.map_err(|e| format!("cannot read the samples: {e}"))?;
+                let v = s.map_err(sample_error)?;
                 push(v as f64 / scale);
             }
         }
     }
     if (mono.len() as u64) < frames {
-        return Err(format!("truncated: the header says {frames} samples, the file has {}", mono.len()));
+        return Err(format!("truncated: the header says {frames} samples, the file has {}. Fix: export it again from your sound editor, or copy the whole file", mono.len()));
     }
     Ok(resample(&mono, spec.sample_rate, PCM_RATE).into_iter().map(to_u8).collect())
 }
@@ -167,5 +168,23 @@ mod tests {
         let n = lie.len();
         lie[n - 204..n - 200].copy_from_slice(&0x7FFF_FFF0u32.to_le_bytes());
         assert!(convert(&lie).is_err());
+    }
+}
+
+/// What a header error means, in words.
+fn header_problem(e: &hound::Error) -> &'static str {
+    match e {
+        hound::Error::IoError(_) => "not a WAV file that can be read: truncated or corrupt, the header ends early",
+        hound::Error::FormatError(_) => "not a WAV file that can be read: corrupt, the header is not a valid RIFF/WAVE header",
+        hound::Error::Unsupported => "a WAV encoding that is not supported (PCM 8 to 32 bits or 32-bit float are)",
+        _ => "not a WAV file that can be read",
+    }
+}
+
+/// A sample-reading error in words (a short read means the file was cut off).
+fn sample_error(e: hound::Error) -> String {
+    match e {
+        hound::Error::IoError(_) => format!("truncated: the file ends before the samples its header announces ({e}). Fix: export it again from your sound editor as a mono PCM WAV, or copy the whole file"),
+        _ => format!("corrupt samples ({e}). Fix: export it again from your sound editor as a mono PCM WAV"),
     }
 }

@@ -135,6 +135,21 @@ pub fn assemble(
                 .collect(),
             tilesets: grid.tilesets_used.union(&drawn.tilesets_used).copied().collect(),
         };
+        for (_, t) in tilesets
+            .iter()
+            .enumerate()
+            .filter(|(i, t)| t.definition.image.is_none() && t.definition.image_collection && grid.tilesets_used.contains(i))
+        {
+            report(
+                diags,
+                src,
+                t.place.at(),
+                format!("tileset `{}` is a collection of images and its tiles collide: they would collide but not be drawn (the ROM draws tilesets made from one image of 16x16 tiles). Fix: make the tileset from one image (Tiled: New Tileset > Based on Tileset Image), or collide with the collision tileset's tiles", t.definition.name),
+            );
+        }
+        if !diags.is_empty() {
+            return fail(diags);
+        }
         warn_unused(&layers, &other_layers, &tilesets, &used, &mut warnings, src);
         built
     } else {

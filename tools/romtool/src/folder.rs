@@ -1,0 +1,48 @@
+//! Listing an asset folder (`sound/`, `sound/music/`, `sprites/`, ...): every entry, so the
+//! caller can use each one or name it in an error. Nothing under an asset folder is skipped
+//! silently; only documentation ([`is_documentation`]) is left alone on purpose.
+
+use std::path::{Path, PathBuf};
+
+/// One entry of a folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The entry's path (the folder joined with its name).
+    pub path: PathBuf,
+    /// Whether it is a folder (anything else is treated as a file).
+    pub is_dir: bool,
+}
+
+impl Entry {
+    /// The extension, lower-cased (empty when there is none).
+    pub fn extension(&self) -> String {
+        self.path.extension().map(|e| e.to_string_lossy().to_ascii_lowercase()).unwrap_or_default()
+    }
+
+    /// The file or folder name.
+    pub fn name(&self) -> String {
+        self.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+    }
+}
+
+/// Every entry of `dir`, sorted by name. Errors are sentences without the folder's name.
+pub fn entries(dir: &Path) -> Result<Vec<Entry>, String> {
+    let rd = std::fs::read_dir(dir).map_err(|e| format!("cannot read the folder: {e}"))?;
+    let mut v = Vec::new();
+    for e in rd {
+        let e = e.map_err(|e| format!("cannot read the folder: {e}"))?;
+        let path = e.path();
+        v.push(Entry { is_dir: path.is_dir(), path });
+    }
+    v.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(v)
+}
+
+/// Whether a file is documentation kept beside the assets (credits, licences): `*.md`,
+/// `*.txt`, or a name starting with `README`, `LICENSE`, `LICENCE`, `COPYING` or `CREDITS`.
+pub fn is_documentation(e: &Entry) -> bool {
+    let upper = e.name().to_ascii_uppercase();
+    !e.is_dir
+        && (matches!(e.extension().as_str(), "md" | "txt")
+            || ["README", "LICENSE", "LICENCE", "COPYING", "CREDITS"].iter().any(|p| upper.starts_with(p)))
+}
