@@ -9,7 +9,9 @@
 //! | [`stream`] | plane streaming: a map bigger than the plane through a ring buffer, only the new columns and rows written each frame |
 //! | [`sprites`] | the sprite list: position, size, palette, h/v flip, priority; uploaded by CPU or DMA |
 //! | [`sprite_engine`] | objects from sprite sheets: VRAM allocated and freed, frames uploaded by DMA, animations, metasprites up to 128 x 128, culling, the sprite table |
-//! | [`pad`] | 3- and 6-button pads on both ports |
+//! | [`pad`] | 3- and 6-button pads on both ports, and the buttons pressed and released each frame |
+//! | [`random`] | a fast pseudo-random generator (xorshift16, period 65,535) |
+//! | [`debug`] | text to the emulators' KDebug log (BlastEm), and numbers in hex or decimal without division |
 //! | [`fade`] | palette fades (to and from black or any palette) |
 //! | [`text`] | the 8 x 8 font and a text cursor on plane A |
 //! | [`timing`] | NTSC or PAL, the exact scanline, the lines a frame's work took, 60 game steps a second on both |
@@ -41,9 +43,11 @@
 #[cfg(all(target_arch = "m68k", feature = "cartridge"))]
 include!(concat!(env!("OUT_DIR"), "/memory_map.rs"));
 
+pub mod debug;
 pub mod dma;
 pub mod fade;
 pub mod pad;
+pub mod random;
 pub mod rt;
 pub mod sound;
 pub mod sprite_engine;

@@ -153,6 +153,80 @@ pub fn read6(port: Port) -> u16 {
     buttons
 }
 
+/// Every button bit ([`UP`] ... [`MODE`]), without the [`SIX_BUTTON`] flag.
+pub const ALL: u16 = 0x0FFF;
+
+/// One pad's buttons over frames: what is held, and the edges (pressed this frame,
+/// released this frame). Call [`Buttons::update`] once a frame with that frame's read
+/// ([`read3`] or [`read6`]); the [`SIX_BUTTON`] flag is kept apart ([`Buttons::six_button`]).
+///
+/// ```
+/// use megadrive::pad::{self, Buttons};
+/// let mut pad1 = Buttons::new();
+/// pad1.update(pad::A | pad::X); // frame 1: A and X go down
+/// assert_eq!(pad1.pressed(), pad::A | pad::X);
+/// pad1.update(pad::A); // frame 2: A still held, X let go
+/// assert_eq!(pad1.pressed(), 0);
+/// assert!(pad1.is_held(pad::A));
+/// assert_eq!(pad1.released(), pad::X);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Buttons {
+    now: u16,
+    last: u16,
+    six: bool,
+}
+
+impl Buttons {
+    /// Nothing held, nothing held last frame.
+    pub const fn new() -> Self {
+        Buttons { now: 0, last: 0, six: false }
+    }
+
+    /// Takes this frame's read (`megadrive::pad` bits; call once a frame): the held
+    /// buttons become last frame's.
+    pub fn update(&mut self, read: u16) {
+        self.last = self.now;
+        self.now = read & ALL;
+        self.six = read & SIX_BUTTON != 0;
+    }
+
+    /// The buttons held this frame.
+    pub const fn held(&self) -> u16 {
+        self.now
+    }
+
+    /// The buttons down this frame and up last frame.
+    pub const fn pressed(&self) -> u16 {
+        self.now & !self.last
+    }
+
+    /// The buttons up this frame and down last frame.
+    pub const fn released(&self) -> u16 {
+        !self.now & self.last
+    }
+
+    /// Whether any of the buttons `mask` is held.
+    pub const fn is_held(&self, mask: u16) -> bool {
+        self.now & mask != 0
+    }
+
+    /// Whether any of the buttons `mask` went down this frame.
+    pub const fn is_pressed(&self, mask: u16) -> bool {
+        self.pressed() & mask != 0
+    }
+
+    /// Whether any of the buttons `mask` went up this frame.
+    pub const fn is_released(&self, mask: u16) -> bool {
+        self.released() & mask != 0
+    }
+
+    /// Whether the last read came from a 6-button pad (its [`SIX_BUTTON`] flag).
+    pub const fn six_button(&self) -> bool {
+        self.six
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,5 +252,38 @@ mod tests {
         assert!(!is_six_button(0x30, 0x30));
         // 3-button pad, nothing held: lines 0, 1 high, 2, 3 low.
         assert!(!is_six_button(0x33, 0x33));
+    }
+
+    #[test]
+    fn edges_of_every_button_count_once_per_press() {
+        for bit in 0..12 {
+            let b = 1u16 << bit;
+            let mut pad = Buttons::new();
+            let (mut downs, mut ups) = (0, 0);
+            // Two presses: 3 frames down, 2 up, 1 down, 1 up; with other buttons held.
+            for &on in &[true, true, true, false, false, true, false] {
+                pad.update(if on { b | (ALL & !b & 0x0A5A) | SIX_BUTTON } else { ALL & !b & 0x0A5A });
+                assert_eq!(pad.is_held(b), on);
+                downs += pad.is_pressed(b) as u32;
+                ups += pad.is_released(b) as u32;
+                assert!(!(pad.is_pressed(b) && pad.is_released(b)));
+            }
+            assert_eq!((downs, ups), (2, 2), "button bit {bit}");
+        }
+    }
+
+    #[test]
+    fn edges_are_exact_masks() {
+        let mut pad = Buttons::new();
+        pad.update(UP | A | SIX_BUTTON);
+        assert_eq!((pad.held(), pad.pressed(), pad.released()), (UP | A, UP | A, 0));
+        assert!(pad.six_button());
+        pad.update(UP | MODE | Z);
+        assert_eq!((pad.held(), pad.pressed(), pad.released()), (UP | MODE | Z, MODE | Z, A));
+        assert!(!pad.six_button());
+        pad.update(UP | MODE | Z);
+        assert_eq!((pad.pressed(), pad.released()), (0, 0));
+        pad.update(0);
+        assert_eq!((pad.held(), pad.pressed(), pad.released()), (0, 0, UP | MODE | Z));
     }
 }

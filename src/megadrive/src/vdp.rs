@@ -114,7 +114,7 @@ pub enum Reg {
 }
 
 #[inline(always)]
-fn ctrl16(v: u16) {
+pub(crate) fn ctrl16(v: u16) {
     // SAFETY: MD_VDP_CTRL is the VDP control port; a 16-bit write is a register write or
     // half of a command.
     unsafe { core::ptr::write_volatile(MD_VDP_CTRL as *mut u16, v) }
