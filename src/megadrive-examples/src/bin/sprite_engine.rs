@@ -142,7 +142,7 @@ pub extern "C" fn main() -> ! {
         wait_vblank();
         sprites.upload();
         x += dx;
-        if x < 8 || x > 264 {
+        if !(8..=264).contains(&x) {
             dx = -dx;
         }
         sprites.set_position(ship, x, 80);

@@ -126,6 +126,24 @@ pub fn mono16(rate: u32, samples: &[i16]) -> Vec<u8> {
     write16(rate, 1, samples)
 }
 
+/// What a header error means, in words.
+fn header_problem(e: &hound::Error) -> &'static str {
+    match e {
+        hound::Error::IoError(_) => "not a WAV file that can be read: truncated or corrupt, the header ends early",
+        hound::Error::FormatError(_) => "not a WAV file that can be read: corrupt, the header is not a valid RIFF/WAVE header",
+        hound::Error::Unsupported => "a WAV encoding that is not supported (PCM 8 to 32 bits or 32-bit float are)",
+        _ => "not a WAV file that can be read",
+    }
+}
+
+/// A sample-reading error in words (a short read means the file was cut off).
+fn sample_error(e: hound::Error) -> String {
+    match e {
+        hound::Error::IoError(_) => format!("truncated: the file ends before the samples its header announces ({e}). Fix: export it again from your sound editor as a mono PCM WAV, or copy the whole file"),
+        _ => format!("corrupt samples ({e}). Fix: export it again from your sound editor as a mono PCM WAV"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::write16 as wav;
@@ -168,23 +186,5 @@ mod tests {
         let n = lie.len();
         lie[n - 204..n - 200].copy_from_slice(&0x7FFF_FFF0u32.to_le_bytes());
         assert!(convert(&lie).is_err());
-    }
-}
-
-/// What a header error means, in words.
-fn header_problem(e: &hound::Error) -> &'static str {
-    match e {
-        hound::Error::IoError(_) => "not a WAV file that can be read: truncated or corrupt, the header ends early",
-        hound::Error::FormatError(_) => "not a WAV file that can be read: corrupt, the header is not a valid RIFF/WAVE header",
-        hound::Error::Unsupported => "a WAV encoding that is not supported (PCM 8 to 32 bits or 32-bit float are)",
-        _ => "not a WAV file that can be read",
-    }
-}
-
-/// A sample-reading error in words (a short read means the file was cut off).
-fn sample_error(e: hound::Error) -> String {
-    match e {
-        hound::Error::IoError(_) => format!("truncated: the file ends before the samples its header announces ({e}). Fix: export it again from your sound editor as a mono PCM WAV, or copy the whole file"),
-        _ => format!("corrupt samples ({e}). Fix: export it again from your sound editor as a mono PCM WAV"),
     }
 }
