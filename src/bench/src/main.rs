@@ -500,56 +500,50 @@ pub extern "C" fn bench_sound_request() {
     megadrive::sound::play_effect(&BENCH_EFFECT, 10);
 }
 
-/// The sprite engine's scene (`bench_sprites_setup`, `bench_sprites_frame`): 40 animated
-/// objects on screen, 30 of a resident 16 x 32 sheet (one hardware sprite each, a 3-picture
-/// walk) and 10 metasprites of a streamed 64 x 48 sheet (4 hardware sprites each, a new
-/// picture every 4 frames: a DMA upload each time). 70 hardware sprites in all.
+/// The sprite engine and the handles of its scenes (`shared::sprites`).
 #[cfg(target_arch = "m68k")]
-mod sprite_scene {
-    use megadrive::sprite_engine::{Animation, Handle, Residency, Sheet, SpriteEngine};
+static SPRITE_ENGINE: Static<shared::sprites::Engine> = Static(UnsafeCell::new(shared::sprites::engine()));
+#[cfg(target_arch = "m68k")]
+static SPRITE_HANDLES: Static<shared::sprites::Handles> = Static(UnsafeCell::new([None; shared::sprites::OBJECTS]));
 
-    pub static SMALL_TILES: [u16; 3 * 8 * 16] = [0x1111; 384];
-    pub static BIG_TILES: [u16; 2 * 48 * 16] = [0x2222; 1536];
-    pub static SMALL: Sheet = Sheet::new(&SMALL_TILES, 16, 32, 3, Residency::Resident);
-    pub static BIG: Sheet = Sheet::new(&BIG_TILES, 64, 48, 2, Residency::Streamed);
-    pub static WALK: Animation = Animation { frames: &[0, 1, 2], duration: 6, looping: true };
-    pub static SPIN: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
-    pub const OBJECTS: usize = 40;
-    pub static ENGINE: super::Static<SpriteEngine<48>> = super::Static(core::cell::UnsafeCell::new(SpriteEngine::new(0, 1024)));
-    pub static HANDLES: super::Static<[Option<Handle>; OBJECTS]> = super::Static(core::cell::UnsafeCell::new([None; OBJECTS]));
-}
-
-/// Adds the 40 objects of the sprite scene, spread over the screen.
+/// Adds the 40 objects of the sprite scenes, spread over the screen.
 #[cfg(target_arch = "m68k")]
 #[no_mangle]
 pub extern "C" fn bench_sprites_setup() -> u32 {
-    use sprite_scene::*;
-    let (e, handles) = (ENGINE.get(), HANDLES.get());
-    for (i, h) in handles.iter_mut().enumerate() {
-        let (x, y) = (((i as i16) & 7) * 36 + 8, ((i as i16) >> 3) * 40 + 8);
-        *h = if i % 4 == 3 { e.add(&BIG, &SPIN, x, y) } else { e.add(&SMALL, &WALK, x, y) };
-    }
-    handles.iter().filter(|h| h.is_some()).count() as u32
+    shared::sprites::setup(SPRITE_ENGINE.get(), SPRITE_HANDLES.get())
 }
 
-/// One frame of the sprite scene: every object moves one pixel, the animations step, the
-/// table is built for the camera and uploaded with the frames that changed (the DMA
+/// One frame of the sprite benchmark: every object moves one pixel, the animations step,
+/// the table is built for the camera and uploaded with the frames that changed (the DMA
 /// registers written; the transfer itself is the VDP's, in VBlank). Returns the hardware
 /// sprites of the table.
 #[cfg(target_arch = "m68k")]
 #[no_mangle]
 pub extern "C" fn bench_sprites_frame(frame: u32) -> u32 {
-    use sprite_scene::*;
-    let (e, handles) = (ENGINE.get(), HANDLES.get());
-    let dx = (frame & 15) as i16;
-    for (i, h) in handles.iter().enumerate() {
-        if let Some(h) = *h {
-            e.set_position(h, ((i as i16) & 7) * 36 + 8 + dx, ((i as i16) >> 3) * 40 + 8);
-        }
-    }
-    e.animate();
-    e.update(0, 0);
-    let sprites = e.hardware_sprites() as u32;
+    let e = SPRITE_ENGINE.get();
+    let sprites = shared::sprites::frame(e, SPRITE_HANDLES.get(), frame);
     e.upload();
-    sprites
+    sprites as u32
+}
+
+/// What `bench_sprites_shuffle` leaves for the host: the table's hardware sprites, the
+/// objects dropped, the uploads queued, then the table's words.
+#[cfg(target_arch = "m68k")]
+static SPRITE_CHECK: Static<[u16; 3 + 4 * 80]> = Static(UnsafeCell::new([0; 3 + 4 * 80]));
+
+/// One frame of the sprite engine's differential scene (`shared::sprites::shuffle`); returns
+/// the address of its result (`SPRITE_CHECK`), which the host compares with its own.
+#[cfg(target_arch = "m68k")]
+#[no_mangle]
+pub extern "C" fn bench_sprites_shuffle(frame: u32) -> u32 {
+    let e = SPRITE_ENGINE.get();
+    shared::sprites::shuffle(e, SPRITE_HANDLES.get(), frame);
+    let check = SPRITE_CHECK.get();
+    let n = e.hardware_sprites() as usize;
+    check[0] = n as u16;
+    check[1] = e.dropped();
+    check[2] = e.queued_uploads();
+    check[3..3 + 4 * n].copy_from_slice(e.table()[..n].as_flattened());
+    e.upload();
+    check.as_ptr() as u32
 }

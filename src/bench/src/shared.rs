@@ -188,3 +188,145 @@ pub fn world_digest(w: &megacollide_game::World) -> u32 {
     mix((w.enemy_touches as u32) << 8 | w.active_enemies as u32);
     h
 }
+
+/// The sprite engine's scenes, run alike by the bench ELF and the host:
+///
+/// - the benchmark (`bench_sprites_setup`, `bench_sprites_frame`): 40 animated objects on
+///   screen, 30 of a resident 16 x 32 sheet (one hardware sprite each, a 3-picture walk) and
+///   10 metasprites of a streamed 64 x 48 sheet (4 hardware sprites each, a new picture every
+///   4 frames: a DMA upload each time), 70 hardware sprites in all; the right column's
+///   metasprites stick out of the screen (their pieces are clipped);
+/// - the differential scene ([`sprites::shuffle`]): the same objects under a camera that
+///   sweeps past every edge, with objects hidden, flipped, given one-shot animations,
+///   removed and added again (more than 80 hardware sprites at times), so that the 68000's
+///   table kernel and the host's Rust loop meet every path.
+pub mod sprites {
+    use megadrive::sprite_engine::{Animation, Handle, Residency, Sheet, SpriteEngine};
+
+    /// Frames of the resident sheet: 3 of 16 x 32 pixels.
+    pub static SMALL_TILES: [u16; 3 * 8 * 16] = [0x1111; 384];
+    /// Frames of the streamed sheet: 2 of 64 x 48 pixels.
+    pub static BIG_TILES: [u16; 2 * 48 * 16] = [0x2222; 1536];
+    /// The resident sheet, palette line 3.
+    pub static SMALL: Sheet = Sheet::new(&SMALL_TILES, 16, 32, 3, Residency::Resident);
+    /// The streamed sheet, palette line 2.
+    pub static BIG: Sheet = Sheet::new(&BIG_TILES, 64, 48, 2, Residency::Streamed);
+    /// The small objects' walk: 3 pictures of 6 steps.
+    pub static WALK: Animation = Animation { frames: &[0, 1, 2], duration: 6, looping: true };
+    /// The metasprites' spin: 2 pictures of 4 steps.
+    pub static SPIN: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// A one-shot (of either sheet).
+    pub static ONCE: Animation = Animation { frames: &[1, 0, 1], duration: 3, looping: false };
+    /// Objects of the scenes.
+    pub const OBJECTS: usize = 40;
+    /// The engine of the scenes: room for 48 objects in VDP tiles 0..2047.
+    pub type Engine = SpriteEngine<48>;
+    /// The scenes' objects: a handle each (`None` while removed).
+    pub type Handles = [Option<Handle>; OBJECTS];
+
+    /// Where object `i` starts (map pixels): 8 a row, 36 pixels apart, rows 40 apart.
+    pub const START: [(i16, i16); OBJECTS] = {
+        let mut s = [(0, 0); OBJECTS];
+        let mut i = 0;
+        while i < OBJECTS {
+            s[i] = ((i as i16 & 7) * 36 + 8, (i as i16 >> 3) * 40 + 8);
+            i += 1;
+        }
+        s
+    };
+
+    /// A new engine for the scenes.
+    pub const fn engine() -> Engine {
+        SpriteEngine::new(0, 2047)
+    }
+
+    /// Whether object `i` is one of the metasprites.
+    const fn is_big(i: usize) -> bool {
+        i % 4 == 3
+    }
+
+    /// Adds object `i` at its start.
+    fn add(e: &mut Engine, i: usize) -> Option<Handle> {
+        let (x, y) = START[i];
+        if is_big(i) {
+            e.add(&BIG, &SPIN, x, y)
+        } else {
+            e.add(&SMALL, &WALK, x, y)
+        }
+    }
+
+    /// Adds the 40 objects; returns how many were added.
+    pub fn setup(e: &mut Engine, handles: &mut Handles) -> u32 {
+        for (i, h) in handles.iter_mut().enumerate() {
+            *h = add(e, i);
+        }
+        handles.iter().filter(|h| h.is_some()).count() as u32
+    }
+
+    /// One frame of the benchmark before the upload: every object moves (one pixel a frame,
+    /// 16 frames to the right, then back to its start), the animations step and the table
+    /// is built for a camera at (0, 0). Returns the table's hardware sprites.
+    pub fn frame(e: &mut Engine, handles: &Handles, frame: u32) -> u16 {
+        let dx = (frame & 15) as i16;
+        for (h, &(x, y)) in handles.iter().zip(&START) {
+            if let Some(h) = *h {
+                e.set_position(h, x + dx, y);
+            }
+        }
+        e.animate();
+        e.update(0, 0);
+        e.hardware_sprites()
+    }
+
+    /// One frame of the differential scene (after [`setup`]): changes to some objects, the
+    /// animations' step and the table for a camera sweeping from 300 pixels left of the
+    /// objects to 300 right (and 200 above to 200 below).
+    pub fn shuffle(e: &mut Engine, handles: &mut Handles, frame: u32) {
+        let f = frame as usize;
+        let i = (f * 7) % OBJECTS;
+        if frame % 3 == 0 {
+            if let Some(h) = handles[i] {
+                e.set_visible(h, frame % 4 != 3);
+            }
+        }
+        if frame % 5 == 0 {
+            if let Some(h) = handles[(i + 1) % OBJECTS] {
+                e.set_flip(h, frame & 8 != 0, frame & 16 != 0);
+                e.set_priority(h, frame & 32 != 0);
+            }
+        }
+        if frame % 11 == 0 {
+            // Removed and added again (last in the draw order), mostly as a metasprite: in
+            // time more of them than 80 hardware sprites hold.
+            let j = (i + 2) % OBJECTS;
+            if let Some(h) = handles[j] {
+                e.remove(h);
+            }
+            let (x, y) = START[j];
+            handles[j] = if frame % 4 == 0 { e.add(&SMALL, &WALK, x, y) } else { e.add(&BIG, &SPIN, x, y) };
+        }
+        if frame % 13 == 0 {
+            let j = (i + 3) % OBJECTS;
+            if let Some(h) = handles[j] {
+                e.set_animation(h, if frame % 2 == 0 { &ONCE } else { &SPIN });
+            }
+        }
+        let cx = ((frame * 7) % 600) as i16 - 300;
+        let cy = ((frame * 5) % 400) as i16 - 200;
+        // Objects crowd the screen's top-left every 64 frames: more than 80 hardware sprites
+        // on screen once enough of them are metasprites.
+        let crowd = frame & 64 != 0;
+        for (k, (h, &(x, y))) in handles.iter().zip(&START).enumerate() {
+            if let Some(h) = *h {
+                let wobble = ((frame as i16).wrapping_mul(k as i16 + 1)) & 31;
+                if crowd {
+                    e.set_position(h, cx + 20 + (k as i16 & 3) * 4, cy + 20 + wobble);
+                } else {
+                    e.set_position(h, x + wobble - 16, y - wobble + 16);
+                }
+            }
+        }
+        e.animate();
+        e.update(cx, cy);
+    }
+}

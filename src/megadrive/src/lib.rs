@@ -36,6 +36,7 @@
 #![cfg_attr(not(test), no_std)]
 #![deny(missing_docs)]
 #![cfg_attr(all(target_arch = "m68k", feature = "cartridge"), feature(link_arg_attribute))]
+#![cfg_attr(target_arch = "m68k", feature(asm_experimental_arch))]
 
 // The memory map of every cartridge (`linker/megadrive.ld`), given to the final link of every
 // binary that uses this crate, and relocations kept for the packer's `bra.l` rewrite (`romtool

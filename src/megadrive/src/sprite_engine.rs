@@ -75,11 +75,15 @@ pub enum Residency {
 /// Most hardware sprites in one frame: 4 x 4 pieces of 32 x 32 pixels.
 pub const MAX_PIECES: usize = 16;
 
+/// The four ways a frame can be mirrored, in the order of the attribute word's flip bits
+/// (`vdp::HFLIP` is bit 11, `vdp::VFLIP` bit 12): plain, left-right, top-bottom, both.
+const FLIPS: usize = 4;
+
 /// A sprite sheet as `romtool sprites` compiles it: frames of `width` x `height` pixels,
 /// each frame's tiles consecutive in `tiles`, cut into hardware sprites as [`pieces`] says
 /// (each piece's tiles in the VDP's column-major order). Made with [`Sheet::new`] (at compile
-/// time: the pieces, their flipped offsets and sizes are worked out there, so a frame on
-/// screen costs no layout work).
+/// time: the pieces are laid out there as sprite table entries for each of the four flips,
+/// so drawing a frame is four additions a hardware sprite).
 #[derive(Debug)]
 pub struct Sheet {
     tiles: &'static [u16],
@@ -88,50 +92,47 @@ pub struct Sheet {
     attr: u16,
     residency: Residency,
     tiles_per_frame: u16,
-    pieces: [Placed; MAX_PIECES],
+    /// Per flip, each piece's sprite table entry relative to the frame: `[y offset + 128,
+    /// size bits, first tile within the frame, x offset + 128]` (offsets in pixels).
+    layouts: [[[u16; 4]; MAX_PIECES]; FLIPS],
     piece_count: u16,
 }
 
-/// A piece as the table needs it: offsets plain and flipped (pixels), the size bits of
-/// the attribute table's second word, and its size in pixels and its first tile.
-#[derive(Clone, Copy, Debug)]
-struct Placed {
-    x: i16,
-    y: i16,
-    hx: i16,
-    vy: i16,
-    w_px: i16,
-    h_px: i16,
-    size: u16,
-    tile: u16,
-}
+/// The sprite table's origin: screen pixel 0 is 128 in the table's coordinates.
+const ORIGIN: u16 = 128;
 
 impl Sheet {
     /// The sheet of `tiles` (16 words a VDP tile, frame after frame) with frames of `width`
     /// x `height` pixels (8..=128 each, multiples of 8), drawn in CRAM line `palette_line`
     /// (0..=3), resident or streamed. A frame size out of range stops the build (at compile
     /// time in a `static`).
+    ///
+    /// ```
+    /// use megadrive::sprite_engine::{Residency, Sheet};
+    /// static TILES: [u16; 2 * 6 * 16] = [0; 192]; // 2 frames of 16 x 24 pixels (2 x 3 tiles)
+    /// static HERO: Sheet = Sheet::new(&TILES, 16, 24, 1, Residency::Resident);
+    /// assert_eq!((HERO.frames(), HERO.tiles_per_frame(), HERO.pieces_per_frame()), (2, 6, 1));
+    /// ```
     pub const fn new(tiles: &'static [u16], width: u16, height: u16, palette_line: u16, residency: Residency) -> Sheet {
         assert!(width >= 8 && width <= MAX_FRAME_PX && width & 7 == 0, "frame width: 8..=128 pixels, a multiple of 8");
         assert!(height >= 8 && height <= MAX_FRAME_PX && height & 7 == 0, "frame height: 8..=128 pixels, a multiple of 8");
         assert!(palette_line < 4, "palette line: 0..=3");
-        let empty = Placed { x: 0, y: 0, hx: 0, vy: 0, w_px: 0, h_px: 0, size: 0, tile: 0 };
-        let mut pieces = [empty; MAX_PIECES];
+        let mut layouts = [[[0u16; 4]; MAX_PIECES]; FLIPS];
         let (mut n, mut x, mut y, mut tile) = (0, 0u16, 0u16, 0u16);
         while y < height {
             let w = if (width - x) >> 3 < 4 { (width - x) >> 3 } else { 4 };
             let h = if (height - y) >> 3 < 4 { (height - y) >> 3 } else { 4 };
             let (w_px, h_px) = (w << 3, h << 3);
-            pieces[n] = Placed {
-                x: x as i16,
-                y: y as i16,
-                hx: (width - x - w_px) as i16,
-                vy: (height - y - h_px) as i16,
-                w_px: w_px as i16,
-                h_px: h_px as i16,
-                size: ((w - 1) << 2 | (h - 1)) << 8,
-                tile,
-            };
+            let size = ((w - 1) << 2 | (h - 1)) << 8;
+            // Mirrored, a piece's offset is measured from the frame's other side.
+            let (hx, vy) = (width - x - w_px, height - y - h_px);
+            let mut flip = 0;
+            while flip < FLIPS {
+                let px = if flip & 1 != 0 { hx } else { x };
+                let py = if flip & 2 != 0 { vy } else { y };
+                layouts[flip][n] = [py + ORIGIN, size, tile, px + ORIGIN];
+                flip += 1;
+            }
             n += 1;
             tile += w * h;
             x += 32;
@@ -139,7 +140,7 @@ impl Sheet {
                 (x, y) = (0, y + 32);
             }
         }
-        Sheet { tiles, width, height, attr: vdp::cell(palette_line, 0), residency, tiles_per_frame: tile, pieces, piece_count: n as u16 }
+        Sheet { tiles, width, height, attr: vdp::cell(palette_line, 0), residency, tiles_per_frame: tile, layouts, piece_count: n as u16 }
     }
 
     /// VDP tiles of one frame.
@@ -156,6 +157,11 @@ impl Sheet {
     pub const fn pieces_per_frame(&self) -> u16 {
         self.piece_count
     }
+
+    /// The sprite table entries of one frame mirrored as the flip bits of `bits` say.
+    fn layout(&'static self, bits: u16) -> &'static [[u16; 4]; MAX_PIECES] {
+        &self.layouts[((bits & (vdp::HFLIP | vdp::VFLIP)) >> 11) as usize]
+    }
 }
 
 /// An animation: pictures (frame indices of the sheet) shown for `duration` steps each.
@@ -163,7 +169,7 @@ impl Sheet {
 pub struct Animation {
     /// Frame indices of the sheet, in play order.
     pub frames: &'static [u16],
-    /// Steps each picture shows (1..).
+    /// Steps each picture shows (1..; 0 counts as 1).
     pub duration: u16,
     /// Starts again after the last picture (false: a one-shot, which stays on it).
     pub looping: bool,
@@ -201,8 +207,8 @@ pub struct Piece {
 pub fn pieces(width: u16, height: u16) -> impl Iterator<Item = Piece> {
     let sheet = Sheet::new(&[], width, height, 0, Residency::Resident);
     (0..sheet.piece_count as usize).map(move |i| {
-        let p = sheet.pieces[i];
-        Piece { x: p.x as u16, y: p.y as u16, w: (p.w_px >> 3) as u16, h: (p.h_px >> 3) as u16, tile: p.tile }
+        let [y, size, tile, x] = sheet.layouts[0][i];
+        Piece { x: x - ORIGIN, y: y - ORIGIN, w: ((size >> 10) & 3) + 1, h: ((size >> 8) & 3) + 1, tile }
     })
 }
 
@@ -289,39 +295,170 @@ struct Loaded {
     users: u16,
 }
 
-/// An object: what it shows and where.
+/// An object: what it shows and where, in 32 bytes (a power of two: finding a handle's
+/// object is a shift). The fields [`SpriteEngine::update`] reads every frame come first and
+/// are kept ready (the attribute word, the flip's layout), so that drawing reads no sheet
+/// and does no arithmetic beyond the position.
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 struct Object {
-    sheet: &'static Sheet,
-    animation: &'static Animation,
     /// Map pixels (the frame's top-left).
     x: i16,
     y: i16,
-    /// The picture shown (index into the animation's frames) and steps until the next.
-    picture: u16,
+    /// `SCREEN_W` - the frame's width and `SCREEN_H` - its height: the largest screen
+    /// position (pixels) of a frame wholly on screen.
+    x_limit: u16,
+    y_limit: u16,
+    /// The attribute word of the frame shown: palette line, flips, priority and its first
+    /// VDP tile.
+    attr: u16,
+    /// Hardware sprites of a frame.
+    pieces: u16,
+    /// The sprite table entries of a frame, for the object's flip (the first `pieces`).
+    layout: &'static [[u16; 4]; MAX_PIECES],
+    /// Steps until the next picture (at least 1).
     steps: u16,
-    /// Flip and priority bits of the attribute word (`vdp::HFLIP`, `VFLIP`, `PRIORITY`).
-    bits: u16,
-    /// Drawn (false: kept, animated, but left out of the table).
-    visible: bool,
+    /// [`VISIBLE`], [`PENDING`], [`DONE`].
+    flags: u16,
+    /// The picture shown (index into the animation's frames).
+    picture: u16,
     /// First VDP tile: the sheet's (resident) or the object's frame slot (streamed).
     tile: u16,
-    /// The frame whose tiles a streamed object's slot holds (`u16::MAX`: none yet).
-    uploaded: u16,
+    sheet: &'static Sheet,
+    animation: &'static Animation,
 }
 
+// 32 bytes on the 68000 (4-byte pointers), at the offsets `asm/sprite_kernels.s` reads.
+#[cfg(target_arch = "m68k")]
+const _: () = {
+    use core::mem::{offset_of, size_of};
+    assert!(size_of::<Object>() == 32);
+    assert!(offset_of!(Object, x) == 0 && offset_of!(Object, y) == 2 && offset_of!(Object, x_limit) == 4 && offset_of!(Object, y_limit) == 6);
+    assert!(offset_of!(Object, attr) == 8 && offset_of!(Object, pieces) == 10 && offset_of!(Object, layout) == 12);
+    assert!(offset_of!(Object, steps) == 16 && offset_of!(Object, flags) == 18);
+    assert!(VISIBLE == 1 && PENDING == 2 && MAX_HARDWARE_SPRITES == 80 && SCREEN_W == 320 && SCREEN_H == 224);
+};
+
+/// [`Object::flags`]: drawn (else kept, animated, but left out of the table).
+const VISIBLE: u16 = 1;
+/// [`Object::flags`]: a streamed object whose slot does not hold the frame shown yet.
+const PENDING: u16 = 2;
+/// [`Object::flags`]: a one-shot animation on its last picture with its time up.
+const DONE: u16 = 4;
+
+/// What an unused object slot holds.
+const NO_SHEET: &Sheet = &Sheet::new(&[], 8, 8, 0, Residency::Resident);
+const NO_ANIMATION: &Animation = &Animation { frames: &[0], duration: 1, looping: true };
+const NO_OBJECT: Object = Object {
+    x: 0,
+    y: 0,
+    x_limit: 0,
+    y_limit: 0,
+    attr: 0,
+    pieces: 0,
+    layout: &NO_SHEET.layouts[0],
+    steps: 1,
+    flags: 0,
+    picture: 0,
+    tile: 0,
+    sheet: NO_SHEET,
+    animation: NO_ANIMATION,
+};
+
+/// A handle's slot with no object.
+const FREE: u8 = u8::MAX;
+
 impl Object {
+    /// The sheet frame shown.
     fn frame(&self) -> u16 {
-        self.animation.frames[self.picture as usize]
+        self.animation.frames.get(self.picture as usize).copied().unwrap_or(0)
+    }
+
+    /// The flip and priority bits of the attribute word.
+    fn bits(&self) -> u16 {
+        self.attr & (vdp::HFLIP | vdp::VFLIP | vdp::PRIORITY)
+    }
+
+    /// Shows picture `picture` of `animation` for the animation's duration (a streamed
+    /// object whose frame changes gets it uploaded).
+    fn play(&mut self, animation: &'static Animation, picture: u16) {
+        let before = self.frame();
+        self.animation = animation;
+        self.picture = picture;
+        self.steps = if animation.duration == 0 { 1 } else { animation.duration };
+        self.flags &= !DONE;
+        if self.sheet.residency == Residency::Streamed && self.frame() != before {
+            self.flags |= PENDING;
+        }
+        self.refresh(self.bits());
+    }
+
+    /// The attribute word and layout for the frame shown with flip and priority `bits`.
+    fn refresh(&mut self, bits: u16) {
+        let s = self.sheet;
+        let mut first = self.tile;
+        if s.residency == Residency::Resident {
+            first += self.frame() * s.tiles_per_frame;
+        }
+        self.attr = (s.attr | bits) + first;
+        self.layout = s.layout(bits);
+        self.pieces = s.piece_count;
+    }
+
+    /// One step of the animation: the next picture when its time is up (a one-shot stays
+    /// on its last picture). The 68000 runs `mc_sprite_steps` instead.
+    #[cfg(not(target_arch = "m68k"))]
+    #[inline(always)]
+    fn step(&mut self) {
+        self.steps -= 1;
+        if self.steps == 0 {
+            self.next_picture();
+        }
+    }
+
+    /// The next picture of the animation (the first again when it loops; a one-shot on
+    /// its last picture is done). Only what the new frame changes is worked out: a
+    /// resident object's first tile moves by the frames between, a streamed one's frame
+    /// is marked for upload.
+    fn next_picture(&mut self) {
+        let a = self.animation;
+        let next = self.picture + 1;
+        let picture = if (next as usize) < a.frames.len() {
+            next
+        } else if a.looping {
+            0
+        } else {
+            self.steps = u16::MAX;
+            self.flags |= DONE;
+            return;
+        };
+        let before = self.frame();
+        self.picture = picture;
+        self.steps = if a.duration == 0 { 1 } else { a.duration };
+        let frame = self.frame();
+        if frame != before {
+            let s = self.sheet;
+            match s.residency {
+                Residency::Resident => self.attr = self.attr.wrapping_add(frame.wrapping_sub(before).wrapping_mul(s.tiles_per_frame)),
+                Residency::Streamed => self.flags |= PENDING,
+            }
+        }
     }
 }
 
-/// The sprite engine for up to `N` objects (see the module docs).
+/// The sprite engine for up to `N` objects (at most 255; see the module docs).
 pub struct SpriteEngine<const N: usize> {
-    objects: [Option<Object>; N],
+    /// The objects in add order (the first is drawn on top), `count` of them.
+    objects: [Object; N],
+    count: u16,
+    /// Each handle's index in `objects` ([`FREE`]: no object).
+    slots: [u8; N],
     tiles: Tiles,
     loaded: [Loaded; N],
     table: SpriteList<MAX_HARDWARE_SPRITES>,
+    /// The addresses of the objects the table kernel found with a streamed frame waiting.
+    #[cfg(target_arch = "m68k")]
+    pending: [u32; N],
     /// Frame uploads for the next VBlank: tile words and their VDP tile.
     uploads: [(&'static [u16], u16); MAX_UPLOADS],
     upload_count: u8,
@@ -332,12 +469,23 @@ impl<const N: usize> SpriteEngine<N> {
     /// An engine with no objects whose sheets go to VDP tiles `first_tile ..
     /// first_tile + tile_count` (the game's share of VRAM: the level view leaves tiles 384 to
     /// 511 to the game's sprites).
+    ///
+    /// ```
+    /// use megadrive::sprite_engine::SpriteEngine;
+    /// let sprites: SpriteEngine<16> = SpriteEngine::new(384, 128);
+    /// assert_eq!(sprites.hardware_sprites(), 0);
+    /// ```
     pub const fn new(first_tile: u16, tile_count: u16) -> SpriteEngine<N> {
+        assert!(N < FREE as usize, "at most 254 objects");
         SpriteEngine {
-            objects: [None; N],
+            objects: [NO_OBJECT; N],
+            count: 0,
+            slots: [FREE; N],
             tiles: Tiles::new(first_tile, tile_count),
             loaded: [Loaded { sheet: None, first: 0, users: 0 }; N],
             table: SpriteList::new(),
+            #[cfg(target_arch = "m68k")]
+            pending: [0; N],
             uploads: [(&[], 0); MAX_UPLOADS],
             upload_count: 0,
             dropped: 0,
@@ -348,15 +496,34 @@ impl<const N: usize> SpriteEngine<N> {
     /// top-left at map pixel (`x`, `y`). `None` when `N` objects exist or the sheet's tiles
     /// do not fit in the engine's VRAM (then nothing changes). A resident sheet's tiles are
     /// queued for the next [`SpriteEngine::upload`] when its first object comes.
+    ///
+    /// ```
+    /// use megadrive::sprite_engine::{Animation, Residency, Sheet, SpriteEngine};
+    /// static TILES: [u16; 4 * 16] = [0; 64];
+    /// static COIN: Sheet = Sheet::new(&TILES, 16, 16, 0, Residency::Resident);
+    /// static SPIN: Animation = Animation { frames: &[0], duration: 8, looping: true };
+    /// let mut sprites: SpriteEngine<2> = SpriteEngine::new(384, 4);
+    /// assert!(sprites.add(&COIN, &SPIN, 10, 10).is_some());
+    /// assert!(sprites.add(&COIN, &SPIN, 40, 10).is_some(), "the sheet is shared");
+    /// assert!(sprites.add(&COIN, &SPIN, 70, 10).is_none(), "2 objects at most");
+    /// ```
     pub fn add(&mut self, sheet: &'static Sheet, animation: &'static Animation, x: i16, y: i16) -> Option<Handle> {
-        let slot = self.objects.iter().position(Option::is_none)?;
+        let handle = self.slots.iter().position(|&s| s == FREE)?;
         let tile = match sheet.residency {
             Residency::Resident => self.load(sheet)?,
             Residency::Streamed => self.tiles.alloc(sheet.tiles_per_frame())?,
         };
-        let steps = animation.duration;
-        self.objects[slot] = Some(Object { sheet, animation, x, y, picture: 0, steps, bits: 0, visible: true, tile, uploaded: u16::MAX });
-        Some(Handle(slot as u8))
+        let (x_limit, y_limit) = (SCREEN_W as u16 - sheet.width, SCREEN_H as u16 - sheet.height);
+        let mut o = Object { x, y, x_limit, y_limit, flags: VISIBLE, sheet, tile, ..NO_OBJECT };
+        o.play(animation, 0);
+        if sheet.residency == Residency::Streamed {
+            o.flags |= PENDING;
+        }
+        let index = self.count as usize;
+        self.objects[index] = o;
+        self.slots[handle] = index as u8;
+        self.count += 1;
+        Some(Handle(handle as u8))
     }
 
     /// The first tile of resident `sheet`, loading it if no object uses it yet.
@@ -387,8 +554,20 @@ impl<const N: usize> SpriteEngine<N> {
     }
 
     /// Removes an object; its tiles are freed (a resident sheet's with its last object).
+    /// A handle already removed is ignored.
     pub fn remove(&mut self, h: Handle) {
-        let Some(o) = self.objects[h.0 as usize].take() else { return };
+        let Some(&index) = self.slots.get(h.0 as usize).filter(|&&i| i != FREE) else { return };
+        let (index, n) = (index as usize, self.count as usize);
+        let o = self.objects[index];
+        // The objects after it move up one place, keeping the add order.
+        self.objects.copy_within(index + 1..n, index);
+        for slot in &mut self.slots {
+            if *slot != FREE && *slot as usize > index {
+                *slot -= 1;
+            }
+        }
+        self.slots[h.0 as usize] = FREE;
+        self.count -= 1;
         match o.sheet.residency {
             Residency::Streamed => self.tiles.free(o.tile),
             Residency::Resident => {
@@ -403,8 +582,15 @@ impl<const N: usize> SpriteEngine<N> {
         }
     }
 
+    /// The object of handle `h`. A removed object's handle panics (its slot, [`FREE`], is
+    /// past the objects).
     fn object(&mut self, h: Handle) -> &mut Object {
-        self.objects[h.0 as usize].as_mut().expect("a removed object's handle")
+        &mut self.objects[self.slots[h.0 as usize] as usize]
+    }
+
+    /// The object of handle `h`, if it exists.
+    fn get(&self, h: Handle) -> Option<&Object> {
+        self.slots.get(h.0 as usize).filter(|&&i| i != FREE).map(|&i| &self.objects[i as usize])
     }
 
     /// Moves an object's frame's top-left to map pixel (`x`, `y`).
@@ -418,7 +604,7 @@ impl<const N: usize> SpriteEngine<N> {
     pub fn set_animation(&mut self, h: Handle, animation: &'static Animation) {
         let o = self.object(h);
         if !core::ptr::eq(o.animation, animation) {
-            (o.animation, o.picture, o.steps) = (animation, 0, animation.duration);
+            o.play(animation, 0);
         }
     }
 
@@ -426,37 +612,42 @@ impl<const N: usize> SpriteEngine<N> {
     /// pieces' offsets within the frame.
     pub fn set_flip(&mut self, h: Handle, hflip: bool, vflip: bool) {
         let o = self.object(h);
-        o.bits = (o.bits & vdp::PRIORITY) | if hflip { vdp::HFLIP } else { 0 } | if vflip { vdp::VFLIP } else { 0 };
+        o.refresh((o.bits() & vdp::PRIORITY) | if hflip { vdp::HFLIP } else { 0 } | if vflip { vdp::VFLIP } else { 0 });
     }
 
     /// Draws the object in front of high-priority plane cells (true) or behind them.
     pub fn set_priority(&mut self, h: Handle, high: bool) {
         let o = self.object(h);
-        o.bits = (o.bits & !vdp::PRIORITY) | if high { vdp::PRIORITY } else { 0 };
+        o.refresh((o.bits() & !vdp::PRIORITY) | if high { vdp::PRIORITY } else { 0 });
     }
 
     /// Shows or hides the object (a hidden one keeps its place, animation and VRAM).
     pub fn set_visible(&mut self, h: Handle, visible: bool) {
-        self.object(h).visible = visible;
+        let o = self.object(h);
+        o.flags = if visible { o.flags | VISIBLE } else { o.flags & !VISIBLE };
     }
 
-    /// The sheet frame the object shows now.
+    /// The sheet frame the object shows now (0 for a removed object).
     pub fn frame(&self, h: Handle) -> u16 {
-        self.objects[h.0 as usize].as_ref().map_or(0, Object::frame)
+        self.get(h).map_or(0, Object::frame)
     }
 
     /// Whether the object's one-shot animation shows its last picture and its time is up
     /// (a looping animation never finishes).
     pub fn finished(&self, h: Handle) -> bool {
-        self.objects[h.0 as usize]
-            .as_ref()
-            .is_some_and(|o| !o.animation.looping && o.picture as usize + 1 >= o.animation.frames.len() && o.steps == 0)
+        self.get(h).is_some_and(|o| o.flags & DONE != 0)
     }
 
     /// Objects left out of the last [`SpriteEngine::update`]'s table for lack of hardware
     /// sprites (80 at most).
     pub fn dropped(&self) -> u16 {
         self.dropped
+    }
+
+    /// Frame uploads queued for the next [`SpriteEngine::upload`] (resident sheets' first
+    /// loads, streamed objects' new pictures).
+    pub fn queued_uploads(&self) -> u16 {
+        self.upload_count as u16
     }
 
     /// Hardware sprites in the table the last update built.
@@ -467,8 +658,20 @@ impl<const N: usize> SpriteEngine<N> {
     /// One step of every object's animation: call it once per game step (a PAL game that
     /// runs two steps in some frames keeps its animations' speed so).
     pub fn animate(&mut self) {
-        for o in self.objects.iter_mut().flatten() {
-            step(o);
+        let objects = &mut self.objects[..self.count as usize];
+        #[cfg(target_arch = "m68k")]
+        {
+            // The kernel counts down to the first object whose time is up, which shows its
+            // next picture here; then on from the object after it.
+            let mut from = 0;
+            while let Some(due) = kernels::steps_until_due(&mut objects[from..]) {
+                objects[from + due].next_picture();
+                from += due + 1;
+            }
+        }
+        #[cfg(not(target_arch = "m68k"))]
+        for o in objects {
+            o.step();
         }
     }
 
@@ -480,55 +683,88 @@ impl<const N: usize> SpriteEngine<N> {
     pub fn update(&mut self, cx: i16, cy: i16) {
         self.table.clear();
         self.dropped = 0;
-        let mut uploads = self.upload_count as usize;
-        for o in self.objects.iter_mut().flatten() {
-            if !o.visible {
+        let n = self.count as usize;
+        self.build_table(cx, cy, n);
+    }
+
+    /// The table for the camera at (`cx`, `cy`) from the first `n` objects: the 68000
+    /// kernel `mc_sprite_table` (`asm/sprite_kernels.s`), which notes the streamed frames
+    /// to upload, queued here after it.
+    #[cfg(target_arch = "m68k")]
+    fn build_table(&mut self, cx: i16, cy: i16, n: usize) {
+        let objects = &self.objects[..n];
+        let (entries, count) = self.table.parts_mut();
+        let (sprites, dropped, pending) = kernels::sprite_table(objects, cx, cy, entries, *count, &mut self.pending);
+        *count = sprites;
+        self.dropped = dropped;
+        let base = self.objects.as_ptr() as usize;
+        for &at in &self.pending[..pending] {
+            let index = (at as usize - base) >> 5;
+            queue_frame(&mut self.uploads, &mut self.upload_count, &mut self.objects[index]);
+        }
+    }
+
+    /// The table for the camera at (`cx`, `cy`) from the first `n` objects (the reference
+    /// of the 68000 kernel, which does the same).
+    #[cfg(not(target_arch = "m68k"))]
+    fn build_table(&mut self, cx: i16, cy: i16, n: usize) {
+        for o in &mut self.objects[..n] {
+            let (sx, sy) = (o.x.wrapping_sub(cx), o.y.wrapping_sub(cy));
+            // Wholly on screen when 0 <= sx <= x_limit and 0 <= sy <= y_limit.
+            let inside = sx as u16 <= o.x_limit && sy as u16 <= o.y_limit;
+            // On screen at all when -width < sx < SCREEN_W (and so for y).
+            let (w1, h1) = ((SCREEN_W - 1) - o.x_limit as i16, (SCREEN_H - 1) - o.y_limit as i16);
+            if !inside && (sx >= SCREEN_W || sx + w1 < 0 || sy >= SCREEN_H || sy + h1 < 0) {
                 continue;
             }
-            let s = o.sheet;
-            let (sx, sy) = (o.x - cx, o.y - cy);
-            // On screen when -width < sx < SCREEN_W: one unsigned compare per axis.
-            let (w, h) = (s.width as i16, s.height as i16);
-            if (sx + w - 1) as u16 >= (SCREEN_W + w - 1) as u16 || (sy + h - 1) as u16 >= (SCREEN_H + h - 1) as u16 {
-                continue;
-            }
-            if self.table.len() + s.piece_count > MAX_HARDWARE_SPRITES as u16 {
-                self.dropped += 1;
-                continue;
-            }
-            let frame = o.frame();
-            let first = match s.residency {
-                Residency::Resident => o.tile + frame * s.tiles_per_frame,
-                Residency::Streamed => {
-                    if o.uploaded != frame && uploads < MAX_UPLOADS {
-                        let n = (s.tiles_per_frame as usize) << 4;
-                        let start = frame as usize * n;
-                        self.uploads[uploads] = (&s.tiles[start..start + n], o.tile);
-                        uploads += 1;
-                        o.uploaded = frame;
-                    }
-                    o.tile
+            if o.flags != VISIBLE {
+                // Hidden, or a streamed frame to upload first.
+                if o.flags & VISIBLE == 0 {
+                    continue;
                 }
+                if o.flags & PENDING != 0 {
+                    queue_frame(&mut self.uploads, &mut self.upload_count, o);
+                }
+            }
+            let layout = &o.layout[..o.pieces as usize];
+            let pushed = if inside {
+                self.table.push_pieces(sx, sy, o.attr, layout)
+            } else {
+                self.table.push_pieces_clipped(sx, sy, o.attr, layout)
             };
-            let attr = (s.attr | o.bits) + first;
-            let (hflip, vflip) = (o.bits & vdp::HFLIP != 0, o.bits & vdp::VFLIP != 0);
-            for p in &s.pieces[..s.piece_count as usize] {
-                let px = if hflip { p.hx } else { p.x };
-                let py = if vflip { p.vy } else { p.y };
-                self.table.push_sized(sx + px, sy + py, p.w_px, p.h_px, p.size, attr + p.tile);
+            if !pushed {
+                self.dropped += 1;
             }
         }
-        self.upload_count = uploads as u8;
     }
 
     /// Writes the queued frames (resident sheets' first loads, streamed objects' new
     /// pictures) and the sprite table by DMA. In VBlank (or with the display off).
     pub fn upload(&mut self) {
-        for &(words, tile) in &self.uploads[..self.upload_count as usize] {
+        for (words, tile) in self.take_uploads() {
             crate::dma::copy_to_vram(words, tile * vdp::TILE_BYTES);
         }
-        self.upload_count = 0;
         self.table.upload_dma();
+    }
+
+    /// Empties the queue of frame uploads, giving each (its tile words and first VDP
+    /// tile): for a game that writes them itself, say with its own DMA queue, before
+    /// [`SpriteEngine::upload`] (which then writes the sprite table only).
+    ///
+    /// ```
+    /// use megadrive::sprite_engine::{Animation, Residency, Sheet, SpriteEngine};
+    /// static TILES: [u16; 4 * 16] = [0; 64];
+    /// static COIN: Sheet = Sheet::new(&TILES, 16, 16, 0, Residency::Resident);
+    /// static SPIN: Animation = Animation { frames: &[0], duration: 8, looping: true };
+    /// let mut sprites: SpriteEngine<2> = SpriteEngine::new(384, 16);
+    /// sprites.add(&COIN, &SPIN, 10, 10);
+    /// let queued: Vec<u16> = sprites.take_uploads().map(|(_, tile)| tile).collect();
+    /// assert_eq!(queued, [384]); // the sheet's tiles, loaded with its first object
+    /// assert_eq!(sprites.queued_uploads(), 0);
+    /// ```
+    pub fn take_uploads(&mut self) -> impl Iterator<Item = (&'static [u16], u16)> + '_ {
+        let n = core::mem::take(&mut self.upload_count) as usize;
+        self.uploads[..n].iter().copied()
     }
 
     /// The sprite table the last update built (attribute words, 4 per hardware sprite).
@@ -537,21 +773,105 @@ impl<const N: usize> SpriteEngine<N> {
     }
 }
 
-/// One step of `o`'s animation: the next picture when its time is up (a one-shot stays on
-/// its last picture with no steps left).
-fn step(o: &mut Object) {
-    if o.steps > 1 {
-        o.steps -= 1;
+/// The safe wrappers of the engine's 68000 kernels (`asm/sprite_kernels.s`).
+#[cfg(target_arch = "m68k")]
+mod kernels {
+    use super::{Object, MAX_HARDWARE_SPRITES};
+    use core::arch::asm;
+
+    extern "C" {
+        // Not Rust functions: register-ABI entry points, only ever the target of `jsr` in
+        // the asm! blocks below.
+        fn mc_sprite_table();
+        fn mc_sprite_steps();
+    }
+
+    /// Appends the sprites of `objects` seen by the camera at (`cx`, `cy`) to `entries`,
+    /// which hold `count` entries already; writes the addresses of the visible objects on
+    /// screen with a streamed frame waiting to `pending`. Returns the entries, the objects
+    /// dropped and the pending addresses written.
+    pub(super) fn sprite_table(
+        objects: &[Object],
+        cx: i16,
+        cy: i16,
+        entries: &mut [[u16; 4]; MAX_HARDWARE_SPRITES],
+        count: u16,
+        pending: &mut [u32],
+    ) -> (u16, u16, usize) {
+        // The kernel counts objects in a word and writes at most one pending address each;
+        // it writes entries only below MAX_HARDWARE_SPRITES (80, its TABLE_SIZE).
+        assert!(objects.len() <= 255 && pending.len() >= objects.len() && count as usize <= MAX_HARDWARE_SPRITES);
+        let (sprites, dropped): (u32, u32);
+        let pending_end: *mut u32;
+        // SAFETY: mc_sprite_table reads the `objects` (32-byte records whose offsets are
+        // checked at compile time, each `pieces` <= MAX_PIECES entries of its `layout`),
+        // writes entries `count..80` of `entries` and at most `objects.len()` longs of
+        // `pending`; it changes only the registers declared here (it saves a3-a5 on the
+        // stack itself).
+        unsafe {
+            asm!(
+                "jsr {k}",
+                k = sym mc_sprite_table,
+                inout("a0") objects.as_ptr() => _,
+                inout("d0") objects.len() as u32 => _,
+                in("d1") cx as i32,
+                in("d2") cy as i32,
+                inout("a1") entries[count as usize..].as_mut_ptr() => _,
+                inout("d3") count as u32 => sprites,
+                inout("a2") pending.as_mut_ptr() => pending_end,
+                out("d4") dropped,
+                out("d5") _,
+                out("d6") _,
+                out("d7") _,
+            );
+        }
+        let written = (pending_end as usize - pending.as_ptr() as usize) >> 2;
+        (sprites as u16, dropped as u16, written)
+    }
+
+    /// One step of the animations of `objects` up to the first whose steps reach 0: its
+    /// index, or `None` when none did (every object has stepped).
+    pub(super) fn steps_until_due(objects: &mut [Object]) -> Option<usize> {
+        if objects.is_empty() {
+            return None;
+        }
+        assert!(objects.len() <= 255);
+        let (at, left): (*mut Object, u32);
+        // SAFETY: mc_sprite_steps decrements the `steps` word (offset 16, checked at compile
+        // time) of objects of the slice only, stopping at its end or the first that reaches
+        // 0, and changes only a0 and d0.
+        unsafe {
+            asm!(
+                "jsr {k}",
+                k = sym mc_sprite_steps,
+                inout("a0") objects.as_mut_ptr() => at,
+                inout("d0") objects.len() as u32 => left,
+                options(nostack),
+            );
+        }
+        if left as u16 == u16::MAX {
+            return None;
+        }
+        Some((at as usize - objects.as_ptr() as usize) >> 5)
+    }
+}
+
+/// Queues streamed object `o`'s frame for the next upload (when the queue has room; else
+/// it waits for a later frame).
+#[cold]
+#[inline(never)]
+fn queue_frame(uploads: &mut [(&'static [u16], u16); MAX_UPLOADS], count: &mut u8, o: &mut Object) {
+    let n = *count as usize;
+    if n >= MAX_UPLOADS {
         return;
     }
-    let a = o.animation;
-    if (o.picture as usize) + 1 < a.frames.len() {
-        (o.picture, o.steps) = (o.picture + 1, a.duration);
-    } else if a.looping {
-        (o.picture, o.steps) = (0, a.duration);
-    } else {
-        o.steps = 0;
-    }
+    let s = o.sheet;
+    let words = (s.tiles_per_frame as usize) << 4;
+    let start = o.frame() as usize * words;
+    let Some(frame) = s.tiles.get(start..start + words) else { return };
+    uploads[n] = (frame, o.tile);
+    *count += 1;
+    o.flags &= !PENDING;
 }
 
 #[cfg(test)]
@@ -608,12 +928,16 @@ mod tests {
     fn flipped_offsets_mirror_each_piece_in_the_frame() {
         for (w, h) in [(8, 8), (16, 32), (64, 48), (128, 128), (120, 72)] {
             let sheet = Sheet::new(&[], w, h, 0, Residency::Resident);
-            let placed = &sheet.pieces[..sheet.pieces_per_frame() as usize];
             let expected: Vec<Piece> = pieces(w, h).collect();
-            assert_eq!(placed.len(), expected.len());
-            for (q, p) in placed.iter().zip(&expected) {
-                assert_eq!((q.x, q.y, q.w_px, q.h_px, q.tile), (p.x as i16, p.y as i16, (p.w << 3) as i16, (p.h << 3) as i16, p.tile));
-                assert_eq!((q.hx, q.vy), ((w - p.x - (p.w << 3)) as i16, (h - p.y - (p.h << 3)) as i16), "mirrored in the frame");
+            for flip in 0..4 {
+                let layout = &sheet.layouts[flip][..sheet.pieces_per_frame() as usize];
+                assert_eq!(layout.len(), expected.len());
+                for (q, p) in layout.iter().zip(&expected) {
+                    let (pw, ph) = (p.w << 3, p.h << 3);
+                    let x = if flip & 1 != 0 { w - p.x - pw } else { p.x };
+                    let y = if flip & 2 != 0 { h - p.y - ph } else { p.y };
+                    assert_eq!(*q, [y + 128, ((p.w - 1) << 2 | (p.h - 1)) << 8, p.tile, x + 128], "{w}x{h} flip {flip}");
+                }
             }
             assert_eq!(sheet.tiles_per_frame(), (w >> 3) * (h >> 3));
         }
@@ -670,7 +994,7 @@ mod tests {
         assert_eq!(e.upload_count, 1, "the sheet's 24 tiles queued once");
         assert_eq!(e.uploads[0].1, 384);
         let s = e.add(&STREAMED, &WALK, 80, 0).unwrap();
-        assert_eq!(e.objects[s.0 as usize].unwrap().tile, 384 + 24, "a streamed slot after the sheet");
+        assert_eq!(e.get(s).unwrap().tile, 384 + 24, "a streamed slot after the sheet");
         e.remove(a);
         assert_eq!(e.tiles.alloc(8), Some(384 + 32), "the sheet stays while b uses it");
         e.remove(b);

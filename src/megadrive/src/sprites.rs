@@ -90,6 +90,69 @@ impl<const N: usize> SpriteList<N> {
         self.count = n + 1;
     }
 
+    /// Adds the hardware sprites of one object whose frame lies wholly on screen, its
+    /// top-left at screen pixel (`sx`, `sy`): each of `pieces` is an attribute table entry
+    /// relative to the object (`[y offset + 128, size bits, first tile, x offset + 128]`,
+    /// offsets in pixels, as [`crate::sprite_engine::Sheet`] lays them out), to which the
+    /// object's position and attribute word `attr` are added. All or nothing: false (and
+    /// nothing added) when they do not all fit in the list's `N`.
+    ///
+    /// ```
+    /// use megadrive::sprites::SpriteList;
+    /// use megadrive::vdp::cell;
+    ///
+    /// let mut list = SpriteList::<80>::new();
+    /// // Two 32 x 32 pieces side by side (size bits 0x0F00), tiles 0 and 16 of the frame.
+    /// let pieces = [[128, 0x0F00, 0, 128], [128, 0x0F00, 16, 160]];
+    /// assert!(list.push_pieces(10, 20, cell(2, 0x100), &pieces));
+    /// assert_eq!(list.table(), [[148, 0x0F01, cell(2, 0x100), 138], [148, 0x0F00, cell(2, 0x110), 170]]);
+    /// ```
+    #[inline(always)]
+    pub fn push_pieces(&mut self, sx: i16, sy: i16, attr: u16, pieces: &[[u16; 4]]) -> bool {
+        let first = self.count;
+        let Some(entries) = self.words.get_mut(first as usize..first as usize + pieces.len()) else {
+            return false;
+        };
+        let (sx, sy) = (sx as u16, sy as u16);
+        let mut link = first;
+        for (e, p) in entries.iter_mut().zip(pieces) {
+            link += 1;
+            *e = [p[0].wrapping_add(sy), p[1] | link, p[2].wrapping_add(attr), p[3].wrapping_add(sx)];
+        }
+        self.count = link;
+        true
+    }
+
+    /// [`SpriteList::push_pieces`] for an object partly off screen: pieces wholly off
+    /// screen are left out (they would take sprites from the 80 and the 20 of a line, and
+    /// one far right would wrap to the left edge). False (and nothing added) when the
+    /// pieces on screen do not all fit.
+    pub fn push_pieces_clipped(&mut self, sx: i16, sy: i16, attr: u16, pieces: &[[u16; 4]]) -> bool {
+        let mut n = self.count;
+        for p in pieces {
+            let x = sx.wrapping_add(p[3] as i16 - ORIGIN);
+            let y = sy.wrapping_add(p[0] as i16 - ORIGIN);
+            let (w_px, h_px) = ((((p[1] >> 10) & 3) as i16 + 1) << 3, (((p[1] >> 8) & 3) as i16 + 1) << 3);
+            if (x + w_px - 1) as u16 >= (SCREEN_W + w_px - 1) as u16 || (y + h_px - 1) as u16 >= (SCREEN_H + h_px - 1) as u16 {
+                continue;
+            }
+            let Some(e) = self.words.get_mut(n as usize) else {
+                return false;
+            };
+            n += 1;
+            *e = [(y + ORIGIN) as u16, p[1] | n, p[2].wrapping_add(attr), (x + ORIGIN) as u16];
+        }
+        self.count = n;
+        true
+    }
+
+    /// The entries and the count, for the sprite engine's 68000 kernel, which appends to
+    /// them (entries past the count are free to write).
+    #[cfg(target_arch = "m68k")]
+    pub(crate) fn parts_mut(&mut self) -> (&mut [[u16; 4]; N], &mut u16) {
+        (&mut self.words, &mut self.count)
+    }
+
     /// [`SpriteList::push`] for each `(sx, sy, attr)` of `sprites`, all `w` x `h` tiles: one
     /// loop with the list's length in a register (a crowd of enemies).
     ///

@@ -565,3 +565,37 @@ fn masks_random_pairs_and_offsets() {
     assert!(hits > n / 10 && hits < n * 9 / 10, "{hits} hits of {n}: the sampling is broken");
     println!("{n} mask cases identical on the 68000 and the host ({hits} hits)");
 }
+
+/// The sprite engine's differential scene (`shared::sprites::shuffle`), 2,000 frames: the
+/// 68000's table (built by the kernel `mc_sprite_table`, animations stepped by
+/// `mc_sprite_steps`) equals the host's (the Rust loops) every frame, with the objects
+/// dropped and the uploads queued.
+#[test]
+fn sprite_tables_2000_frames_of_the_shuffle_scene() {
+    use bench::shared::sprites;
+    let Some(mut mc) = machine() else { return };
+    let mut e = sprites::engine();
+    let mut handles: sprites::Handles = [None; sprites::OBJECTS];
+    assert_eq!(call(&mut mc, "bench_sprites_setup", &[]), sprites::setup(&mut e, &mut handles));
+    let (mut clipped, mut dropped, mut uploads) = (0, 0, 0);
+    for frame in 0..2000u32 {
+        sprites::shuffle(&mut e, &mut handles, frame);
+        let at = call(&mut mc, "bench_sprites_shuffle", &[frame]);
+        let head = read_words(&mut mc, at, 3);
+        let n = e.hardware_sprites() as usize;
+        let want = [n as i16, e.dropped() as i16, e.queued_uploads() as i16];
+        assert_eq!(head, want, "frame {frame}: hardware sprites, objects dropped, uploads queued (68000 vs host)");
+        let table = read_words(&mut mc, at + 6, 4 * n);
+        let host: Vec<i16> = e.table()[..n].iter().flatten().map(|&w| w as i16).collect();
+        assert_eq!(table, host, "frame {frame}: the sprite table (68000 vs host)");
+        clipped += host.chunks(4).filter(|s| s[3] < 128 || s[0] < 128).count();
+        dropped += e.dropped() as usize;
+        uploads += e.queued_uploads() as usize;
+        // The host's queue empties as the 68000's does in its upload, tile for tile.
+        let tiles: Vec<u16> = e.take_uploads().map(|(_, tile)| tile).collect();
+        assert_eq!(tiles.len(), want[2] as usize);
+    }
+    // The scene meets the paths it is for.
+    assert!(clipped > 100 && dropped > 100 && uploads > 100, "clipped {clipped}, dropped {dropped}, uploads {uploads}");
+    println!("sprite shuffle: {clipped} sprites left of or above the screen, {dropped} objects dropped, {uploads} uploads, identical on the 68000 and the host");
+}

@@ -1,0 +1,208 @@
+| sprite_kernels.s - the sprite engine's two loops over its objects, for the plain 68000,
+| assembled with GNU as (-m68000) into every binary that uses the megadrive crate.
+|
+| `SpriteEngine::update` (building the sprite table) and `SpriteEngine::animate` (counting
+| down the animations' steps) run once a frame over every object; LLVM's code for them took
+| about 75,000 cycles for 40 objects, these about a fifth. The Rust loops in
+| src/sprite_engine.rs stay the reference (they run on the host) and define what the
+| kernels do; `make bench` compares the 68000's tables with the host's frame by frame.
+|
+| Both read the engine's objects, 32-byte records (`Object`, #[repr(C)], its offsets checked
+| at compile time in sprite_engine.rs):
+|    0 x.w  2 y.w      map pixels of the frame's top-left
+|    4 x_limit.w       SCREEN_W - the frame's width: the largest screen x of a frame wholly
+|                      on screen (pixels)
+|    6 y_limit.w       SCREEN_H - the frame's height
+|    8 attr.w          attribute word of the frame shown (palette, flips, priority, tile)
+|   10 pieces.w        hardware sprites of a frame (1..=16)
+|   12 layout.l        the frame's sprite table entries for the object's flip: 4 words a
+|                      piece, [y offset + 128, size bits << 8, tile in the frame, x offset + 128]
+|   16 steps.w         steps until the next picture
+|   18 flags.w         bit 0 visible, bit 1 a streamed frame waiting for its upload
+|
+| Register contracts are given at each kernel. Neither touches the stack beyond its saves.
+
+SCREEN_W = 320
+SCREEN_H = 224
+TABLE_SIZE = 80                     | hardware sprites the VDP shows in H40
+
+    .section .text.mc_sprite_table,"ax"
+| mc_sprite_table: appends the hardware sprites of the objects on screen to the sprite
+| table, in the objects' order, whole objects only (an object whose pieces do not all fit in
+| the 80 is dropped). An object wholly on screen takes all its pieces; one partly on screen
+| only the pieces that are (the others would take sprites, and one past x = 383 would wrap
+| to the left edge). A visible object with a streamed frame waiting is noted in the
+| pending list before it is drawn.
+|
+| In:   a0 = the first object, d0.w = objects (0..=255),
+|       d1.w = camera x, d2.w = camera y (map pixels of the screen's top-left),
+|       a1 = the table's next entry (4 words), d3.w = entries already in the table (0..=80),
+|       a2 = the pending list's next slot (one long a pending object: its address).
+| Out:  d3.w = entries in the table (the last entry's link is left for the caller to end),
+|       d4.w = objects dropped, a2 = past the last pending slot written.
+| Clobbers d0, d5, d6, d7, a0, a1; keeps every other register.
+    .globl mc_sprite_table
+    .type mc_sprite_table, @function
+mc_sprite_table:
+    movem.l %a3-%a5, -(%sp)
+    suba.l  %a5, %a5                | objects dropped
+    subq.w  #1, %d0
+    bcs     .Ltable_done            | no objects
+.Lobject:
+    | Wholly on screen when 0 <= sx <= x_limit and 0 <= sy <= y_limit (unsigned compares).
+    move.w  (%a0), %d5
+    sub.w   %d1, %d5                | d5 = sx
+    cmp.w   4(%a0), %d5
+    bhi.s   .Lpartly
+    move.w  2(%a0), %d6
+    sub.w   %d2, %d6                | d6 = sy
+    cmp.w   6(%a0), %d6
+    bhi.s   .Lpartly
+    cmp.w   #1, 18(%a0)             | visible, nothing waiting: the common case
+    bne     .Lwhole_flags
+.Lwhole:
+    move.w  10(%a0), %d4            | pieces
+    move.w  %d4, %d7
+    add.w   %d3, %d7
+    cmp.w   #TABLE_SIZE, %d7
+    bhi.s   .Ldrop
+    movea.l 12(%a0), %a3            | the layout
+    move.w  8(%a0), %d7
+    swap    %d7
+    move.w  %d5, %d7                | d7 = attr : sx
+    swap    %d6
+    move.w  %d3, %d6
+    addq.w  #1, %d6                 | d6 = sy : link of the first piece
+    add.w   %d4, %d3                | the entries after this object
+    subq.w  #1, %d4
+    | Each entry is two longs of the layout plus (sy : link) and (attr : sx): no carry
+    | crosses from a low word into its high word (size + link < 0x1000, x + 128 + sx < 0x10000).
+.Lpiece:
+    move.l  (%a3)+, %d5
+    add.l   %d6, %d5
+    move.l  %d5, (%a1)+             | y + 128 + sy, size | link
+    move.l  (%a3)+, %d5
+    add.l   %d7, %d5
+    move.l  %d5, (%a1)+             | tile + attr, x + 128 + sx
+    addq.w  #1, %d6
+    dbra    %d4, .Lpiece
+.Lnext:
+    lea     32(%a0), %a0
+    dbra    %d0, .Lobject
+.Ltable_done:
+    move.w  %a5, %d4
+    movem.l (%sp)+, %a3-%a5
+    rts
+
+.Ldrop:
+    addq.w  #1, %a5
+    bra.s   .Lnext
+
+.Lwhole_flags:
+    btst    #0, 19(%a0)             | hidden: nothing
+    beq.s   .Lnext
+    btst    #1, 19(%a0)
+    beq.s   .Lwhole
+    move.l  %a0, (%a2)+             | a streamed frame to upload first
+    bra.s   .Lwhole
+
+.Lpartly:
+    | On screen at all when -width < sx < SCREEN_W and -height < sy < SCREEN_H (signed; no
+    | sum overflows: the frame's width - 1 = SCREEN_W - 1 - x_limit <= 127).
+    move.w  2(%a0), %d6
+    sub.w   %d2, %d6                | d6 = sy
+    cmp.w   #SCREEN_W, %d5
+    bge.s   .Lnext
+    move.w  #SCREEN_W - 1, %d7
+    sub.w   4(%a0), %d7
+    add.w   %d5, %d7                | sx + width - 1: the frame's last column
+    bmi.s   .Lnext
+    cmp.w   #SCREEN_H, %d6
+    bge.s   .Lnext
+    move.w  #SCREEN_H - 1, %d7
+    sub.w   6(%a0), %d7
+    add.w   %d6, %d7                | the frame's last row
+    bmi.s   .Lnext
+    cmp.w   #1, 18(%a0)
+    beq.s   .Lclipped
+    btst    #0, 19(%a0)
+    beq.s   .Lnext
+    btst    #1, 19(%a0)
+    beq.s   .Lclipped
+    move.l  %a0, (%a2)+
+.Lclipped:
+    | Partly on screen: each piece checked, as SpriteList::push_pieces_clipped does.
+    movem.l %d0-%d2/%a1, -(%sp)     | the object loop's counter and camera; a1 if dropped
+    movea.l 12(%a0), %a3
+    move.w  10(%a0), %d0
+    subq.w  #1, %d0                 | pieces - 1
+    move.w  %d3, %d1                | entries with this object's pieces so far
+.Lclip_piece:
+    move.w  2(%a3), %d2             | size bits
+    move.w  %d2, %d4
+    lsr.w   #7, %d4
+    and.w   #0x18, %d4              | (width in tiles - 1) * 8
+    move.w  6(%a3), %d7
+    add.w   %d5, %d7
+    add.w   %d4, %d7
+    sub.w   #121, %d7               | x + width - 1 (x = sx + x offset)
+    add.w   #SCREEN_W + 7, %d4      | SCREEN_W + width - 1
+    cmp.w   %d4, %d7
+    bcc.s   .Lclip_skip             | off screen left or right (unsigned)
+    move.w  %d2, %d4
+    lsr.w   #5, %d4
+    and.w   #0x18, %d4              | (height in tiles - 1) * 8
+    move.w  (%a3), %d7
+    add.w   %d6, %d7
+    add.w   %d4, %d7
+    sub.w   #121, %d7               | y + height - 1
+    add.w   #SCREEN_H + 7, %d4
+    cmp.w   %d4, %d7
+    bcc.s   .Lclip_skip
+    cmp.w   #TABLE_SIZE, %d1
+    bcc.s   .Lclip_full
+    addq.w  #1, %d1
+    move.w  (%a3), %d7
+    add.w   %d6, %d7
+    move.w  %d7, (%a1)+             | y + 128
+    or.w    %d1, %d2
+    move.w  %d2, (%a1)+             | size | link
+    move.w  4(%a3), %d7
+    add.w   8(%a0), %d7
+    move.w  %d7, (%a1)+             | tile + attr
+    move.w  6(%a3), %d7
+    add.w   %d5, %d7
+    move.w  %d7, (%a1)+             | x + 128
+.Lclip_skip:
+    addq.l  #8, %a3
+    dbra    %d0, .Lclip_piece
+    move.w  %d1, %d3
+    movem.l (%sp)+, %d0-%d2
+    addq.l  #4, %sp                 | keep the advanced a1
+    bra     .Lnext
+.Lclip_full:
+    movem.l (%sp)+, %d0-%d2/%a1     | nothing of this object stays
+    bra     .Ldrop
+    .size mc_sprite_table, . - mc_sprite_table
+
+    .section .text.mc_sprite_steps,"ax"
+| mc_sprite_steps: one step of the objects' animations, up to the first object whose
+| picture's time is up (its steps reach 0): the caller shows its next picture and calls
+| again from the object after it.
+|
+| In:   a0 = the first object, d0.w = objects (1..=255).
+| Out:  a0 = the object whose steps reached 0, d0.w = objects after it; or, when none did,
+|       a0 = past the last object and d0.w = -1.
+| Keeps every other register.
+    .globl mc_sprite_steps
+    .type mc_sprite_steps, @function
+mc_sprite_steps:
+    subq.w  #1, %d0
+.Lstep:
+    subq.w  #1, 16(%a0)
+    beq.s   .Ldue
+    lea     32(%a0), %a0
+    dbra    %d0, .Lstep
+.Ldue:
+    rts
+    .size mc_sprite_steps, . - mc_sprite_steps
