@@ -741,10 +741,14 @@ impl<const N: usize> SpriteEngine<N> {
     /// Writes the queued frames (resident sheets' first loads, streamed objects' new
     /// pictures) and the sprite table by DMA. In VBlank (or with the display off).
     pub fn upload(&mut self) {
+        // One sound DMA window for all the transfers (none when the game opened one for its
+        // VBlank: `sound::begin_vblank`).
+        let window = crate::sound::dma_start();
         for (words, tile) in self.take_uploads() {
             crate::dma::copy_to_vram(words, tile * vdp::TILE_BYTES);
         }
         self.table.upload_dma();
+        crate::sound::dma_done(window);
     }
 
     /// Empties the queue of frame uploads, giving each (its tile words and first VDP
