@@ -23,7 +23,7 @@ use megacollide_engine::camera::Camera;
 use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig, Speed};
 use megacollide_level_view::{romtool_level, romtool_shapes, View};
 use megadrive::rt::{self, halt, ExceptionFrame, MainOnly, Shared};
-use megadrive::sprite_engine::{self, Handle, Residency, Sheet, SpriteEngine};
+use megadrive::sprite_engine::{Handle, SpriteEngine};
 use megadrive::text::{self, Console};
 use megadrive::timing::{Pacer, Standard};
 use megadrive::{dma, fade, pad, sound, vdp};
@@ -45,7 +45,7 @@ mod sprites {
     include!(concat!(env!("OUT_DIR"), "/sprites.rs"));
 }
 use levels::Level;
-use sprites::{Animation, PLAYER};
+use sprites::{coin, player};
 
 /// The music and effects of `sound/` (build.rs): `music/*.vgm` and `effects/*.wav` (or
 /// PSG-only `*.vgm`), one `static` each, named after the file.
@@ -63,19 +63,10 @@ const SPRITE_TILES: (u16, u16) = (384, 128);
 const _: () = assert!(SPRITE_TILES.0 + SPRITE_TILES.1 <= level_art::FIRST_ART_TILE);
 /// VDP tile of the status line's background, made by a DMA fill (before the font at 32).
 const BAR_TILE: u16 = 16;
-/// Palette line of the sprites and the text (lines 0 to 2 are the level's).
-const SPRITE_LINE: u16 = 3;
+/// Palette line of the text: the sprites' (lines 0 to 2 are the level's).
+const TEXT_LINE: u16 = sprites::SPRITE_LINE;
 /// Status line column of the score.
 const SCORE_COLUMN: u16 = 35;
-
-/// The sprite sheets of `sprites/` as the sprite engine draws them: resident (every frame in
-/// VRAM once), in the sprites' palette line.
-static PLAYER_SHEET: Sheet = sheet(&PLAYER);
-static COIN_SHEET: Sheet = sheet(&sprites::COIN);
-
-const fn sheet(s: &'static sprites::SpriteSheet) -> Sheet {
-    Sheet::new(s.tiles, s.width, s.height, SPRITE_LINE, Residency::Resident)
-}
 
 /// What tests (and debuggers) read: the ELF symbol `GAME`. Big-endian in RAM.
 #[derive(Clone, Copy)]
@@ -108,36 +99,6 @@ pub struct State {
 pub static GAME: Shared<State> =
     Shared::new(State { frames: 0, x: 0, y: 0, camera_x: 0, camera_y: 0, flags: 0, facing_left: 0, buttons: 0, score: 0, sprite_frame: 0 });
 static FRAMES: Shared<u32> = Shared::new(0);
-
-/// The player's animations, by their names in `sprites/player.json`, and the coin's first.
-static STAND: sprite_engine::Animation = animation(&PLAYER, "stand");
-static WALK: sprite_engine::Animation = animation(&PLAYER, "walk");
-static JUMP: sprite_engine::Animation = animation(&PLAYER, "jump");
-static FALL: sprite_engine::Animation = animation(&PLAYER, "fall");
-static COIN_SPIN: sprite_engine::Animation = playing(&sprites::COIN.animations[0]);
-
-/// The animation `name` of `sheet` (a compile error when the sheet has none of that name).
-const fn animation(sheet: &'static sprites::SpriteSheet, name: &str) -> sprite_engine::Animation {
-    let mut i = 0;
-    while i < sheet.animations.len() {
-        let a = sheet.animations[i].name.as_bytes();
-        let (b, mut k) = (name.as_bytes(), 0);
-        while k < a.len() && k < b.len() && a[k] == b[k] {
-            k += 1;
-        }
-        if k == a.len() && k == b.len() {
-            return playing(&sheet.animations[i]);
-        }
-        i += 1;
-    }
-    panic!("the sprite sheet has no animation of that name");
-}
-
-/// A sheet's animation as the sprite engine plays it (looping unless its JSON says
-/// `"loop": false`).
-const fn playing(a: &'static Animation) -> sprite_engine::Animation {
-    sprite_engine::Animation { frames: a.frames, duration: a.duration, looping: a.looping }
-}
 
 /// Everything the main loop keeps between frames.
 struct Game {
@@ -191,18 +152,21 @@ pub extern "C" fn main() -> ! {
         g.coins.load(LEVEL);
         // The player first: drawn on top of the coins.
         let r = g.player.body.rect();
-        g.player_sprite = g.sprites.add(&PLAYER_SHEET, &STAND, r.x, r.y);
+        g.player_sprite = g.sprites.add(&player::SHEET, &player::STAND, r.x, r.y);
         for (sprite, coin) in g.coin_sprites.iter_mut().zip(g.coins.boxes()) {
-            *sprite = g.sprites.add(&COIN_SHEET, &COIN_SPIN, coin.x, coin.y);
+            *sprite = g.sprites.add(&coin::SHEET, &coin::STILL, coin.x, coin.y);
         }
         g.camera.follow(g.player.body.rect(), LEVEL.map);
         let art = level_art::LEVEL_ART[0];
         g.view.load(romtool_level!(LEVEL, art, level_art), false, g.camera.x, g.camera.y);
-        // The level's colours (lines 0 to 2) and the sprites' (line 3), faded in from black.
+        // The level's colours (lines 0 to 2) and the sprites' (line 3, and any line a sheet
+        // names), faded in from black.
         let mut level_lines = [0; 48];
         g.view.palette(&mut level_lines);
         g.target[..48].copy_from_slice(&level_lines);
-        g.target[48..].copy_from_slice(&sprites::SPRITE_PALETTE);
+        for (line, colours) in &sprites::SPRITE_PALETTES {
+            g.target[*line as usize * 16..][..16].copy_from_slice(colours);
+        }
         vdp::load_palette(0, &g.palette);
         status_line();
         show_score(0);
@@ -293,14 +257,14 @@ impl Game {
         let p = &self.player;
         let next = if !p.body.on_ground() {
             if p.vy < Speed::ZERO {
-                &JUMP
+                &player::JUMP
             } else {
-                &FALL
+                &player::FALL
             }
         } else if p.vx != Speed::ZERO {
-            &WALK
+            &player::WALK
         } else {
-            &STAND
+            &player::STAND
         };
         self.sprites.set_animation(h, next);
         self.sprites.set_flip(h, p.facing_left, false);
@@ -321,15 +285,15 @@ fn status_line() {
     vdp::clear_window();
     vdp::set_window_rows(1);
     for x in 0..text::COLUMNS {
-        vdp::set_cell(vdp::WINDOW, x, 0, vdp::cell(SPRITE_LINE, BAR_TILE));
+        vdp::set_cell(vdp::WINDOW, x, 0, vdp::cell(TEXT_LINE, BAR_TILE));
     }
-    let mut con = Console::window(1, 0, SPRITE_LINE);
+    let mut con = Console::window(1, 0, TEXT_LINE);
     let _ = write!(con, "{}  {}  <> walk  ABC jump", LEVEL.name, if Standard::detect() == Standard::Pal { "PAL" } else { "NTSC" });
 }
 
 /// The score at the end of the status line (3 digits, by subtraction: no division).
 fn show_score(score: u16) {
-    let mut con = Console::window(SCORE_COLUMN, 0, SPRITE_LINE);
+    let mut con = Console::window(SCORE_COLUMN, 0, TEXT_LINE);
     con.put(b'$');
     con.decimal3(score);
 }
@@ -344,14 +308,14 @@ pub extern "C" fn vblank_handler() {
 #[panic_handler]
 fn panic(info: &core::panic::PanicInfo) -> ! {
     rt::interrupts_off();
-    let _ = write!(Console::window(0, 0, SPRITE_LINE), "PANIC {}", info);
+    let _ = write!(Console::window(0, 0, TEXT_LINE), "PANIC {}", info);
     halt()
 }
 
 /// A 68000 exception: its vector and address on screen, then stop.
 #[no_mangle]
 pub extern "C" fn exception_handler(vector: u32, frame: ExceptionFrame) -> ! {
-    let mut con = Console::window(0, 0, SPRITE_LINE);
+    let mut con = Console::window(0, 0, TEXT_LINE);
     con.print("EXCEPTION ");
     con.hex(vector, 2);
     con.print(" PC ");

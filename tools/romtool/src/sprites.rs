@@ -1,6 +1,6 @@
-//! `romtool sprites DIR --out-dir GEN`: sprite sheets (PNG) into VDP sprite tiles, one shared
-//! palette line and pixel-exact collision masks, written as `GEN/sprites.rs` for the
-//! `no_std` game crate.
+//! `romtool sprites DIR --out-dir GEN`: sprite sheets (PNG) into VDP sprite tiles, palette
+//! lines, pixel-exact collision masks and the sprite engine's sheets and animations,
+//! written as `GEN/sprites.rs` for the `no_std` game crate.
 //!
 //! **Input.** Every `NAME.json` of the folder describes the sheet `NAME.png` beside it (file-name
 //! order). Every other file or folder is an error naming it (a PNG without its JSON, a JSON
@@ -16,36 +16,53 @@
 //!     { "name": "stand", "frames": [0], "duration": 1 },
 //!     { "name": "walk", "frames": [1, 2, 3, 2], "duration": 6 },
 //!     { "name": "hit", "frames": [4, 5], "duration": 3, "loop": false }
-//!   ]
+//!   ],
+//!   "palette_line": 3,
+//!   "residency": "resident"
 //! }
 //! ```
 //!
 //! The sheet is a grid of equal frames, row-major (frame 0 top-left), no margin or spacing;
-//! frames are 8..=32 pixels wide and high in steps of 8 (one VDP sprite; the engine's masks
-//! are at most 32 pixels wide). `transparent` (optional, `#RRGGBB`) is a colour drawn as
-//! transparent besides pixels whose alpha is below half. `duration` is in frames of the
-//! game (1..=255); `frames` are indices into the sheet; `loop` (optional, true by default)
-//! false makes a one-shot, which stays on its last picture (the sprite engine's
-//! `Animation::looping`). Colours are quantised to the Mega
-//! Drive's 9-bit colour ([`crate::cells::quantise`]).
+//! frames are 8..=128 pixels wide and high in steps of 8 (a frame over 32 x 32 is drawn with
+//! several hardware sprites, cut as the sprite engine's `sprite_engine::pieces` says).
+//! `transparent` (optional, `#RRGGBB`) is a colour drawn as transparent besides pixels whose
+//! alpha is below half. `duration` is in frames of the game (1..=255); `frames` are indices
+//! into the sheet; `loop` (optional, true by default) false makes a one-shot, which stays on
+//! its last picture (the sprite engine's `Animation::looping`). `palette_line` (optional,
+//! 0..=3, [`SPRITE_LINE`] when left out) is the sheet's CRAM line, `residency` (optional,
+//! `"resident"` by default, or `"streamed"`) where the sprite engine keeps its frames: all
+//! in VRAM once, or each object's frame uploaded when it changes (big frames, few objects).
+//! Any other key is an error naming it. Colours are quantised to the Mega Drive's 9-bit
+//! colour ([`crate::cells::quantise`]).
 //!
-//! **Palette.** Every sheet of the folder shares one CRAM line. With a GIMP palette file
-//! `palette.gpl` in the folder ([`crate::gpl`]), the line is exactly its colours in file order
-//! (entry 0 is the transparent slot, at most 16 entries, each quantised like the pixels), every
-//! opaque pixel of every sheet must quantise to one of entries 1.. (the first equal entry
-//! draws it), and each named entry gives `pub const PAL_<NAME>: u8 = index;` (name upper-cased,
-//! other characters `_`; unnamed and `Untitled` entries give none), so code that draws with a
-//! palette colour (text, highlights) names it instead of hard-coding an index. Without the file
-//! the line is entry 0, then the colours in order of first appearance (sheets in file-name
-//! order, frames, pixels row-major; at most 15).
+//! **Palettes.** The sheets that name no line share [`SPRITE_LINE`] (3, the text's too; level
+//! art has lines 0..=2). With a GIMP palette file `palette.gpl` in the folder ([`crate::gpl`]),
+//! that line is exactly its colours in file order (entry 0 is the transparent slot, at most 16
+//! entries, each quantised like the pixels), every opaque pixel of every sheet on it must
+//! quantise to one of entries 1.. (the first equal entry draws it), and each named entry gives
+//! `pub const PAL_<NAME>: u8 = index;` (name upper-cased, other characters `_`; unnamed and
+//! `Untitled` entries give none), so code that draws with a palette colour (text,
+//! highlights) names it instead of hard-coding an index. Without the file, and on every other
+//! line a sheet names, the line is entry 0, then the colours of its sheets in order of first
+//! appearance (sheets in file-name order, frames, pixels row-major; at most 15: more is an
+//! error naming the line, the sheet, frame and pixel). A sheet on a line 0..=2 shares it with
+//! the level art, which loads its own colours there: give such a line to sprites only in a
+//! game whose levels leave it free.
 //!
-//! **Output** (`sprites.rs`): `SPRITE_PALETTE` (the line), the `PAL_*` constants, and per sheet `NAME_TILES` (16 words per VDP tile,
-//! each frame's tiles in the VDP's **column-major** sprite order: top to bottom, then left to
-//! right), `NAME_MASK_ROWS` / `NAME_MASK_ROWS_HFLIP` (`[[u32; H]; F]`, the engine's
+//! **Output** (`sprites.rs`): `SPRITE_PALETTE` (line [`SPRITE_LINE`]), `SPRITE_LINE`,
+//! `SPRITE_PALETTES` (every line the sheets use with its colours), the `PAL_*` constants, and
+//! per sheet `NAME_TILES` (16 words per VDP tile, each frame's tiles in the sprite engine's
+//! order: the frame's hardware sprites one after the other, each **column-major**, top to
+//! bottom, then left to right; a frame up to 32 x 32 is one VDP sprite in its order),
+//! `NAME_MASK_ROWS` / `NAME_MASK_ROWS_HFLIP` (`[[u32; H]; F]`, the engine's
 //! [`Mask`](megacollide_engine::mask::Mask) layout: pixel column `c` at bit `31 - c`; a bit is
 //! set exactly where the frame's pixel is opaque, i.e. where its VDP tile index is not 0;
-//! `_HFLIP` is the mask of the frame drawn with the sprite's horizontal flip), `NAME_MASKS`,
-//! `NAME_MASKS_HFLIP`, `NAME_ANIMATIONS` and `NAME: SpriteSheet`; `SHEETS` lists them.
+//! `_HFLIP` is the mask of the frame drawn with the sprite's horizontal flip; none for frames
+//! wider than [`MAX_MASK_WIDTH`]), `NAME_MASKS`, `NAME_MASKS_HFLIP`, `NAME_ANIMATIONS` and
+//! `NAME: SpriteSheet`; `SHEETS` lists them. For the sprite engine
+//! (`megadrive::sprite_engine`), a module per sheet named in lower case holds `SHEET` (its
+//! `Sheet`, with its line and residency) and a static per animation, named in upper case
+//! (`player::SHEET`, `player::WALK`): the including crate depends on `megadrive`.
 //!
 //! Errors name the file and line (JSON) or the sheet, frame and pixel (PNG); nothing is
 //! written on any error.
@@ -57,6 +74,19 @@ use crate::levels::{codegen, level_ident, tileset, Diag, Loc};
 use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+/// The keys of a sheet's JSON file.
+const DESC_KEYS: [&str; 6] = ["frame_width", "frame_height", "transparent", "palette_line", "residency", "animations"];
+
+/// The CRAM line of a sheet that names none: the sprites' and the text's (level art has lines
+/// 0..=2).
+pub const SPRITE_LINE: u16 = 3;
+
+/// The biggest frame side in pixels: the sprite engine's ([`megadrive::sprite_engine::MAX_FRAME_PX`]).
+pub const MAX_FRAME_PX: u16 = megadrive::sprite_engine::MAX_FRAME_PX;
+
+/// The widest frame with collision masks (the engine's masks are at most 32 pixels wide).
+pub const MAX_MASK_WIDTH: u16 = 32;
 
 /// Most frames per sheet.
 pub const MAX_FRAMES: usize = 1024;
@@ -87,13 +117,22 @@ pub struct Sheet {
     pub name: String,
     /// Rust identifier prefix.
     pub ident: String,
-    /// Frame width in pixels (8..=32, multiple of 8).
+    /// Rust module name of its sprite engine items (`player` for `PLAYER`).
+    pub module: String,
+    /// Frame width in pixels (8..=128, multiple of 8).
     pub width: u16,
-    /// Frame height in pixels (8..=32, multiple of 8).
+    /// Frame height in pixels (8..=128, multiple of 8).
     pub height: u16,
-    /// Per frame: its VDP tiles, column-major, 16 words each.
+    /// Its CRAM line (0..=3).
+    pub palette_line: u16,
+    /// Streamed (each object's frame uploaded when it changes) rather than resident.
+    pub streamed: bool,
+    /// Per frame: its VDP tiles, 16 words each, in the sprite engine's order (the frame cut
+    /// into hardware sprites of up to 32 x 32, each column-major; one VDP sprite's order for
+    /// frames up to 32 x 32).
     pub tiles: Vec<Vec<u16>>,
-    /// Per frame: mask rows (pixel column `c` at bit `31 - c`).
+    /// Per frame: mask rows (pixel column `c` at bit `31 - c`); none for frames wider than
+    /// [`MAX_MASK_WIDTH`].
     pub masks: Vec<Vec<u32>>,
     /// The animations.
     pub animations: Vec<Animation>,
@@ -124,6 +163,8 @@ pub struct SpritePalette {
     pub file: Option<PathBuf>,
     /// Its named entries, in file order.
     pub names: Vec<PaletteName>,
+    /// The other CRAM lines sheets name (`palette_line`), ascending, with their colours.
+    pub others: Vec<(u16, [u16; 16])>,
 }
 
 /// The fixed palette of a `palette.gpl`: entries quantised, names checked.
@@ -173,7 +214,7 @@ fn load_palette(path: &Path) -> Result<Fixed, Vec<Diag>> {
 }
 
 /// Names of the generated items that belong to no sheet.
-pub const GLOBAL_ITEMS: [&str; 4] = ["Animation", "SpriteSheet", "SPRITE_PALETTE", "SHEETS"];
+pub const GLOBAL_ITEMS: [&str; 6] = ["Animation", "SpriteSheet", "SPRITE_LINE", "SPRITE_PALETTE", "SPRITE_PALETTES", "SHEETS"];
 /// Suffixes of the per-sheet items.
 pub const SHEET_SUFFIXES: [&str; 7] = ["", "_TILES", "_MASK_ROWS", "_MASK_ROWS_HFLIP", "_MASKS", "_MASKS_HFLIP", "_ANIMATIONS"];
 
@@ -204,6 +245,8 @@ struct Desc {
     width: u16,
     height: u16,
     trans: Option<[u8; 3]>,
+    palette_line: u16,
+    streamed: bool,
     animations: Vec<(Animation, JPath)>,
 }
 
@@ -226,15 +269,15 @@ fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
     let mut size = |key: &str, errors: &mut Vec<Diag>| -> Option<u16> {
         match v.get(key) {
             None => {
-                errors.push(j.err(&root, format!("no `{key}`: expected the frame size in pixels (8, 16, 24 or 32)")));
+                errors.push(j.err(&root, format!("no `{key}`: expected the frame size in pixels (8 to {MAX_FRAME_PX}, a multiple of 8)")));
                 None
             }
             Some(x) => match x.as_u64() {
-                Some(n @ (8 | 16 | 24 | 32)) => Some(n as u16),
+                Some(n) if (8..=MAX_FRAME_PX as u64).contains(&n) && n % 8 == 0 => Some(n as u16),
                 _ => {
                     errors.push(j.err(
                         &root.key(key),
-                        format!("`{key}` is {x}: expected 8, 16, 24 or 32 pixels (one VDP sprite; masks are at most 32 wide)"),
+                        format!("`{key}` is {x}: expected 8 to {MAX_FRAME_PX} pixels, a multiple of 8 (frames over 32 are drawn with several hardware sprites)"),
                     ));
                     None
                 }
@@ -261,6 +304,30 @@ fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
             None
         }
     };
+    let palette_line = match v.get("palette_line") {
+        None => SPRITE_LINE,
+        Some(x) => match x.as_u64() {
+            Some(n @ 0..=3) => n as u16,
+            _ => {
+                errors.push(j.err(&root.key("palette_line"), format!("`palette_line` is {x}: expected a CRAM line 0..=3 (3, the sprites' and the text's, when left out)")));
+                SPRITE_LINE
+            }
+        },
+    };
+    let streamed = match v.get("residency") {
+        None => false,
+        Some(Value::String(r)) if r == "resident" => false,
+        Some(Value::String(r)) if r == "streamed" => true,
+        Some(x) => {
+            errors.push(j.err(&root.key("residency"), format!("`residency` is {x}: expected \"resident\" (every frame in VRAM once, the default) or \"streamed\" (each object's frame uploaded when it changes)")));
+            false
+        }
+    };
+    for key in v.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()).unwrap_or_default() {
+        if !DESC_KEYS.contains(&key.as_str()) {
+            errors.push(j.err(&root.key(&key), format!("unknown key `{key}`: a sheet's JSON takes {}", DESC_KEYS.join(", "))));
+        }
+    }
     let mut animations = Vec::new();
     let ap = root.key("animations");
     match v.get("animations") {
@@ -326,12 +393,12 @@ fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
         Some(Value::Array(_)) => errors.push(j.err(&ap, format!("more than {MAX_ANIMATIONS} animations"))),
         _ => errors.push(j.err(&root, "no `animations` list: expected [{\"name\": .., \"frames\": [..], \"duration\": ..}, ...]")),
     }
-    Some(Desc { width: width?, height: height?, trans, animations })
+    Some(Desc { width: width?, height: height?, trans, palette_line, streamed, animations })
 }
 
 /// Reads one sheet (`json` and the PNG beside it), adding its colours to `palette` (entries
 /// 1.. of the line), or checking them against `fixed`'s when the folder has a palette file.
-fn load_sheet(json: &Path, palette: &mut Vec<u16>, fixed: Option<&Fixed>, errors: &mut Vec<Diag>) -> Option<Sheet> {
+fn load_sheet(json: &Path, palettes: &mut [Vec<u16>; 4], fixed: Option<&Fixed>, errors: &mut Vec<Diag>) -> Option<Sheet> {
     let text = match read_text(json) {
         Ok(t) => t,
         Err(e) => {
@@ -375,13 +442,38 @@ fn load_sheet(json: &Path, palette: &mut Vec<u16>, fixed: Option<&Fixed>, errors
             }
         }
     }
+    // The sprite engine's items: a module per sheet, a static per animation.
+    let module = match crate::levels::rust_names::module_name(&ident, &format!("sheet name `{name}`")) {
+        Ok(m) => m,
+        Err(m) => {
+            errors.push(Diag::new(json, Loc::File, format!("{m}. Fix: rename the file")));
+            return None;
+        }
+    };
+    let mut seen: Vec<(String, &str)> = Vec::new();
+    for (a, p) in &desc.animations {
+        let id = crate::levels::rust_names::ident_of(&a.name);
+        if id == "SHEET" {
+            errors.push(j.err(&p.key("name"), format!("animation `{}` gives the Rust item {module}::SHEET, the sheet's own. Fix: rename the animation", a.name)));
+        } else if let Some((_, other)) = seen.iter().find(|(o, _)| *o == id) {
+            errors.push(j.err(&p.key("name"), format!("animation `{}` gives the Rust item {module}::{id}, as animation `{other}` does. Fix: rename one of them", a.name)));
+        }
+        seen.push((id, &a.name));
+    }
     let (w, h) = (desc.width as usize, desc.height as usize);
+    let line_no = desc.palette_line;
+    // The palette file fixes the sprite line's colours only.
+    let fixed = fixed.filter(|_| line_no == SPRITE_LINE);
+    let palette = &mut palettes[line_no as usize];
     let mut sheet = Sheet {
         path: png.clone(),
         name,
         ident,
+        module,
         width: desc.width,
         height: desc.height,
+        palette_line: line_no,
+        streamed: desc.streamed,
         tiles: Vec::new(),
         masks: Vec::new(),
         animations: desc.animations.into_iter().map(|(a, _)| a).collect(),
@@ -418,7 +510,7 @@ fn load_sheet(json: &Path, palette: &mut Vec<u16>, fixed: Option<&Fixed>, errors
                         &png,
                         Loc::File,
                         format!(
-                            "frame {fi}, pixel ({}, {}): colour #{r:02X}{g:02X}{b:02X} would be the 16th colour of the sprite palette: expected at most 15 plus transparent (every sheet of the folder shares one palette line)",
+                            "frame {fi}, pixel ({}, {}): colour #{r:02X}{g:02X}{b:02X} would be the 16th colour of palette line {line_no}: expected at most 15 plus transparent (every sheet of the folder with this `palette_line` shares the line). Fix: use fewer colours, or give some sheets another `palette_line`",
                             i % w,
                             i / w
                         ),
@@ -431,14 +523,20 @@ fn load_sheet(json: &Path, palette: &mut Vec<u16>, fixed: Option<&Fixed>, errors
         let mut line = [0u16; 16];
         line[1..=palette.len()].copy_from_slice(palette);
         let mut words = Vec::with_capacity(w * h / 4);
-        for cx in 0..w / 8 {
-            for cy in 0..h / 8 {
-                let ic = cells::index_cell(&cells::cut(&pic, w, cx, cy), &line).unwrap_or([0; 64]);
-                words.extend_from_slice(&cells::cell_words(&ic));
+        // Piece by piece (the sprite engine's cut), each piece column-major.
+        for p in megadrive::sprite_engine::pieces(desc.width, desc.height) {
+            for cx in 0..p.w as usize {
+                for cy in 0..p.h as usize {
+                    let cell = cells::cut(&pic, w, (p.x as usize >> 3) + cx, (p.y as usize >> 3) + cy);
+                    let ic = cells::index_cell(&cell, &line).unwrap_or([0; 64]);
+                    words.extend_from_slice(&cells::cell_words(&ic));
+                }
             }
         }
         sheet.tiles.push(words);
-        sheet.masks.push((0..h).map(|y| (0..w).filter(|&x| pic[y * w + x] != CLEAR).fold(0u32, |m, x| m | 0x8000_0000 >> x)).collect());
+        if desc.width <= MAX_MASK_WIDTH {
+            sheet.masks.push((0..h).map(|y| (0..w).filter(|&x| pic[y * w + x] != CLEAR).fold(0u32, |m, x| m | 0x8000_0000 >> x)).collect());
+        }
     }
     if errors.len() > before {
         return None;
@@ -483,12 +581,13 @@ pub fn load_dir(dir: &Path) -> Result<(Vec<Sheet>, SpritePalette), Vec<Diag>> {
     }
     let gpl = dir.join(PALETTE_FILE);
     let fixed = if gpl.is_file() { Some(load_palette(&gpl)?) } else { None };
-    // Entries 1.. of the line.
-    let mut palette: Vec<u16> = fixed.as_ref().map(|f| f.colours.iter().skip(1).copied().collect()).unwrap_or_default();
+    // Entries 1.. of each line (the sprite line's from the palette file, when there is one).
+    let mut palettes: [Vec<u16>; 4] = Default::default();
+    palettes[SPRITE_LINE as usize] = fixed.as_ref().map(|f| f.colours.iter().skip(1).copied().collect()).unwrap_or_default();
     let mut sheets: Vec<Sheet> = Vec::new();
     let pal_items: Vec<String> = fixed.as_ref().map(|f| f.names.iter().map(|n| format!("PAL_{}", n.ident)).collect()).unwrap_or_default();
     for json in &names {
-        if let Some(s) = load_sheet(json, &mut palette, fixed.as_ref(), &mut errors) {
+        if let Some(s) = load_sheet(json, &mut palettes, fixed.as_ref(), &mut errors) {
             let mine = item_names(&s.ident);
             if let Some(n) = mine.iter().find(|n| pal_items.contains(n)) {
                 errors.push(Diag::new(
@@ -530,13 +629,26 @@ pub fn load_dir(dir: &Path) -> Result<(Vec<Sheet>, SpritePalette), Vec<Diag>> {
     let mut line = [0u16; 16];
     match &fixed {
         Some(f) => line[..f.colours.len()].copy_from_slice(&f.colours),
-        None => line[1..=palette.len()].copy_from_slice(&palette),
+        None => {
+            let p = &palettes[SPRITE_LINE as usize];
+            line[1..=p.len()].copy_from_slice(p)
+        }
     }
+    // The other lines the sheets name, with their colours.
+    let others = (0..4u16)
+        .filter(|&l| l != SPRITE_LINE && sheets.iter().any(|s| s.palette_line == l))
+        .map(|l| {
+            let mut words = [0u16; 16];
+            let p = &palettes[l as usize];
+            words[1..=p.len()].copy_from_slice(p);
+            (l, words)
+        })
+        .collect();
     let (file, names) = match fixed {
         Some(f) => (Some(f.path), f.names),
         None => (None, Vec::new()),
     };
-    Ok((sheets, SpritePalette { line, file, names }))
+    Ok((sheets, SpritePalette { line, file, names, others }))
 }
 
 /// The generated `sprites.rs`.
@@ -555,9 +667,9 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
     );
     o.push_str(
         "/// A named animation.\n#[derive(Clone, Copy, Debug, PartialEq, Eq)]\npub struct Animation {\n    /// Its name in the sheet's JSON file.\n    pub name: &'static str,\n    /// Frame indices, in play order.\n    pub frames: &'static [u16],\n    /// Game frames each picture shows.\n    pub duration: u16,\n    /// Starts again after its last picture (false: a one-shot, staying on it).\n    pub looping: bool,\n}\n\n\
-         /// A sprite sheet: frames of `width` x `height` pixels.\n#[derive(Clone, Copy, Debug)]\npub struct SpriteSheet {\n    /// File stem of the sheet.\n    pub name: &'static str,\n    /// Frame width in pixels.\n    pub width: u16,\n    /// Frame height in pixels.\n    pub height: u16,\n    /// 16-bit words per frame in `tiles` (16 per VDP tile).\n    pub words_per_frame: u16,\n    /// Every frame's VDP tiles, column-major within the frame.\n    pub tiles: &'static [u16],\n",
+         /// A sprite sheet: frames of `width` x `height` pixels.\n#[derive(Clone, Copy, Debug)]\npub struct SpriteSheet {\n    /// File stem of the sheet.\n    pub name: &'static str,\n    /// Frame width in pixels.\n    pub width: u16,\n    /// Frame height in pixels.\n    pub height: u16,\n    /// Its CRAM line (0..=3).\n    pub palette_line: u16,\n    /// 16-bit words per frame in `tiles` (16 per VDP tile).\n    pub words_per_frame: u16,\n    /// Every frame's VDP tiles, in the sprite engine's order (column-major within each hardware sprite).\n    pub tiles: &'static [u16],\n",
     );
-    let _ = writeln!(o, "    /// Pixel mask of each frame.\n    pub masks: &'static [{mask}<'static>],");
+    let _ = writeln!(o, "    /// Pixel mask of each frame (none for frames wider than {MAX_MASK_WIDTH} pixels).\n    pub masks: &'static [{mask}<'static>],");
     let _ = writeln!(
         o,
         "    /// Pixel mask of each frame drawn mirrored (sprite attribute HFLIP).\n    pub masks_hflip: &'static [{mask}<'static>],"
@@ -574,8 +686,17 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
         }
         None => o.push_str("/// The sprite palette line (CRAM words; entry 0 transparent).\n"),
     }
-    o.push_str("pub static SPRITE_PALETTE: [u16; 16] = [");
-    o.push_str(&palette.line.iter().map(|c| format!("0x{c:04X}")).collect::<Vec<_>>().join(", "));
+    let words = |line: &[u16; 16]| line.iter().map(|c| format!("0x{c:04X}")).collect::<Vec<_>>().join(", ");
+    let _ = writeln!(o, "pub static SPRITE_PALETTE: [u16; 16] = [{}];", words(&palette.line));
+    let _ = writeln!(o, "/// The CRAM line of the sheets that name none (`SPRITE_PALETTE`'s): the sprites' and the text's.\npub const SPRITE_LINE: u16 = {SPRITE_LINE};");
+    let mut lines: Vec<(u16, [u16; 16])> = palette.others.clone();
+    lines.push((SPRITE_LINE, palette.line));
+    lines.sort();
+    o.push_str("/// Every CRAM line of the sprites (`SPRITE_LINE` and each `palette_line` a sheet names) and its colours: load them all.\n");
+    let _ = writeln!(o, "pub static SPRITE_PALETTES: [(u16, [u16; 16]); {}] = [", lines.len());
+    for (l, w) in &lines {
+        let _ = writeln!(o, "    ({l}, [{}]),", words(w));
+    }
     o.push_str("];\n");
     for n in &palette.names {
         let _ = writeln!(o, "/// Palette index of the colour named {} (line {} of the palette file).", codegen::rust_str(&n.name), n.line);
@@ -584,6 +705,8 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
     for s in sheets {
         let id = &s.ident;
         let (f, h) = (s.tiles.len(), s.height as usize);
+        // Frames with masks: all, or none for frames wider than masks go.
+        let fm = s.masks.len();
         let wpf = s.tiles.first().map_or(0, Vec::len);
         let _ = writeln!(
             o,
@@ -605,15 +728,15 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
         for (suffix, flip) in [("", false), ("_HFLIP", true)] {
             let _ =
                 writeln!(o, "/// Mask rows of each frame of sheet {}{}.", codegen::rust_str(&s.name), if flip { ", mirrored" } else { "" });
-            let _ = writeln!(o, "pub static {id}_MASK_ROWS{suffix}: [[u32; {h}]; {f}] = [");
+            let _ = writeln!(o, "pub static {id}_MASK_ROWS{suffix}: [[u32; {h}]; {fm}] = [");
             for m in &s.masks {
                 let rows = if flip { mirror_mask(m, s.width) } else { m.clone() };
                 let _ = writeln!(o, "    [{}],", rows.iter().map(|r| format!("0x{r:08X}")).collect::<Vec<_>>().join(", "));
             }
             o.push_str("];\n");
             let _ = writeln!(o, "/// Masks of each frame of sheet {}{}.", codegen::rust_str(&s.name), if flip { ", mirrored" } else { "" });
-            let _ = writeln!(o, "pub static {id}_MASKS{suffix}: [{mask}<'static>; {f}] = [");
-            for i in 0..f {
+            let _ = writeln!(o, "pub static {id}_MASKS{suffix}: [{mask}<'static>; {fm}] = [");
+            for i in 0..fm {
                 let _ = writeln!(o, "    {mask}::new(&{id}_MASK_ROWS{suffix}[{i}], {}),", s.width);
             }
             o.push_str("];\n");
@@ -635,11 +758,13 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
         let _ = writeln!(o, "/// Sheet {}.", codegen::rust_str(&s.name));
         let _ = writeln!(
             o,
-            "pub static {id}: SpriteSheet = SpriteSheet {{\n    name: {},\n    width: {},\n    height: {},\n    words_per_frame: {wpf},\n    tiles: &{id}_TILES,\n    masks: &{id}_MASKS,\n    masks_hflip: &{id}_MASKS_HFLIP,\n    animations: &{id}_ANIMATIONS,\n}};",
+            "pub static {id}: SpriteSheet = SpriteSheet {{\n    name: {},\n    width: {},\n    height: {},\n    palette_line: {},\n    words_per_frame: {wpf},\n    tiles: &{id}_TILES,\n    masks: &{id}_MASKS,\n    masks_hflip: &{id}_MASKS_HFLIP,\n    animations: &{id}_ANIMATIONS,\n}};",
             codegen::rust_str(&s.name),
             s.width,
-            s.height
+            s.height,
+            s.palette_line
         );
+        engine_items(&mut o, s);
     }
     o.push_str("\n/// Every sheet, in file-name order.\n");
     let _ = writeln!(
@@ -649,6 +774,40 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
         sheets.iter().map(|s| format!("&{}", s.ident)).collect::<Vec<_>>().join(", ")
     );
     o
+}
+
+/// The sprite engine's items of sheet `s`: its `Sheet` and an `Animation` per animation, in
+/// a module of its own (`player::SHEET`, `player::WALK`).
+fn engine_items(o: &mut String, s: &Sheet) {
+    let engine = "::megadrive::sprite_engine";
+    let _ = writeln!(o, "/// Sheet {} for the sprite engine, with its animations.", codegen::rust_str(&s.name));
+    let _ = writeln!(o, "pub mod {} {{", s.module);
+    let residency = if s.streamed { "Streamed" } else { "Resident" };
+    let _ = writeln!(
+        o,
+        "    /// The sheet: {}x{} px frames, palette line {}, {}.\n    pub static SHEET: {engine}::Sheet = {engine}::Sheet::new(&super::{}_TILES, {}, {}, {}, {engine}::Residency::{residency});",
+        s.width,
+        s.height,
+        s.palette_line,
+        residency.to_ascii_lowercase(),
+        s.ident,
+        s.width,
+        s.height,
+        s.palette_line
+    );
+    for a in &s.animations {
+        let fr: Vec<String> = a.frames.iter().map(|f| f.to_string()).collect();
+        let _ = writeln!(
+            o,
+            "    /// Animation {}.\n    pub static {}: {engine}::Animation = {engine}::Animation {{ frames: &[{}], duration: {}, looping: {} }};",
+            codegen::rust_str(&a.name),
+            crate::levels::rust_names::ident_of(&a.name),
+            fr.join(", "),
+            a.duration,
+            a.looping
+        );
+    }
+    o.push_str("}\n");
 }
 
 /// The sheets compiled and the files to write (path, bytes).

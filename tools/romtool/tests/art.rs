@@ -1068,7 +1068,7 @@ fn sprite_errors() {
     let j = d.join("a.json");
     assert_eq!(
         err(d),
-        [format!("{}:2:18: `frame_width` is 12: expected 8, 16, 24 or 32 pixels (one VDP sprite; masks are at most 32 wide)", j.display())]
+        [format!("{}:2:18: `frame_width` is 12: expected 8 to 128 pixels, a multiple of 8 (frames over 32 are drawn with several hardware sprites)", j.display())]
     );
     // Frame index past the sheet.
     std::fs::write(
@@ -1101,7 +1101,7 @@ fn sprite_errors() {
     assert_eq!(
         err(d),
         [format!(
-            "{}: frame 0, pixel (1, 1): colour #{r:02X}{g:02X}{b:02X} would be the 16th colour of the sprite palette: expected at most 15 plus transparent (every sheet of the folder shares one palette line)",
+            "{}: frame 0, pixel (1, 1): colour #{r:02X}{g:02X}{b:02X} would be the 16th colour of palette line 3: expected at most 15 plus transparent (every sheet of the folder with this `palette_line` shares the line). Fix: use fewer colours, or give some sheets another `palette_line`",
             d.join("b.png").display()
         )]
     );
@@ -1343,4 +1343,92 @@ fn preview_follows_the_vdp_priority() {
         let rgb = romtool::levels::preview::render_rgb(&level, false);
         assert_eq!(rgb[(3 * 32 + 3) * 3..][..3], want[..3]);
     }
+}
+
+/// Frames over 32 x 32 (metasprites), a sheet on a palette line of its own and streamed: the
+/// tiles decoded in the sprite engine's order (`frame_tile`) give each picture back, the
+/// line's colours are its own, a frame over 32 wide has no masks, and the sprite engine's
+/// items (`boss::SHEET`, `boss::ROAR`) build and carry the line and residency.
+#[test]
+fn metasprites_palette_lines_and_engine_items() {
+    use megadrive::sprite_engine::frame_tile;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(31);
+    let boss_colours: Vec<Px> = (0..12).map(|k| md(200 + k * 7)).collect();
+    let (fw, fh) = (72, 48);
+    let frames: Vec<Vec<Px>> = (0..2)
+        .map(|_| (0..fw * fh).map(|_| if rng.next() % 7 == 0 { CLEAR } else { boss_colours[rng.next() as usize % 12] }).collect())
+        .collect();
+    sheet(
+        d,
+        "boss",
+        &frames,
+        fw,
+        fh,
+        2,
+        "{\"frame_width\": 72, \"frame_height\": 48, \"palette_line\": 1, \"residency\": \"streamed\",\n \"animations\": [{\"name\": \"roar\", \"frames\": [0, 1], \"duration\": 5, \"loop\": false}]}",
+    );
+    // The default line's sheet: 12 other colours, which would not fit one line with the boss's.
+    let hero_colours: Vec<Px> = (0..12).map(|k| md(20 + k * 5)).collect();
+    sheet(d, "hero", &[(0..256).map(|i| hero_colours[i % 12]).collect()], 16, 16, 1, "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": [{\"name\": \"stand\", \"frames\": [0], \"duration\": 1}]}");
+    let (sheets, files) = romtool::sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
+    let boss = sheets.iter().find(|s| s.name == "boss").unwrap();
+    assert_eq!((boss.palette_line, boss.streamed, boss.masks.len()), (1, true, 0), "line 1, streamed, no masks past 32 wide");
+    let text = std::str::from_utf8(&files[0].1).unwrap();
+    let file = syn::parse_file(text).unwrap();
+    let tiles = read_static(&file, "BOSS_TILES");
+    // Line 1's colours, from the SPRITE_PALETTES entry.
+    let entry = text.lines().find(|l| l.trim_start().starts_with("(1, [")).expect("line 1 in SPRITE_PALETTES");
+    let line1: Vec<u16> = entry.split(['[', ']']).nth(1).unwrap().split(", ").map(|w| u16::from_str_radix(w.trim_start_matches("0x"), 16).unwrap()).collect();
+    assert!(text.contains("pub static SPRITE_PALETTES: [(u16, [u16; 16]); 2] = ["), "lines 1 and 3");
+    let per_frame = (fw / 8) * (fh / 8);
+    for (f, fr) in frames.iter().enumerate() {
+        for y in 0..fh {
+            for x in 0..fw {
+                let cell = f * per_frame + frame_tile(fw as u16, fh as u16, x as u16, y as u16) as usize;
+                let w = tiles[cell * 16 + (y % 8) * 2 + (x % 8) / 4] as u16;
+                let i = (w >> (12 - 4 * (x % 4)) & 15) as usize;
+                let p = fr[y * fw + x];
+                if p == CLEAR {
+                    assert_eq!(i, 0, "frame {f} ({x}, {y}) transparent");
+                } else {
+                    assert_eq!(Some(line1[i]), Some(romtool::cells::colour_of(p)), "frame {f} ({x}, {y}) in line 1");
+                }
+            }
+        }
+    }
+    assert!(text.contains("pub mod boss {"), "{text}");
+    assert!(text.contains("Sheet::new(&super::BOSS_TILES, 72, 48, 1, ::megadrive::sprite_engine::Residency::Streamed)"), "{text}");
+    assert!(text.contains("pub static ROAR: ::megadrive::sprite_engine::Animation = ::megadrive::sprite_engine::Animation { frames: &[0, 1], duration: 5, looping: false };"));
+    let uses = "\npub fn uses() -> u16 {\n    sprites::boss::SHEET.frames() + sprites::hero::SHEET.pieces_per_frame() + sprites::boss::ROAR.duration + sprites::SPRITE_PALETTES[0].0 + sprites::SPRITE_LINE + sprites::HERO.masks.len() as u16 + sprites::BOSS.masks.len() as u16\n}\n";
+    common::compile_modules("metasprites", &[("sprites", text.to_string())], uses).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// A sheet's JSON with a bad line, residency or an unknown key, and animations whose Rust
+/// names clash: errors at their line, nothing written.
+#[test]
+fn sheet_line_residency_and_name_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = d.join("gen");
+    let err = |d: &Path| -> Vec<String> {
+        romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
+    };
+    sheet(d, "a", &[vec![md(1); 64]], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8,\n \"palette_line\": 4,\n \"residency\": \"rom\",\n \"speed\": 2,\n \"animations\": []}");
+    let j = d.join("a.json");
+    assert_eq!(
+        err(d),
+        [
+            format!("{}:2:18: `palette_line` is 4: expected a CRAM line 0..=3 (3, the sprites' and the text's, when left out)", j.display()),
+            format!("{}:3:15: `residency` is \"rom\": expected \"resident\" (every frame in VRAM once, the default) or \"streamed\" (each object's frame uploaded when it changes)", j.display()),
+            format!("{}:4:11: unknown key `speed`: a sheet's JSON takes frame_width, frame_height, transparent, palette_line, residency, animations", j.display()),
+        ]
+    );
+    std::fs::write(&j, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": [\n {\"name\": \"run-fast\", \"frames\": [0], \"duration\": 1},\n {\"name\": \"run fast\", \"frames\": [0], \"duration\": 1},\n {\"name\": \"sheet\", \"frames\": [0], \"duration\": 1}]}").unwrap();
+    let e = err(d);
+    assert_eq!(e.len(), 2, "{e:?}");
+    assert!(e[0].starts_with(&format!("{}:3:11: animation `run fast` gives the Rust item a::RUN_FAST, as animation `run-fast` does", j.display())), "{e:?}");
+    assert!(e[1].starts_with(&format!("{}:4:11: animation `sheet` gives the Rust item a::SHEET, the sheet's own", j.display())), "{e:?}");
+    assert!(!out.exists(), "nothing written");
 }

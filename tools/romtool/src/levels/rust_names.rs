@@ -113,9 +113,26 @@ pub fn field_name(name: &str, what: &str) -> Result<String, String> {
     Ok(if KEYWORDS.contains(&s.as_str()) { format!("r#{s}") } else { s })
 }
 
+/// The Rust module name of an item prefix made by [`ident_of`] (`PLAYER` -> `player`); a
+/// keyword becomes a raw identifier (`TYPE` -> `r#type`). `what` names the thing in the error.
+pub fn module_name(ident: &str, what: &str) -> Result<String, String> {
+    let s = ident.to_ascii_lowercase();
+    if NOT_RAW.contains(&s.as_str()) {
+        return Err(format!("{what} gives the Rust module name `{s}`, a keyword that cannot be a module: expected another name"));
+    }
+    Ok(if KEYWORDS.contains(&s.as_str()) { format!("r#{s}") } else { s })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn module_names_are_lower_case_and_raw_for_keywords() {
+        assert_eq!(module_name("PLAYER", "sheet").unwrap(), "player");
+        assert_eq!(module_name("TYPE", "sheet").unwrap(), "r#type");
+        assert!(module_name("SELF", "sheet `self`").unwrap_err().contains("sheet `self` gives the Rust module name `self`"));
+    }
 
     #[test]
     fn names_of_classes_and_members() {

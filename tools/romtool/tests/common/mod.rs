@@ -176,12 +176,14 @@ pub fn compile_modules(tag: &str, modules: &[(&str, String)], extra: &str) -> Re
 }
 
 /// Writes the manifest of the check crate `generated_check_{tag}` in `work` (its `src/lib.rs`
-/// already written) against the real engine and builds it; the compiler's errors on failure.
+/// already written) against the real engine and hardware crate (the sprite engine's items)
+/// and builds it; the compiler's errors on failure.
 fn build_check_crate(tag: &str, work: &Path) -> Result<(), String> {
     let manifest = format!(
         "[package]\nname = \"generated_check_{tag}\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-         [dependencies]\nmegacollide-engine = {{ path = {:?} }}\n\n[workspace]\n",
-        engine_dir().display().to_string()
+         [dependencies]\nmegacollide-engine = {{ path = {:?} }}\nmegadrive = {{ path = {:?}, default-features = false }}\n\n[workspace]\n",
+        engine_dir().display().to_string(),
+        engine_dir().join("../megadrive").display().to_string()
     );
     std::fs::write(work.join("Cargo.toml"), manifest).map_err(|e| e.to_string())?;
     let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.lock");
