@@ -256,12 +256,13 @@ new-game:
 # Plus GX) run in the game made from it, as a user runs them; the user's game is built only.
 #
 # out/user-game.md is a game a user has added to (tools/romtests/user-game/apply.py: a kind of
-# object of its own, declared in its Tiled project, placed in its level and played by its code,
-# and an art layer), changed between `make new-game` and its `make`; its levels go to
-# out/user-game/levels (the test compiles them again to know the planes).
+# object of its own, declared in its Tiled project, placed in its level, drawn from its own
+# sheet with no code and played by its code, and an art layer), changed between `make new-game`
+# and its `make`; its levels and sprites go to out/user-game/ (the test compiles them again to
+# know the planes and the spring's tiles).
 $(OUT)/template.md: TEST_GAME = $(MAKE) --no-print-directory -C $$game/mygame test CARGO_TARGET_DIR=$(CURDIR)/target &&
 $(OUT)/user-game.md: CHANGE_GAME = python3 tools/romtests/user-game/apply.py $$game/mygame &&
-$(OUT)/user-game.md: KEEP_GAME = rm -rf $(OUT)/user-game && mkdir -p $(OUT)/user-game && cp -r $$game/mygame/levels $(OUT)/user-game/levels &&
+$(OUT)/user-game.md: KEEP_GAME = rm -rf $(OUT)/user-game && mkdir -p $(OUT)/user-game && cp -r $$game/mygame/levels $$game/mygame/sprites $(OUT)/user-game/ &&
 $(OUT)/template.md $(OUT)/user-game.md: $(OUT)/%.md: $(DEPS_STAMP) $(ROMTOOL) $(GATE) $(PLUGIN) FORCE
 	@mkdir -p $(OUT)
 	@game=$$(mktemp -d -t megacollide-$*.XXXXXX) && \

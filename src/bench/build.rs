@@ -35,6 +35,7 @@ fn compile_scene(dir: &std::path::Path, out: &std::path::Path) {
         preview_dir: None,
         grid: false,
         require: vec!["bench".into()],
+        sprites: None,
     };
     match romtool::levels::build_outputs(&opts) {
         Ok((_, files)) => {

@@ -156,13 +156,20 @@ pub fn copy(words: &[u16], dest: Dest, addr: u16) {
 /// long write each (the 68000 writes the high word first).
 #[inline(always)]
 fn transfer(from: u32, words: u16, command: u32) {
-    // The source / 2 in three bytes, worked out in 16 bits (the 68000's long shifts cost 2
-    // cycles a bit).
-    let (low, high) = (from as u16, (from >> 16) as u16);
+    let [lo, mid, hi] = source_bytes(from);
     vdp::ctrl32(vdp::words(reg_write(Reg::DmaLenLo, words as u8), reg_write(Reg::DmaLenHi, (words >> 8) as u8)));
-    vdp::ctrl32(vdp::words(reg_write(Reg::DmaSrcLo, (low >> 1) as u8), reg_write(Reg::DmaSrcMid, (low >> 9) as u8)));
-    vdp::set_reg(Reg::DmaSrcHi, ((high >> 1) & 0x7F) as u8); // 68000 -> VDP mode
+    vdp::ctrl32(vdp::words(reg_write(Reg::DmaSrcLo, lo), reg_write(Reg::DmaSrcMid, mid)));
+    vdp::set_reg(Reg::DmaSrcHi, hi); // bit 7 clear: 68000 -> VDP mode
     vdp::ctrl32(command);
+}
+
+/// The source registers' bytes for 68000 byte address `from`: `from / 2` in three bytes,
+/// the top one 7 bits. Worked out in 16-bit halves (the 68000's long shifts cost 2 cycles a
+/// bit).
+#[inline(always)]
+const fn source_bytes(from: u32) -> [u8; 3] {
+    let (low, high) = (from as u16, (from >> 16) as u16);
+    [(low >> 1) as u8, ((low >> 9) | (high << 7)) as u8, ((high >> 1) & 0x7F) as u8]
 }
 
 /// The long control-port write that sets register `a` to `va`, then `b` to `vb`.
@@ -193,6 +200,15 @@ pub fn copy_to_vram_stride(words: &[u16], addr: u16, stride: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_source_registers_hold_the_address_over_two() {
+        for from in [0u32, 2, 0x1FE, 0x200, 0xFFFE, 0x1_0000, 0x1_2344, 0x2_9A6E, 0x3F_FFFE, 0xFF_0000, 0xFF_FFFE] {
+            let [lo, mid, hi] = source_bytes(from);
+            let s = from >> 1;
+            assert_eq!([lo, mid, hi], [s as u8, (s >> 8) as u8, ((s >> 16) & 0x7F) as u8], "from {from:#x}");
+        }
+    }
 
     #[test]
     fn a_register_pair_is_two_register_writes_high_word_first() {

@@ -65,6 +65,10 @@ const _: () = assert!(SPRITE_TILES.0 + SPRITE_TILES.1 <= level_art::FIRST_ART_TI
 const BAR_TILE: u16 = 16;
 /// Palette line of the text: the sprites' (lines 0 to 2 are the level's).
 const TEXT_LINE: u16 = sprites::SPRITE_LINE;
+/// Most objects of drawn kinds (the sprite engine's room for them; more are not drawn).
+const MAX_DRAWN: usize = 16;
+/// Entities looked at for drawn kinds: a level's first `MAX_ENTITIES` (by object id).
+const MAX_ENTITIES: usize = 48;
 /// Status line column of the score.
 const SCORE_COLUMN: u16 = 35;
 
@@ -109,9 +113,13 @@ struct Game {
     /// The score the status line shows.
     score_shown: u16,
     /// The player's and the coins' sprites.
-    sprites: SpriteEngine<{ 1 + MAX_COINS }>,
+    sprites: SpriteEngine<{ 1 + MAX_COINS + MAX_DRAWN }>,
     player_sprite: Option<Handle>,
     coin_sprites: [Option<Handle>; MAX_COINS],
+    /// The sprites of the level's entities whose kind is drawn (its Tiled class names a sheet
+    /// in its member `sprite`), by entity index: the engine draws, animates and scrolls them.
+    #[allow(dead_code, reason = "for the game's behaviour code, to move, animate or hide them")]
+    drawn: [Option<Handle>; MAX_ENTITIES],
     /// The palette as faded so far, and where it is going.
     palette: [u16; 64],
     target: [u16; 64],
@@ -129,6 +137,7 @@ static GAME_DATA: MainOnly<Game> = MainOnly::new(Game {
     sprites: SpriteEngine::new(SPRITE_TILES.0, SPRITE_TILES.1),
     player_sprite: None,
     coin_sprites: [None; MAX_COINS],
+    drawn: [None; MAX_ENTITIES],
     palette: [0; 64],
     target: [0; 64],
     fading: true,
@@ -156,6 +165,8 @@ pub extern "C" fn main() -> ! {
         for (sprite, coin) in g.coin_sprites.iter_mut().zip(g.coins.boxes()) {
             *sprite = g.sprites.add(&coin::SHEET, &coin::STILL, coin.x, coin.y);
         }
+        // Entities of drawn kinds: no code per kind.
+        levels::add_drawn_entities(LEVEL, &mut g.sprites, &mut g.drawn);
         g.camera.follow(g.player.body.rect(), LEVEL.map);
         let art = level_art::LEVEL_ART[0];
         g.view.load(romtool_level!(LEVEL, art, level_art), false, g.camera.x, g.camera.y);

@@ -270,8 +270,11 @@ fn a_user_adds_a_kind_and_an_art_layer() {
         preview_dir: None,
         grid: false,
         require: Vec::new(),
+        sprites: Some(romtool::sprites::sheet_names(&out_dir().join("user-game/sprites"))),
     };
     let (compiled, _) = romtool::levels::build_outputs(&opts).unwrap_or_else(|e| panic!("out/user-game/levels: {e:?}"));
+    let (sheets, _) = romtool::sprites::load_dir(&out_dir().join("user-game/sprites")).unwrap_or_else(|e| panic!("out/user-game/sprites: {e:?}"));
+    let spring = sheets.iter().find(|s| s.name == "spring").expect("apply.py's sheet spring");
     let level = &compiled[0];
     let plane_a = level.art.as_ref().and_then(|a| a.plane_a.as_ref()).expect("the changed level draws plane A");
     assert!(plane_a.layers.iter().any(|l| l == "signs"), "the layer signs goes to plane A: {:?}", plane_a.layers);
@@ -293,6 +296,13 @@ fn a_user_adds_a_kind_and_an_art_layer() {
     let vram = VramInState::locate(&state).extract(&state);
     let cells = |tx, ty| art_plane_cells((level.width, level.height), &plane_a.words, plane_a.width as u16, tx, ty);
     check_plane(&vram, 0, start.camera_x, start.camera_y, "plane A (terrain and signs)", &cells).unwrap_or_else(|e| panic!("{e}"));
+    // The spring (x 240, y 176) is drawn, with no drawing code: a 16 x 16 sprite there whose
+    // tiles are the sheet's, picture 0 or 1 of its animation `idle`.
+    let spring_sprite = sprite_at(&vram, 240 - start.camera_x, 176 - start.camera_y).expect("a sprite at the spring");
+    assert_eq!(spring_sprite[1] & 0x0F00, 0x0500, "16 x 16: 2 x 2 tiles");
+    let first = (spring_sprite[2] & 0x07FF) as usize * 32;
+    let shown: Vec<u16> = (0..64).map(|i| u16::from_be_bytes([vram[first + 2 * i], vram[first + 2 * i + 1]])).collect();
+    assert!(spring.tiles.iter().any(|t| *t == shown), "the spring's tiles in VRAM are a frame of sprites/spring.png: {spring_sprite:04x?} shows {shown:04x?}, the sheet {:04x?}", spring.tiles);
 
     // Walk right onto the spring (x 240..256, on the ground): thrown up without a jump.
     let mut top = start.y;
@@ -317,6 +327,9 @@ fn a_user_adds_a_kind_and_an_art_layer() {
     let (_lock, mut gx) = gpgx_with(&rom);
     gx.run_frames(60, Pad::NONE);
     let start = read(&gx, game);
+    let state = gx.save_state().expect("save state");
+    let vram = VramInState::locate(&state).extract(&state);
+    assert!(sprite_at(&vram, 240 - start.camera_x, 176 - start.camera_y).is_none(), "no spring in the template");
     for _ in 0..240 {
         gx.run_frame(Pad::RIGHT);
         let s = read(&gx, game);
@@ -325,6 +338,24 @@ fn a_user_adds_a_kind_and_an_art_layer() {
             break;
         }
     }
+}
+
+/// The entry of the VDP's sprite table (VRAM 0xBC00, followed along its links) whose
+/// top-left is at screen pixel (`x`, `y`): its four words.
+fn sprite_at(vram: &[u8], x: i16, y: i16) -> Option<[u16; 4]> {
+    let mut i = 0usize;
+    for _ in 0..80 {
+        let at = 0xBC00 + 8 * i;
+        let w: [u16; 4] = std::array::from_fn(|k| u16::from_be_bytes([vram[at + 2 * k], vram[at + 2 * k + 1]]));
+        if (w[0] & 0x1FF) as i16 - 128 == y && (w[3] & 0x1FF) as i16 - 128 == x {
+            return Some(w);
+        }
+        i = (w[1] & 0x7F) as usize;
+        if i == 0 {
+            return None;
+        }
+    }
+    None
 }
 
 /// A screen rectangle: x, y, width, height (pixels).

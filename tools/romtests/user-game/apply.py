@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Changes a game made with `make new-game` the way a user adds to it (for `make test`):
 
-- a kind of object of its own: the class `spring` (member `power`, a float: the engine's `Speed`, 8 by default)
-  declared in its Tiled project `levels/game.tiled-project`, one spring placed in
-  `levels/level1.tmj` (power 6.5) on the ground at x 240, and the code that plays it
-  (`src/springs.rs`, from this folder; the arm the build asks for in `src/coins.rs`'s match;
-  three lines in `src/main.rs`);
+- a kind of object of its own: the class `spring` (member `power`, a float: the engine's `Speed`, 8 by default;
+  member `sprite` = `spring/idle`: drawn with the sheet `sprites/spring.png`, written here,
+  and no drawing code) declared in its Tiled project `levels/game.tiled-project`, one spring
+  placed in `levels/level1.tmj` (power 6.5) on the ground at x 240, and the code that plays
+  it (`src/springs.rs`, from this folder; the arm the build asks for in `src/coins.rs`'s
+  match; three lines in `src/main.rs`);
 - an art layer: a tile layer `signs` on plane A (layer property `plane` = `A`) with three
   tiles of the level's art tileset in the sky at tiles (5..=7, 2).
 
@@ -16,7 +17,9 @@ does not look like the template's any more.
 import json
 import os
 import shutil
+import struct
 import sys
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The sign's tiles (tile space) and the art tileset's gid they show.
@@ -38,6 +41,58 @@ def edit(path, replacements):
         f.write(text)
 
 
+def write_png(path, width, height, rows):
+    """An 8-bit RGB PNG of `rows` (each a list of (r, g, b)), with the standard library."""
+    raw = b"".join(b"\x00" + bytes(c for px in row for c in px) for row in rows)
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    with open(path, "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n")
+        f.write(chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+        f.write(chunk(b"IDAT", zlib.compress(raw)))
+        f.write(chunk(b"IEND", b""))
+
+
+def palette_colour(gpl_path, name):
+    """The (r, g, b) of the entry called `name` in a GIMP palette."""
+    for line in open(gpl_path):
+        parts = line.split()
+        if len(parts) >= 4 and parts[0].isdigit() and " ".join(parts[3:]) == name:
+            return tuple(int(p) for p in parts[:3])
+    fail(gpl_path, f"no colour {name!r}")
+
+
+def spring_sheet(game):
+    """sprites/spring.png and spring.json: two 16x16 frames (a coil, squeezed and stretched)
+    in the template's sprite colours, on the transparent colour."""
+    gpl = os.path.join(game, "sprites", "palette.gpl")
+    clear, coil, base = (palette_colour(gpl, n) for n in ("transparent", "red", "dark grey"))
+    rows = []
+    for y in range(16):
+        row = []
+        for frame in range(2):
+            top = 6 if frame == 0 else 2  # the coil's top row: squeezed, then stretched
+            for x in range(16):
+                if y >= 13:
+                    row.append(base)
+                elif y >= top and (y - top) % 3 != 2 and 2 <= x <= 13:
+                    row.append(coil)
+                else:
+                    row.append(clear)
+        rows.append(row)
+    png = os.path.join(game, "sprites", "spring.png")
+    if os.path.exists(png):
+        fail(png, "already exists")
+    write_png(png, 32, 16, rows)
+    desc = {"frame_width": 16, "frame_height": 16, "transparent": "#%02x%02x%02x" % clear,
+            "animations": [{"name": "idle", "frames": [0, 1], "duration": 12}]}
+    with open(os.path.join(game, "sprites", "spring.json"), "w") as f:
+        json.dump(desc, f, indent=2)
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit("usage: apply.py GAME_DIR")
@@ -51,7 +106,8 @@ def main():
         fail(project_path, "already has a class spring")
     types.append({
         "color": "#ff2470fc", "drawFill": True, "id": max(t["id"] for t in types) + 1,
-        "members": [{"name": "power", "type": "float", "value": 8}],
+        "members": [{"name": "power", "type": "float", "value": 8},
+                    {"name": "sprite", "type": "string", "value": "spring/idle"}],
         "name": "spring", "type": "class", "useAs": ["object"],
     })
     with open(project_path, "w") as f:
@@ -93,6 +149,9 @@ def main():
     with open(level_path, "w") as f:
         json.dump(level, f, indent=1)
 
+    # Its picture: drawn by the template's sprite engine with no code (the member `sprite`).
+    spring_sheet(game)
+
     # The code.
     shutil.copy(os.path.join(HERE, "springs.rs"), os.path.join(game, "src", "springs.rs"))
     edit(os.path.join(game, "src", "coins.rs"), [
@@ -107,7 +166,7 @@ def main():
         ("            let collected = self.coins.collect(self.player.body.rect());\n",
          "            self.springs.bounce(&mut self.player);\n            let collected = self.coins.collect(self.player.body.rect());\n"),
     ])
-    print(f"apply.py: {game}: class spring, a spring in level1.tmj, the art layer signs, src/springs.rs")
+    print(f"apply.py: {game}: class spring, a spring in level1.tmj, sprites/spring.png, the art layer signs, src/springs.rs")
 
 
 if __name__ == "__main__":

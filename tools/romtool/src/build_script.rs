@@ -14,10 +14,12 @@
 use std::path::{Path, PathBuf};
 
 /// Compiles every level file of the folder `dir` (relative to the crate) into `levels.rs`
-/// and `art.rs` in `OUT_DIR` (see [`crate::levels`]).
+/// and `art.rs` in `OUT_DIR` (see [`crate::levels`]). A kind's `sprite` member names a sheet
+/// of the sprite folder beside `dir` (`sprites/`).
 pub fn compile_levels(dir: impl AsRef<Path>) {
     let dir = source_dir(dir.as_ref());
-    let opts = crate::levels::Options { dir, out_dir: out_dir(), preview_dir: None, grid: false, require: Vec::new() };
+    let sprites = crate::levels::kinds::sprites_beside(&dir).map(|d| crate::sprites::sheet_names(&d));
+    let opts = crate::levels::Options { dir, out_dir: out_dir(), preview_dir: None, grid: false, require: Vec::new(), sprites };
     match crate::levels::build_outputs(&opts) {
         Ok((levels, files)) => {
             for w in levels.iter().flat_map(|l| &l.warnings) {

@@ -61,6 +61,10 @@ enum Command {
         /// A level the ROM refers to by name (repeatable): missing, it is an error.
         #[arg(long = "require-level", value_name = "NAME")]
         require_level: Vec<String>,
+        /// The sprite folder whose sheets a kind's `sprite` member names (by default the
+        /// folder `sprites` beside the level folder, if there is one).
+        #[arg(long, value_name = "DIR")]
+        sprites: Option<PathBuf>,
     },
     /// Compile the sprite sheets of a folder (NAME.png + NAME.json: frame size, animations) into
     /// OUT_DIR/sprites.rs: VDP sprite tiles, one palette line, pixel masks; nothing is written
@@ -153,8 +157,9 @@ fn run() -> Result<()> {
             Ok(())
         }
         Command::Sound { dir, output, check } => romtool::sound::run(&dir, &output, check),
-        Command::Levels { dir, out_dir, preview_dir, grid, preview_collision, check, require_level } => {
-            let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid, require: require_level };
+        Command::Levels { dir, out_dir, preview_dir, grid, preview_collision, check, require_level, sprites } => {
+            let sprites = sprites.or_else(|| romtool::levels::kinds::sprites_beside(&dir)).map(|d| romtool::sprites::sheet_names(&d));
+            let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid, require: require_level, sprites };
             let (levels, files, notes) = match romtool::levels::build_outputs_with_preview(&opts, preview_collision) {
                 Ok(r) => r,
                 Err(diags) => {

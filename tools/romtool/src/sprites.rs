@@ -810,6 +810,16 @@ fn engine_items(o: &mut String, s: &Sheet) {
     o.push_str("}\n");
 }
 
+/// The names the level compiler checks a kind's `sprite` member against: every sheet of the
+/// folder `dir` with its module and animations (`sheets` is `None` when the folder has
+/// errors, which [`build_outputs`] reports).
+pub fn sheet_names(dir: &Path) -> crate::levels::kinds::SheetNames {
+    let sheets = load_dir(dir)
+        .ok()
+        .map(|(sheets, _)| sheets.into_iter().map(|s| (s.name, s.module, s.animations.into_iter().map(|a| a.name).collect())).collect());
+    crate::levels::kinds::SheetNames { dir: dir.to_path_buf(), sheets }
+}
+
 /// The sheets compiled and the files to write (path, bytes).
 pub type Outputs = (Vec<Sheet>, Vec<(PathBuf, Vec<u8>)>);
 

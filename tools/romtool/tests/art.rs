@@ -1129,7 +1129,7 @@ fn generated_art_and_sprites_build() {
         " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n",
     );
     tmx(d, 4, 2, &[("ground", "", vec![0, 2, 3, 4, 1, 1, 1, 1]), ("fg", "", vec![3, 0, 0, 2 | 0x8000_0000, 0, 0, 0, 0])]);
-    let opts = levels::Options { dir: d.to_path_buf(), out_dir: d.join("gen"), preview_dir: None, grid: false, require: Vec::new() };
+    let opts = levels::Options { dir: d.to_path_buf(), out_dir: d.join("gen"), preview_dir: None, grid: false, require: Vec::new(), sprites: None };
     let (_, files) = levels::build_outputs(&opts).unwrap_or_else(|e| panic!("{e:?}"));
     let text = |name: &str| String::from_utf8(files.iter().find(|(p, _)| p.ends_with(name)).unwrap().1.clone()).unwrap();
     let sd = d.join("sprites");

@@ -629,6 +629,7 @@ fn fuzz_level_compiler() {
             preview_dir: Some(out.join("prev")),
             grid: rng.chance(50),
             require: Vec::new(),
+            sprites: None,
         };
         let base = CURRENT.load(Ordering::Relaxed);
         PEAK.store(base, Ordering::Relaxed);

@@ -42,7 +42,7 @@ fn folder(files: &[(&str, &str)]) -> tempfile::TempDir {
 /// `levels.rs` of a folder, or its errors as printed.
 fn compile(dir: &Path) -> Result<String, Vec<String>> {
     let out = dir.join("out");
-    let opts = Options { dir: dir.to_path_buf(), out_dir: out, preview_dir: None, grid: false, require: Vec::new() };
+    let opts = Options { dir: dir.to_path_buf(), out_dir: out, preview_dir: None, grid: false, require: Vec::new(), sprites: None };
     levels::build_outputs(&opts)
         .map(|(_, files)| String::from_utf8(files[0].1.clone()).unwrap())
         .map_err(|ds| ds.iter().map(|d| d.to_string()).collect())
@@ -274,4 +274,89 @@ fn romtool_names_no_game_kind() {
         }
     }
     assert!(named.is_empty(), "romtool names a game's kinds: {named:?}");
+}
+
+/// A sprite folder with one 16x16 sheet `spring` (animations `idle`, `boing`).
+fn sprite_folder(dir: &Path) -> PathBuf {
+    let sd = dir.join("sprites");
+    std::fs::create_dir_all(&sd).unwrap();
+    common::write_rgba_png(&sd.join("spring.png"), 32, 16, |x, y| if (x + y) % 3 == 0 { [252, 0, 0, 255] } else { [0, 0, 0, 0] });
+    std::fs::write(
+        sd.join("spring.json"),
+        r#"{"frame_width": 16, "frame_height": 16, "animations": [{"name": "idle", "frames": [0], "duration": 1}, {"name": "boing", "frames": [0, 1], "duration": 4}]}"#,
+    )
+    .unwrap();
+    sd
+}
+
+/// `levels.rs` of a folder whose kinds may name sheets of `sprites`, or its errors.
+fn compile_with_sprites(dir: &Path, sprites: Option<&Path>) -> Result<String, Vec<String>> {
+    let opts = Options {
+        dir: dir.to_path_buf(),
+        out_dir: dir.join("out"),
+        preview_dir: None,
+        grid: false,
+        require: Vec::new(),
+        sprites: sprites.map(romtool::sprites::sheet_names),
+    };
+    levels::build_outputs(&opts)
+        .map(|(_, files)| String::from_utf8(files[0].1.clone()).unwrap())
+        .map_err(|ds| ds.iter().map(|d| d.to_string().replace(&format!("{}/", dir.display()), "")).collect())
+}
+
+/// A class whose member `sprite` names a sheet (and animation) of the sprite folder is drawn:
+/// `EntityKind::sprite` gives the sheet's engine items, `add_drawn_entities` adds its objects
+/// to the sprite engine, and the whole builds with the generated `sprites.rs` beside it.
+#[test]
+fn a_kind_names_its_sprite_and_is_drawn() {
+    let types = format!(
+        "{},\n{}",
+        class(1, "spring", &[r#"{ "name": "power", "type": "int", "value": 3 }"#, r#"{ "name": "sprite", "type": "string", "value": "spring/boing" }"#]),
+        class(2, "lamp", &[r#"{ "name": "sprite", "type": "string", "value": "spring" }"#]),
+    );
+    let objects = concat!(
+        "  <object id=\"1\" type=\"spring\" x=\"16\" y=\"16\"/>\n",
+        "  <object id=\"2\" type=\"lamp\" x=\"32\" y=\"0\"/>\n",
+    );
+    let dir = folder(&[("game.tiled-project", &project(&types)), ("level.tmx", &map(objects))]);
+    let sd = sprite_folder(dir.path());
+    let rust = compile_with_sprites(dir.path(), Some(&sd)).unwrap_or_else(|e| panic!("{e:#?}"));
+    for want in [
+        "pub struct SpringProperties {\n    /// ",
+        "EntityKind::Spring(..) => Some((&super::sprites::spring::SHEET, &super::sprites::spring::BOING)),",
+        "EntityKind::Lamp => Some((&super::sprites::spring::SHEET, &super::sprites::spring::IDLE)),",
+        "pub fn add_drawn_entities<const N: usize>(",
+    ] {
+        assert!(rust.contains(want), "levels.rs lacks `{want}`:\n{rust}");
+    }
+    assert!(!rust.contains("pub sprite:"), "the sprite is the class's, not a field");
+    let (_, files) = romtool::sprites::build_outputs(&sd, &dir.path().join("gen")).unwrap();
+    let sprites = String::from_utf8(files[0].1.clone()).unwrap();
+    let uses = "\npub fn drawn(l: &g::Level) -> usize {\n    let mut engine: ::megadrive::sprite_engine::SpriteEngine<4> = ::megadrive::sprite_engine::SpriteEngine::new(0, 64);\n    let mut handles = [None; 4];\n    g::add_drawn_entities(l, &mut engine, &mut handles) + g::EntityKind::Lamp.sprite().is_some() as usize\n}\n";
+    common::compile_modules("kinds_drawn", &[("g", rust), ("sprites", sprites)], uses).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// A `sprite` member that names no sheet or animation, is no string, has no sprite folder, or
+/// is set on an object: errors at the project's (or the map's) line.
+#[test]
+fn sprite_member_errors_name_the_line() {
+    let drawn = |value: &str| project(&class(1, "spring", &[&format!(r#"{{ "name": "sprite", "type": "string", "value": "{value}" }}"#)]));
+    let obj = "  <object id=\"1\" type=\"spring\" x=\"16\" y=\"16\"/>\n";
+    let dir = folder(&[("game.tiled-project", &drawn("spring/jump")), ("level.tmx", &map(obj))]);
+    let sd = sprite_folder(dir.path());
+    let err = compile_with_sprites(dir.path(), Some(&sd)).expect_err("no animation jump");
+    assert_eq!(err, ["game.tiled-project:9:119: class `spring`: member `sprite`: the sheet `spring` has no animation `jump`: expected one of `idle`, `boing`"]);
+    std::fs::write(dir.path().join("game.tiled-project"), drawn("boat")).unwrap();
+    let err = compile_with_sprites(dir.path(), Some(&sd)).expect_err("no sheet boat");
+    assert!(err[0].contains("member `sprite`: no sprite sheet `boat` in ") && err[0].ends_with("expected one of `spring`. Fix: add boat.png and boat.json there, or name another sheet"), "{err:?}");
+    let err = compile_with_sprites(dir.path(), None).expect_err("no sprite folder");
+    assert!(err[0].contains("the objects are drawn with the sprite sheet `boat`, but no sprite folder is given"), "{err:?}");
+    std::fs::write(dir.path().join("game.tiled-project"), project(&class(1, "spring", &[r#"{ "name": "sprite", "type": "int", "value": 2 }"#]))).unwrap();
+    let err = compile_with_sprites(dir.path(), Some(&sd)).expect_err("an int");
+    assert!(err[0].starts_with("game.tiled-project:9:") && err[0].contains("member `sprite` names the sprite its objects are drawn with: expected a string"), "{err:?}");
+    std::fs::write(dir.path().join("game.tiled-project"), drawn("spring")).unwrap();
+    let set = "  <object id=\"1\" type=\"spring\" x=\"16\" y=\"16\">\n   <properties>\n    <property name=\"sprite\" value=\"x\"/>\n   </properties>\n  </object>\n";
+    std::fs::write(dir.path().join("level.tmx"), map(set)).unwrap();
+    let err = compile_with_sprites(dir.path(), Some(&sd)).expect_err("set on an object");
+    assert!(err[0].starts_with("level.tmx:") && err[0].contains("the sprite of class `spring` is the class's"), "{err:?}");
 }

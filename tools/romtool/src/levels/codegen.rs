@@ -16,7 +16,8 @@ use std::fmt::Write as _;
 
 /// Names of the generated items that do not belong to one level (the types generated from
 /// the game's Tiled project come on top: see [`super::project::RESERVED_TYPES`]).
-pub const GLOBAL_ITEMS: [&str; 10] = [
+pub const GLOBAL_ITEMS: [&str; 11] = [
+    "add_drawn_entities",
     "LevelPoint",
     "EntityKind",
     "Entity",
@@ -241,6 +242,53 @@ pub enum EntityKind {
         "}
 
 ",
+    );
+    drawn_kinds(o, kinds);
+}
+
+/// `EntityKind::sprite` (the sheet and animation of each drawn kind, from its class's
+/// `sprite` member: items of the game's `sprites` module, a sibling of `levels`) and
+/// `add_drawn_entities`, which puts a level's drawn entities in the sprite engine.
+fn drawn_kinds(o: &mut String, kinds: &EntityKinds) {
+    let engine = "::megadrive::sprite_engine";
+    let arms: Vec<String> = kinds
+        .kinds
+        .iter()
+        .filter_map(|k| {
+            let (module, animation) = k.sprite.as_ref()?.items.as_ref()?;
+            let pattern = if k.members.is_empty() { format!("EntityKind::{}", k.variant) } else { format!("EntityKind::{}(..)", k.variant) };
+            Some(format!("            {pattern} => Some((&super::sprites::{module}::SHEET, &super::sprites::{module}::{animation})),\n"))
+        })
+        .collect();
+    let body = if arms.is_empty() {
+        "        let _ = self;\n        None\n".to_string()
+    } else {
+        format!("        match self {{\n{}            #[allow(unreachable_patterns)]\n            _ => None,\n        }}\n", arms.concat())
+    };
+    let _ = write!(
+        o,
+        "impl EntityKind {{
+    /// The sprite sheet and animation the objects of this kind are drawn with (their class's
+    /// `sprite` member: a sheet of the game's `sprites` module), or `None` for a kind not drawn.
+    pub fn sprite(&self) -> Option<(&'static {engine}::Sheet, &'static {engine}::Animation)> {{
+{body}    }}
+}}
+
+/// Adds an object to `sprites` for every entity of `level` whose kind is drawn
+/// ([`EntityKind::sprite`]), its frame's top-left at the entity's: `handles[i]` is entity `i`'s
+/// (`None`: not drawn, no room in the engine, or past `handles`). The engine then draws,
+/// animates, scrolls and culls them; the game moves or removes them by their handles.
+/// Returns how many were added.
+pub fn add_drawn_entities<const N: usize>(level: &Level, sprites: &mut {engine}::SpriteEngine<N>, handles: &mut [Option<{engine}::Handle>]) -> usize {{
+    let mut added = 0;
+    for (e, h) in level.entities.iter().zip(handles.iter_mut()) {{
+        *h = e.kind.sprite().and_then(|(sheet, animation)| sprites.add(sheet, animation, e.x, e.y));
+        added += h.is_some() as usize;
+    }}
+    added
+}}
+
+"
     );
 }
 

@@ -9,8 +9,10 @@
 //! map). The typed values ([`FieldValue`], in member order) become the kind's generated
 //! Rust struct (`EnemyProperties { speed: 1 }`).
 
+use super::diagnostics::{Diag, Loc};
 use super::property_value::{fixed_text, PropValue, Property, FIXED_FRACTION_BITS};
-use std::path::PathBuf;
+use super::rust_names;
+use std::path::{Path, PathBuf};
 
 /// The object class of the spawn point (not an entity: it becomes `Level::spawn`), matched
 /// ignoring ASCII case.
@@ -85,6 +87,113 @@ pub struct Member {
     pub default: FieldValue,
 }
 
+/// The member of a class that names the sprite its objects are drawn with: a string
+/// `"SHEET"` or `"SHEET/ANIMATION"` (a sheet of the game's sprite folder, and one of its
+/// animations; the sheet's first when left out). Not a field of the properties: the sprite is
+/// the class's, drawn by the sprite engine with no code in the game.
+pub const SPRITE_MEMBER: &str = "sprite";
+
+/// What the objects of a drawn kind show (its class's [`SPRITE_MEMBER`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindSprite {
+    /// The sheet's name (its file stem in the sprite folder).
+    pub sheet: String,
+    /// The animation's name (`None`: the sheet's first).
+    pub animation: Option<String>,
+    /// Where the member's value is written (the project file's line and column).
+    pub loc: Loc,
+    /// The generated items it names, once checked against the sprite folder: the sheet's
+    /// module and the animation's static (`spring`, `IDLE`).
+    pub items: Option<(String, String)>,
+}
+
+impl KindSprite {
+    /// The member's value split at its `/`.
+    pub fn parse(value: &str, loc: Loc) -> KindSprite {
+        let (sheet, animation) = match value.split_once('/') {
+            Some((s, a)) => (s.trim().to_string(), Some(a.trim().to_string())),
+            None => (value.trim().to_string(), None),
+        };
+        KindSprite { sheet, animation, loc, items: None }
+    }
+}
+
+/// The sprite sheets of a game as the level compiler checks a kind's [`SPRITE_MEMBER`]
+/// against them (romtool's sprite compiler makes it from the sprite folder).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SheetNames {
+    /// The sprite folder.
+    pub dir: PathBuf,
+    /// Each sheet: its name (file stem), its generated module (`player`) and its animations'
+    /// names in order. `None` when the folder has errors (its compiler reports them).
+    pub sheets: Option<Vec<(String, String, Vec<String>)>>,
+}
+
+/// Checks the [`SPRITE_MEMBER`] of every kind of `kinds` against the game's sprite sheets
+/// `sheets` (`None`: the game has no sprite folder) and fills in the items each names.
+/// Errors name the project file's line.
+pub fn resolve_sprites(kinds: &mut EntityKinds, sheets: Option<&SheetNames>) -> Result<(), Vec<Diag>> {
+    let source = kinds.source.clone().unwrap_or_default();
+    let mut errors = Vec::new();
+    for k in &mut kinds.kinds {
+        let Some(sprite) = &mut k.sprite else { continue };
+        let err = |msg: String| Diag::new(&source, sprite.loc.clone(), format!("class `{}`: member `{SPRITE_MEMBER}`: {msg}", k.class));
+        let Some(names) = sheets else {
+            errors.push(err(format!("the objects are drawn with the sprite sheet `{}`, but no sprite folder is given. Fix: put the sheet in the game's `sprites/` folder (beside `levels/`; `romtool levels --sprites DIR`), or remove the member", sprite.sheet)));
+            continue;
+        };
+        let Some(list) = &names.sheets else {
+            errors.push(err(format!("cannot check the sheet `{}`: the sprite folder {} has errors (romtool sprites lists them)", sprite.sheet, names.dir.display())));
+            continue;
+        };
+        let Some((_, module, animations)) = list.iter().find(|(n, _, _)| *n == sprite.sheet) else {
+            let have: Vec<String> = list.iter().map(|(n, _, _)| format!("`{n}`")).collect();
+            errors.push(err(format!(
+                "no sprite sheet `{}` in {}: expected one of {}. Fix: add {}.png and {}.json there, or name another sheet",
+                sprite.sheet,
+                names.dir.display(),
+                if have.is_empty() { "none (the folder has no sheets)".to_string() } else { have.join(", ") },
+                sprite.sheet,
+                sprite.sheet
+            )));
+            continue;
+        };
+        let animation = match &sprite.animation {
+            Some(a) if animations.contains(a) => a.clone(),
+            Some(a) => {
+                let have: Vec<String> = animations.iter().map(|n| format!("`{n}`")).collect();
+                errors.push(err(format!("the sheet `{}` has no animation `{a}`: expected one of {}", sprite.sheet, if have.is_empty() { "none".to_string() } else { have.join(", ") })));
+                continue;
+            }
+            None => match animations.first() {
+                Some(a) => a.clone(),
+                None => {
+                    errors.push(err(format!("the sheet `{}` has no animations: expected at least one to show. Fix: add one to its JSON", sprite.sheet)));
+                    continue;
+                }
+            },
+        };
+        sprite.items = Some((module.clone(), rust_names::ident_of(&animation)));
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// Whether any kind of `kinds` is drawn (has a [`SPRITE_MEMBER`]).
+pub fn any_drawn(kinds: &EntityKinds) -> bool {
+    kinds.kinds.iter().any(|k| k.sprite.is_some())
+}
+
+/// The sprite folder beside a level folder (`levels/../sprites`), if there is one: where a
+/// game made from the template keeps its sheets.
+pub fn sprites_beside(level_dir: &Path) -> Option<PathBuf> {
+    let dir = level_dir.parent()?.join("sprites");
+    dir.is_dir().then_some(dir)
+}
+
 /// An entity kind: a class of the project that objects may use.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Kind {
@@ -96,6 +205,8 @@ pub struct Kind {
     pub members: Vec<Member>,
     /// Tiled's colour of the class (RGB): objects of the kind are outlined in it on previews.
     pub colour: [u8; 3],
+    /// The sprite its objects are drawn with (its [`SPRITE_MEMBER`]), if any.
+    pub sprite: Option<KindSprite>,
 }
 
 impl Kind {
@@ -181,6 +292,13 @@ impl EntityKinds {
     /// members in order, defaults for those not set), or why they are not.
     pub fn fields(&self, kind: &Kind, props: &[Property]) -> Result<Vec<FieldValue>, String> {
         for p in props {
+            if p.name == SPRITE_MEMBER && kind.sprite.is_some() {
+                return Err(format!(
+                    "property `{SPRITE_MEMBER}`: the sprite of class `{}` is the class's (its member `{SPRITE_MEMBER}` in {}), not each object's. Fix: remove the property from the object, or make a class of its own for objects drawn otherwise",
+                    kind.class,
+                    self.where_declared()
+                ));
+            }
             if !kind.members.iter().any(|m| m.name == p.name) {
                 let members: Vec<String> = kind.members.iter().map(|m| format!("`{}`", m.name)).collect();
                 return Err(format!(
@@ -322,7 +440,7 @@ mod tests {
                     },
                     Member { name: "tint".into(), field: "tint".into(), member_type: MemberType::Colour, default: FieldValue::Colour(0) },
                 ],
-                colour: DEFAULT_COLOUR,
+                colour: DEFAULT_COLOUR, sprite: None,
             }],
             enums: vec![EnumType {
                 name: "Facing".into(),

@@ -293,6 +293,9 @@ pub struct Options {
     pub grid: bool,
     /// Levels the ROM refers to by name (`--require-level`): missing ones are an error.
     pub require: Vec<String>,
+    /// The game's sprite sheets, which a kind's `sprite` member names (`None`: no sprite
+    /// folder; see [`kinds::resolve_sprites`]).
+    pub sprites: Option<kinds::SheetNames>,
 }
 
 /// Output files of `romtool levels`: (path, bytes).
@@ -311,7 +314,8 @@ pub fn build_outputs_with_notes(opts: &Options) -> Result<(Vec<Level>, Outputs, 
 /// [`build_outputs_with_notes`]; with `preview_collision` the previews of levels with art
 /// show the collision shapes over the art (`--preview-collision`, [`preview::Style`]).
 pub fn build_outputs_with_preview(opts: &Options, preview_collision: bool) -> Result<(Vec<Level>, Outputs, Vec<String>), Vec<Diag>> {
-    let Folder { levels, declarations: game, notes } = load_folder(&opts.dir)?;
+    let Folder { levels, declarations: mut game, notes } = load_folder(&opts.dir)?;
+    kinds::resolve_sprites(&mut game.kinds, opts.sprites.as_ref())?;
     let missing: Vec<Diag> = opts
         .require
         .iter()

@@ -80,9 +80,15 @@ impl Reader<'_> {
             self.diags.count_more();
             return;
         }
+        let loc = self.loc(at);
+        self.diags.push(Diag::new(self.path, loc, msg));
+    }
+
+    /// The line and column of `at`.
+    fn loc(&self, at: &JPath) -> Loc {
         let pos = jsonpos::locate(self.text, at);
         let (line, col) = text::LineIndex::new(self.text).locate(pos);
-        self.diags.push(Diag::new(self.path, Loc::LineCol(line, col), msg));
+        Loc::LineCol(line, col)
     }
 }
 
@@ -225,8 +231,18 @@ fn read_class(
         }
     };
     let before = r.diags.count();
-    let mut kind = Kind { class: c.name.clone(), variant, members: Vec::new(), colour };
+    let mut kind = Kind { class: c.name.clone(), variant, members: Vec::new(), colour, sprite: None };
     for (i, m) in members.iter().enumerate() {
+        if m.get("name").and_then(Value::as_str) == Some(kinds::SPRITE_MEMBER) {
+            let p = members_path.index(i);
+            match (m.get("type").and_then(Value::as_str).unwrap_or("string"), m.get("value")) {
+                ("string", Some(Value::String(v))) if !v.trim().is_empty() && !v.trim().starts_with('/') => {
+                    kind.sprite = Some(kinds::KindSprite::parse(v, r.loc(&p.key("value"))));
+                }
+                _ => r.error(&p, format!("class `{}`: member `{}` names the sprite its objects are drawn with: expected a string \"SHEET\" or \"SHEET/ANIMATION\" (a sheet of the game's sprite folder). Fix: give it the type string and a sheet's name as its value", c.name, kinds::SPRITE_MEMBER)),
+            }
+            continue;
+        }
         if let Some(member) = read_member(r, c, m, members_path.index(i), enums, made_enums, out) {
             if let Some(other) = kind.members.iter().find(|o| o.field == member.field) {
                 let msg = format!("class `{}`: member `{}` gives the Rust field `{}`, as member `{}` does: expected distinct names. Fix: rename one of them", c.name, member.name, member.field, other.name);
