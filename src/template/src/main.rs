@@ -61,6 +61,8 @@ static LEVEL: &Level = levels::LEVELS[0];
 /// level view's shape graphics and its art).
 const SPRITE_TILES: (u16, u16) = (384, 128);
 const _: () = assert!(SPRITE_TILES.0 + SPRITE_TILES.1 <= level_art::FIRST_ART_TILE);
+// The resident sheets of `sprites/` fit there: else the build stops naming them.
+const _: () = sprites::check_vram(SPRITE_TILES.1);
 /// VDP tile of the status line's background, made by a DMA fill (before the font at 32).
 const BAR_TILE: u16 = 16;
 /// Palette line of the text: the sprites' (lines 0 to 2 are the level's).

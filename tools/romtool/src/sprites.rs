@@ -214,7 +214,8 @@ fn load_palette(path: &Path) -> Result<Fixed, Vec<Diag>> {
 }
 
 /// Names of the generated items that belong to no sheet.
-pub const GLOBAL_ITEMS: [&str; 6] = ["Animation", "SpriteSheet", "SPRITE_LINE", "SPRITE_PALETTE", "SPRITE_PALETTES", "SHEETS"];
+pub const GLOBAL_ITEMS: [&str; 8] =
+    ["Animation", "SpriteSheet", "SPRITE_LINE", "SPRITE_PALETTE", "SPRITE_PALETTES", "SHEETS", "RESIDENT_TILES", "check_vram"];
 /// Suffixes of the per-sheet items.
 pub const SHEET_SUFFIXES: [&str; 7] = ["", "_TILES", "_MASK_ROWS", "_MASK_ROWS_HFLIP", "_MASKS", "_MASKS_HFLIP", "_ANIMATIONS"];
 
@@ -766,6 +767,7 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
         );
         engine_items(&mut o, s);
     }
+    vram_check(&mut o, sheets);
     o.push_str("\n/// Every sheet, in file-name order.\n");
     let _ = writeln!(
         o,
@@ -774,6 +776,35 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
         sheets.iter().map(|s| format!("&{}", s.ident)).collect::<Vec<_>>().join(", ")
     );
     o
+}
+
+/// `RESIDENT_TILES` and `check_vram`: the VRAM the resident sheets need together, and the
+/// build-time check that a game's sprite VRAM holds them, whose message names each sheet.
+fn vram_check(o: &mut String, sheets: &[Sheet]) {
+    let resident: Vec<(&Sheet, usize)> =
+        sheets.iter().filter(|s| !s.streamed).map(|s| (s, s.tiles.iter().map(|t| t.len() / 16).sum::<usize>())).collect();
+    let total: usize = resident.iter().map(|(_, n)| n).sum();
+    let each: Vec<String> =
+        resident.iter().map(|(s, n)| format!("{}: {n}", s.path.file_name().unwrap_or_default().to_string_lossy())).collect();
+    let streamed: Vec<String> = sheets
+        .iter()
+        .filter(|s| s.streamed)
+        .map(|s| format!("{}: {} a frame", s.path.file_name().unwrap_or_default().to_string_lossy(), s.tiles.first().map_or(0, |t| t.len() / 16)))
+        .collect();
+    let streamed = if streamed.is_empty() { String::new() } else { format!(" (streamed sheets take a slot per object besides: {})", streamed.join(", ")) };
+    let message = format!(
+        "the resident sprite sheets need {total} VDP tiles together ({}), more than the sprite engine is given{streamed}. Fix: give the engine more VRAM, make big sheets \"residency\": \"streamed\" in their JSON, or use fewer or smaller frames",
+        if each.is_empty() { "none".to_string() } else { each.join(", ") }
+    );
+    let _ = writeln!(
+        o,
+        "\n/// VDP tiles of every resident sheet: the sprite engine loads each once, all may be in VRAM at once.\npub const RESIDENT_TILES: u16 = {total};"
+    );
+    let _ = writeln!(
+        o,
+        "/// Stops the build, naming the sheets, when the resident sheets do not fit in `tiles` VDP tiles\n/// (the sprite engine's share of VRAM): `const _: () = sprites::check_vram(128);`.\npub const fn check_vram(tiles: u16) {{\n    if RESIDENT_TILES > tiles {{\n        panic!({});\n    }}\n}}",
+        codegen::rust_str(&message.replace('{', "{{").replace('}', "}}"))
+    );
 }
 
 /// The sprite engine's items of sheet `s`: its `Sheet` and an `Animation` per animation, in

@@ -1402,7 +1402,15 @@ fn metasprites_palette_lines_and_engine_items() {
     assert!(text.contains("Sheet::new(&super::BOSS_TILES, 72, 48, 1, ::megadrive::sprite_engine::Residency::Streamed)"), "{text}");
     assert!(text.contains("pub static ROAR: ::megadrive::sprite_engine::Animation = ::megadrive::sprite_engine::Animation { frames: &[0, 1], duration: 5, looping: false };"));
     let uses = "\npub fn uses() -> u16 {\n    sprites::boss::SHEET.frames() + sprites::hero::SHEET.pieces_per_frame() + sprites::boss::ROAR.duration + sprites::SPRITE_PALETTES[0].0 + sprites::SPRITE_LINE + sprites::HERO.masks.len() as u16 + sprites::BOSS.masks.len() as u16\n}\n";
-    common::compile_modules("metasprites", &[("sprites", text.to_string())], uses).unwrap_or_else(|e| panic!("{e}"));
+    common::compile_modules("metasprites", &[("sprites", text.to_string())], &format!("{uses}const _: () = sprites::check_vram(4);\n"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    // The resident sheets (hero's 4 tiles) do not fit in 3: the build stops naming the sheets.
+    let err = common::compile_modules("metasprites_vram", &[("sprites", text.to_string())], "const _: () = sprites::check_vram(3);\n")
+        .expect_err("4 tiles in 3");
+    assert!(
+        err.contains("the resident sprite sheets need 4 VDP tiles together (hero.png: 4), more than the sprite engine is given (streamed sheets take a slot per object besides: boss.png: 54 a frame)"),
+        "{err}"
+    );
 }
 
 /// A sheet's JSON with a bad line, residency or an unknown key, and animations whose Rust
