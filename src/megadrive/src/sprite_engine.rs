@@ -53,16 +53,67 @@ use crate::sprites::SpriteList;
 use crate::vdp::{self, SCREEN_H, SCREEN_W};
 
 /// Hardware sprites the VDP shows in H40 (the sprite table's size).
+///
+/// ```
+/// # use megadrive::sprite_engine::*;
+/// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+/// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+/// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+/// let mut sprites: SpriteEngine<100> = SpriteEngine::new(0, 2048);
+/// for i in 0..100 {
+///     sprites.add(&HERO, &WALK, (i % 16) * 16, (i / 16) * 32);
+/// }
+/// sprites.update(0, 0);
+/// assert_eq!(sprites.hardware_sprites() as usize, MAX_HARDWARE_SPRITES);
+/// assert_eq!(sprites.dropped(), 100 - 80);
+/// ```
 pub const MAX_HARDWARE_SPRITES: usize = 80;
 /// The biggest frame, pixels per side: 4 x 4 hardware sprites of 32 x 32.
+///
+/// ```
+/// use megadrive::sprite_engine::{pieces, MAX_FRAME_PX};
+/// assert_eq!(pieces(MAX_FRAME_PX, MAX_FRAME_PX).count(), 16);
+/// ```
 pub const MAX_FRAME_PX: u16 = 128;
 /// Frame uploads [`SpriteEngine::upload`] can hold in one frame (streamed objects whose
 /// picture changed); more wait for the next frame.
+///
+/// ```
+/// # use megadrive::sprite_engine::*;
+/// # static T: [u16; 4 * 16] = [0; 64];
+/// static COIN: Sheet = Sheet::new(&T, 16, 16, 0, Residency::Streamed);
+/// # static SPIN: Animation = Animation { frames: &[0], duration: 1, looping: true };
+/// let mut sprites: SpriteEngine<20> = SpriteEngine::new(0, 256);
+/// for i in 0..20 {
+///     sprites.add(&COIN, &SPIN, i * 16, 0);
+/// }
+/// sprites.update(0, 0); // 20 first pictures to upload: 16 now, 4 next frame
+/// assert_eq!(sprites.queued_uploads() as usize, MAX_UPLOADS);
+/// ```
 pub const MAX_UPLOADS: usize = 16;
 /// VRAM blocks the allocator keeps track of (sheets and streamed objects at once).
+///
+/// ```
+/// # use megadrive::sprite_engine::*;
+/// # static T: [u16; 4 * 16] = [0; 64];
+/// static BALL: Sheet = Sheet::new(&T, 16, 16, 0, Residency::Streamed);
+/// # static SPIN: Animation = Animation { frames: &[0], duration: 1, looping: true };
+/// let mut sprites: SpriteEngine<40> = SpriteEngine::new(0, 1024);
+/// let added = (0..40).filter(|_| sprites.add(&BALL, &SPIN, 0, 0).is_some()).count();
+/// assert_eq!(added, MAX_BLOCKS); // one VRAM block per streamed object
+/// ```
 pub const MAX_BLOCKS: usize = 32;
 
 /// Where a sheet's frames live in VRAM.
+///
+/// ```
+/// # use megadrive::sprite_engine::*;
+/// static HERO_TILES: [u16; 8 * 8 * 16] = [0; 1024]; // 8 frames of 16 x 32
+/// // Few frames, many objects: resident. Big frames, few objects: streamed.
+/// static HERO: Sheet = Sheet::new(&HERO_TILES, 16, 32, 3, Residency::Resident);
+/// static BOSS_TILES: [u16; 4 * 64 * 16] = [0; 4096]; // 4 frames of 64 x 64
+/// static BOSS: Sheet = Sheet::new(&BOSS_TILES, 64, 64, 2, Residency::Streamed);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Residency {
     /// Every frame in VRAM once, shared by all the sheet's objects: no upload when the
@@ -73,6 +124,11 @@ pub enum Residency {
 }
 
 /// Most hardware sprites in one frame: 4 x 4 pieces of 32 x 32 pixels.
+///
+/// ```
+/// use megadrive::sprite_engine::{pieces, MAX_PIECES};
+/// assert_eq!(pieces(128, 104).count(), MAX_PIECES);
+/// ```
 pub const MAX_PIECES: usize = 16;
 
 /// The four ways a frame can be mirrored, in the order of the attribute word's flip bits
@@ -84,6 +140,13 @@ const FLIPS: usize = 4;
 /// (each piece's tiles in the VDP's column-major order). Made with [`Sheet::new`] (at compile
 /// time: the pieces are laid out there as sprite table entries for each of the four flips,
 /// so drawing a frame is four additions a hardware sprite).
+///
+/// ```
+/// use megadrive::sprite_engine::{Residency, Sheet};
+/// static BOSS_TILES: [u16; 2 * 48 * 16] = [0; 1536]; // from romtool: 2 frames of 64 x 48
+/// static BOSS: Sheet = Sheet::new(&BOSS_TILES, 64, 48, 2, Residency::Streamed);
+/// assert_eq!((BOSS.frames(), BOSS.pieces_per_frame()), (2, 4)); // 2 x 2 hardware sprites
+/// ```
 #[derive(Debug)]
 pub struct Sheet {
     tiles: &'static [u16],
@@ -144,16 +207,40 @@ impl Sheet {
     }
 
     /// VDP tiles of one frame.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    ///     /// assert_eq!(HERO.tiles_per_frame(), 8); // 2 x 4 tiles
+    /// ```
     pub const fn tiles_per_frame(&self) -> u16 {
         self.tiles_per_frame
     }
 
     /// Frames in the sheet.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    ///     /// assert_eq!(HERO.frames(), 2);
+    /// ```
     pub const fn frames(&self) -> u16 {
         (self.tiles.len() >> 4) as u16 / self.tiles_per_frame
     }
 
     /// Hardware sprites of one frame.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    ///     /// assert_eq!(HERO.pieces_per_frame(), 1); // 16 x 32: one VDP sprite
+    /// ```
     pub const fn pieces_per_frame(&self) -> u16 {
         self.piece_count
     }
@@ -165,6 +252,14 @@ impl Sheet {
 }
 
 /// An animation: pictures (frame indices of the sheet) shown for `duration` steps each.
+///
+/// ```
+/// use megadrive::sprite_engine::Animation;
+/// // Frames 1, 2, 3, 2 of the sheet, 6 steps each, again and again.
+/// static WALK: Animation = Animation { frames: &[1, 2, 3, 2], duration: 6, looping: true };
+/// // A one-shot that stays on frame 5.
+/// static HIT: Animation = Animation { frames: &[4, 5], duration: 3, looping: false };
+/// ```
 #[derive(Debug)]
 pub struct Animation {
     /// Frame indices of the sheet, in play order.
@@ -177,6 +272,12 @@ pub struct Animation {
 
 /// One hardware sprite of a frame: its offset from the frame's top-left (pixels), its size
 /// (tiles, 1..=4 each way) and its first tile, counted from the frame's first.
+///
+/// ```
+/// use megadrive::sprite_engine::{pieces, Piece};
+/// let first: Piece = pieces(40, 16).next().unwrap();
+/// assert_eq!(first, Piece { x: 0, y: 0, w: 4, h: 2, tile: 0 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Piece {
     /// Offset right, pixels.
@@ -230,6 +331,18 @@ pub const fn frame_tile(width: u16, height: u16, x: u16, y: u16) -> u16 {
 }
 
 /// An object added to the engine: give it back to move, animate or remove it.
+///
+/// ```
+/// # use megadrive::sprite_engine::*;
+/// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+/// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+/// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+/// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+/// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+/// sprites.set_position(hero, 120, 60);
+/// sprites.remove(hero);
+/// assert_eq!(sprites.frame(hero), 0); // a removed object's handle reads as nothing
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Handle(u8);
 
@@ -447,6 +560,20 @@ impl Object {
 }
 
 /// The sprite engine for up to `N` objects (at most 255; see the module docs).
+///
+/// ```
+/// # use megadrive::sprite_engine::*;
+/// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+/// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+/// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+/// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+/// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+/// sprites.set_flip(hero, true, false);
+/// sprites.animate();
+/// sprites.update(0, 0); // camera at map pixel (0, 0)
+/// assert_eq!(sprites.hardware_sprites(), 1);
+/// // In VBlank: sprites.upload();
+/// ```
 pub struct SpriteEngine<const N: usize> {
     /// The objects in add order (the first is drawn on top), `count` of them.
     objects: [Object; N],
@@ -555,6 +682,19 @@ impl<const N: usize> SpriteEngine<N> {
 
     /// Removes an object; its tiles are freed (a resident sheet's with its last object).
     /// A handle already removed is ignored.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.remove(hero);
+    /// sprites.remove(hero); // ignored
+    /// sprites.update(0, 0);
+    /// assert_eq!(sprites.hardware_sprites(), 0);
+    /// ```
     pub fn remove(&mut self, h: Handle) {
         let Some(&index) = self.slots.get(h.0 as usize).filter(|&&i| i != FREE) else { return };
         let (index, n) = (index as usize, self.count as usize);
@@ -594,6 +734,20 @@ impl<const N: usize> SpriteEngine<N> {
     }
 
     /// Moves an object's frame's top-left to map pixel (`x`, `y`).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.set_position(hero, 400, 60);
+    /// sprites.update(0, 0);
+    /// assert_eq!(sprites.hardware_sprites(), 0, "off screen: culled");
+    /// sprites.update(200, 0); // the camera moved right
+    /// assert_eq!(sprites.hardware_sprites(), 1);
+    /// ```
     pub fn set_position(&mut self, h: Handle, x: i16, y: i16) {
         let o = self.object(h);
         (o.x, o.y) = (x, y);
@@ -601,6 +755,18 @@ impl<const N: usize> SpriteEngine<N> {
 
     /// Plays `animation` from its first picture, unless the object already plays it (then it
     /// goes on).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// static STAND: Animation = Animation { frames: &[1], duration: 1, looping: true };
+    /// sprites.set_animation(hero, &STAND);
+    /// assert_eq!(sprites.frame(hero), 1);
+    /// ```
     pub fn set_animation(&mut self, h: Handle, animation: &'static Animation) {
         let o = self.object(h);
         if !core::ptr::eq(o.animation, animation) {
@@ -610,53 +776,162 @@ impl<const N: usize> SpriteEngine<N> {
 
     /// Mirrors the object left-right (`h`) and top-bottom (`v`): the pictures and the
     /// pieces' offsets within the frame.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.set_flip(hero, true, false); // facing left
+    /// sprites.update(0, 0);
+    /// assert_ne!(sprites.table()[0][2] & megadrive::vdp::HFLIP, 0);
+    /// ```
     pub fn set_flip(&mut self, h: Handle, hflip: bool, vflip: bool) {
         let o = self.object(h);
         o.refresh((o.bits() & vdp::PRIORITY) | if hflip { vdp::HFLIP } else { 0 } | if vflip { vdp::VFLIP } else { 0 });
     }
 
     /// Draws the object in front of high-priority plane cells (true) or behind them.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.set_priority(hero, true);
+    /// sprites.update(0, 0);
+    /// assert_ne!(sprites.table()[0][2] & megadrive::vdp::PRIORITY, 0);
+    /// ```
     pub fn set_priority(&mut self, h: Handle, high: bool) {
         let o = self.object(h);
         o.refresh((o.bits() & !vdp::PRIORITY) | if high { vdp::PRIORITY } else { 0 });
     }
 
     /// Shows or hides the object (a hidden one keeps its place, animation and VRAM).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.set_visible(hero, false);
+    /// sprites.update(0, 0);
+    /// assert_eq!(sprites.hardware_sprites(), 0);
+    /// ```
     pub fn set_visible(&mut self, h: Handle, visible: bool) {
         let o = self.object(h);
         o.flags = if visible { o.flags | VISIBLE } else { o.flags & !VISIBLE };
     }
 
     /// The sheet frame the object shows now (0 for a removed object).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// for _ in 0..4 {
+    ///     sprites.animate(); // WALK: each picture 4 steps
+    /// }
+    /// assert_eq!(sprites.frame(hero), 1);
+    /// ```
     pub fn frame(&self, h: Handle) -> u16 {
         self.get(h).map_or(0, Object::frame)
     }
 
     /// Whether the object's one-shot animation shows its last picture and its time is up
     /// (a looping animation never finishes).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// static HIT: Animation = Animation { frames: &[0, 1], duration: 2, looping: false };
+    /// sprites.set_animation(hero, &HIT);
+    /// while !sprites.finished(hero) {
+    ///     sprites.animate();
+    /// }
+    /// assert_eq!(sprites.frame(hero), 1);
+    /// ```
     pub fn finished(&self, h: Handle) -> bool {
         self.get(h).is_some_and(|o| o.flags & DONE != 0)
     }
 
     /// Objects left out of the last [`SpriteEngine::update`]'s table for lack of hardware
     /// sprites (80 at most).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.update(0, 0);
+    /// assert_eq!(sprites.dropped(), 0);
+    /// ```
     pub fn dropped(&self) -> u16 {
         self.dropped
     }
 
     /// Frame uploads queued for the next [`SpriteEngine::upload`] (resident sheets' first
     /// loads, streamed objects' new pictures).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// assert_eq!(sprites.queued_uploads(), 1); // HERO's tiles, loaded with its first object
+    /// ```
     pub fn queued_uploads(&self) -> u16 {
         self.upload_count as u16
     }
 
     /// Hardware sprites in the table the last update built.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.update(0, 0);
+    /// assert_eq!(sprites.hardware_sprites(), 1);
+    /// ```
     pub fn hardware_sprites(&self) -> u16 {
         self.table.len()
     }
 
     /// One step of every object's animation: call it once per game step (a PAL game that
     /// runs two steps in some frames keeps its animations' speed so).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// for _ in 0..8 {
+    ///     sprites.animate();
+    /// }
+    /// assert_eq!(sprites.frame(hero), 0); // WALK: 4 steps of frame 0, 4 of frame 1, again
+    /// ```
     pub fn animate(&mut self) {
         let objects = &mut self.objects[..self.count as usize];
         #[cfg(target_arch = "m68k")]
@@ -680,6 +955,18 @@ impl<const N: usize> SpriteEngine<N> {
     /// order they were added (whole objects only, up to 80 hardware sprites), and streamed
     /// objects whose picture changed get their frame queued for the next upload. Once a
     /// frame, outside VBlank.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.update(40, 20);
+    /// // Screen (60, 40): the table's coordinates count from 128.
+    /// assert_eq!((sprites.table()[0][3], sprites.table()[0][0]), (60 + 128, 40 + 128));
+    /// ```
     pub fn update(&mut self, cx: i16, cy: i16) {
         self.table.clear();
         self.dropped = 0;
@@ -740,6 +1027,18 @@ impl<const N: usize> SpriteEngine<N> {
 
     /// Writes the queued frames (resident sheets' first loads, streamed objects' new
     /// pictures) and the sprite table by DMA. In VBlank (or with the display off).
+    ///
+    /// ```no_run
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.update(0, 0);
+    /// // ... wait for VBlank (hardware: no_run) ...
+    /// sprites.upload();
+    /// ```
     pub fn upload(&mut self) {
         // One sound DMA window for all the transfers (none when the game opened one for its
         // VBlank: `sound::begin_vblank`).
@@ -772,6 +1071,19 @@ impl<const N: usize> SpriteEngine<N> {
     }
 
     /// The sprite table the last update built (attribute words, 4 per hardware sprite).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.update(0, 0);
+    /// let [y, size_link, attr, x] = sprites.table()[0];
+    /// assert_eq!((x, y, size_link), (100 + 128, 60 + 128, 0x0700)); // 2 x 4 tiles, last link
+    /// assert_eq!(attr & 0x07FF, 384); // the sheet's first tile
+    /// ```
     pub fn table(&mut self) -> &[[u16; 4]] {
         self.table.table()
     }
