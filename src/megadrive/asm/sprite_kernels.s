@@ -1,9 +1,9 @@
 | sprite_kernels.s - the sprite engine's two loops over its objects, for the plain 68000,
 | assembled with GNU as (-m68000) into every binary that uses the megadrive crate.
 |
-| `SpriteEngine::update` (building the sprite table) and `SpriteEngine::animate` (counting
-| down the animations' steps) run once a frame over every object; LLVM's code for them took
-| about 75,000 cycles for 40 objects, these about a fifth. The Rust loops in
+| `SpriteEngine::update` (building the sprite table) and `SpriteEngine::animate` (stepping
+| the animations) run once a frame over every object; LLVM's code for them took about 75,000
+| cycles for 40 objects, these about a third. The Rust loops in
 | src/sprite_engine.rs stay the reference (they run on the host) and define what the
 | kernels do; `make bench` compares the 68000's tables with the host's frame by frame.
 |
@@ -18,13 +18,17 @@
 |   12 layout.l        the frame's sprite table entries for the object's flip: 4 words a
 |                      piece, [y offset + 128, size bits << 8, tile in the frame, x offset + 128]
 |   16 steps.w         steps until the next picture
-|   18 flags.w         bit 0 visible, bit 1 a streamed frame waiting for its upload
+|   18 flags.w         bit 0 visible, bit 1 a streamed frame waiting for its upload, bit 2
+|                      a one-shot done, bit 3 the slot used (a free slot has none: not drawn)
 |
 | Register contracts are given at each kernel. Neither touches the stack beyond its saves.
 
 SCREEN_W = 320
 SCREEN_H = 224
 TABLE_SIZE = 80                     | hardware sprites the VDP shows in H40
+COMMON = 9                          | flags of a used, visible object with no frame waiting
+PENDING_FLAG = 2                    | flags: a streamed frame waiting for its upload
+DONE_FLAG = 4                       | flags: a one-shot animation done
 
     .section .text.mc_sprite_table,"ax"
 | mc_sprite_table: appends the hardware sprites of the objects on screen to the sprite
@@ -58,7 +62,7 @@ mc_sprite_table:
     sub.w   %d2, %d6                | d6 = sy
     cmp.w   6(%a0), %d6
     bhi.s   .Lpartly
-    cmp.w   #1, 18(%a0)             | visible, nothing waiting: the common case
+    cmp.w   #COMMON, 18(%a0)        | used, visible, nothing waiting: the common case
     bne     .Lwhole_flags
 .Lwhole:
     move.w  10(%a0), %d4            | pieces
@@ -123,7 +127,7 @@ mc_sprite_table:
     sub.w   6(%a0), %d7
     add.w   %d6, %d7                | the frame's last row
     bmi.s   .Lnext
-    cmp.w   #1, 18(%a0)
+    cmp.w   #COMMON, 18(%a0)
     beq.s   .Lclipped
     btst    #0, 19(%a0)
     beq.s   .Lnext
@@ -185,24 +189,75 @@ mc_sprite_table:
     bra     .Ldrop
     .size mc_sprite_table, . - mc_sprite_table
 
-    .section .text.mc_sprite_steps,"ax"
-| mc_sprite_steps: one step of the objects' animations, up to the first object whose
-| picture's time is up (its steps reach 0): the caller shows its next picture and calls
-| again from the object after it.
+    .section .text.mc_sprite_animate,"ax"
+| mc_sprite_animate: one step of every object's animation (SpriteEngine::animate; the Rust
+| of `Object::step` and `Object::next_picture` is the reference). When an object's steps run
+| out it shows its animation's next picture (the first again for a looping one; a one-shot on
+| its last picture is done: steps 0xFFFF, DONE set): a resident object's attribute word moves
+| by the tiles between the two frames, a streamed one's frame is marked for upload.
 |
-| In:   a0 = the first object, d0.w = objects (1..=255).
-| Out:  a0 = the object whose steps reached 0, d0.w = objects after it; or, when none did,
-|       a0 = past the last object and d0.w = -1.
-| Keeps every other register.
-    .globl mc_sprite_steps
-    .type mc_sprite_steps, @function
-mc_sprite_steps:
+| Reads, besides the objects: `Animation` (#[repr(C)]: frames.ptr.l 0, frames.len.l 4,
+| duration.w 8, looping.b 10) and `Sheet` (#[repr(C)]: residency.b 14, 0 resident,
+| tiles_per_frame.w 16), their offsets checked at compile time in sprite_engine.rs.
+|
+| In:   a0 = the first object, d0.w = objects (0..=255).
+| Clobbers d0-d4, a0-a2.
+    .globl mc_sprite_animate
+    .type mc_sprite_animate, @function
+mc_sprite_animate:
     subq.w  #1, %d0
-.Lstep:
+    bcs.s   .Lanimate_done
+.Lanimate:
     subq.w  #1, 16(%a0)
     beq.s   .Ldue
+.Lanimate_next:
     lea     32(%a0), %a0
-    dbra    %d0, .Lstep
-.Ldue:
+    dbra    %d0, .Lanimate
+.Lanimate_done:
     rts
-    .size mc_sprite_steps, . - mc_sprite_steps
+
+.Ldue:
+    movea.l 28(%a0), %a1            | the animation
+    move.l  4(%a1), %d1             | its pictures
+    movea.l (%a1), %a2              | their frames
+    moveq   #0, %d2
+    move.w  20(%a0), %d2            | the picture shown
+    moveq   #0, %d3                 | the frame shown (0 for an animation of no picture)
+    tst.l   %d1
+    beq.s   1f
+    add.l   %d2, %d2
+    move.w  (%a2, %d2.l), %d3
+    lsr.l   #1, %d2
+1:  addq.l  #1, %d2                 | the next picture
+    cmp.l   %d1, %d2
+    bcs.s   .Lnext_picture
+    tst.b   10(%a1)                 | past the last: a looping animation starts again,
+    beq.s   .Lone_shot_done         | a one-shot is done
+    moveq   #0, %d2
+.Lnext_picture:
+    move.w  %d2, 20(%a0)
+    moveq   #0, %d4                 | its frame
+    tst.l   %d1
+    beq.s   2f
+    add.l   %d2, %d2
+    move.w  (%a2, %d2.l), %d4
+2:  move.w  8(%a1), %d2             | steps it shows: the duration, 0 counting as 1
+    bne.s   3f
+    moveq   #1, %d2
+3:  move.w  %d2, 16(%a0)
+    sub.w   %d3, %d4                | the frames between (wrapping)
+    beq.s   .Lanimate_next          | the same frame: nothing to change
+    movea.l 24(%a0), %a1            | the sheet
+    tst.b   14(%a1)
+    bne.s   .Lstreamed_picture
+    mulu.w  16(%a1), %d4            | low word: (frame - before) * tiles_per_frame
+    add.w   %d4, 8(%a0)             | the attribute word's first tile
+    bra.s   .Lanimate_next
+.Lstreamed_picture:
+    or.w    #PENDING_FLAG, 18(%a0)  | its new frame to upload
+    bra.s   .Lanimate_next
+.Lone_shot_done:
+    move.w  #0xFFFF, 16(%a0)
+    or.w    #DONE_FLAG, 18(%a0)
+    bra.s   .Lanimate_next
+    .size mc_sprite_animate, . - mc_sprite_animate

@@ -18,15 +18,17 @@
 //!   the pictures.
 //! - **Culling**: an object whose frame lies entirely off screen takes no hardware sprite.
 //! - **The sprite table**: built in RAM by [`SpriteEngine::update`] (outside VBlank), in
-//!   the order the objects were added (the first added is drawn on top), and written with
-//!   the frame uploads by [`SpriteEngine::upload`] in VBlank. Animations step with
-//!   [`SpriteEngine::animate`], once per game step.
+//!   the objects' order, and written with the frame uploads by [`SpriteEngine::upload`] in
+//!   VBlank. An object takes the first free slot of the engine and keeps it (its handle):
+//!   objects are drawn in slot order, the first added on top, and one added after a removal
+//!   takes the removed one's place. Animations step with [`SpriteEngine::animate`], once per
+//!   game step.
 //!
 //! **At the hardware's limits.** The VDP shows at most 80 sprites (H40) in the link order
 //! and at most 20 on one scanline (320 pixels of sprites): the engine fills the table in the
 //! objects' order and drops whole objects that do not fit in the 80 ([`SpriteEngine::dropped`]
 //! counts them each frame, so a game can tell); on a line with more than 20 sprites the VDP
-//! itself leaves out the ones later in the link order, which are the objects added last.
+//! itself leaves out the ones later in the link order, the objects in later slots.
 //! Objects: at most `N` (the engine's const parameter); frames: at most 128 x 128 pixels.
 //!
 //! ```no_run
@@ -104,7 +106,8 @@ pub const MAX_UPLOADS: usize = 16;
 /// ```
 pub const MAX_BLOCKS: usize = 32;
 
-/// Where a sheet's frames live in VRAM.
+/// Where a sheet's frames live in VRAM (a byte: `Resident` 0, `Streamed` 1, as the animation
+/// kernel reads it).
 ///
 /// ```
 /// # use megadrive::sprite_engine::*;
@@ -115,6 +118,7 @@ pub const MAX_BLOCKS: usize = 32;
 /// static BOSS: Sheet = Sheet::new(&BOSS_TILES, 64, 64, 2, Residency::Streamed);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum Residency {
     /// Every frame in VRAM once, shared by all the sheet's objects: no upload when the
     /// picture changes.
@@ -148,6 +152,7 @@ const FLIPS: usize = 4;
 /// assert_eq!((BOSS.frames(), BOSS.pieces_per_frame()), (2, 4)); // 2 x 2 hardware sprites
 /// ```
 #[derive(Debug)]
+#[repr(C)]
 pub struct Sheet {
     tiles: &'static [u16],
     width: u16,
@@ -261,6 +266,7 @@ impl Sheet {
 /// static HIT: Animation = Animation { frames: &[4, 5], duration: 3, looping: false };
 /// ```
 #[derive(Debug)]
+#[repr(C)]
 pub struct Animation {
     /// Frame indices of the sheet, in play order.
     pub frames: &'static [u16],
@@ -449,7 +455,11 @@ const _: () = {
     assert!(offset_of!(Object, x) == 0 && offset_of!(Object, y) == 2 && offset_of!(Object, x_limit) == 4 && offset_of!(Object, y_limit) == 6);
     assert!(offset_of!(Object, attr) == 8 && offset_of!(Object, pieces) == 10 && offset_of!(Object, layout) == 12);
     assert!(offset_of!(Object, steps) == 16 && offset_of!(Object, flags) == 18);
-    assert!(VISIBLE == 1 && PENDING == 2 && MAX_HARDWARE_SPRITES == 80 && SCREEN_W == 320 && SCREEN_H == 224);
+    assert!(offset_of!(Object, picture) == 20 && offset_of!(Object, sheet) == 24 && offset_of!(Object, animation) == 28);
+    assert!(offset_of!(Animation, frames) == 0 && offset_of!(Animation, duration) == 8 && offset_of!(Animation, looping) == 10);
+    assert!(offset_of!(Sheet, residency) == 14 && offset_of!(Sheet, tiles_per_frame) == 16);
+    assert!(Residency::Resident as u8 == 0 && DONE == 4);
+    assert!(VISIBLE == 1 && PENDING == 2 && USED | VISIBLE == 9 && MAX_HARDWARE_SPRITES == 80 && SCREEN_W == 320 && SCREEN_H == 224);
 };
 
 /// [`Object::flags`]: drawn (else kept, animated, but left out of the table).
@@ -458,6 +468,8 @@ const VISIBLE: u16 = 1;
 const PENDING: u16 = 2;
 /// [`Object::flags`]: a one-shot animation on its last picture with its time up.
 const DONE: u16 = 4;
+/// [`Object::flags`]: the slot holds an object.
+const USED: u16 = 8;
 
 /// What an unused object slot holds.
 const NO_SHEET: &Sheet = &Sheet::new(&[], 8, 8, 0, Residency::Resident);
@@ -470,16 +482,14 @@ const NO_OBJECT: Object = Object {
     attr: 0,
     pieces: 0,
     layout: &NO_SHEET.layouts[0],
-    steps: 1,
+    // A free slot's steps run out only every 65,535 steps (it shows nothing either way).
+    steps: u16::MAX,
     flags: 0,
     picture: 0,
     tile: 0,
     sheet: NO_SHEET,
     animation: NO_ANIMATION,
 };
-
-/// A handle's slot with no object.
-const FREE: u8 = u8::MAX;
 
 impl Object {
     /// The sheet frame shown.
@@ -519,7 +529,7 @@ impl Object {
     }
 
     /// One step of the animation: the next picture when its time is up (a one-shot stays
-    /// on its last picture). The 68000 runs `mc_sprite_steps` instead.
+    /// on its last picture). The 68000 runs `mc_sprite_animate` instead.
     #[cfg(not(target_arch = "m68k"))]
     #[inline(always)]
     fn step(&mut self) {
@@ -533,6 +543,7 @@ impl Object {
     /// its last picture is done). Only what the new frame changes is worked out: a
     /// resident object's first tile moves by the frames between, a streamed one's frame
     /// is marked for upload.
+    #[cfg(not(target_arch = "m68k"))]
     fn next_picture(&mut self) {
         let a = self.animation;
         let next = self.picture + 1;
@@ -575,11 +586,10 @@ impl Object {
 /// // In VBlank: sprites.upload();
 /// ```
 pub struct SpriteEngine<const N: usize> {
-    /// The objects in add order (the first is drawn on top), `count` of them.
+    /// The objects by slot (a handle is its slot), drawn in slot order; slots `count..` are
+    /// free, and so are the ones below without [`USED`].
     objects: [Object; N],
     count: u16,
-    /// Each handle's index in `objects` ([`FREE`]: no object).
-    slots: [u8; N],
     tiles: Tiles,
     loaded: [Loaded; N],
     table: SpriteList<MAX_HARDWARE_SPRITES>,
@@ -603,11 +613,10 @@ impl<const N: usize> SpriteEngine<N> {
     /// assert_eq!(sprites.hardware_sprites(), 0);
     /// ```
     pub const fn new(first_tile: u16, tile_count: u16) -> SpriteEngine<N> {
-        assert!(N < FREE as usize, "at most 254 objects");
+        assert!(N <= 255, "at most 255 objects");
         SpriteEngine {
             objects: [NO_OBJECT; N],
             count: 0,
-            slots: [FREE; N],
             tiles: Tiles::new(first_tile, tile_count),
             loaded: [Loaded { sheet: None, first: 0, users: 0 }; N],
             table: SpriteList::new(),
@@ -635,22 +644,26 @@ impl<const N: usize> SpriteEngine<N> {
     /// assert!(sprites.add(&COIN, &SPIN, 70, 10).is_none(), "2 objects at most");
     /// ```
     pub fn add(&mut self, sheet: &'static Sheet, animation: &'static Animation, x: i16, y: i16) -> Option<Handle> {
-        let handle = self.slots.iter().position(|&s| s == FREE)?;
+        let n = self.count as usize;
+        let slot = self.objects[..n].iter().position(|o| o.flags & USED == 0).unwrap_or(n);
+        if slot >= N {
+            return None;
+        }
         let tile = match sheet.residency {
             Residency::Resident => self.load(sheet)?,
             Residency::Streamed => self.tiles.alloc(sheet.tiles_per_frame())?,
         };
         let (x_limit, y_limit) = (SCREEN_W as u16 - sheet.width, SCREEN_H as u16 - sheet.height);
-        let mut o = Object { x, y, x_limit, y_limit, flags: VISIBLE, sheet, tile, ..NO_OBJECT };
+        let mut o = Object { x, y, x_limit, y_limit, flags: USED | VISIBLE, sheet, tile, ..NO_OBJECT };
         o.play(animation, 0);
         if sheet.residency == Residency::Streamed {
             o.flags |= PENDING;
         }
-        let index = self.count as usize;
-        self.objects[index] = o;
-        self.slots[handle] = index as u8;
-        self.count += 1;
-        Some(Handle(handle as u8))
+        self.objects[slot] = o;
+        if slot == n {
+            self.count += 1;
+        }
+        Some(Handle(slot as u8))
     }
 
     /// The first tile of resident `sheet`, loading it if no object uses it yet.
@@ -696,18 +709,12 @@ impl<const N: usize> SpriteEngine<N> {
     /// assert_eq!(sprites.hardware_sprites(), 0);
     /// ```
     pub fn remove(&mut self, h: Handle) {
-        let Some(&index) = self.slots.get(h.0 as usize).filter(|&&i| i != FREE) else { return };
-        let (index, n) = (index as usize, self.count as usize);
-        let o = self.objects[index];
-        // The objects after it move up one place, keeping the add order.
-        self.objects.copy_within(index + 1..n, index);
-        for slot in &mut self.slots {
-            if *slot != FREE && *slot as usize > index {
-                *slot -= 1;
-            }
+        let Some(&o) = self.get(h) else { return };
+        self.objects[h.0 as usize] = NO_OBJECT;
+        // Free slots at the end are no longer looked at.
+        while self.count > 0 && self.objects[self.count as usize - 1].flags & USED == 0 {
+            self.count -= 1;
         }
-        self.slots[h.0 as usize] = FREE;
-        self.count -= 1;
         match o.sheet.residency {
             Residency::Streamed => self.tiles.free(o.tile),
             Residency::Resident => {
@@ -722,15 +729,15 @@ impl<const N: usize> SpriteEngine<N> {
         }
     }
 
-    /// The object of handle `h`. A removed object's handle panics (its slot, [`FREE`], is
-    /// past the objects).
+    /// The object of handle `h` (a removed object's handle gives its free slot, which is
+    /// not drawn, or the object added there since).
     fn object(&mut self, h: Handle) -> &mut Object {
-        &mut self.objects[self.slots[h.0 as usize] as usize]
+        &mut self.objects[h.0 as usize]
     }
 
     /// The object of handle `h`, if it exists.
     fn get(&self, h: Handle) -> Option<&Object> {
-        self.slots.get(h.0 as usize).filter(|&&i| i != FREE).map(|&i| &self.objects[i as usize])
+        self.objects.get(h.0 as usize).filter(|o| o.flags & USED != 0)
     }
 
     /// Moves an object's frame's top-left to map pixel (`x`, `y`).
@@ -935,15 +942,7 @@ impl<const N: usize> SpriteEngine<N> {
     pub fn animate(&mut self) {
         let objects = &mut self.objects[..self.count as usize];
         #[cfg(target_arch = "m68k")]
-        {
-            // The kernel counts down to the first object whose time is up, which shows its
-            // next picture here; then on from the object after it.
-            let mut from = 0;
-            while let Some(due) = kernels::steps_until_due(&mut objects[from..]) {
-                objects[from + due].next_picture();
-                from += due + 1;
-            }
-        }
+        kernels::animate(objects);
         #[cfg(not(target_arch = "m68k"))]
         for o in objects {
             o.step();
@@ -951,8 +950,8 @@ impl<const N: usize> SpriteEngine<N> {
     }
 
     /// The sprite table for a camera whose top-left is at map pixel (`cx`, `cy`): hidden
-    /// objects and objects off screen are left out, the others take their pieces in the
-    /// order they were added (whole objects only, up to 80 hardware sprites), and streamed
+    /// objects and objects off screen are left out, the others take their pieces in slot
+    /// order (whole objects only, up to 80 hardware sprites), and streamed
     /// objects whose picture changed get their frame queued for the next upload. Once a
     /// frame, outside VBlank.
     ///
@@ -1004,7 +1003,7 @@ impl<const N: usize> SpriteEngine<N> {
             if !inside && (sx >= SCREEN_W || sx + w1 < 0 || sy >= SCREEN_H || sy + h1 < 0) {
                 continue;
             }
-            if o.flags != VISIBLE {
+            if o.flags != USED | VISIBLE {
                 // Hidden, or a streamed frame to upload first.
                 if o.flags & VISIBLE == 0 {
                     continue;
@@ -1099,7 +1098,7 @@ mod kernels {
         // Not Rust functions: register-ABI entry points, only ever the target of `jsr` in
         // the asm! blocks below.
         fn mc_sprite_table();
-        fn mc_sprite_steps();
+        fn mc_sprite_animate();
     }
 
     /// Appends the sprites of `objects` seen by the camera at (`cx`, `cy`) to `entries`,
@@ -1145,30 +1144,29 @@ mod kernels {
         (sprites as u16, dropped as u16, written)
     }
 
-    /// One step of the animations of `objects` up to the first whose steps reach 0: its
-    /// index, or `None` when none did (every object has stepped).
-    pub(super) fn steps_until_due(objects: &mut [Object]) -> Option<usize> {
-        if objects.is_empty() {
-            return None;
-        }
+    /// One step of the animation of every object of `objects` (what `Object::step` does,
+    /// object by object).
+    pub(super) fn animate(objects: &mut [Object]) {
         assert!(objects.len() <= 255);
-        let (at, left): (*mut Object, u32);
-        // SAFETY: mc_sprite_steps decrements the `steps` word (offset 16, checked at compile
-        // time) of objects of the slice only, stopping at its end or the first that reaches
-        // 0, and changes only a0 and d0.
+        // SAFETY: mc_sprite_animate writes the `steps`, `picture`, `attr` and `flags` words
+        // of the objects of the slice only (32-byte records, offsets checked at compile
+        // time), reading their `&'static` animation and sheet (#[repr(C)], offsets checked);
+        // it changes only the registers declared here and not the stack.
         unsafe {
             asm!(
                 "jsr {k}",
-                k = sym mc_sprite_steps,
-                inout("a0") objects.as_mut_ptr() => at,
-                inout("d0") objects.len() as u32 => left,
+                k = sym mc_sprite_animate,
+                inout("a0") objects.as_mut_ptr() => _,
+                inout("d0") objects.len() as u32 => _,
+                out("d1") _,
+                out("d2") _,
+                out("d3") _,
+                out("d4") _,
+                out("a1") _,
+                out("a2") _,
                 options(nostack),
             );
         }
-        if left as u16 == u16::MAX {
-            return None;
-        }
-        Some((at as usize - objects.as_ptr() as usize) >> 5)
     }
 }
 
@@ -1380,7 +1378,32 @@ mod tests {
     }
 
     #[test]
-    fn past_80_hardware_sprites_whole_objects_are_dropped_in_add_order() {
+    fn an_object_keeps_its_slot_and_a_new_one_takes_the_first_free() {
+        let mut e: SpriteEngine<4> = SpriteEngine::new(384, 128);
+        let a = e.add(&PLAYER, &STILL, 0, 0).unwrap();
+        let b = e.add(&PLAYER, &STILL, 20, 0).unwrap();
+        let c = e.add(&PLAYER, &STILL, 40, 0).unwrap();
+        e.remove(b);
+        assert!(e.get(b).is_none() && e.frame(b) == 0, "removed");
+        e.set_position(c, 60, 0);
+        e.update(0, 0);
+        let xs: Vec<u16> = e.table().iter().map(|w| w[3] - 128).collect();
+        assert_eq!(xs, [0, 60], "a and c, in slot order; c moved by its handle");
+        let d = e.add(&PLAYER, &STILL, 80, 0).unwrap();
+        assert_eq!(d, b, "b's slot again");
+        e.update(0, 0);
+        let xs: Vec<u16> = e.table().iter().map(|w| w[3] - 128).collect();
+        assert_eq!(xs, [0, 80, 60], "d drawn in b's place");
+        e.remove(c);
+        e.remove(d);
+        assert_eq!(e.count, 1, "free slots at the end are not looked at");
+        e.remove(a);
+        assert_eq!(e.count, 0);
+        assert_eq!(e.tiles.alloc(128), Some(384), "all VRAM free again");
+    }
+
+    #[test]
+    fn past_80_hardware_sprites_whole_objects_are_dropped_in_slot_order() {
         // 21 metasprites of 4 pieces: 20 fit (80 sprites), the 21st is dropped.
         let mut e: SpriteEngine<24> = SpriteEngine::new(0, 2048);
         let handles: Vec<Handle> = (0..21).map(|i| e.add(&BIG, &STILL, 10 + i, 10).unwrap()).collect();
