@@ -46,8 +46,8 @@
 //! line a sheet names, the line is entry 0, then the colours of its sheets in order of first
 //! appearance (sheets in file-name order, frames, pixels row-major; at most 15: more is an
 //! error naming the line, the sheet, frame and pixel). A sheet on a line 0..=2 shares it with
-//! the level art, which loads its own colours there: give such a line to sprites only in a
-//! game whose levels leave it free.
+//! the level art, which loads its own colours there: the level compiler refuses a sheet on a
+//! line the art of a level uses ([`crate::levels::kinds::palette_conflicts`]), naming both.
 //!
 //! **Output** (`sprites.rs`): `SPRITE_PALETTE` (line [`SPRITE_LINE`]), `SPRITE_LINE`,
 //! `SPRITE_PALETTES` (every line the sheets use with its colours), the `PAL_*` constants, and
@@ -841,14 +841,21 @@ fn engine_items(o: &mut String, s: &Sheet) {
     o.push_str("}\n");
 }
 
-/// The names the level compiler checks a kind's `sprite` member against: every sheet of the
-/// folder `dir` with its module and animations (`sheets` is `None` when the folder has
-/// errors, which [`build_outputs`] reports).
+/// What the level compiler checks against the sprite folder `dir`: every sheet with its
+/// module and animations, which a kind's `sprite` member names (`sheets` is `None` when the
+/// folder has errors, which [`build_outputs`] reports), and the sheets on the palette lines
+/// the level art may use.
 pub fn sheet_names(dir: &Path) -> crate::levels::kinds::SheetNames {
-    let sheets = load_dir(dir)
-        .ok()
-        .map(|(sheets, _)| sheets.into_iter().map(|s| (s.name, s.module, s.animations.into_iter().map(|a| a.name).collect())).collect());
-    crate::levels::kinds::SheetNames { dir: dir.to_path_buf(), sheets }
+    let loaded = load_dir(dir).ok().map(|(sheets, _)| sheets);
+    let low_lines = loaded
+        .iter()
+        .flatten()
+        .filter(|s| s.palette_line < SPRITE_LINE)
+        .map(|s| (s.palette_line, s.path.with_extension("json")))
+        .collect();
+    let sheets =
+        loaded.map(|sheets| sheets.into_iter().map(|s| (s.name, s.module, s.animations.into_iter().map(|a| a.name).collect())).collect());
+    crate::levels::kinds::SheetNames { dir: dir.to_path_buf(), sheets, low_lines }
 }
 
 /// The sheets compiled and the files to write (path, bytes).

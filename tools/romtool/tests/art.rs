@@ -1440,3 +1440,40 @@ fn sheet_line_residency_and_name_errors() {
     assert!(e[1].starts_with(&format!("{}:4:11: animation `sheet` gives the Rust item a::SHEET, the sheet's own", j.display())), "{e:?}");
     assert!(!out.exists(), "nothing written");
 }
+
+/// A sprite sheet on a palette line the level art uses too is an error naming the sheet's
+/// JSON and the level; on a line the art leaves free it is fine.
+#[test]
+fn a_sheet_on_a_line_of_the_level_art_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut rng = Rng(21);
+    let cs: Vec<Px> = (0..6).map(|k| md(70 + k)).collect();
+    let pics: Vec<Vec<Px>> = (0..4).map(|_| noise_tile(&mut rng, &cs, true)).collect();
+    tileset_png(&d.join("art.png"), &pics, 4);
+    tsx(d, 16, 4, 4, "trans=\"ff00ff\" width=\"64\" height=\"16\"", " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n");
+    tmx(d, 4, 2, &[("ground", "", vec![0, 2, 3, 4, 1, 1, 1, 1])]);
+    let sd = d.join("sprites");
+    std::fs::create_dir_all(&sd).unwrap();
+    let compile = |line: u16| {
+        sheet(&sd, "hero", &[vec![md(3); 256]], 16, 16, 1, &format!("{{\"frame_width\": 16, \"frame_height\": 16, \"palette_line\": {line}, \"animations\": []}}"));
+        let opts = levels::Options {
+            dir: d.to_path_buf(),
+            out_dir: d.join("gen"),
+            preview_dir: None,
+            grid: false,
+            require: Vec::new(),
+            sprites: Some(romtool::sprites::sheet_names(&sd)),
+        };
+        levels::build_outputs(&opts).map(|(l, _)| l[0].art.as_ref().unwrap().palettes.len()).map_err(|e| e.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+    };
+    let lines = compile(3).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(lines, 1, "the art takes line 0");
+    let err = compile(0).expect_err("line 0 is the art's");
+    assert_eq!(err.len(), 1, "{err:?}");
+    assert!(
+        err[0].starts_with(&format!("{}: `palette_line` 0: the art of level {} uses palette lines 0..=0 too", sd.join("hero.json").display(), d.join("map.tmx").display())),
+        "{err:?}"
+    );
+    compile(1).unwrap_or_else(|e| panic!("line 1 is free: {e:?}"));
+}

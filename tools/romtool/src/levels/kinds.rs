@@ -127,6 +127,33 @@ pub struct SheetNames {
     /// Each sheet: its name (file stem), its generated module (`player`) and its animations'
     /// names in order. `None` when the folder has errors (its compiler reports them).
     pub sheets: Option<Vec<(String, String, Vec<String>)>>,
+    /// The sheets on a palette line below the sprites' own (3), which the level art may use
+    /// too: (line, the sheet's JSON file).
+    pub low_lines: Vec<(u16, PathBuf)>,
+}
+
+/// The palette lines sprite sheets share with the art of `levels` (each given as its file
+/// and the lines its art uses, `0..lines`): an error per sheet and level, naming both.
+pub fn palette_conflicts(sheets: Option<&SheetNames>, levels: &[(&Path, usize)]) -> Vec<Diag> {
+    let Some(sheets) = sheets else { return Vec::new() };
+    let mut errors = Vec::new();
+    for (line, json) in &sheets.low_lines {
+        for (level, lines) in levels {
+            if (*line as usize) < *lines {
+                errors.push(Diag::new(
+                    json,
+                    Loc::File,
+                    format!(
+                        "`palette_line` {line}: the art of level {} uses palette lines 0..={} too, so one of them would show the other's colours. Fix: give the sheet line 3 (the sprites'), or line {} and up if every level's art leaves it free, or use fewer colours in the level's art",
+                        level.display(),
+                        lines - 1,
+                        lines
+                    ),
+                ));
+            }
+        }
+    }
+    errors
 }
 
 /// Checks the [`SPRITE_MEMBER`] of every kind of `kinds` against the game's sprite sheets

@@ -331,6 +331,11 @@ pub fn build_outputs_with_preview(opts: &Options, preview_collision: bool) -> Re
     if !missing.is_empty() {
         return Err(missing);
     }
+    let art_lines: Vec<(&Path, usize)> = levels.iter().filter_map(|l| Some((l.path.as_path(), l.art.as_ref()?.palettes.len()))).collect();
+    let conflicts = kinds::palette_conflicts(opts.sprites.as_ref(), &art_lines);
+    if !conflicts.is_empty() {
+        return Err(conflicts);
+    }
     let sizes = surfaces::read_body_sizes(&opts.dir)?;
     let compiled = surfaces::compile_all(&levels, &sizes)?;
     let mut files = vec![
