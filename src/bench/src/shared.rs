@@ -284,18 +284,18 @@ pub mod sprites {
     pub fn shuffle(e: &mut Engine, handles: &mut Handles, frame: u32) {
         let f = frame as usize;
         let i = (f * 7) % OBJECTS;
-        if frame % 3 == 0 {
+        if frame.is_multiple_of(3) {
             if let Some(h) = handles[i] {
                 e.set_visible(h, frame % 4 != 3);
             }
         }
-        if frame % 5 == 0 {
+        if frame.is_multiple_of(5) {
             if let Some(h) = handles[(i + 1) % OBJECTS] {
                 e.set_flip(h, frame & 8 != 0, frame & 16 != 0);
                 e.set_priority(h, frame & 32 != 0);
             }
         }
-        if frame % 11 == 0 {
+        if frame.is_multiple_of(11) {
             // Removed and added again (last in the draw order), mostly as a metasprite: in
             // time more of them than 80 hardware sprites hold.
             let j = (i + 2) % OBJECTS;
@@ -303,12 +303,12 @@ pub mod sprites {
                 e.remove(h);
             }
             let (x, y) = START[j];
-            handles[j] = if frame % 4 == 0 { e.add(&SMALL, &WALK, x, y) } else { e.add(&BIG, &SPIN, x, y) };
+            handles[j] = if frame.is_multiple_of(4) { e.add(&SMALL, &WALK, x, y) } else { e.add(&BIG, &SPIN, x, y) };
         }
-        if frame % 13 == 0 {
+        if frame.is_multiple_of(13) {
             let j = (i + 3) % OBJECTS;
             if let Some(h) = handles[j] {
-                e.set_animation(h, if frame % 2 == 0 { &ONCE } else { &SPIN });
+                e.set_animation(h, if frame.is_multiple_of(2) { &ONCE } else { &SPIN });
             }
         }
         let cx = ((frame * 7) % 600) as i16 - 300;

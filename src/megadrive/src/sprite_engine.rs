@@ -452,7 +452,9 @@ struct Object {
 const _: () = {
     use core::mem::{offset_of, size_of};
     assert!(size_of::<Object>() == 32);
-    assert!(offset_of!(Object, x) == 0 && offset_of!(Object, y) == 2 && offset_of!(Object, x_limit) == 4 && offset_of!(Object, y_limit) == 6);
+    assert!(
+        offset_of!(Object, x) == 0 && offset_of!(Object, y) == 2 && offset_of!(Object, x_limit) == 4 && offset_of!(Object, y_limit) == 6
+    );
     assert!(offset_of!(Object, attr) == 8 && offset_of!(Object, pieces) == 10 && offset_of!(Object, layout) == 12);
     assert!(offset_of!(Object, steps) == 16 && offset_of!(Object, flags) == 18);
     assert!(offset_of!(Object, picture) == 20 && offset_of!(Object, sheet) == 24 && offset_of!(Object, animation) == 28);

@@ -7,7 +7,9 @@
 //!
 //! To add a kind of your own: declare its class (and its members) in Tiled's Custom Types
 //! Editor, place objects of it in a level, and match on its `EntityKind` variant here or in a
-//! module like this one.
+//! module like this one. A class with a `string` member `sprite` naming a sheet of `sprites/`
+//! (`spring` or `spring/idle`) is drawn by the sprite engine with no code of yours
+//! (`levels::add_drawn_entities` in `main.rs`).
 
 use crate::levels::{EntityKind, Level};
 use megacollide_engine::body::Rect;

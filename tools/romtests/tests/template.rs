@@ -273,7 +273,8 @@ fn a_user_adds_a_kind_and_an_art_layer() {
         sprites: Some(romtool::sprites::sheet_names(&out_dir().join("user-game/sprites"))),
     };
     let (compiled, _) = romtool::levels::build_outputs(&opts).unwrap_or_else(|e| panic!("out/user-game/levels: {e:?}"));
-    let (sheets, _) = romtool::sprites::load_dir(&out_dir().join("user-game/sprites")).unwrap_or_else(|e| panic!("out/user-game/sprites: {e:?}"));
+    let (sheets, _) =
+        romtool::sprites::load_dir(&out_dir().join("user-game/sprites")).unwrap_or_else(|e| panic!("out/user-game/sprites: {e:?}"));
     let spring = sheets.iter().find(|s| s.name == "spring").expect("apply.py's sheet spring");
     let level = &compiled[0];
     let plane_a = level.art.as_ref().and_then(|a| a.plane_a.as_ref()).expect("the changed level draws plane A");
@@ -302,7 +303,11 @@ fn a_user_adds_a_kind_and_an_art_layer() {
     assert_eq!(spring_sprite[1] & 0x0F00, 0x0500, "16 x 16: 2 x 2 tiles");
     let first = (spring_sprite[2] & 0x07FF) as usize * 32;
     let shown: Vec<u16> = (0..64).map(|i| u16::from_be_bytes([vram[first + 2 * i], vram[first + 2 * i + 1]])).collect();
-    assert!(spring.tiles.iter().any(|t| *t == shown), "the spring's tiles in VRAM are a frame of sprites/spring.png: {spring_sprite:04x?} shows {shown:04x?}, the sheet {:04x?}", spring.tiles);
+    assert!(
+        spring.tiles.contains(&shown),
+        "the spring's tiles in VRAM are a frame of sprites/spring.png: {spring_sprite:04x?} shows {shown:04x?}, the sheet {:04x?}",
+        spring.tiles
+    );
 
     // Walk right onto the spring (x 240..256, on the ground): thrown up without a jump.
     let mut top = start.y;

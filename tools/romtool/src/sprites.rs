@@ -310,7 +310,10 @@ fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
         Some(x) => match x.as_u64() {
             Some(n @ 0..=3) => n as u16,
             _ => {
-                errors.push(j.err(&root.key("palette_line"), format!("`palette_line` is {x}: expected a CRAM line 0..=3 (3, the sprites' and the text's, when left out)")));
+                errors.push(j.err(
+                    &root.key("palette_line"),
+                    format!("`palette_line` is {x}: expected a CRAM line 0..=3 (3, the sprites' and the text's, when left out)"),
+                ));
                 SPRITE_LINE
             }
         },
@@ -455,9 +458,15 @@ fn load_sheet(json: &Path, palettes: &mut [Vec<u16>; 4], fixed: Option<&Fixed>, 
     for (a, p) in &desc.animations {
         let id = crate::levels::rust_names::ident_of(&a.name);
         if id == "SHEET" {
-            errors.push(j.err(&p.key("name"), format!("animation `{}` gives the Rust item {module}::SHEET, the sheet's own. Fix: rename the animation", a.name)));
+            errors.push(j.err(
+                &p.key("name"),
+                format!("animation `{}` gives the Rust item {module}::SHEET, the sheet's own. Fix: rename the animation", a.name),
+            ));
         } else if let Some((_, other)) = seen.iter().find(|(o, _)| *o == id) {
-            errors.push(j.err(&p.key("name"), format!("animation `{}` gives the Rust item {module}::{id}, as animation `{other}` does. Fix: rename one of them", a.name)));
+            errors.push(j.err(
+                &p.key("name"),
+                format!("animation `{}` gives the Rust item {module}::{id}, as animation `{other}` does. Fix: rename one of them", a.name),
+            ));
         }
         seen.push((id, &a.name));
     }
@@ -693,7 +702,9 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
     let mut lines: Vec<(u16, [u16; 16])> = palette.others.clone();
     lines.push((SPRITE_LINE, palette.line));
     lines.sort();
-    o.push_str("/// Every CRAM line of the sprites (`SPRITE_LINE` and each `palette_line` a sheet names) and its colours: load them all.\n");
+    o.push_str(
+        "/// Every CRAM line of the sprites (`SPRITE_LINE` and each `palette_line` a sheet names) and its colours: load them all.\n",
+    );
     let _ = writeln!(o, "pub static SPRITE_PALETTES: [(u16, [u16; 16]); {}] = [", lines.len());
     for (l, w) in &lines {
         let _ = writeln!(o, "    ({l}, [{}]),", words(w));
@@ -789,9 +800,15 @@ fn vram_check(o: &mut String, sheets: &[Sheet]) {
     let streamed: Vec<String> = sheets
         .iter()
         .filter(|s| s.streamed)
-        .map(|s| format!("{}: {} a frame", s.path.file_name().unwrap_or_default().to_string_lossy(), s.tiles.first().map_or(0, |t| t.len() / 16)))
+        .map(|s| {
+            format!("{}: {} a frame", s.path.file_name().unwrap_or_default().to_string_lossy(), s.tiles.first().map_or(0, |t| t.len() / 16))
+        })
         .collect();
-    let streamed = if streamed.is_empty() { String::new() } else { format!(" (streamed sheets take a slot per object besides: {})", streamed.join(", ")) };
+    let streamed = if streamed.is_empty() {
+        String::new()
+    } else {
+        format!(" (streamed sheets take a slot per object besides: {})", streamed.join(", "))
+    };
     let message = format!(
         "the resident sprite sheets need {total} VDP tiles together ({}), more than the sprite engine is given{streamed}. Fix: give the engine more VRAM, make big sheets \"residency\": \"streamed\" in their JSON, or use fewer or smaller frames",
         if each.is_empty() { "none".to_string() } else { each.join(", ") }
@@ -847,12 +864,8 @@ fn engine_items(o: &mut String, s: &Sheet) {
 /// the level art may use.
 pub fn sheet_names(dir: &Path) -> crate::levels::kinds::SheetNames {
     let loaded = load_dir(dir).ok().map(|(sheets, _)| sheets);
-    let low_lines = loaded
-        .iter()
-        .flatten()
-        .filter(|s| s.palette_line < SPRITE_LINE)
-        .map(|s| (s.palette_line, s.path.with_extension("json")))
-        .collect();
+    let low_lines =
+        loaded.iter().flatten().filter(|s| s.palette_line < SPRITE_LINE).map(|s| (s.palette_line, s.path.with_extension("json"))).collect();
     let sheets =
         loaded.map(|sheets| sheets.into_iter().map(|s| (s.name, s.module, s.animations.into_iter().map(|a| a.name).collect())).collect());
     crate::levels::kinds::SheetNames { dir: dir.to_path_buf(), sheets, low_lines }

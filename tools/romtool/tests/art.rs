@@ -1129,7 +1129,14 @@ fn generated_art_and_sprites_build() {
         " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n",
     );
     tmx(d, 4, 2, &[("ground", "", vec![0, 2, 3, 4, 1, 1, 1, 1]), ("fg", "", vec![3, 0, 0, 2 | 0x8000_0000, 0, 0, 0, 0])]);
-    let opts = levels::Options { dir: d.to_path_buf(), out_dir: d.join("gen"), preview_dir: None, grid: false, require: Vec::new(), sprites: None };
+    let opts = levels::Options {
+        dir: d.to_path_buf(),
+        out_dir: d.join("gen"),
+        preview_dir: None,
+        grid: false,
+        require: Vec::new(),
+        sprites: None,
+    };
     let (_, files) = levels::build_outputs(&opts).unwrap_or_else(|e| panic!("{e:?}"));
     let text = |name: &str| String::from_utf8(files.iter().find(|(p, _)| p.ends_with(name)).unwrap().1.clone()).unwrap();
     let sd = d.join("sprites");
@@ -1358,7 +1365,7 @@ fn metasprites_palette_lines_and_engine_items() {
     let boss_colours: Vec<Px> = (0..12).map(|k| md(200 + k * 7)).collect();
     let (fw, fh) = (72, 48);
     let frames: Vec<Vec<Px>> = (0..2)
-        .map(|_| (0..fw * fh).map(|_| if rng.next() % 7 == 0 { CLEAR } else { boss_colours[rng.next() as usize % 12] }).collect())
+        .map(|_| (0..fw * fh).map(|_| if rng.next().is_multiple_of(7) { CLEAR } else { boss_colours[rng.next() as usize % 12] }).collect())
         .collect();
     sheet(
         d,
@@ -1371,7 +1378,15 @@ fn metasprites_palette_lines_and_engine_items() {
     );
     // The default line's sheet: 12 other colours, which would not fit one line with the boss's.
     let hero_colours: Vec<Px> = (0..12).map(|k| md(20 + k * 5)).collect();
-    sheet(d, "hero", &[(0..256).map(|i| hero_colours[i % 12]).collect()], 16, 16, 1, "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": [{\"name\": \"stand\", \"frames\": [0], \"duration\": 1}]}");
+    sheet(
+        d,
+        "hero",
+        &[(0..256).map(|i| hero_colours[i % 12]).collect()],
+        16,
+        16,
+        1,
+        "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": [{\"name\": \"stand\", \"frames\": [0], \"duration\": 1}]}",
+    );
     let (sheets, files) = romtool::sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
     let boss = sheets.iter().find(|s| s.name == "boss").unwrap();
     assert_eq!((boss.palette_line, boss.streamed, boss.masks.len()), (1, true, 0), "line 1, streamed, no masks past 32 wide");
@@ -1380,7 +1395,8 @@ fn metasprites_palette_lines_and_engine_items() {
     let tiles = read_static(&file, "BOSS_TILES");
     // Line 1's colours, from the SPRITE_PALETTES entry.
     let entry = text.lines().find(|l| l.trim_start().starts_with("(1, [")).expect("line 1 in SPRITE_PALETTES");
-    let line1: Vec<u16> = entry.split(['[', ']']).nth(1).unwrap().split(", ").map(|w| u16::from_str_radix(w.trim_start_matches("0x"), 16).unwrap()).collect();
+    let line1: Vec<u16> =
+        entry.split(['[', ']']).nth(1).unwrap().split(", ").map(|w| u16::from_str_radix(w.trim_start_matches("0x"), 16).unwrap()).collect();
     assert!(text.contains("pub static SPRITE_PALETTES: [(u16, [u16; 16]); 2] = ["), "lines 1 and 3");
     let per_frame = (fw / 8) * (fh / 8);
     for (f, fr) in frames.iter().enumerate() {
@@ -1423,7 +1439,15 @@ fn sheet_line_residency_and_name_errors() {
     let err = |d: &Path| -> Vec<String> {
         romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
     };
-    sheet(d, "a", &[vec![md(1); 64]], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8,\n \"palette_line\": 4,\n \"residency\": \"rom\",\n \"speed\": 2,\n \"animations\": []}");
+    sheet(
+        d,
+        "a",
+        &[vec![md(1); 64]],
+        8,
+        8,
+        1,
+        "{\"frame_width\": 8, \"frame_height\": 8,\n \"palette_line\": 4,\n \"residency\": \"rom\",\n \"speed\": 2,\n \"animations\": []}",
+    );
     let j = d.join("a.json");
     assert_eq!(
         err(d),
@@ -1436,7 +1460,13 @@ fn sheet_line_residency_and_name_errors() {
     std::fs::write(&j, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": [\n {\"name\": \"run-fast\", \"frames\": [0], \"duration\": 1},\n {\"name\": \"run fast\", \"frames\": [0], \"duration\": 1},\n {\"name\": \"sheet\", \"frames\": [0], \"duration\": 1}]}").unwrap();
     let e = err(d);
     assert_eq!(e.len(), 2, "{e:?}");
-    assert!(e[0].starts_with(&format!("{}:3:11: animation `run fast` gives the Rust item a::RUN_FAST, as animation `run-fast` does", j.display())), "{e:?}");
+    assert!(
+        e[0].starts_with(&format!(
+            "{}:3:11: animation `run fast` gives the Rust item a::RUN_FAST, as animation `run-fast` does",
+            j.display()
+        )),
+        "{e:?}"
+    );
     assert!(e[1].starts_with(&format!("{}:4:11: animation `sheet` gives the Rust item a::SHEET, the sheet's own", j.display())), "{e:?}");
     assert!(!out.exists(), "nothing written");
 }
@@ -1451,12 +1481,27 @@ fn a_sheet_on_a_line_of_the_level_art_is_refused() {
     let cs: Vec<Px> = (0..6).map(|k| md(70 + k)).collect();
     let pics: Vec<Vec<Px>> = (0..4).map(|_| noise_tile(&mut rng, &cs, true)).collect();
     tileset_png(&d.join("art.png"), &pics, 4);
-    tsx(d, 16, 4, 4, "trans=\"ff00ff\" width=\"64\" height=\"16\"", " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n");
+    tsx(
+        d,
+        16,
+        4,
+        4,
+        "trans=\"ff00ff\" width=\"64\" height=\"16\"",
+        " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n",
+    );
     tmx(d, 4, 2, &[("ground", "", vec![0, 2, 3, 4, 1, 1, 1, 1])]);
     let sd = d.join("sprites");
     std::fs::create_dir_all(&sd).unwrap();
     let compile = |line: u16| {
-        sheet(&sd, "hero", &[vec![md(3); 256]], 16, 16, 1, &format!("{{\"frame_width\": 16, \"frame_height\": 16, \"palette_line\": {line}, \"animations\": []}}"));
+        sheet(
+            &sd,
+            "hero",
+            &[vec![md(3); 256]],
+            16,
+            16,
+            1,
+            &format!("{{\"frame_width\": 16, \"frame_height\": 16, \"palette_line\": {line}, \"animations\": []}}"),
+        );
         let opts = levels::Options {
             dir: d.to_path_buf(),
             out_dir: d.join("gen"),
@@ -1465,14 +1510,20 @@ fn a_sheet_on_a_line_of_the_level_art_is_refused() {
             require: Vec::new(),
             sprites: Some(romtool::sprites::sheet_names(&sd)),
         };
-        levels::build_outputs(&opts).map(|(l, _)| l[0].art.as_ref().unwrap().palettes.len()).map_err(|e| e.iter().map(|d| d.to_string()).collect::<Vec<_>>())
+        levels::build_outputs(&opts)
+            .map(|(l, _)| l[0].art.as_ref().unwrap().palettes.len())
+            .map_err(|e| e.iter().map(|d| d.to_string()).collect::<Vec<_>>())
     };
     let lines = compile(3).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(lines, 1, "the art takes line 0");
     let err = compile(0).expect_err("line 0 is the art's");
     assert_eq!(err.len(), 1, "{err:?}");
     assert!(
-        err[0].starts_with(&format!("{}: `palette_line` 0: the art of level {} uses palette lines 0..=0 too", sd.join("hero.json").display(), d.join("map.tmx").display())),
+        err[0].starts_with(&format!(
+            "{}: `palette_line` 0: the art of level {} uses palette lines 0..=0 too",
+            sd.join("hero.json").display(),
+            d.join("map.tmx").display()
+        )),
         "{err:?}"
     );
     compile(1).unwrap_or_else(|e| panic!("line 1 is free: {e:?}"));

@@ -311,13 +311,15 @@ fn compile_with_sprites(dir: &Path, sprites: Option<&Path>) -> Result<String, Ve
 fn a_kind_names_its_sprite_and_is_drawn() {
     let types = format!(
         "{},\n{}",
-        class(1, "spring", &[r#"{ "name": "power", "type": "int", "value": 3 }"#, r#"{ "name": "sprite", "type": "string", "value": "spring/boing" }"#]),
+        class(
+            1,
+            "spring",
+            &[r#"{ "name": "power", "type": "int", "value": 3 }"#, r#"{ "name": "sprite", "type": "string", "value": "spring/boing" }"#]
+        ),
         class(2, "lamp", &[r#"{ "name": "sprite", "type": "string", "value": "spring" }"#]),
     );
-    let objects = concat!(
-        "  <object id=\"1\" type=\"spring\" x=\"16\" y=\"16\"/>\n",
-        "  <object id=\"2\" type=\"lamp\" x=\"32\" y=\"0\"/>\n",
-    );
+    let objects =
+        concat!("  <object id=\"1\" type=\"spring\" x=\"16\" y=\"16\"/>\n", "  <object id=\"2\" type=\"lamp\" x=\"32\" y=\"0\"/>\n",);
     let dir = folder(&[("game.tiled-project", &project(&types)), ("level.tmx", &map(objects))]);
     let sd = sprite_folder(dir.path());
     let rust = compile_with_sprites(dir.path(), Some(&sd)).unwrap_or_else(|e| panic!("{e:#?}"));
@@ -348,12 +350,24 @@ fn sprite_member_errors_name_the_line() {
     assert_eq!(err, ["game.tiled-project:9:119: class `spring`: member `sprite`: the sheet `spring` has no animation `jump`: expected one of `idle`, `boing`"]);
     std::fs::write(dir.path().join("game.tiled-project"), drawn("boat")).unwrap();
     let err = compile_with_sprites(dir.path(), Some(&sd)).expect_err("no sheet boat");
-    assert!(err[0].contains("member `sprite`: no sprite sheet `boat` in ") && err[0].ends_with("expected one of `spring`. Fix: add boat.png and boat.json there, or name another sheet"), "{err:?}");
+    assert!(
+        err[0].contains("member `sprite`: no sprite sheet `boat` in ")
+            && err[0].ends_with("expected one of `spring`. Fix: add boat.png and boat.json there, or name another sheet"),
+        "{err:?}"
+    );
     let err = compile_with_sprites(dir.path(), None).expect_err("no sprite folder");
     assert!(err[0].contains("the objects are drawn with the sprite sheet `boat`, but no sprite folder is given"), "{err:?}");
-    std::fs::write(dir.path().join("game.tiled-project"), project(&class(1, "spring", &[r#"{ "name": "sprite", "type": "int", "value": 2 }"#]))).unwrap();
+    std::fs::write(
+        dir.path().join("game.tiled-project"),
+        project(&class(1, "spring", &[r#"{ "name": "sprite", "type": "int", "value": 2 }"#])),
+    )
+    .unwrap();
     let err = compile_with_sprites(dir.path(), Some(&sd)).expect_err("an int");
-    assert!(err[0].starts_with("game.tiled-project:9:") && err[0].contains("member `sprite` names the sprite its objects are drawn with: expected a string"), "{err:?}");
+    assert!(
+        err[0].starts_with("game.tiled-project:9:")
+            && err[0].contains("member `sprite` names the sprite its objects are drawn with: expected a string"),
+        "{err:?}"
+    );
     std::fs::write(dir.path().join("game.tiled-project"), drawn("spring")).unwrap();
     let set = "  <object id=\"1\" type=\"spring\" x=\"16\" y=\"16\">\n   <properties>\n    <property name=\"sprite\" value=\"x\"/>\n   </properties>\n  </object>\n";
     std::fs::write(dir.path().join("level.tmx"), map(set)).unwrap();

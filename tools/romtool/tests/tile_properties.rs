@@ -127,7 +127,7 @@ fn property_map_errors_stop_the_folder_at_their_line() {
         preview_dir: None,
         grid: false,
         require: Vec::new(),
-            sprites: None,
+        sprites: None,
     };
     let errs: Vec<String> = levels::build_outputs(&opts).unwrap_err().iter().map(|d| d.to_string()).collect();
     assert_eq!(

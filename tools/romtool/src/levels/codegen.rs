@@ -256,7 +256,8 @@ fn drawn_kinds(o: &mut String, kinds: &EntityKinds) {
         .iter()
         .filter_map(|k| {
             let (module, animation) = k.sprite.as_ref()?.items.as_ref()?;
-            let pattern = if k.members.is_empty() { format!("EntityKind::{}", k.variant) } else { format!("EntityKind::{}(..)", k.variant) };
+            let pattern =
+                if k.members.is_empty() { format!("EntityKind::{}", k.variant) } else { format!("EntityKind::{}(..)", k.variant) };
             Some(format!("            {pattern} => Some((&super::sprites::{module}::SHEET, &super::sprites::{module}::{animation})),\n"))
         })
         .collect();

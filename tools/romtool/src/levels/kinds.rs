@@ -170,7 +170,11 @@ pub fn resolve_sprites(kinds: &mut EntityKinds, sheets: Option<&SheetNames>) -> 
             continue;
         };
         let Some(list) = &names.sheets else {
-            errors.push(err(format!("cannot check the sheet `{}`: the sprite folder {} has errors (romtool sprites lists them)", sprite.sheet, names.dir.display())));
+            errors.push(err(format!(
+                "cannot check the sheet `{}`: the sprite folder {} has errors (romtool sprites lists them)",
+                sprite.sheet,
+                names.dir.display()
+            )));
             continue;
         };
         let Some((_, module, animations)) = list.iter().find(|(n, _, _)| *n == sprite.sheet) else {
@@ -189,13 +193,20 @@ pub fn resolve_sprites(kinds: &mut EntityKinds, sheets: Option<&SheetNames>) -> 
             Some(a) if animations.contains(a) => a.clone(),
             Some(a) => {
                 let have: Vec<String> = animations.iter().map(|n| format!("`{n}`")).collect();
-                errors.push(err(format!("the sheet `{}` has no animation `{a}`: expected one of {}", sprite.sheet, if have.is_empty() { "none".to_string() } else { have.join(", ") })));
+                errors.push(err(format!(
+                    "the sheet `{}` has no animation `{a}`: expected one of {}",
+                    sprite.sheet,
+                    if have.is_empty() { "none".to_string() } else { have.join(", ") }
+                )));
                 continue;
             }
             None => match animations.first() {
                 Some(a) => a.clone(),
                 None => {
-                    errors.push(err(format!("the sheet `{}` has no animations: expected at least one to show. Fix: add one to its JSON", sprite.sheet)));
+                    errors.push(err(format!(
+                        "the sheet `{}` has no animations: expected at least one to show. Fix: add one to its JSON",
+                        sprite.sheet
+                    )));
                     continue;
                 }
             },
@@ -467,7 +478,8 @@ mod tests {
                     },
                     Member { name: "tint".into(), field: "tint".into(), member_type: MemberType::Colour, default: FieldValue::Colour(0) },
                 ],
-                colour: DEFAULT_COLOUR, sprite: None,
+                colour: DEFAULT_COLOUR,
+                sprite: None,
             }],
             enums: vec![EnumType {
                 name: "Facing".into(),
