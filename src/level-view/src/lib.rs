@@ -34,17 +34,54 @@ use megadrive::stream::{self, Metatiles};
 use megadrive::vdp;
 
 /// VDP tile where the shape graphics start (VRAM 0x2000, after the font).
+///
+/// ```
+/// use megacollide_level_view::SHAPE_TILE;
+/// use megadrive::vdp::TILE_BYTES;
+/// assert_eq!(SHAPE_TILE * TILE_BYTES, 0x2000);
+/// ```
 pub const SHAPE_TILE: u16 = 256;
 /// Palette line of the shapes.
+///
+/// ```
+/// use megacollide_level_view::SHAPE_PALETTE_LINE;
+/// // A game keeps its own colours out of the shapes' line.
+/// assert!(SHAPE_PALETTE_LINE < 3);
+/// ```
 pub const SHAPE_PALETTE_LINE: u16 = 2;
 /// First VDP tile after the art cells: VRAM 0xB000, the window name table (romtool's
 /// `FIRST_ART_TILE + MAX_ART_TILES`, its `budget::ROM_ART_END_TILE`).
+///
+/// ```
+/// use megacollide_level_view::ART_END_TILE;
+/// assert_eq!(ART_END_TILE, 0xB000 / 32);
+/// ```
 pub const ART_END_TILE: u16 = vdp::WINDOW / vdp::TILE_BYTES;
 /// The backdrop colour (CRAM word) behind a level drawn with its collision shapes.
+///
+/// ```
+/// use megacollide_level_view::{View, SHAPES_BACKDROP};
+/// # use megacollide_level_view::Shapes;
+/// # fn vdp_tile(id: u16) -> u16 { id << 2 }
+/// # static PALETTE: [u16; 16] = [0; 16];
+/// let view = View::new(Shapes { gfx: &[], palette: &PALETTE, vdp_tile });
+/// let mut lines = [0; 48];
+/// view.palette(&mut lines); // no level with art loaded: the shapes and their backdrop
+/// assert_eq!(lines[0], SHAPES_BACKDROP);
+/// ```
 pub const SHAPES_BACKDROP: u16 = 0x0400;
 
 /// The collision shapes' graphics (romtool's `levels.rs`, the same for every level): make it
 /// with [`romtool_shapes!`].
+///
+/// ```
+/// use megacollide_level_view::Shapes;
+/// static GFX: [u16; 64] = [0; 64]; // romtool's SHAPE_GFX: one shape of 4 tiles here
+/// static PALETTE: [u16; 16] = [0; 16];
+/// fn vdp_tile(id: u16) -> u16 { id << 2 } // romtool's shape_vdp_tile
+/// let shapes = Shapes { gfx: &GFX, palette: &PALETTE, vdp_tile };
+/// assert_eq!((shapes.vdp_tile)(3), 12);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Shapes<'a> {
     /// The built-in shapes, 4 VDP tiles (64 words) each (`SHAPE_GFX`).
@@ -59,6 +96,15 @@ pub struct Shapes<'a> {
 
 /// What the view reads of a level (romtool's `Level` and its `LevelArt`): make it with
 /// [`romtool_level!`].
+///
+/// ```
+/// # use megacollide_level_view::{Level, Art, ArtPlane};
+/// // A level of 2 x 1 tiles: one solid tile (shape id 1), one empty; no art.
+/// static TILES: [u16; 2] = [1, 0];
+/// static ROWS: [u16; 1] = [0];
+/// let level = Level { width: 2, height: 1, tiles: &TILES, row_offsets: &ROWS, height_gfx: &[], art: None };
+/// assert_eq!(level.tiles[level.row_offsets[0] as usize + 1], 0);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Level<'a> {
     /// Width in tiles.
@@ -78,10 +124,30 @@ pub struct Level<'a> {
 
 impl Level<'static> {
     /// No level: nothing to draw.
+    ///
+    /// ```
+    /// use megacollide_level_view::Level;
+    /// assert_eq!((Level::EMPTY.width, Level::EMPTY.tiles.len()), (0, 0));
+    /// ```
     pub const EMPTY: Level<'static> = Level { width: 0, height: 0, tiles: &[], row_offsets: &[], height_gfx: &[], art: None };
 }
 
 /// A level's art (romtool's `LevelArt`).
+///
+/// ```
+/// use megacollide_level_view::{Art, ArtPlane};
+/// static CELLS: [u16; 16] = [0x1111; 16]; // one 8 x 8 cell of colour 1
+/// static PALETTES: [[u16; 16]; 1] = [[0; 16]];
+/// static NAMES: [u16; 4] = [512, 512, 512, 512]; // a 1 x 1 tile level: 2 x 2 cells
+/// let art = Art {
+///     first_tile: 512,
+///     tiles: &CELLS,
+///     palettes: &PALETTES,
+///     plane_b: Some(ArtPlane { width: 2, cells: &NAMES, parallax: 1 }), // half the camera's speed
+///     plane_a: None,
+/// };
+/// assert_eq!(art.plane_b.unwrap().cells.len(), 4);
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Art<'a> {
     /// The VDP tile of the first cell of [`Art::tiles`] (romtool's `FIRST_ART_TILE`; the
@@ -99,6 +165,13 @@ pub struct Art<'a> {
 
 /// One plane of a level's art (romtool's `ArtPlane`): a name-table word per cell, 2 x 2
 /// cells per map tile.
+///
+/// ```
+/// use megacollide_level_view::ArtPlane;
+/// static NAMES: [u16; 8] = [0; 8]; // 2 x 1 tiles: 4 x 2 cells
+/// let plane = ArtPlane { width: 4, cells: &NAMES, parallax: 2 };
+/// assert_eq!(400i16 >> plane.parallax, 100); // scrolled at a quarter of the camera
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct ArtPlane<'a> {
     /// Width in cells (2 x the level's width in tiles).
@@ -159,6 +232,16 @@ macro_rules! romtool_level {
 
 /// Loads the shape graphics and palette, and the level's height-tile graphics after them
 /// (display off or in VBlank).
+///
+/// ```no_run
+/// # use megacollide_level_view::{Level, Shapes, View};
+/// # fn vdp_tile(id: u16) -> u16 { id << 2 }
+/// # static PALETTE: [u16; 16] = [0; 16];
+/// # let shapes = Shapes { gfx: &[], palette: &PALETTE, vdp_tile };
+/// use megacollide_level_view::load_shape_graphics;
+/// megadrive::vdp::display_off();
+/// load_shape_graphics(&Level::EMPTY, &shapes);
+/// ```
 pub fn load_shape_graphics(level: &Level, shapes: &Shapes) {
     let height_tile = SHAPE_TILE + (shapes.gfx.len() / 16) as u16;
     vdp::load_words(SHAPE_TILE * vdp::TILE_BYTES, shapes.gfx);
@@ -169,6 +252,17 @@ pub fn load_shape_graphics(level: &Level, shapes: &Shapes) {
 /// Draws the collision shapes of map tiles (0, 0) .. (`cols`, `rows`) (clipped to the level)
 /// into `plane` with the CPU, map tile (0, 0) at plane cell (0, 0) (after
 /// [`load_shape_graphics`]; display off).
+///
+/// ```no_run
+/// # use megacollide_level_view::{Level, Shapes, View};
+/// # fn vdp_tile(id: u16) -> u16 { id << 2 }
+/// # static PALETTE: [u16; 16] = [0; 16];
+/// # let shapes = Shapes { gfx: &[], palette: &PALETTE, vdp_tile };
+/// use megacollide_level_view::{draw_shapes, load_shape_graphics};
+/// megadrive::vdp::display_off();
+/// load_shape_graphics(&Level::EMPTY, &shapes);
+/// draw_shapes(&Level::EMPTY, &shapes, megadrive::vdp::PLANE_B, 20, 14); // a screen of tiles
+/// ```
 pub fn draw_shapes(level: &Level, shapes: &Shapes, plane: u16, cols: u16, rows: u16) {
     let tiles = ShapeCells { level, shapes };
     for ty in 0..rows.min(level.height) {
@@ -314,6 +408,21 @@ impl Pass {
 /// Palettes: the art's lines 0.. (at most 3: romtool's budget), line 0 entry 0 is the
 /// backdrop; with the shapes shown, line 2 holds the shapes' colours and line 0 entry 0
 /// the backdrop [`SHAPES_BACKDROP`]. Line 3 belongs to the game (sprites and text).
+///
+/// ```no_run
+/// # use megacollide_level_view::{Level, Shapes, View};
+/// # fn vdp_tile(id: u16) -> u16 { id << 2 }
+/// # static PALETTE: [u16; 16] = [0; 16];
+/// # let shapes = Shapes { gfx: &[], palette: &PALETTE, vdp_tile };
+/// let mut view = View::new(shapes);
+/// view.load(Level::EMPTY, false, 0, 0);
+/// loop {
+///     // ... wait for VBlank ...
+///     view.upload();
+///     // ... the world step moves the camera ...
+///     view.prepare(0, 0);
+/// }
+/// ```
 #[derive(Clone, Debug)]
 pub struct View<'a> {
     a: stream::Streamer,
@@ -331,6 +440,15 @@ pub struct View<'a> {
 impl<'a> View<'a> {
     /// Nothing drawn yet; `shapes` are the game's collision-shape graphics
     /// ([`romtool_shapes!`]).
+    ///
+    /// ```
+    /// # use megacollide_level_view::{Level, Shapes, View};
+    /// # fn vdp_tile(id: u16) -> u16 { id << 2 }
+    /// # static PALETTE: [u16; 16] = [0; 16];
+    /// # let shapes = Shapes { gfx: &[], palette: &PALETTE, vdp_tile };
+    /// let view = View::new(shapes);
+    /// assert!(!view.level_has_art());
+    /// ```
     pub const fn new(shapes: Shapes<'a>) -> View<'a> {
         View {
             a: stream::Streamer::new(vdp::PLANE_A),
@@ -346,6 +464,15 @@ impl<'a> View<'a> {
     /// art's cells, the palettes) and draws both planes for a camera at pixel-space (cx,
     /// cy); `shapes` shows the collision shapes even if the level has art (the debug
     /// overlay). Kept out of line: it runs only with the display off, on a level change.
+    ///
+    /// ```no_run
+    /// # use megacollide_level_view::{Level, Shapes, View};
+    /// # fn vdp_tile(id: u16) -> u16 { id << 2 }
+    /// # static PALETTE: [u16; 16] = [0; 16];
+    /// # let shapes = Shapes { gfx: &[], palette: &PALETTE, vdp_tile };
+    /// let mut view = View::new(shapes);
+    /// view.load(Level::EMPTY, false, 0, 0); // a level, no debug overlay, camera at (0, 0)
+    /// ```
     #[inline(never)]
     pub fn load(&mut self, level: Level<'a>, shapes: bool, cx: i16, cy: i16) {
         // Off already, or the planes would show half-drawn; this also turns DMA on (the
@@ -373,6 +500,18 @@ impl<'a> View<'a> {
 
     /// Whether the level loaded has art layers (then the debug overlay swaps them for its
     /// collision shapes: a [`View::load`] with the display off).
+    ///
+    /// ```no_run
+    /// # use megacollide_level_view::{Level, Shapes, View};
+    /// # fn vdp_tile(id: u16) -> u16 { id << 2 }
+    /// # static PALETTE: [u16; 16] = [0; 16];
+    /// # let shapes = Shapes { gfx: &[], palette: &PALETTE, vdp_tile };
+    /// let mut view = View::new(shapes);
+    /// let overlay = true;
+    /// if overlay && view.level_has_art() {
+    ///     view.load(Level::EMPTY, true, 0, 0); // show the collision shapes instead
+    /// }
+    /// ```
     pub fn level_has_art(&self) -> bool {
         self.level.art.is_some()
     }
@@ -381,6 +520,17 @@ impl<'a> View<'a> {
     /// same order, for a game that fades them in: the shapes' line 2, then the art's lines
     /// (or, with the shapes shown, the backdrop). Words `load` leaves alone stay as they are
     /// in `lines`.
+    ///
+    /// ```
+    /// # use megacollide_level_view::{Level, Shapes, View};
+    /// # fn vdp_tile(id: u16) -> u16 { id << 2 }
+    /// # static PALETTE: [u16; 16] = [0; 16];
+    /// # let shapes = Shapes { gfx: &[], palette: &PALETTE, vdp_tile };
+    /// let view = View::new(shapes);
+    /// let mut lines = [0x0EEE; 48];
+    /// view.palette(&mut lines); // fade towards these, then the game's line 3
+    /// assert_eq!(lines[0], megacollide_level_view::SHAPES_BACKDROP);
+    /// ```
     pub fn palette(&self, lines: &mut [u16; 48]) {
         let shapes = (SHAPE_PALETTE_LINE * 16) as usize;
         lines[shapes..shapes + 16].copy_from_slice(self.shapes.palette);
@@ -396,6 +546,17 @@ impl<'a> View<'a> {
 
     /// Draws every visible tile of both planes for a camera at pixel-space (cx, cy).
     /// Display off.
+    ///
+    /// ```no_run
+    /// # use megacollide_level_view::{Level, Shapes, View};
+    /// # fn vdp_tile(id: u16) -> u16 { id << 2 }
+    /// # static PALETTE: [u16; 16] = [0; 16];
+    /// # let shapes = Shapes { gfx: &[], palette: &PALETTE, vdp_tile };
+    /// let mut view = View::new(shapes);
+    /// view.load(Level::EMPTY, false, 0, 0);
+    /// megadrive::vdp::display_off();
+    /// view.redraw(640, 0); // a new camera, drawn whole
+    /// ```
     pub fn redraw(&mut self, cx: i16, cy: i16) {
         self.stream(Pass::Redraw, cx, cy);
     }
@@ -408,6 +569,19 @@ impl<'a> View<'a> {
     /// display off and draws both planes whole right here (about 150 scanlines), and the
     /// next [`View::upload`] turns the display back on: the frame after that upload shows
     /// the new view, as it would after a scroll. Every game gets camera jumps right so.
+    ///
+    /// ```no_run
+    /// # use megacollide_level_view::{Level, Shapes, View};
+    /// # fn vdp_tile(id: u16) -> u16 { id << 2 }
+    /// # static PALETTE: [u16; 16] = [0; 16];
+    /// # let shapes = Shapes { gfx: &[], palette: &PALETTE, vdp_tile };
+    /// let mut view = View::new(shapes);
+    /// view.load(Level::EMPTY, false, 0, 0);
+    /// // After the world step, outside VBlank:
+    /// view.prepare(8, 0); // the camera scrolled 8 pixels right
+    /// // In the next VBlank:
+    /// view.upload();
+    /// ```
     pub fn prepare(&mut self, cx: i16, cy: i16) {
         self.stream(Pass::Prepare, cx, cy);
         if self.a.jumped() || self.b.jumped() {
