@@ -5,45 +5,198 @@ use crate::{SubPx, MAX_BODY_SIZE};
 
 /// Collision flags of a [`Body`], set by [`crate::motion::move_body`] each
 /// frame (all cleared at the start of every move). A small bit set.
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// use megacollide_engine::body::{Body, Flags};
+/// use megacollide_engine::motion::move_body;
+/// use megacollide_engine::SubPx;
+/// let mut b = Body::new(8, 20, 8, 8);
+/// b.vy = SubPx::from_num(6); // falling 6 px a frame
+/// move_body(&map, &[], &mut b);
+/// assert!(b.flags.contains(Flags::ON_GROUND) && b.flags.contains(Flags::LANDED));
+/// assert_eq!(b.py(), 24); // standing on the floor at y 32
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flags(pub u8);
 
 impl Flags {
     /// A floor pixel (solid, one-way top row or solid box) lies directly
     /// under the feet (the row just below the box).
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::body::{Body, Flags};
+    /// use megacollide_engine::motion::move_body;
+    /// use megacollide_engine::SubPx;
+    /// let mut b = Body::new(8, 24, 8, 8); // its feet on the floor
+    /// b.vy = SubPx::from_num(1);
+    /// move_body(&map, &[], &mut b);
+    /// assert!(b.on_ground() && b.flags.contains(Flags::ON_GROUND));
+    /// ```
     pub const ON_GROUND: Flags = Flags(1);
     /// The horizontal move was stopped by something on the left.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::body::{Body, Flags};
+    /// use megacollide_engine::motion::move_body;
+    /// use megacollide_engine::SubPx;
+    /// let mut b = Body::new(2, 8, 8, 8);
+    /// b.vx = SubPx::from_num(-4); // into the map's left edge (solid)
+    /// move_body(&map, &[], &mut b);
+    /// assert!(b.flags.contains(Flags::HIT_LEFT));
+    /// assert_eq!(b.px(), 0);
+    /// ```
     pub const HIT_LEFT: Flags = Flags(2);
     /// The horizontal move was stopped by something on the right.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::body::{Body, Flags};
+    /// use megacollide_engine::motion::move_body;
+    /// use megacollide_engine::SubPx;
+    /// let mut b = Body::new(54, 8, 8, 8);
+    /// b.vx = SubPx::from_num(4); // into the map's right edge (solid) at x 64
+    /// move_body(&map, &[], &mut b);
+    /// assert!(b.flags.contains(Flags::HIT_RIGHT));
+    /// assert_eq!(b.px(), 56);
+    /// ```
     pub const HIT_RIGHT: Flags = Flags(4);
     /// The upward move was stopped by a ceiling.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 4 tiles: a ceiling (y 0..16) and a floor (y 48..64) of solid tiles (id 2)
+    /// # static TILES: [u16; 16] = [2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 4] = row_offset_table::<4>(4);
+    /// # let map = Map::new(&TILES, 4, 4, &ROWS);
+    /// use megacollide_engine::body::{Body, Flags};
+    /// use megacollide_engine::motion::move_body;
+    /// use megacollide_engine::SubPx;
+    /// let mut b = Body::new(8, 20, 8, 8);
+    /// b.vy = SubPx::from_num(-6); // jumping into the ceiling at y 16
+    /// move_body(&map, &[], &mut b);
+    /// assert!(b.flags.contains(Flags::HIT_CEILING));
+    /// assert_eq!(b.py(), 16);
+    /// ```
     pub const HIT_CEILING: Flags = Flags(8);
     /// The downward move was stopped (landed this frame).
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::body::{Body, Flags};
+    /// use megacollide_engine::motion::move_body;
+    /// use megacollide_engine::SubPx;
+    /// let mut b = Body::new(8, 20, 8, 8);
+    /// b.vy = SubPx::from_num(6);
+    /// move_body(&map, &[], &mut b);
+    /// assert!(b.flags.contains(Flags::LANDED)); // this move touched down
+    /// move_body(&map, &[], &mut b);
+    /// assert!(!b.flags.contains(Flags::LANDED) && b.on_ground()); // standing since
+    /// ```
     pub const LANDED: Flags = Flags(16);
     /// The box is completely below the map and the bottom edge is open.
+    ///
+    /// ```
+    /// use megacollide_engine::body::Flags;
+    /// // Set by a move that leaves the map through an open bottom edge: the game respawns.
+    /// let mut flags = Flags::NONE;
+    /// flags.insert(Flags::FELL_OUT);
+    /// assert!(flags.contains(Flags::FELL_OUT));
+    /// ```
     pub const FELL_OUT: Flags = Flags(32);
     /// The floor under the feet is a solid box (see [`Body::riding`]).
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::body::{Body, Flags};
+    /// use megacollide_engine::motion::move_body;
+    /// use megacollide_engine::SubPx;
+    /// use megacollide_engine::body::{Rect, SolidBox};
+    /// let lift = [SolidBox { rect: Rect::new(0, 16, 32, 8), dx: 0, dy: 0 }];
+    /// let mut b = Body::new(8, 4, 8, 8);
+    /// b.vy = SubPx::from_num(6);
+    /// move_body(&map, &lift, &mut b);
+    /// assert!(b.flags.contains(Flags::ON_BOX) && b.riding == 0);
+    /// ```
     pub const ON_BOX: Flags = Flags(64);
     /// A ledge lies ahead within the look-ahead distance (set by
     /// [`crate::motion::move_walkers`] only).
+    ///
+    /// ```
+    /// use megacollide_engine::body::Flags;
+    /// // A walker's move sets it when its surface ends within its look-ahead: turn around.
+    /// let flags = Flags(Flags::ON_GROUND.0 | Flags::LEDGE_AHEAD.0);
+    /// assert!(flags.contains(Flags::LEDGE_AHEAD));
+    /// ```
     pub const LEDGE_AHEAD: Flags = Flags(128);
 
     /// No flag set.
+    ///
+    /// ```
+    /// use megacollide_engine::body::{Body, Flags};
+    /// assert_eq!(Body::new(0, 0, 8, 8).flags, Flags::NONE); // a new body has moved nowhere
+    /// ```
     pub const NONE: Flags = Flags(0);
 
     /// Whether every flag of `f` is set.
+    ///
+    /// ```
+    /// use megacollide_engine::body::Flags;
+    /// let f = Flags(Flags::ON_GROUND.0 | Flags::HIT_LEFT.0);
+    /// assert!(f.contains(Flags::ON_GROUND) && !f.contains(Flags::HIT_RIGHT));
+    /// ```
     #[inline]
     pub const fn contains(self, f: Flags) -> bool {
         self.0 & f.0 == f.0
     }
 
     /// Sets the flags of `f`.
+    ///
+    /// ```
+    /// use megacollide_engine::body::Flags;
+    /// let mut f = Flags::NONE;
+    /// f.insert(Flags::HIT_CEILING);
+    /// assert_eq!(f, Flags::HIT_CEILING);
+    /// ```
     #[inline]
     pub fn insert(&mut self, f: Flags) {
         self.0 |= f.0;
     }
 
     /// Clears the flags of `f`.
+    ///
+    /// ```
+    /// use megacollide_engine::body::Flags;
+    /// let mut f = Flags(Flags::ON_GROUND.0 | Flags::LANDED.0);
+    /// f.remove(Flags::LANDED);
+    /// assert_eq!(f, Flags::ON_GROUND);
+    /// ```
     #[inline]
     pub fn remove(&mut self, f: Flags) {
         self.0 &= !f.0;
@@ -52,6 +205,12 @@ impl Flags {
 
 /// Pixel-space axis-aligned rectangle: covers pixels `x .. x + w` and
 /// `y .. y + h`.
+///
+/// ```
+/// use megacollide_engine::body::Rect;
+/// let coin = Rect::new(100, 40, 16, 16); // pixels 100..116, 40..56
+/// assert!(coin.contains(115, 55) && !coin.contains(116, 40));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Rect {
     /// Left column (pixel-space).
@@ -66,6 +225,12 @@ pub struct Rect {
 
 impl Rect {
     /// A rectangle from pixel-space position and pixel size.
+    ///
+    /// ```
+    /// use megacollide_engine::body::Rect;
+    /// let r = Rect::new(-8, 0, 16, 32);
+    /// assert_eq!((r.x, r.w), (-8, 16));
+    /// ```
     pub const fn new(x: i16, y: i16, w: i16, h: i16) -> Rect {
         Rect { x, y, w, h }
     }
@@ -73,6 +238,13 @@ impl Rect {
     /// Entity vs entity test: do the two rectangles share at least one pixel?
     /// Touching edges (`a.x + a.w == b.x`) do not overlap; empty rectangles
     /// overlap nothing.
+    ///
+    /// ```
+    /// use megacollide_engine::body::Rect;
+    /// let player = Rect::new(0, 0, 16, 32);
+    /// assert!(player.overlaps(&Rect::new(15, 31, 8, 8)));
+    /// assert!(!player.overlaps(&Rect::new(16, 0, 8, 8)), "touching is no overlap");
+    /// ```
     #[inline]
     pub const fn overlaps(&self, o: &Rect) -> bool {
         self.w > 0
@@ -86,6 +258,13 @@ impl Rect {
     }
 
     /// The shared pixels of two rectangles, if any.
+    ///
+    /// ```
+    /// use megacollide_engine::body::Rect;
+    /// let a = Rect::new(0, 0, 16, 16);
+    /// assert_eq!(a.intersection(&Rect::new(8, 4, 16, 16)), Some(Rect::new(8, 4, 8, 12)));
+    /// assert_eq!(a.intersection(&Rect::new(40, 0, 8, 8)), None);
+    /// ```
     pub fn intersection(&self, o: &Rect) -> Option<Rect> {
         if !self.overlaps(o) {
             return None;
@@ -98,6 +277,12 @@ impl Rect {
     }
 
     /// Whether pixel-space `(x, y)` is inside.
+    ///
+    /// ```
+    /// use megacollide_engine::body::Rect;
+    /// let r = Rect::new(10, 10, 4, 4);
+    /// assert!(r.contains(10, 13) && !r.contains(14, 10));
+    /// ```
     #[inline]
     pub const fn contains(&self, x: i16, y: i16) -> bool {
         x >= self.x && x < self.x + self.w && y >= self.y && y < self.y + self.h
@@ -110,6 +295,24 @@ impl Rect {
 /// The game moves its boxes first each frame and stores the pixel movement
 /// of this frame in `dx`, `dy`; [`crate::motion::move_body`] then carries
 /// the bodies riding the box by the same amount before their own move.
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// use megacollide_engine::body::{Body, Flags};
+/// use megacollide_engine::motion::move_body;
+/// use megacollide_engine::SubPx;
+/// use megacollide_engine::body::{Rect, SolidBox};
+/// // A platform moving right 1 px a frame: what stands on it rides along.
+/// let platform = [SolidBox { rect: Rect::new(0, 16, 32, 8), dx: 1, dy: 0 }];
+/// let mut b = Body::new(8, 8, 8, 8);
+/// b.vy = SubPx::from_num(1);
+/// move_body(&map, &platform, &mut b);
+/// assert!(b.on_ground() && b.riding == 0);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolidBox {
     /// Box position and size (pixel-space, after this frame's move).
@@ -121,6 +324,11 @@ pub struct SolidBox {
 }
 
 /// "Not riding any box" value of [`Body::riding`].
+///
+/// ```
+/// use megacollide_engine::body::{Body, NO_BOX};
+/// assert_eq!(Body::new(0, 0, 8, 8).riding, NO_BOX); // riding nothing
+/// ```
 pub const NO_BOX: u8 = 0xFF;
 
 /// The engine's guess of the compiled surface a body stands on (see [`crate::surface`]):
@@ -128,6 +336,13 @@ pub const NO_BOX: u8 = 0xFF;
 /// use checks it against the tables (the body's position must be one of the chain's), so
 /// any value is safe and a game never needs to reset it. Written by the engine; tools that
 /// copy bodies between machines use [`Body::hint_bits`].
+///
+/// ```
+/// use megacollide_engine::body::SurfaceHint;
+/// // Kept by the engine in each body; a game only copies bodies, hint included.
+/// let hint = SurfaceHint::NONE;
+/// assert_eq!(hint, SurfaceHint::default());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
 pub struct SurfaceHint {
@@ -138,6 +353,14 @@ pub struct SurfaceHint {
 
 impl SurfaceHint {
     /// No guess (class 0, chain 0: checked like any other).
+    ///
+    /// ```
+    /// use megacollide_engine::body::{Body, SurfaceHint};
+    /// let mut b = Body::new(0, 0, 8, 8);
+    /// b.set_hint_bits(0); // what NONE is
+    /// assert_eq!(b.hint_bits(), 0);
+    /// let _ = SurfaceHint::NONE;
+    /// ```
     pub const NONE: SurfaceHint = SurfaceHint { chain: 0, class: 0, pad: 0 };
 
     /// The guess of chain `chain` of class `class`.
@@ -152,6 +375,25 @@ impl SurfaceHint {
 /// `#[repr(C)]`, 16 bytes (checked below): a fixed layout that game code and tools
 /// (the bench ELF, tests reading RAM) can rely on, and a power of two, so an array of
 /// bodies is indexed with a shift.
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// use megacollide_engine::body::{Body, Flags};
+/// use megacollide_engine::motion::move_body;
+/// use megacollide_engine::SubPx;
+/// let mut b = Body::new(8, 0, 16, 16);
+/// b.vx = SubPx::from_num(1.5); // right, 1.5 px a frame
+/// b.vy = SubPx::from_num(4);
+/// for _ in 0..10 {
+///     move_body(&map, &[], &mut b);
+/// }
+/// assert!(b.on_ground());
+/// assert_eq!((b.px(), b.py()), (23, 16));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct Body {
@@ -181,6 +423,13 @@ pub struct Body {
 impl Body {
     /// A body at pixel-space `(x, y)` (top-left), `w` x `h` pixels (clamped
     /// to `1 ..= 64`), at rest.
+    ///
+    /// ```
+    /// use megacollide_engine::body::Body;
+    /// let b = Body::new(32, 48, 16, 32); // a 16 x 32 body, top-left at (32, 48)
+    /// assert_eq!(b.rect(), megacollide_engine::body::Rect::new(32, 48, 16, 32));
+    /// assert_eq!(Body::new(0, 0, 100, 0).rect().w, 64, "sizes clamped to 1..=64");
+    /// ```
     pub const fn new(x: i16, y: i16, w: u8, h: u8) -> Body {
         let w = if w == 0 {
             1
@@ -211,40 +460,97 @@ impl Body {
 
     /// The engine's [`SurfaceHint`] as one word, for tools that copy bodies between
     /// machines (the bench's differential checks); [`Body::set_hint_bits`] is the inverse.
+    ///
+    /// ```
+    /// use megacollide_engine::body::Body;
+    /// let a = Body::new(0, 0, 8, 8);
+    /// let mut copy = Body::new(0, 0, 8, 8);
+    /// copy.set_hint_bits(a.hint_bits()); // a body copied between machines, hint and all
+    /// assert_eq!(copy, a);
+    /// ```
     pub const fn hint_bits(&self) -> u32 {
         (self.hint.chain as u32) << 16 | (self.hint.class as u32) << 8 | self.hint.pad as u32
     }
 
     /// Sets the [`SurfaceHint`] from [`Body::hint_bits`]' word (any value is safe).
+    ///
+    /// ```
+    /// use megacollide_engine::body::Body;
+    /// let mut b = Body::new(0, 0, 8, 8);
+    /// b.set_hint_bits(0x0001_0200);
+    /// assert_eq!(b.hint_bits(), 0x0001_0200);
+    /// ```
     pub fn set_hint_bits(&mut self, bits: u32) {
         self.hint = SurfaceHint { chain: (bits >> 16) as u16, class: (bits >> 8) as u8, pad: bits as u8 };
     }
 
     /// Left pixel column (pixel-space, `floor(x)`).
+    ///
+    /// ```
+    /// use megacollide_engine::{body::Body, SubPx};
+    /// let mut b = Body::new(10, 0, 8, 8);
+    /// b.x = SubPx::from_num(10.875);
+    /// assert_eq!(b.px(), 10); // floor of the sub-pixel position
+    /// ```
     #[inline]
     pub const fn px(&self) -> i16 {
         px_of_sub(self.x.to_bits())
     }
 
     /// Top pixel row (pixel-space, `floor(y)`).
+    ///
+    /// ```
+    /// use megacollide_engine::{body::Body, SubPx};
+    /// let mut b = Body::new(0, 0, 8, 8);
+    /// b.y = SubPx::from_num(-0.5);
+    /// assert_eq!(b.py(), -1);
+    /// ```
     #[inline]
     pub const fn py(&self) -> i16 {
         px_of_sub(self.y.to_bits())
     }
 
     /// The pixel-space box.
+    ///
+    /// ```
+    /// use megacollide_engine::body::{Body, Rect};
+    /// assert_eq!(Body::new(5, 6, 7, 8).rect(), Rect::new(5, 6, 7, 8));
+    /// ```
     #[inline]
     pub const fn rect(&self) -> Rect {
         Rect::new(self.px(), self.py(), self.w as i16, self.h as i16)
     }
 
     /// Whether [`Flags::ON_GROUND`] is set.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::body::{Body, Flags};
+    /// use megacollide_engine::motion::move_body;
+    /// use megacollide_engine::SubPx;
+    /// let mut b = Body::new(8, 24, 8, 8);
+    /// assert!(!b.on_ground(), "not moved yet");
+    /// b.vy = SubPx::from_num(1);
+    /// move_body(&map, &[], &mut b);
+    /// assert!(b.on_ground());
+    /// ```
     #[inline]
     pub const fn on_ground(&self) -> bool {
         self.flags.contains(Flags::ON_GROUND)
     }
 
     /// Entity vs entity: do the pixel boxes of two bodies overlap?
+    ///
+    /// ```
+    /// use megacollide_engine::body::Body;
+    /// let player = Body::new(0, 0, 16, 32);
+    /// assert!(player.overlaps(&Body::new(8, 24, 16, 16)));
+    /// assert!(!player.overlaps(&Body::new(16, 0, 16, 16)));
+    /// ```
     #[inline]
     pub const fn overlaps(&self, other: &Body) -> bool {
         self.rect().overlaps(&other.rect())

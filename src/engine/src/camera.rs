@@ -4,11 +4,34 @@ use crate::body::Rect;
 use crate::map::Map;
 
 /// Mega Drive H40 screen width in pixels.
+///
+/// ```
+/// use megacollide_engine::camera::{Camera, SCREEN_H, SCREEN_W};
+/// let camera = Camera::new(SCREEN_W, SCREEN_H); // the whole H40 screen
+/// assert_eq!(camera.view_w, 320);
+/// ```
 pub const SCREEN_W: i16 = 320;
 /// Mega Drive V28 (NTSC) screen height in pixels.
+///
+/// ```
+/// use megacollide_engine::camera::SCREEN_H;
+/// assert_eq!(SCREEN_H / 16, 14); // 14 tiles high
+/// ```
 pub const SCREEN_H: i16 = 224;
 
 /// The visible window: pixel-space top-left corner and size in pixels.
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// use megacollide_engine::{body::Rect, camera::Camera};
+/// let mut camera = Camera::new(32, 32);
+/// camera.follow(Rect::new(40, 8, 16, 16), &map); // centre on the box, kept inside the map
+/// assert_eq!((camera.x, camera.y), (32, 0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Camera {
     /// Left edge of the view (pixel-space).
@@ -23,6 +46,12 @@ pub struct Camera {
 
 impl Camera {
     /// A camera at `(0, 0)` with a view of `view_w` x `view_h` pixels.
+    ///
+    /// ```
+    /// use megacollide_engine::camera::Camera;
+    /// let camera = Camera::new(320, 224);
+    /// assert_eq!((camera.x, camera.y), (0, 0));
+    /// ```
     pub const fn new(view_w: i16, view_h: i16) -> Camera {
         Camera { x: 0, y: 0, view_w, view_h }
     }
@@ -31,6 +60,21 @@ impl Camera {
     /// it so it never shows outside `map`: `0 <= x <= map_width_px - view_w`
     /// (same for y). When the map is smaller than the view on an axis, the
     /// map is centred instead (x = `(map_px - view) >> 1`, negative).
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::{body::Rect, camera::Camera};
+    /// let mut camera = Camera::new(32, 32);
+    /// camera.follow(Rect::new(0, 0, 16, 16), &map); // at the top-left: clamped to the map
+    /// assert_eq!((camera.x, camera.y), (0, 0));
+    /// let mut wide = Camera::new(320, 224);
+    /// wide.follow(Rect::new(0, 0, 16, 16), &map); // the map is smaller than the view: centred
+    /// assert_eq!((wide.x, wide.y), ((64 - 320) >> 1, (48 - 224) >> 1));
+    /// ```
     pub fn follow(&mut self, target: Rect, map: &Map) {
         let cx = target.x + (target.w >> 1);
         let cy = target.y + (target.h >> 1);
