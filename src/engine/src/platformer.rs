@@ -17,9 +17,21 @@ use crate::{SubPx, SUBPX_SHIFT};
 
 /// Fine speed / acceleration unit: pixels per frame (or per frame squared),
 /// 8 fraction bits.
+///
+/// ```
+/// use megacollide_engine::platformer::Speed;
+/// let spring = Speed::from_num(6.5); // pixels per frame, in 1/256ths
+/// assert_eq!(spring.to_bits(), 6 * 256 + 128);
+/// ```
 pub type Speed = fixed::types::I8F8;
 
 /// Buttons held this frame.
+///
+/// ```
+/// use megacollide_engine::platformer::Input;
+/// let run_and_jump = Input { right: true, jump: true, ..Input::default() };
+/// assert_eq!(run_and_jump.to_bits(), 0b110);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Input {
     /// Left held.
@@ -32,11 +44,22 @@ pub struct Input {
 
 impl Input {
     /// Bit 0 = left, bit 1 = right, bit 2 = jump (for recorded input streams).
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::Input;
+    /// assert_eq!(Input::from_bits(0b001), Input { left: true, right: false, jump: false });
+    /// ```
     pub const fn from_bits(b: u8) -> Input {
         Input { left: b & 1 != 0, right: b & 2 != 0, jump: b & 4 != 0 }
     }
 
     /// Inverse of [`Input::from_bits`].
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::Input;
+    /// let i = Input { left: false, right: true, jump: true };
+    /// assert_eq!(Input::from_bits(i.to_bits()), i);
+    /// ```
     pub const fn to_bits(self) -> u8 {
         (self.left as u8) | ((self.right as u8) << 1) | ((self.jump as u8) << 2)
     }
@@ -44,6 +67,13 @@ impl Input {
 
 /// Tuning of a [`Player`]. Speeds in pixels per frame, accelerations in
 /// pixels per frame per frame, times in frames (60 per second on NTSC).
+///
+/// ```
+/// use megacollide_engine::platformer::{PlayerConfig, Speed};
+/// // A floatier jump: the same player with less gravity.
+/// let moon = PlayerConfig { gravity: Speed::from_num(0.125), ..PlayerConfig::DEFAULT };
+/// assert_eq!(moon.jump_speed, PlayerConfig::DEFAULT.jump_speed);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayerConfig {
     /// Added to the vertical speed every frame (down).
@@ -81,6 +111,12 @@ impl PlayerConfig {
     /// Default tuning: 16x32 body, gravity 0.25, max fall 6, walk 2.5 px/frame,
     /// jump 5.5 px/frame (about 60 pixels high), 6 coyote frames, 6 buffer
     /// frames, respawn after 60 frames.
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::{PlayerConfig, Speed};
+    /// let c = PlayerConfig::DEFAULT;
+    /// assert_eq!((c.width, c.height, c.walk_max), (16, 32, Speed::from_num(2.5)));
+    /// ```
     pub const DEFAULT: PlayerConfig = PlayerConfig {
         gravity: sp(64),
         max_fall: sp(6 * 256),
@@ -98,6 +134,13 @@ impl PlayerConfig {
 
     /// The same tuning on ice: acceleration 1/32 and friction 1/64 pixel
     /// per frame per frame, so the body slides.
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::{PlayerConfig, Speed};
+    /// let ice = PlayerConfig::DEFAULT.ice();
+    /// assert!(ice.friction < PlayerConfig::DEFAULT.friction);
+    /// assert_eq!(ice.friction, Speed::from_num(1.0 / 64.0));
+    /// ```
     pub const fn ice(self) -> PlayerConfig {
         PlayerConfig { walk_accel: sp(8), friction: sp(4), ..self }
     }
@@ -110,30 +153,128 @@ impl Default for PlayerConfig {
 }
 
 /// What happened during one [`Player::update`] (bit set).
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
+/// let mut p = Player::new(8, 0, PlayerConfig::DEFAULT);
+/// let mut landed = false;
+/// for _ in 0..30 {
+///     landed |= p.update(Input::default(), &map, &[]).contains(Events::LANDED);
+/// }
+/// assert!(landed && p.body.on_ground());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Events(pub u8);
 
 impl Events {
     /// A jump started this frame.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
+    /// let mut p = Player::new(8, 0, PlayerConfig::DEFAULT);
+    /// for _ in 0..30 {
+    ///     p.update(Input::default(), &map, &[]); // falls and lands
+    /// }
+    /// let jump = Input { jump: true, ..Input::default() };
+    /// assert!(p.update(jump, &map, &[]).contains(Events::JUMPED));
+    /// ```
     pub const JUMPED: Events = Events(1);
     /// The body landed this frame.
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::Events;
+    /// let ev = Events(Events::LANDED.0 | Events::HIT_WALL.0);
+    /// assert!(ev.contains(Events::LANDED)); // play the landing sound
+    /// ```
     pub const LANDED: Events = Events(2);
     /// The body fell out of the map this frame (respawn timer started).
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::Events;
+    /// // The frame the player falls out of the map: start the respawn wait (a sound, a fade).
+    /// assert!(Events(Events::FELL_OUT.0).contains(Events::FELL_OUT));
+    /// ```
     pub const FELL_OUT: Events = Events(4);
     /// The body respawned this frame.
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # static TILES: [u16; 12] = [0; 12]; // no floor: the player falls out
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// let mut p = Player::new(8, 0, PlayerConfig::DEFAULT);
+    /// let mut respawned = false;
+    /// for _ in 0..200 {
+    ///     respawned |= p.update(Input::default(), &map, &[]).contains(Events::RESPAWNED);
+    /// }
+    /// assert!(respawned, "back at the spawn point after the wait");
+    /// ```
     pub const RESPAWNED: Events = Events(8);
     /// The body walked into a wall this frame.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
+    /// let mut p = Player::new(8, 0, PlayerConfig::DEFAULT);
+    /// let left = Input { left: true, ..Input::default() };
+    /// let mut hit = false;
+    /// for _ in 0..30 {
+    ///     hit |= p.update(left, &map, &[]).contains(Events::HIT_WALL); // into the map's left edge
+    /// }
+    /// assert!(hit && p.body.px() == 0);
+    /// ```
     pub const HIT_WALL: Events = Events(16);
     /// The body bumped its head this frame.
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::Events;
+    /// let ev = Events(Events::HIT_CEILING.0);
+    /// assert!(ev.contains(Events::HIT_CEILING) && !ev.contains(Events::JUMPED));
+    /// ```
     pub const HIT_CEILING: Events = Events(32);
 
     /// Whether every event of `e` happened.
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::Events;
+    /// assert!(Events(Events::JUMPED.0 | Events::HIT_CEILING.0).contains(Events::JUMPED));
+    /// ```
     pub const fn contains(self, e: Events) -> bool {
         self.0 & e.0 == e.0
     }
 }
 
 /// A player-controlled body with platformer rules.
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
+/// let mut p = Player::new(8, 0, PlayerConfig::DEFAULT);
+/// let right = Input { right: true, ..Input::default() };
+/// for _ in 0..20 {
+///     p.update(right, &map, &[]);
+/// }
+/// assert!(p.body.on_ground() && p.body.px() > 8 && !p.facing_left);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Player {
     /// The collision body (position, flags).
@@ -167,6 +308,13 @@ fn to_subpx(v: Speed) -> SubPx {
 
 impl Player {
     /// A player at spawn point `(x, y)` (pixel-space top-left), at rest.
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
+    /// let p = Player::new(32, 16, PlayerConfig::DEFAULT);
+    /// assert_eq!(p.body.rect().w, 16);
+    /// assert!(!p.is_dead());
+    /// ```
     pub const fn new(x: i16, y: i16, cfg: PlayerConfig) -> Player {
         Player {
             body: Body::new(x, y, cfg.width, cfg.height),
@@ -184,22 +332,60 @@ impl Player {
     }
 
     /// Changes the spawn point (pixel-space top-left), e.g. at a checkpoint.
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
+    /// let mut p = Player::new(32, 16, PlayerConfig::DEFAULT);
+    /// p.set_spawn(200, 16); // a checkpoint
+    /// p.respawn();
+    /// assert_eq!(p.body.px(), 200);
+    /// ```
     pub fn set_spawn(&mut self, x: i16, y: i16) {
         self.spawn_x = x;
         self.spawn_y = y;
     }
 
     /// Whether the player fell out and is waiting to respawn.
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # static TILES: [u16; 12] = [0; 12]; // no floor
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// let mut p = Player::new(8, 0, PlayerConfig::DEFAULT);
+    /// while !p.update(Input::default(), &map, &[]).contains(Events::FELL_OUT) {}
+    /// assert!(p.is_dead()); // waiting to respawn: hide the sprite
+    /// ```
     pub const fn is_dead(&self) -> bool {
         self.respawn_timer > 0
     }
 
     /// Frames left until respawn (0 when alive).
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # static TILES: [u16; 12] = [0; 12]; // no floor
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// let mut p = Player::new(8, 0, PlayerConfig::DEFAULT);
+    /// while !p.update(Input::default(), &map, &[]).contains(Events::FELL_OUT) {}
+    /// assert_eq!(p.respawn_timer(), PlayerConfig::DEFAULT.respawn_frames);
+    /// ```
     pub const fn respawn_timer(&self) -> u16 {
         self.respawn_timer
     }
 
     /// Puts the body back at the spawn point, at rest.
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
+    /// let mut p = Player::new(8, 0, PlayerConfig::DEFAULT);
+    /// p.body.x = megacollide_engine::SubPx::from_num(100);
+    /// p.respawn(); // at once: back at the spawn point, at rest
+    /// assert_eq!(p.body.px(), 8);
+    /// ```
     pub fn respawn(&mut self) {
         self.body = Body::new(self.spawn_x, self.spawn_y, self.cfg.width, self.cfg.height);
         self.vx = Speed::ZERO;
@@ -210,6 +396,20 @@ impl Player {
     }
 
     /// Runs one frame: input, walking, jumping, gravity, collision.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig};
+    /// let mut p = Player::new(8, 0, PlayerConfig::DEFAULT);
+    /// for _ in 0..30 {
+    ///     p.update(Input::default(), &map, &[]); // one frame of the pad and the map (and boxes)
+    /// }
+    /// assert_eq!(p.body.py(), 0, "32 high: standing on the floor at y 32");
+    /// ```
     pub fn update(&mut self, input: Input, map: &Map, solids: &[SolidBox]) -> Events {
         let mut ev = Events(0);
         let pressed = input.jump && !self.jump_held;

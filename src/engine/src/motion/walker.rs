@@ -36,6 +36,28 @@ struct Standing<'m> {
 /// Its body can only be changed through [`Walker::body_mut`] (which forgets the surface:
 /// the next move finds it again) and [`Walker::set_velocity`]; every move equals
 /// [`super::move_bodies`]' move of the same body, exactly. 38 bytes.
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: a floor (y 32..48) under the left half only: a ledge at x 32
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 0, 0];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// use megacollide_engine::body::{Body, Flags};
+/// use megacollide_engine::motion::{move_walkers, Walker};
+/// use megacollide_engine::SubPx;
+/// let mut w = [Walker::new(Body::new(8, 24, 8, 8), 8)];
+/// w[0].set_velocity(SubPx::from_num(1), SubPx::from_num(1));
+/// let mut turned_at = None;
+/// for frame in 0..30 {
+///     move_walkers(&map, &[], &mut w);
+///     if turned_at.is_none() && w[0].body().flags.contains(Flags::LEDGE_AHEAD) {
+///         turned_at = Some(w[0].body().px());
+///     }
+/// }
+/// // At x 24 (box 24..32), 8 pixels on the whole body would be past the floor's end at 32.
+/// assert_eq!(turned_at, Some(24));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Walker<'m> {
     body: Body,
@@ -47,22 +69,46 @@ pub struct Walker<'m> {
 impl<'m> Walker<'m> {
     /// A walker of `body` (not yet on a surface: its first move finds it) whose moves look
     /// `look_ahead` pixels ahead for a ledge (see [`move_walkers`]).
+    ///
+    /// ```
+    /// use megacollide_engine::{body::Body, motion::Walker};
+    /// let w = Walker::new(Body::new(0, 0, 16, 16), 16); // looks one body width ahead
+    /// assert!(!w.on_surface(), "its first move finds its surface");
+    /// ```
     pub const fn new(body: Body, look_ahead: i16) -> Walker<'m> {
         Walker { body, standing: None, look_ahead }
     }
 
     /// How far ahead (pixels) its moves look for a ledge.
+    ///
+    /// ```
+    /// use megacollide_engine::{body::Body, motion::Walker};
+    /// assert_eq!(Walker::new(Body::new(0, 0, 16, 16), 12).look_ahead(), 12);
+    /// ```
     pub const fn look_ahead(&self) -> i16 {
         self.look_ahead
     }
 
     /// Its body.
+    ///
+    /// ```
+    /// use megacollide_engine::{body::Body, motion::Walker};
+    /// let w = Walker::new(Body::new(40, 8, 16, 16), 16);
+    /// assert_eq!(w.body().px(), 40);
+    /// ```
     #[inline(always)]
     pub const fn body(&self) -> &Body {
         &self.body
     }
 
     /// Its body, to change (the walker forgets where it stood: the next move finds it).
+    ///
+    /// ```
+    /// use megacollide_engine::{body::Body, motion::Walker, SubPx};
+    /// let mut w = Walker::new(Body::new(40, 8, 16, 16), 16);
+    /// w.body_mut().x = SubPx::from_num(80); // teleported: the next move finds its surface again
+    /// assert_eq!(w.rect().x, 80);
+    /// ```
     #[inline]
     pub fn body_mut(&mut self) -> &mut Body {
         self.standing = None;
@@ -70,6 +116,13 @@ impl<'m> Walker<'m> {
     }
 
     /// Sets the velocity of its body (sub-pixels per frame), for the next move.
+    ///
+    /// ```
+    /// use megacollide_engine::{body::Body, motion::Walker, SubPx};
+    /// let mut w = Walker::new(Body::new(0, 0, 16, 16), 16);
+    /// w.set_velocity(SubPx::from_num(-1), SubPx::ZERO); // turn around
+    /// assert_eq!(w.body().vx, SubPx::from_num(-1));
+    /// ```
     #[inline(always)]
     pub fn set_velocity(&mut self, vx: SubPx, vy: SubPx) {
         self.body.vx = vx;
@@ -77,12 +130,31 @@ impl<'m> Walker<'m> {
     }
 
     /// Its body's pixel-space box.
+    ///
+    /// ```
+    /// use megacollide_engine::{body::{Body, Rect}, motion::Walker};
+    /// assert_eq!(Walker::new(Body::new(1, 2, 3, 4), 3).rect(), Rect::new(1, 2, 3, 4));
+    /// ```
     #[inline(always)]
     pub const fn rect(&self) -> Rect {
         self.body.rect()
     }
 
     /// Whether it stands where its last move left it on a compiled surface.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::{body::Body, motion::Walker, SubPx};
+    /// let mut w = Walker::new(Body::new(8, 24, 8, 8), 8);
+    /// w.set_velocity(SubPx::from_num(1), SubPx::from_num(1));
+    /// w.step(&map, &[]);
+    /// // A map without compiled surfaces (romtool compiles them with each level): no surface.
+    /// assert!(!w.on_surface() && w.body().on_ground());
+    /// ```
     pub const fn on_surface(&self) -> bool {
         self.standing.is_some()
     }
@@ -170,6 +242,21 @@ fn ledge_past_free(s: &Standing, j: u16, right: bool, d: i16) -> Option<bool> {
 ///
 /// A walker `w` pixels wide with a look-ahead of `w` turns where the first pixel column
 /// beyond its box has no floor within the snap distance, on flat ground.
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// use megacollide_engine::{body::Body, motion::{move_walkers, Walker}, SubPx};
+/// let mut crowd = [Walker::new(Body::new(0, 24, 8, 8), 8), Walker::new(Body::new(40, 24, 8, 8), 8)];
+/// for w in &mut crowd {
+///     w.set_velocity(SubPx::from_num(1), SubPx::from_num(1));
+/// }
+/// move_walkers(&map, &[], &mut crowd); // one call for the whole crowd
+/// assert_eq!((crowd[0].body().px(), crowd[1].body().px()), (1, 41));
+/// ```
 pub fn move_walkers<'m>(map: &Map<'m>, solids: &[SolidBox], walkers: &mut [Walker<'m>]) {
     for w in walkers.iter_mut() {
         w.step(map, solids);
@@ -180,6 +267,19 @@ impl<'m> Walker<'m> {
     /// [`move_walkers`] for this walker alone: its move by one frame of its velocity, and
     /// whether a ledge lies within its look-ahead. Standing on its surface with no box given
     /// and no tile changed, a few table reads in the caller's loop; anything else is a call.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::{body::Body, motion::Walker, SubPx};
+    /// let mut w = Walker::new(Body::new(8, 24, 8, 8), 8);
+    /// w.set_velocity(SubPx::from_num(2), SubPx::from_num(1));
+    /// w.step(&map, &[]);
+    /// assert_eq!(w.body().px(), 10);
+    /// ```
     #[inline(always)]
     pub fn step(&mut self, map: &Map<'m>, solids: &[SolidBox]) {
         let (vx, vy) = (self.body.vx.to_bits(), self.body.vy.to_bits());
