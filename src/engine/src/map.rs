@@ -24,6 +24,18 @@ use crate::units::{px_in_tile, px_of_tiles, tile_of_px, tile_start_px};
 use crate::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
 
 /// What lies beyond one edge of the map.
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// use megacollide_engine::map::{Edge, Edges};
+/// // A map closed on every side: nothing falls out, nothing leaves over the top.
+/// let closed = map.with_edges(Edges { left: Edge::Solid, right: Edge::Solid, top: Edge::Solid, bottom: Edge::Solid });
+/// assert!(closed.is_solid(10, -1) && !map.is_solid(10, -1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Edge {
     /// Everything beyond this edge is solid (a wall).
@@ -46,6 +58,17 @@ impl Edge {
 /// A pixel outside the map is classified by its column first: left of the
 /// map -> `left`, right of the map -> `right` (so side walls extend forever
 /// up and down); otherwise above -> `top`, below -> `bottom`.
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// use megacollide_engine::map::{Edge, Edges};
+/// let wrap_free = map.with_edges(Edges { left: Edge::Open, ..Edges::CLASSIC });
+/// assert!(map.is_solid(-1, 0) && !wrap_free.is_solid(-1, 0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edges {
     /// Policy for tile columns `tx < 0`.
@@ -61,10 +84,30 @@ pub struct Edges {
 impl Edges {
     /// Classic default: solid walls left and right, open sky above, open
     /// bottom (a body completely below the map has *fallen out*).
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::map::Edges;
+    /// assert_eq!(map.edges(), Edges::CLASSIC); // the default
+    /// assert!(map.is_solid(64, 0) && !map.is_solid(0, 100)); // a wall right, a pit below
+    /// ```
     pub const CLASSIC: Edges = Edges { left: Edge::Solid, right: Edge::Solid, top: Edge::Open, bottom: Edge::Open };
 }
 
 /// Why map data was rejected by [`Map::try_new`].
+///
+/// ```
+/// use megacollide_engine::map::{row_offset_table, Map};
+/// use megacollide_engine::map::MapError;
+/// static TILES: [u16; 4] = [0; 4];
+/// static ROWS: [u16; 2] = row_offset_table::<2>(3);
+/// assert_eq!(Map::try_new(&TILES, 3, 2, &ROWS).err(), Some(MapError::TileCount)); // 4 of 6
+/// assert_eq!(Map::try_new(&TILES, 0, 2, &ROWS).err(), Some(MapError::BadSize));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MapError {
     /// Width or height is 0 or above [`MAX_MAP_WIDTH_TILES`] /
@@ -78,6 +121,16 @@ pub enum MapError {
 
 /// A tile map (tile-space size, borrowed ROM data), with the surfaces compiled for it and
 /// the tile columns changed since (see [`crate::surface`]). Cheap to copy.
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// assert!(map.is_solid(5, 40) && !map.is_solid(5, 20));
+/// assert_eq!((map.width_px(), map.height_px()), (64, 48));
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Map<'a> {
     tiles: &'a [u16],
@@ -97,6 +150,12 @@ pub struct Map<'a> {
 /// Builds the row offset table `[0, width, 2 * width, ...]` (`H` rows) at
 /// compile time, for `static ROWS: [u16; H] = row_offset_table::<H>(W);`.
 /// Uses additions only.
+///
+/// ```
+/// use megacollide_engine::map::row_offset_table;
+/// static ROWS: [u16; 4] = row_offset_table::<4>(10);
+/// assert_eq!(ROWS, [0, 10, 20, 30]);
+/// ```
 pub const fn row_offset_table<const H: usize>(width: u16) -> [u16; H] {
     let mut out = [0u16; H];
     let mut i = 1;
@@ -110,6 +169,13 @@ pub const fn row_offset_table<const H: usize>(width: u16) -> [u16; H] {
 /// Fills `out[..height]` with the row offsets of a `width`-tile map (host or
 /// run-time helper for maps built in RAM). Returns the number written
 /// (`min(height, out.len())`).
+///
+/// ```
+/// use megacollide_engine::map::fill_row_offsets;
+/// let mut rows = [0u16; 8];
+/// assert_eq!(fill_row_offsets(5, 3, &mut rows), 3);
+/// assert_eq!(rows[..3], [0, 5, 10]);
+/// ```
 pub fn fill_row_offsets(width: u16, height: u16, out: &mut [u16]) -> usize {
     let mut off = 0u16;
     let mut n = 0;
@@ -129,6 +195,16 @@ impl<'a> Map<'a> {
     /// * `row_offsets`: exactly `height` entries, `row_offsets[ty] = ty * width`.
     ///
     /// Edges default to [`Edges::CLASSIC`] and there are no height tiles.
+    ///
+    /// ```
+    /// use megacollide_engine::map::{row_offset_table, Map};
+    /// use megacollide_engine::map::MapError;
+    /// static TILES: [u16; 4] = [0, 0, 2, 2];
+    /// static GOOD: [u16; 2] = [0, 2];
+    /// static BAD: [u16; 2] = [0, 3];
+    /// assert!(Map::try_new(&TILES, 2, 2, &GOOD).is_ok());
+    /// assert_eq!(Map::try_new(&TILES, 2, 2, &BAD).err(), Some(MapError::RowOffsets));
+    /// ```
     pub const fn try_new(tiles: &'a [u16], width: u16, height: u16, row_offsets: &'a [u16]) -> Result<Map<'a>, MapError> {
         if width == 0 || height == 0 || width > MAX_MAP_WIDTH_TILES || height > MAX_MAP_HEIGHT_TILES {
             return Err(MapError::BadSize);
@@ -166,6 +242,14 @@ impl<'a> Map<'a> {
 
     /// Like [`Map::try_new`] but panics on bad data (a compile error when
     /// used in a `static`).
+    ///
+    /// ```
+    /// use megacollide_engine::map::{row_offset_table, Map};
+    /// static TILES: [u16; 4] = [0, 0, 2, 2];
+    /// static ROWS: [u16; 2] = row_offset_table::<2>(2);
+    /// static LEVEL: Map<'static> = Map::new(&TILES, 2, 2, &ROWS); // checked at compile time
+    /// assert_eq!(LEVEL.width(), 2);
+    /// ```
     pub const fn new(tiles: &'a [u16], width: u16, height: u16, row_offsets: &'a [u16]) -> Map<'a> {
         match Map::try_new(tiles, width, height, row_offsets) {
             Ok(m) => m,
@@ -174,6 +258,17 @@ impl<'a> Map<'a> {
     }
 
     /// Returns the map with another out-of-map policy.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::map::{Edge, Edges};
+    /// let floored = map.with_edges(Edges { bottom: Edge::Solid, ..Edges::CLASSIC });
+    /// assert!(floored.is_solid(8, 200), "no pit below the map");
+    /// ```
     pub const fn with_edges(mut self, edges: Edges) -> Map<'a> {
         self.edge_left = edges.left.tile();
         self.edge_right = edges.right.tile();
@@ -184,6 +279,17 @@ impl<'a> Map<'a> {
 
     /// Returns the map with a table of height tiles: tile id `32 + i` uses
     /// `custom[i]`; ids beyond the table are blank.
+    ///
+    /// ```
+    /// use megacollide_engine::map::{row_offset_table, Map};
+    /// use megacollide_engine::shape::TileShape;
+    /// // Tile id 32: a 45-degree ramp, heights 1 to 16 pixels from left to right.
+    /// static RAMP: [TileShape; 1] = [TileShape::from_heights([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])];
+    /// static TILES: [u16; 1] = [32];
+    /// static ROWS: [u16; 1] = [0];
+    /// let map = Map::new(&TILES, 1, 1, &ROWS).with_height_tiles(&RAMP);
+    /// assert!(map.is_solid(15, 0) && !map.is_solid(0, 14) && map.is_solid(0, 15));
+    /// ```
     pub const fn with_height_tiles(mut self, custom: &'a [TileShape]) -> Map<'a> {
         self.custom = custom;
         self
@@ -193,6 +299,18 @@ impl<'a> Map<'a> {
     /// [`crate::surface`]): the moves of bodies of the sizes they were compiled for read
     /// them instead of asking the map. [`Surfaces::NONE`] takes them off again. Panics (a
     /// compile error in a `static`) when they were compiled for a map of another size.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::surface::Surfaces;
+    /// // romtool compiles each level's surfaces into its levels.rs; NONE takes them off.
+    /// let plain = map.with_surfaces(&Surfaces::NONE);
+    /// assert!(plain.is_solid(5, 40));
+    /// ```
     pub const fn with_surfaces(mut self, surfaces: &'a Surfaces<'a>) -> Map<'a> {
         let none = surfaces.width() == 0 && surfaces.height() == 0;
         if !none && (surfaces.width() != self.width || surfaces.height() != self.height) {
@@ -204,6 +322,18 @@ impl<'a> Map<'a> {
 
     /// Returns the map with the record of the tiles a game changed at run time: the
     /// compiled surfaces are not used where a changed tile column could make a difference.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::map::TileChanges;
+    /// let mut changes = TileChanges::NONE;
+    /// changes.mark(2);
+    /// assert_eq!(map.with_changes(&changes).changes().count(), 1);
+    /// ```
     pub const fn with_changes(mut self, changes: &'a TileChanges) -> Map<'a> {
         self.changes = changes;
         self
@@ -212,6 +342,17 @@ impl<'a> Map<'a> {
     /// Returns the map reading its tile ids from `tiles` (the same length: a copy of the
     /// map in RAM that the game changes; mark every change in the [`TileChanges`] given to
     /// [`Map::with_changes`]). Panics when the length differs.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// let mut copy = TILES; // the game's copy in RAM
+    /// copy[map.tile_index(0, 2).unwrap()] = 0; // dig a hole in the floor
+    /// assert!(!map.with_tiles(&copy).is_solid(5, 40) && map.is_solid(5, 40));
+    /// ```
     pub const fn with_tiles(mut self, tiles: &'a [u16]) -> Map<'a> {
         if tiles.len() != self.tiles.len() {
             panic!("a map's tiles replaced by a slice of another length");
@@ -221,12 +362,30 @@ impl<'a> Map<'a> {
     }
 
     /// The compiled surfaces ([`Surfaces::NONE`] when none are attached).
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert_eq!(map.surfaces().width(), 0); // none attached: Surfaces::NONE
+    /// ```
     #[inline(always)]
     pub const fn surfaces(&self) -> &'a Surfaces<'a> {
         self.surfaces
     }
 
     /// The record of changed tiles ([`TileChanges::NONE`] when none is attached).
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert_eq!(map.changes().count(), 0); // none attached: TileChanges::NONE
+    /// ```
     #[inline(always)]
     pub const fn changes(&self) -> &'a TileChanges {
         self.changes
@@ -235,6 +394,16 @@ impl<'a> Map<'a> {
     /// The index of in-map tile `(tx, ty)` (tile-space) in the row-major tile array, or
     /// `None` outside the map: where a game writes a changed tile id in its copy of the
     /// tiles (see [`Map::with_tiles`]).
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert_eq!(map.tile_index(1, 2), Some(9));
+    /// assert_eq!(map.tile_index(4, 0), None, "outside the map");
+    /// ```
     pub fn tile_index(&self, tx: i16, ty: i16) -> Option<usize> {
         if tx as u16 >= self.width || ty as u16 >= self.height {
             return None;
@@ -243,6 +412,15 @@ impl<'a> Map<'a> {
     }
 
     /// The out-of-map policy.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert_eq!(map.edges().left, megacollide_engine::map::Edge::Solid);
+    /// ```
     pub const fn edges(&self) -> Edges {
         const fn e(id: u16) -> Edge {
             if id == shape::SOLID {
@@ -255,24 +433,60 @@ impl<'a> Map<'a> {
     }
 
     /// Width in tiles.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert_eq!(map.width(), 4);
+    /// ```
     #[inline]
     pub const fn width(&self) -> u16 {
         self.width
     }
 
     /// Height in tiles.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert_eq!(map.height(), 3);
+    /// ```
     #[inline]
     pub const fn height(&self) -> u16 {
         self.height
     }
 
     /// Width in pixels (`width * 16`).
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert_eq!(map.width_px(), 4 * 16);
+    /// ```
     #[inline]
     pub const fn width_px(&self) -> i16 {
         px_of_tiles(self.width)
     }
 
     /// Height in pixels (`height * 16`).
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert_eq!(map.height_px(), 48);
+    /// ```
     #[inline]
     pub const fn height_px(&self) -> i16 {
         px_of_tiles(self.height)
@@ -280,6 +494,17 @@ impl<'a> Map<'a> {
 
     /// The tile id at tile-space `(tx, ty)`, applying the edge policy
     /// outside the map (edge tiles are [`shape::SOLID`] or [`shape::BLANK`]).
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::shape::{BLANK, SOLID};
+    /// assert_eq!((map.tile(0, 2), map.tile(0, 0)), (SOLID, BLANK));
+    /// assert_eq!(map.tile(-1, 0), SOLID, "the solid left edge");
+    /// ```
     #[inline]
     pub fn tile(&self, tx: i16, ty: i16) -> u16 {
         // Negative tx wraps to a huge unsigned value: one compare covers both sides.
@@ -305,6 +530,16 @@ impl<'a> Map<'a> {
     /// tx1`, `ty0 <= ty1`) all inside the map and all blank (id [`shape::BLANK`]: no solid
     /// pixel, no one-way top)? Rows from the bottom up (ground is most often what ends it), one
     /// tile read each.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert!(map.tiles_blank(0, 3, 0, 1), "the two rows of air");
+    /// assert!(!map.tiles_blank(0, 0, 1, 2), "the floor below");
+    /// ```
     pub fn tiles_blank(&self, tx0: i16, tx1: i16, ty0: i16, ty1: i16) -> bool {
         if tx0 < 0 || ty0 < 0 || tx1 as u16 >= self.width || ty1 as u16 >= self.height {
             return false;
@@ -329,6 +564,16 @@ impl<'a> Map<'a> {
     }
 
     /// The shape of tile id `id` (built-in, height tile or blank).
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::shape::SOLID;
+    /// assert!(map.shape(SOLID).solid(0, 0) && !map.shape(0).solid(0, 0));
+    /// ```
     #[inline]
     pub fn shape(&self, id: u16) -> &'a TileShape {
         if (id as usize) < shape::BUILTIN_COUNT {
@@ -343,6 +588,16 @@ impl<'a> Map<'a> {
 
     /// Point query: is pixel-space `(x, y)` solid? (One-way platforms are
     /// not solid here; see [`Map::is_floor`].)
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: a one-way platform (id 19) at tile (1, 0), a wall at (3, 1), a floor at y 32
+    /// # static TILES: [u16; 12] = [0, 19, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert!(map.is_solid(0, 32) && !map.is_solid(0, 31));
+    /// assert!(!map.is_solid(20, 0), "a one-way platform is no wall");
+    /// ```
     #[inline(always)]
     pub fn is_solid(&self, x: i16, y: i16) -> bool {
         let tx = tile_of_px(x) as u16;
@@ -369,6 +624,16 @@ impl<'a> Map<'a> {
 
     /// Is pixel-space `(x, y)` something a body moving down lands on: a solid
     /// pixel or the top row of a one-way platform?
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: a one-way platform (id 19) at tile (1, 0), a wall at (3, 1), a floor at y 32
+    /// # static TILES: [u16; 12] = [0, 19, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert!(map.is_floor(20, 0), "the one-way platform's top row");
+    /// assert!(!map.is_floor(20, 1) && map.is_floor(0, 32));
+    /// ```
     #[inline]
     pub fn is_floor(&self, x: i16, y: i16) -> bool {
         let id = self.tile(tile_of_px(x), tile_of_px(y));
@@ -536,6 +801,15 @@ impl<'a> Map<'a> {
 
     /// Span query: is any pixel of column `x`, rows `y0 ..= y1` (pixel-space)
     /// solid? Returns false when `y0 > y1`. One table read per tile crossed.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert!(map.column_solid(3, 0, 40) && !map.column_solid(3, 0, 31));
+    /// ```
     #[inline(always)]
     pub fn column_solid(&self, x: i16, y0: i16, y1: i16) -> bool {
         y0 <= y1 && (self.cols_hit(tile_of_px(x), y0, y1) >> px_in_tile(x) as u16) & 1 != 0
@@ -544,6 +818,15 @@ impl<'a> Map<'a> {
     /// Span query: is any pixel of row `y`, columns `x0 ..= x1` (pixel-space)
     /// solid (`one_way` false) or floor (`one_way` true: one-way platform top
     /// rows count too)? Returns false when `x0 > x1`.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: a one-way platform (id 19) at tile (1, 0), a wall at (3, 1), a floor at y 32
+    /// # static TILES: [u16; 12] = [0, 19, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert!(!map.row_solid(0, 16, 31, false) && map.row_solid(0, 16, 31, true));
+    /// ```
     #[inline(always)]
     pub fn row_solid(&self, y: i16, x0: i16, x1: i16, one_way: bool) -> bool {
         x0 <= x1 && (self.rows_hit(tile_of_px(y), x0, x1, one_way) >> px_in_tile(y) as u16) & 1 != 0
@@ -552,6 +835,15 @@ impl<'a> Map<'a> {
     /// Is any pixel of row `y`, columns `x0 ..= x1` (pixel-space, `x0 <= x1`)
     /// a floor pixel (solid, or a one-way platform's top row)? The ground test
     /// of movement: [`Map::row_solid`] with `one_way`, out of line.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: a one-way platform (id 19) at tile (1, 0), a wall at (3, 1), a floor at y 32
+    /// # static TILES: [u16; 12] = [0, 19, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert!(map.floor_in_row(0, 10, 20) && !map.floor_in_row(0, 0, 15));
+    /// ```
     #[inline(never)]
     pub fn floor_in_row(&self, y: i16, x0: i16, x1: i16) -> bool {
         self.row_solid(y, x0, x1, true)
@@ -560,6 +852,16 @@ impl<'a> Map<'a> {
     /// The topmost solid pixel row of column `x` within rows `y0 ..= y1`
     /// (pixel-space, `y0 <= y1`), or `y1 + 1` when there is none. One lookup
     /// per tile down to the first tile that holds one.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert_eq!(map.column_top(5, 0, 47), 32);
+    /// assert_eq!(map.column_top(5, 0, 20), 21, "none in rows 0..=20");
+    /// ```
     #[inline(never)]
     pub fn column_top(&self, x: i16, y0: i16, y1: i16) -> i16 {
         let tx = tile_of_px(x);
@@ -591,6 +893,17 @@ impl<'a> Map<'a> {
     /// and returns how many columns are free before the first one holding a
     /// solid pixel (`n` when all are free). Tile by tile: per tile column
     /// crossed, one table read per tile and one bit scan.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: a one-way platform (id 19) at tile (1, 0), a wall at (3, 1), a floor at y 32
+    /// # static TILES: [u16; 12] = [0, 19, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// // From x 40 rightwards, rows 16..=31: the wall at tile (3, 1) starts at x 48.
+    /// assert_eq!(map.sweep_cols(40, 1, 20, 16, 31), 8);
+    /// assert_eq!(map.sweep_cols(40, -1, 20, 16, 31), 20, "nothing to the left");
+    /// ```
     #[inline(always)]
     pub fn sweep_cols(&self, x: i16, dir: i16, n: i16, y0: i16, y1: i16) -> i16 {
         if dir > 0 {
@@ -653,6 +966,16 @@ impl<'a> Map<'a> {
     /// before the first one holding a solid pixel (with `one_way`: or the
     /// top row of a one-way platform). Per tile row crossed, one table read
     /// per tile and one bit scan.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: a one-way platform (id 19) at tile (1, 0), a wall at (3, 1), a floor at y 32
+    /// # static TILES: [u16; 12] = [0, 19, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// // Down from row 20 under columns 0..=7: the floor at y 32.
+    /// assert_eq!(map.sweep_rows(20, 1, 30, 0, 7, false), 12);
+    /// ```
     #[inline(always)]
     pub fn sweep_rows(&self, y: i16, dir: i16, n: i16, x0: i16, x1: i16, one_way: bool) -> i16 {
         match (dir > 0, one_way) {
@@ -750,6 +1073,15 @@ impl<'a> Map<'a> {
 
     /// Is any pixel of the pixel-space rectangle `x, y, w, h` solid? (For
     /// tests, spawning and debugging; movement uses the span queries.)
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// assert!(!map.rect_solid(0, 0, 16, 32) && map.rect_solid(0, 0, 16, 33));
+    /// ```
     pub fn rect_solid(&self, x: i16, y: i16, w: i16, h: i16) -> bool {
         w > 0 && h > 0 && self.sweep_rows(y, 1, h, x, x + w - 1, false) < h
     }
@@ -795,10 +1127,23 @@ pub struct TileChanges {
 
 impl TileChanges {
     /// Nothing changed.
+    ///
+    /// ```
+    /// use megacollide_engine::map::TileChanges;
+    /// assert_eq!(TileChanges::NONE.count(), 0);
+    /// ```
     pub const NONE: TileChanges = TileChanges { columns: [0; 16], count: 0 };
 
     /// Marks tile column `tx` (tile-space) as changed: call it for every tile the game
     /// changes. Columns outside `0 ..= 255` are ignored (no map has them).
+    ///
+    /// ```
+    /// use megacollide_engine::map::TileChanges;
+    /// let mut c = TileChanges::NONE;
+    /// c.mark(3);
+    /// c.mark(3);
+    /// assert_eq!(c.count(), 1);
+    /// ```
     pub fn mark(&mut self, tx: i16) {
         if (0..256).contains(&tx) {
             let (w, bit) = ((tx >> 4) as usize, 1u16 << (tx & 15));
@@ -811,22 +1156,52 @@ impl TileChanges {
 
     /// Forgets every change (after loading a level whose surfaces were compiled from the
     /// tiles as they are now).
+    ///
+    /// ```
+    /// use megacollide_engine::map::TileChanges;
+    /// let mut c = TileChanges::NONE;
+    /// c.mark(7);
+    /// c.clear(); // a new level
+    /// assert!(!c.is_marked(7));
+    /// ```
     pub fn clear(&mut self) {
         *self = TileChanges::NONE;
     }
 
     /// Number of tile columns marked.
+    ///
+    /// ```
+    /// use megacollide_engine::map::TileChanges;
+    /// let mut c = TileChanges::NONE;
+    /// c.mark(1);
+    /// c.mark(200);
+    /// assert_eq!(c.count(), 2);
+    /// ```
     pub const fn count(&self) -> u16 {
         self.count
     }
 
     /// Whether tile column `tx` is marked.
+    ///
+    /// ```
+    /// use megacollide_engine::map::TileChanges;
+    /// let mut c = TileChanges::NONE;
+    /// c.mark(17);
+    /// assert!(c.is_marked(17) && !c.is_marked(16) && !c.is_marked(-1));
+    /// ```
     pub const fn is_marked(&self, tx: i16) -> bool {
         (tx as u16) < 256 && self.columns[(tx >> 4) as usize] & (1 << (tx & 15)) != 0
     }
 
     /// Whether any tile column holding a pixel column of `x0 ..= x1` (pixel-space) is
     /// marked. One test when nothing changed.
+    ///
+    /// ```
+    /// use megacollide_engine::map::TileChanges;
+    /// let mut c = TileChanges::NONE;
+    /// c.mark(2); // pixels 32..48
+    /// assert!(c.touch(40, 60) && !c.touch(0, 31));
+    /// ```
     #[inline(always)]
     pub fn touch(&self, x0: i16, x1: i16) -> bool {
         self.count != 0 && self.touch_marked(tile_of_px(x0), tile_of_px(x1))
