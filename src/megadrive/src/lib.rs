@@ -44,19 +44,118 @@
 #[cfg(all(target_arch = "m68k", feature = "cartridge"))]
 include!(concat!(env!("OUT_DIR"), "/memory_map.rs"));
 
+/// Emulator debug text and numbers formatted without division.
+///
+/// ```
+/// assert_eq!(megadrive::debug::Number::dec(250).as_str(), "250");
+/// ```
 pub mod debug;
+
+/// DMA fills and copies to VRAM, CRAM and VSRAM.
+///
+/// ```
+/// // A copy from RAM (0xFF0000) of 64 words is one transfer.
+/// assert_eq!(megadrive::dma::pieces(0xFF_0000, 64).count(), 1);
+/// ```
 pub mod dma;
+
+/// Palette fades.
+///
+/// ```
+/// assert_eq!(megadrive::fade::step_colour(0x0EEE, 0), 0x0CCC); // white, one step darker
+/// ```
 pub mod fade;
+
+/// Control pads and the buttons pressed each frame.
+///
+/// ```no_run
+/// use megadrive::pad::{self, Port};
+/// pad::init();
+/// let jump = pad::read3(Port::One) & pad::C != 0;
+/// # let _ = jump;
+/// ```
 pub mod pad;
+
+/// A fast pseudo-random generator.
+///
+/// ```
+/// let mut rng = megadrive::random::Random::new(2);
+/// assert_eq!(rng.next(), 0x0302);
+/// ```
 pub mod random;
+
+/// Interrupt masking, RAM cells shared with interrupt handlers, the exception frame.
+///
+/// ```
+/// static FRAMES: megadrive::rt::Shared<u16> = megadrive::rt::Shared::new(0);
+/// FRAMES.set(FRAMES.get() + 1);
+/// assert_eq!(FRAMES.get(), 1);
+/// ```
 pub mod rt;
+
+/// Music and sound effects played by the crate's Z80 driver.
+///
+/// ```no_run
+/// megadrive::sound::init(megadrive::timing::Standard::detect()); // once at boot
+/// ```
 pub mod sound;
+
+/// Objects from sprite sheets: VRAM, DMA, animations and the sprite table handled.
+///
+/// ```
+/// // A 32 x 32 frame is one hardware sprite; a 48 x 40 one takes four.
+/// assert_eq!(megadrive::sprite_engine::pieces(32, 32).count(), 1);
+/// assert_eq!(megadrive::sprite_engine::pieces(48, 40).count(), 4);
+/// ```
 pub mod sprite_engine;
+
+/// The sprite list, built in RAM and uploaded in VBlank.
+///
+/// ```
+/// use megadrive::{sprites::SpriteList, vdp};
+/// let mut list = SpriteList::<8>::new();
+/// list.push(100, 50, 2, 2, vdp::cell(1, 256)); // 16 x 16 pixels at (100, 50)
+/// assert_eq!(list.len(), 1);
+/// ```
 pub mod sprites;
+
+/// Plane streaming: a map bigger than the plane through a ring buffer.
+///
+/// ```
+/// use megadrive::stream::{PLANE_METATILES_H, PLANE_METATILES_W};
+/// assert_eq!((PLANE_METATILES_W, PLANE_METATILES_H), (32, 16)); // 16 x 16-pixel metatiles
+/// ```
 pub mod stream;
+
+/// The 8 x 8 font and a text cursor.
+///
+/// ```no_run
+/// megadrive::text::load_font();
+/// megadrive::text::Console::at(1, 1, 0).print("READY");
+/// ```
 pub mod text;
+
+/// NTSC or PAL, the exact scanline, 60 game steps a second on both.
+///
+/// ```
+/// use megadrive::timing::Standard;
+/// assert_eq!(Standard::Pal.lines_per_frame(), 313);
+/// ```
 pub mod timing;
+
+/// VDP registers, VRAM layout, VRAM/CRAM/VSRAM writes and scrolling.
+///
+/// ```
+/// assert_eq!(megadrive::vdp::cell(2, 65), 0x4041); // tile 65 ('A' of the font), palette line 2
+/// ```
 pub mod vdp;
+
+/// The Z80's bus, RAM and reset.
+///
+/// ```no_run
+/// let first = megadrive::z80::with_bus(|bus| bus.read(0));
+/// # let _ = first;
+/// ```
 pub mod z80;
 
 pub use megadrive_sys as sys;
