@@ -17,6 +17,11 @@
 //!
 //! A register write ends a half-written two-word VDP command: call [`log`] between VDP
 //! accesses, never from an interrupt handler that can cut one in two.
+//!
+// The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
+// then resolves the module docs from the crate root.
+//! [`log`]: crate::debug::log
+//! [`Number`]: crate::debug::Number
 
 use crate::vdp::ctrl16;
 

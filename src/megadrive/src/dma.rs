@@ -19,6 +19,10 @@
 //! dma::copy_to_vram(&TILES, 32 * 32); // tiles 32 and 33 (32 bytes a tile)
 //! vdp::display_on();
 //! ```
+//!
+// The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
+// then resolves the module docs from the crate root.
+//! [`fill_vram`]: crate::dma::fill_vram
 
 use crate::vdp::{self, Reg};
 use megadrive_sys::*;

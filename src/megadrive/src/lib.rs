@@ -65,15 +65,6 @@ pub mod dma;
 /// assert_eq!(megadrive::fade::step_colour(0x0EEE, 0), 0x0CCC); // white, one step darker
 /// ```
 pub mod fade;
-
-/// Control pads and the buttons pressed each frame.
-///
-/// ```no_run
-/// use megadrive::pad::{self, Port};
-/// pad::init();
-/// let jump = pad::read3(Port::One) & pad::C != 0;
-/// # let _ = jump;
-/// ```
 pub mod pad;
 
 /// A fast pseudo-random generator.
@@ -92,39 +83,9 @@ pub mod random;
 /// assert_eq!(FRAMES.get(), 1);
 /// ```
 pub mod rt;
-
-/// Music and sound effects played by the crate's Z80 driver.
-///
-/// ```no_run
-/// megadrive::sound::init(megadrive::timing::Standard::detect()); // once at boot
-/// ```
 pub mod sound;
-
-/// Objects from sprite sheets: VRAM, DMA, animations and the sprite table handled.
-///
-/// ```
-/// // A 32 x 32 frame is one hardware sprite; a 48 x 40 one takes four.
-/// assert_eq!(megadrive::sprite_engine::pieces(32, 32).count(), 1);
-/// assert_eq!(megadrive::sprite_engine::pieces(48, 40).count(), 4);
-/// ```
 pub mod sprite_engine;
-
-/// The sprite list, built in RAM and uploaded in VBlank.
-///
-/// ```
-/// use megadrive::{sprites::SpriteList, vdp};
-/// let mut list = SpriteList::<8>::new();
-/// list.push(100, 50, 2, 2, vdp::cell(1, 256)); // 16 x 16 pixels at (100, 50)
-/// assert_eq!(list.len(), 1);
-/// ```
 pub mod sprites;
-
-/// Plane streaming: a map bigger than the plane through a ring buffer.
-///
-/// ```
-/// use megadrive::stream::{PLANE_METATILES_H, PLANE_METATILES_W};
-/// assert_eq!((PLANE_METATILES_W, PLANE_METATILES_H), (32, 16)); // 16 x 16-pixel metatiles
-/// ```
 pub mod stream;
 
 /// The 8 x 8 font and a text cursor.

@@ -21,6 +21,12 @@
 //! });
 //! assert_eq!((FRAMES.get(), x), (1, 3));
 //! ```
+//!
+// The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
+// then resolves the module docs from the crate root.
+//! [`Shared`]: crate::rt::Shared
+//! [`MainOnly`]: crate::rt::MainOnly
+//! [`ExceptionFrame`]: crate::rt::ExceptionFrame
 
 use core::cell::UnsafeCell;
 use core::sync::atomic::{compiler_fence, Ordering};

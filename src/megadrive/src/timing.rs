@@ -42,6 +42,13 @@
 //!     // wait for VBlank, draw
 //! }
 //! ```
+//!
+// The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
+// then resolves the module docs from the crate root.
+//! [`Standard::detect`]: crate::timing::Standard::detect
+//! [`scanline`]: crate::timing::scanline
+//! [`line_from_reads`]: crate::timing::line_from_reads
+//! [`Pacer`]: crate::timing::Pacer
 
 use crate::vdp;
 use megadrive_sys::MD_VDP_STATUS_VBLANK;

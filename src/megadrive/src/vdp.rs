@@ -28,6 +28,16 @@
 //! vdp::set_cell(vdp::PLANE_A, 2, 3, vdp::cell(0, 32)); // at cell (2, 3) of plane A
 //! vdp::display_on();
 //! ```
+//!
+// The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
+// then resolves the module docs from the crate root.
+//! [`init`]: crate::vdp::init
+//! [`WINDOW`]: crate::vdp::WINDOW
+//! [`HSCROLL`]: crate::vdp::HSCROLL
+//! [`SPRITES`]: crate::vdp::SPRITES
+//! [`PLANE_A`]: crate::vdp::PLANE_A
+//! [`PLANE_B`]: crate::vdp::PLANE_B
+//! [`display_off`]: crate::vdp::display_off
 
 use megadrive_sys::*;
 

@@ -33,6 +33,13 @@
 //! });
 //! # let _ = next;
 //! ```
+//!
+// The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
+// then resolves the module docs from the crate root.
+//! [`with_bus`]: crate::z80::with_bus
+//! [`load`]: crate::z80::load
+//! [`Bus::read`]: crate::z80::Bus::read
+//! [`Bus::write`]: crate::z80::Bus::write
 
 use megadrive_sys::*;
 
@@ -69,7 +76,7 @@ impl Bus {
     /// Writes `value` to the Z80 RAM byte at `addr` (0..0x2000).
     ///
     /// ```no_run
-    /// megadrive::z80::with_bus(|bus| bus.write(0x1F10, 0x80)); // a command byte for the driver
+    /// megadrive::z80::with_bus(|bus| bus.write(0x1F10, 0x80)); // a flag a Z80 program polls
     /// ```
     #[inline(always)]
     pub fn write(&mut self, addr: u16, value: u8) {
