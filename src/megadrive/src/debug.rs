@@ -17,10 +17,20 @@
 //!
 //! A register write ends a half-written two-word VDP command: call [`log`] between VDP
 //! accesses, never from an interrupt handler that can cut one in two.
+//!
+// The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
+// then resolves the module docs from the crate root.
+//! [`log`]: crate::debug::log
+//! [`Number`]: crate::debug::Number
 
 use crate::vdp::ctrl16;
 
 /// The KDebug message register's control-port word (register 30) without the character.
+///
+/// ```
+/// use megadrive::debug::KDEBUG_MESSAGE;
+/// assert_eq!((KDEBUG_MESSAGE >> 8) & 0x1F, 30); // a write of VDP register 30
+/// ```
 pub const KDEBUG_MESSAGE: u16 = 0x9E00;
 
 /// Writes `text` (bytes 1 ..= 255; a NUL byte is skipped) as one KDebug message, and ends it.
@@ -91,16 +101,30 @@ impl Number {
     }
 
     /// `v` in hexadecimal, 4 digits, upper case, no prefix.
+    ///
+    /// ```
+    /// assert_eq!(megadrive::debug::Number::hex(0x1F0).as_str(), "01F0");
+    /// ```
     pub fn hex(v: u16) -> Self {
         Number::hex_digits(v as u32, 4)
     }
 
     /// `v` in hexadecimal, 8 digits, upper case, no prefix.
+    ///
+    /// ```
+    /// assert_eq!(megadrive::debug::Number::hex32(0xC000).as_str(), "0000C000");
+    /// ```
     pub fn hex32(v: u32) -> Self {
         Number::hex_digits(v, 8)
     }
 
     /// `v` in decimal, no leading zeros.
+    ///
+    /// ```
+    /// use megadrive::debug::Number;
+    /// assert_eq!(Number::dec(0).as_str(), "0");
+    /// assert_eq!(Number::dec(u32::MAX).as_str(), "4294967295");
+    /// ```
     pub fn dec(v: u32) -> Self {
         let mut n = Number::empty();
         let mut rest = v;
@@ -118,6 +142,12 @@ impl Number {
     }
 
     /// `v` in decimal with a `-` when negative.
+    ///
+    /// ```
+    /// use megadrive::debug::Number;
+    /// assert_eq!(Number::dec_i16(i16::MIN).as_str(), "-32768");
+    /// assert_eq!(Number::dec_i16(250).as_str(), "250");
+    /// ```
     pub fn dec_i16(v: i16) -> Self {
         let mut n = Number::dec(v.unsigned_abs() as u32);
         if v < 0 {
@@ -129,6 +159,13 @@ impl Number {
     }
 
     /// The text.
+    ///
+    /// ```no_run
+    /// use megadrive::debug::{self, Number};
+    /// let lives: u16 = 3;
+    /// debug::write("lives ");
+    /// debug::log(Number::dec(lives as u32).as_str()); // "lives 3"
+    /// ```
     pub fn as_str(&self) -> &str {
         // Only ASCII digits, letters and '-' are ever stored.
         core::str::from_utf8(&self.buf[..self.len as usize]).unwrap_or("")

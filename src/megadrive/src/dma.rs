@@ -19,11 +19,21 @@
 //! dma::copy_to_vram(&TILES, 32 * 32); // tiles 32 and 33 (32 bytes a tile)
 //! vdp::display_on();
 //! ```
+//!
+// The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
+// then resolves the module docs from the crate root.
+//! [`fill_vram`]: crate::dma::fill_vram
 
 use crate::vdp::{self, Reg};
 use megadrive_sys::*;
 
 /// Words (2 bytes) one DMA may move: the length registers are 16 bits.
+///
+/// ```
+/// use megadrive::dma::{pieces, MAX_WORDS};
+/// // One word more than the length registers hold: two transfers.
+/// assert_eq!(pieces(0xFF_0000, MAX_WORDS + 1).count(), 2);
+/// ```
 pub const MAX_WORDS: u32 = 0xFFFF;
 
 /// Sets the DMA length registers (words; bytes for a fill).
@@ -33,12 +43,25 @@ fn set_length(len: u16) {
 }
 
 /// Waits until the VDP's DMA busy flag clears (a fill or VRAM copy in progress).
+///
+/// ```no_run
+/// use megadrive::{dma, vdp};
+/// dma::wait(); // no fill still running before the next VDP command
+/// vdp::set_hscroll(0, 0);
+/// ```
 pub fn wait() {
     while vdp::status() & MD_VDP_STATUS_DMA as u16 != 0 {}
 }
 
 /// Fills `len` bytes of VRAM from the even byte address `addr` with `value` (`len` even,
 /// 2..=65534; an odd `len` is rounded down), and waits for the fill to end.
+///
+/// ```no_run
+/// use megadrive::{dma, vdp};
+/// vdp::display_off();
+/// dma::fill_vram(vdp::TILE_BYTES, vdp::TILE_BYTES, 0x11); // tile 1: colour 1 everywhere
+/// vdp::display_on();
+/// ```
 pub fn fill_vram(addr: u16, len: u16, value: u8) {
     let word = ((value as u16) << 8) | value as u16;
     if len < 4 {
@@ -70,6 +93,12 @@ const fn fill_length(len: u16) -> u16 {
 }
 
 /// Which VDP memory a copy writes to.
+///
+/// ```no_run
+/// use megadrive::dma::{copy, Dest};
+/// static SCROLL: [u16; 2] = [16, 8]; // planes A and B scrolled down
+/// copy(&SCROLL, Dest::Vsram, 0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dest {
     /// Video RAM, byte address.

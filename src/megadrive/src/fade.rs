@@ -72,6 +72,13 @@ pub fn step_towards(current: &mut [u16], target: &[u16]) -> bool {
 }
 
 /// Moves every colour of `current` one step towards black. Returns true when all are black.
+///
+/// ```
+/// use megadrive::fade::step_to_black;
+/// let mut pal = [0x0EEE, 0x0004];
+/// assert!(!step_to_black(&mut pal)); // not black yet
+/// assert_eq!(pal, [0x0CCC, 0x0002]); // every component one step down
+/// ```
 pub fn step_to_black(current: &mut [u16]) -> bool {
     let mut done = true;
     for c in current.iter_mut() {

@@ -44,19 +44,79 @@
 #[cfg(all(target_arch = "m68k", feature = "cartridge"))]
 include!(concat!(env!("OUT_DIR"), "/memory_map.rs"));
 
+/// Emulator debug text and numbers formatted without division.
+///
+/// ```
+/// assert_eq!(megadrive::debug::Number::dec(250).as_str(), "250");
+/// ```
 pub mod debug;
+
+/// DMA fills and copies to VRAM, CRAM and VSRAM.
+///
+/// ```
+/// // A copy from RAM (0xFF0000) of 64 words is one transfer.
+/// assert_eq!(megadrive::dma::pieces(0xFF_0000, 64).count(), 1);
+/// ```
 pub mod dma;
+
+/// Palette fades.
+///
+/// ```
+/// assert_eq!(megadrive::fade::step_colour(0x0EEE, 0), 0x0CCC); // white, one step darker
+/// ```
 pub mod fade;
 pub mod pad;
+
+/// A fast pseudo-random generator.
+///
+/// ```
+/// let mut rng = megadrive::random::Random::new(2);
+/// assert_eq!(rng.next(), 0x0302);
+/// ```
 pub mod random;
+
+/// Interrupt masking, RAM cells shared with interrupt handlers, the exception frame.
+///
+/// ```
+/// static FRAMES: megadrive::rt::Shared<u16> = megadrive::rt::Shared::new(0);
+/// FRAMES.set(FRAMES.get() + 1);
+/// assert_eq!(FRAMES.get(), 1);
+/// ```
 pub mod rt;
 pub mod sound;
 pub mod sprite_engine;
 pub mod sprites;
 pub mod stream;
+
+/// The 8 x 8 font and a text cursor.
+///
+/// ```no_run
+/// megadrive::text::load_font();
+/// megadrive::text::Console::at(1, 1, 0).print("READY");
+/// ```
 pub mod text;
+
+/// NTSC or PAL, the exact scanline, 60 game steps a second on both.
+///
+/// ```
+/// use megadrive::timing::Standard;
+/// assert_eq!(Standard::Pal.lines_per_frame(), 313);
+/// ```
 pub mod timing;
+
+/// VDP registers, VRAM layout, VRAM/CRAM/VSRAM writes and scrolling.
+///
+/// ```
+/// assert_eq!(megadrive::vdp::cell(2, 65), 0x4041); // tile 65 ('A' of the font), palette line 2
+/// ```
 pub mod vdp;
+
+/// The Z80's bus, RAM and reset.
+///
+/// ```no_run
+/// let first = megadrive::z80::with_bus(|bus| bus.read(0));
+/// # let _ = first;
+/// ```
 pub mod z80;
 
 pub use megadrive_sys as sys;

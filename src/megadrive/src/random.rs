@@ -23,16 +23,35 @@ pub struct Random {
 impl Random {
     /// A generator seeded with `seed`; a zero seed (the one state xorshift never leaves)
     /// becomes 1.
+    ///
+    /// ```
+    /// use megadrive::random::Random;
+    /// assert_eq!(Random::new(0), Random::new(1)); // a zero seed becomes 1
+    /// ```
     pub const fn new(seed: u16) -> Self {
         Random { state: if seed == 0 { 1 } else { seed } }
     }
 
     /// The state (the last number returned, or the seed): never zero.
+    ///
+    /// ```
+    /// use megadrive::random::Random;
+    /// let mut rng = Random::new(99);
+    /// let mut replay = Random::new(rng.state()); // the same sequence from here on
+    /// assert_eq!(rng.next(), replay.next());
+    /// ```
     pub const fn state(&self) -> u16 {
         self.state
     }
 
     /// Steps the generator and returns the new state: 1 ..= 65,535.
+    ///
+    /// ```
+    /// use megadrive::random::Random;
+    /// let mut rng = Random::new(2);
+    /// // x = 2; x ^= x << 7: 0x102; x ^= x >> 9: no change; x ^= x << 8 (16 bits): 0x302.
+    /// assert_eq!(rng.next(), 0x0302);
+    /// ```
     #[allow(clippy::should_implement_trait)]
     #[inline]
     pub fn next(&mut self) -> u16 {
@@ -45,6 +64,13 @@ impl Random {
     }
 
     /// A number in 0 .. 2^`bits` (`bits` at most 16): the high bits of [`Random::next`].
+    ///
+    /// ```
+    /// use megadrive::random::Random;
+    /// let mut rng = Random::new(1);
+    /// assert_eq!(rng.below_pow2(3), 4); // 0x8181 >> 13: one of 8 lanes
+    /// assert_eq!(rng.below_pow2(0), 0);
+    /// ```
     #[inline]
     pub fn below_pow2(&mut self, bits: u16) -> u16 {
         if bits == 0 {

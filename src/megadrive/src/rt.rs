@@ -21,6 +21,12 @@
 //! });
 //! assert_eq!((FRAMES.get(), x), (1, 3));
 //! ```
+//!
+// The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
+// then resolves the module docs from the crate root.
+//! [`Shared`]: crate::rt::Shared
+//! [`MainOnly`]: crate::rt::MainOnly
+//! [`ExceptionFrame`]: crate::rt::ExceptionFrame
 
 use core::cell::UnsafeCell;
 use core::sync::atomic::{compiler_fence, Ordering};
@@ -31,12 +37,27 @@ extern "C" {
 }
 
 /// Unmasks all interrupts (SR = 0x2000).
+///
+/// ```no_run
+/// use megadrive::{rt, vdp};
+/// rt::interrupts_off();
+/// vdp::init();
+/// vdp::display_on();
+/// rt::interrupts_on(); // the VBlank handler runs from now on
+/// ```
 pub fn interrupts_on() {
     // SAFETY: assembly routine in asm/startup.s that only writes SR.
     unsafe { enable_interrupts() }
 }
 
 /// Masks all interrupts (SR = 0x2700).
+///
+/// ```no_run
+/// use megadrive::rt;
+/// rt::interrupts_off(); // a change the VBlank handler must not see half done
+/// // ... update what the handler reads ...
+/// rt::interrupts_on();
+/// ```
 pub fn interrupts_off() {
     // SAFETY: as for `interrupts_on`.
     unsafe { disable_interrupts() }
@@ -44,6 +65,16 @@ pub fn interrupts_off() {
 
 /// Stops the program here for good (after a panic or a 68000 exception: with interrupts
 /// off, nothing runs any more).
+///
+/// ```no_run
+/// /// The end of a fatal error: log it and stop.
+/// fn fatal(message: &str) -> ! {
+///     megadrive::debug::log(message);
+///     megadrive::rt::interrupts_off();
+///     megadrive::rt::halt()
+/// }
+/// # let _ = fatal;
+/// ```
 pub fn halt() -> ! {
     loop {
         core::hint::spin_loop();
@@ -52,6 +83,14 @@ pub fn halt() -> ! {
 
 /// A RAM value written by the main program or an interrupt handler and read by the other
 /// (or by tests from outside): every access is one volatile load or store.
+///
+/// ```
+/// use megadrive::rt::Shared;
+/// /// Plane A's scroll: set by the main loop, written to the VDP by the VBlank handler.
+/// static SCROLL_X: Shared<i16> = Shared::new(0);
+/// SCROLL_X.set(-16);
+/// assert_eq!(SCROLL_X.get(), -16);
+/// ```
 #[repr(transparent)]
 pub struct Shared<T: Copy>(UnsafeCell<T>);
 
@@ -61,16 +100,36 @@ unsafe impl<T: Copy> Sync for Shared<T> {}
 
 impl<T: Copy> Shared<T> {
     /// A cell holding `v`.
+    ///
+    /// ```
+    /// use megadrive::rt::Shared;
+    /// static LINE: Shared<u16> = Shared::new(0xFFFF); // "not measured yet"
+    /// assert_eq!(LINE.get(), 0xFFFF);
+    /// ```
     pub const fn new(v: T) -> Self {
         Shared(UnsafeCell::new(v))
     }
     /// Volatile read.
+    ///
+    /// ```no_run
+    /// use megadrive::rt::Shared;
+    /// static VBLANKS: Shared<u32> = Shared::new(0); // counted by the VBlank handler
+    /// let start = VBLANKS.get();
+    /// while VBLANKS.get() == start {} // wait for the next VBlank
+    /// ```
     #[inline(always)]
     pub fn get(&self) -> T {
         // SAFETY: aligned, always initialised, single-core (see `Sync` above).
         unsafe { core::ptr::read_volatile(self.0.get()) }
     }
     /// Volatile write.
+    ///
+    /// ```
+    /// use megadrive::rt::Shared;
+    /// static VBLANKS: Shared<u32> = Shared::new(0);
+    /// VBLANKS.set(VBLANKS.get().wrapping_add(1)); // in `vblank_handler`
+    /// assert_eq!(VBLANKS.get(), 1);
+    /// ```
     #[inline(always)]
     pub fn set(&self, v: T) {
         // SAFETY: as for `get`.
@@ -104,6 +163,12 @@ unsafe impl<T> Sync for MainOnly<T> {}
 
 impl<T> MainOnly<T> {
     /// Wraps the initial value.
+    ///
+    /// ```
+    /// use megadrive::rt::MainOnly;
+    /// static HISCORE: MainOnly<u32> = MainOnly::new(10_000);
+    /// assert_eq!(HISCORE.with(|h| *h), 10_000);
+    /// ```
     pub const fn new(v: T) -> Self {
         MainOnly { value: UnsafeCell::new(v), borrowed: Shared::new(false) }
     }
@@ -114,6 +179,13 @@ impl<T> MainOnly<T> {
     /// When the value is already borrowed: `with` called again for the same value from
     /// inside `f` (nested), or from an interrupt handler while the main program is inside
     /// `f`.
+    ///
+    /// ```
+    /// use megadrive::rt::MainOnly;
+    /// static LEVEL: MainOnly<[u8; 4]> = MainOnly::new([0; 4]);
+    /// LEVEL.with(|l| l[2] = 9); // one borrow ...
+    /// assert_eq!(LEVEL.with(|l| l[2]), 9); // ... then the next
+    /// ```
     #[inline(always)]
     pub fn with<R>(&self, f: impl FnOnce(&mut T) -> R) -> R {
         if self.borrowed.get() {
@@ -148,12 +220,37 @@ fn nested_borrow() -> ! {
 
 /// The exception stack frame `asm/startup.s` passes to `exception_handler`: the supervisor
 /// stack pointer at exception entry. Only the start-up code makes one.
+///
+/// ```no_run
+/// use megadrive::debug::{self, Number};
+/// use megadrive::rt::{self, ExceptionFrame};
+///
+/// #[no_mangle]
+/// pub extern "C" fn exception_handler(vector: u32, frame: ExceptionFrame) -> ! {
+///     debug::write(rt::exception_name(vector));
+///     debug::log(Number::hex32(frame.pc(vector)).as_str());
+///     rt::halt()
+/// }
+/// ```
 #[repr(transparent)]
 pub struct ExceptionFrame(*const u16);
 
 impl ExceptionFrame {
     /// The program counter the 68000 stacked for exception `vector` (bus and address
     /// errors, vectors 2 and 3, push four extra words before SR and PC).
+    ///
+    /// ```no_run
+    /// use megadrive::rt::ExceptionFrame;
+    /// use megadrive::text::Console;
+    ///
+    /// /// The fault screen's last line: where it happened.
+    /// fn show_pc(vector: u32, frame: &ExceptionFrame) {
+    ///     let mut line = Console::at(0, 27, 0);
+    ///     line.print("PC ");
+    ///     line.hex(frame.pc(vector), 6);
+    /// }
+    /// # let _ = show_pc;
+    /// ```
     pub fn pc(&self, vector: u32) -> u32 {
         let skip = if vector == 2 || vector == 3 { 4 } else { 0 };
         // SAFETY: the frame is the stack pointer at exception entry (only startup.s makes

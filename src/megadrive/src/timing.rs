@@ -42,11 +42,27 @@
 //!     // wait for VBlank, draw
 //! }
 //! ```
+//!
+// The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
+// then resolves the module docs from the crate root.
+//! [`Standard::detect`]: crate::timing::Standard::detect
+//! [`scanline`]: crate::timing::scanline
+//! [`line_from_reads`]: crate::timing::line_from_reads
+//! [`Pacer`]: crate::timing::Pacer
 
 use crate::vdp;
 use megadrive_sys::MD_VDP_STATUS_VBLANK;
 
 /// The console's video standard.
+///
+/// ```no_run
+/// use megadrive::timing::Standard;
+/// let hz = match Standard::detect() {
+///     Standard::Ntsc => 60,
+///     Standard::Pal => 50,
+/// };
+/// # let _ = hz;
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Standard {
     /// 60 Hz, 262 scanlines per frame (Americas, Japan).
@@ -57,6 +73,12 @@ pub enum Standard {
 
 impl Standard {
     /// Reads the VDP status register's PAL bit.
+    ///
+    /// ```no_run
+    /// use megadrive::{sound, timing::Standard};
+    /// let standard = Standard::detect(); // once at boot
+    /// sound::init(standard); // the driver plays at the same tempo on both
+    /// ```
     pub fn detect() -> Standard {
         if vdp::is_pal() {
             Standard::Pal
@@ -67,6 +89,11 @@ impl Standard {
 
     /// Scanlines per frame: [`vdp::LINES_PER_FRAME`] (262) or [`vdp::LINES_PER_FRAME_PAL`]
     /// (313).
+    ///
+    /// ```
+    /// use megadrive::timing::Standard;
+    /// assert_eq!(Standard::Pal.lines_per_frame() - Standard::Ntsc.lines_per_frame(), 51);
+    /// ```
     pub const fn lines_per_frame(self) -> u16 {
         match self {
             Standard::Ntsc => vdp::LINES_PER_FRAME,
@@ -114,6 +141,14 @@ impl Standard {
 /// Exact. Where the counter value occurs twice in this VBlank (see the module docs) it
 /// waits until the counter shows which: at most 6 lines on NTSC and 36 on PAL, and only
 /// when called during VBlank, and it returns the line of the first read.
+///
+/// ```no_run
+/// use megadrive::debug::{self, Number};
+/// use megadrive::timing::{scanline, Standard};
+///
+/// let line = scanline(Standard::detect()); // after the frame's work
+/// debug::log(Number::dec(line as u32).as_str());
+/// ```
 pub fn scanline(standard: Standard) -> u16 {
     // The flag and the counter from the same line: read the counter on both sides of it.
     let (first, in_vblank) = loop {
@@ -131,6 +166,17 @@ pub fn scanline(standard: Standard) -> u16 {
 /// line); `next` reads the counter again (each read at the same line or a later
 /// one, never skipping a line: the 68000 reads it many times per line). The rule of
 /// [`scanline`], apart from the hardware so the host can test it.
+///
+/// ```
+/// use megadrive::timing::{line_from_reads, Standard};
+///
+/// assert_eq!(line_from_reads(Standard::Ntsc, false, 100, || 100), 100); // active display
+/// // In VBlank, counter 0xE6 is line 230 or 236: the next reads tell which.
+/// let mut before_jump = [0xE8, 0xEA, 0xE5].into_iter();
+/// assert_eq!(line_from_reads(Standard::Ntsc, true, 0xE6, || before_jump.next().unwrap()), 230);
+/// let mut after_jump = [0xE9, 0xEB].into_iter();
+/// assert_eq!(line_from_reads(Standard::Ntsc, true, 0xE6, || after_jump.next().unwrap()), 236);
+/// ```
 pub fn line_from_reads(standard: Standard, in_vblank: bool, first: u8, mut next: impl FnMut() -> u8) -> u16 {
     let c = first as u16;
     if !in_vblank {
@@ -210,6 +256,17 @@ pub const fn lines_since_vblank(standard: Standard, line: u16, vblanks: u16) -> 
 /// Exact: at line [`vdp::VBLANK_LINE`] it waits (at most one line) for the VBlank
 /// interrupt, which comes a little after the line starts, so a frame that just overran
 /// counts a whole frame more, not zero lines.
+///
+/// ```no_run
+/// use megadrive::rt::Shared;
+/// use megadrive::timing::{frame_lines, Standard};
+///
+/// static VBLANKS: Shared<u32> = Shared::new(0); // counted by the VBlank handler
+/// let started = VBLANKS.get();
+/// // ... the frame's work ...
+/// let (lines, missed) = frame_lines(Standard::Ntsc, started, || VBLANKS.get());
+/// # let _ = (lines, missed);
+/// ```
 pub fn frame_lines(standard: Standard, started: u32, vblanks: impl Fn() -> u32) -> (u16, u16) {
     loop {
         let before = vblanks();
@@ -229,10 +286,23 @@ pub fn frame_lines(standard: Standard, started: u32, vblanks: impl Fn() -> u32) 
 }
 
 /// The most steps [`Pacer::steps`] asks for in one frame.
+///
+/// ```
+/// use megadrive::timing::{Pacer, Standard, MAX_STEPS_PER_FRAME};
+/// let mut pacer = Pacer::new(Standard::Pal);
+/// assert!((0..10).all(|_| pacer.steps() <= MAX_STEPS_PER_FRAME));
+/// ```
 pub const MAX_STEPS_PER_FRAME: u8 = 2;
 
 /// Game steps per displayed frame for 60 steps a second: always one on NTSC, and on PAL
 /// one, one, one, one, two (see the module docs). Counts in fifths of a step.
+///
+/// ```
+/// use megadrive::timing::{Pacer, Standard};
+/// let mut pacer = Pacer::new(Standard::Pal);
+/// let steps: u8 = (0..5).map(|_| pacer.steps()).sum();
+/// assert_eq!(steps, 6); // six 1/60 s steps in five 1/50 s frames
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pacer {
     /// Fifths of a step one frame lasts: 5 (NTSC) or 6 (PAL).
@@ -243,6 +313,12 @@ pub struct Pacer {
 
 impl Pacer {
     /// A pacer for `standard`, at the start of a five-frame cycle.
+    ///
+    /// ```
+    /// use megadrive::timing::{Pacer, Standard};
+    /// let mut ntsc = Pacer::new(Standard::Ntsc);
+    /// assert_eq!(ntsc.steps(), 1);
+    /// ```
     pub const fn new(standard: Standard) -> Pacer {
         Pacer {
             per_frame: match standard {
@@ -255,6 +331,16 @@ impl Pacer {
 
     /// Starts a new five-frame cycle (e.g. when a mode starts, so its step pattern does
     /// not depend on what ran before).
+    ///
+    /// ```
+    /// use megadrive::timing::{Pacer, Standard};
+    /// let mut pacer = Pacer::new(Standard::Pal);
+    /// for _ in 0..4 {
+    ///     pacer.steps(); // four frames of one step: almost a step owed
+    /// }
+    /// pacer.restart(); // a new mode starts a fresh five-frame cycle
+    /// assert_eq!(pacer.steps(), 1); // without the restart: 2
+    /// ```
     pub fn restart(&mut self) {
         self.owed = 0;
     }

@@ -28,38 +28,122 @@
 //! vdp::set_cell(vdp::PLANE_A, 2, 3, vdp::cell(0, 32)); // at cell (2, 3) of plane A
 //! vdp::display_on();
 //! ```
+//!
+// The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
+// then resolves the module docs from the crate root.
+//! [`init`]: crate::vdp::init
+//! [`WINDOW`]: crate::vdp::WINDOW
+//! [`HSCROLL`]: crate::vdp::HSCROLL
+//! [`SPRITES`]: crate::vdp::SPRITES
+//! [`PLANE_A`]: crate::vdp::PLANE_A
+//! [`PLANE_B`]: crate::vdp::PLANE_B
+//! [`display_off`]: crate::vdp::display_off
 
 use megadrive_sys::*;
 
 /// Plane A name table address in VRAM (bytes).
+///
+/// ```
+/// // Cell (2, 3) of plane A: 2 bytes a cell, 64 cells a row.
+/// assert_eq!(megadrive::vdp::PLANE_A + ((3 * 64 + 2) << 1), 0xC184);
+/// ```
 pub const PLANE_A: u16 = 0xC000;
 /// Plane B name table address in VRAM (bytes).
+///
+/// ```no_run
+/// megadrive::vdp::clear_plane(megadrive::vdp::PLANE_B); // the background, display off
+/// ```
 pub const PLANE_B: u16 = 0xE000;
 /// Plane width in cells (8 x 8 pixels): the name tables are 64 x 32 cells.
+///
+/// ```
+/// use megadrive::vdp::PLANE_WIDTH;
+/// assert_eq!(PLANE_WIDTH << 1, 128); // bytes a name-table row
+/// assert_eq!(PLANE_WIDTH << 3, 512); // pixels before the plane wraps horizontally
+/// ```
 pub const PLANE_WIDTH: u16 = 64;
 /// Plane height in cells.
+///
+/// ```
+/// assert_eq!(megadrive::vdp::PLANE_HEIGHT << 3, 256); // pixels before the plane wraps vertically
+/// ```
 pub const PLANE_HEIGHT: u16 = 32;
 /// Window name table address in VRAM (bytes; the window is not used by the standard set-up).
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// vdp::load_words(vdp::WINDOW, &[vdp::cell(0, b'H' as u16), vdp::cell(0, b'I' as u16)]);
+/// vdp::set_window_rows(1); // "HI" at the top left, above plane A
+/// ```
 pub const WINDOW: u16 = 0xB000;
 /// Sprite attribute table address in VRAM (bytes; 80 sprites of 8 bytes).
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// // One 1 x 1-tile sprite at screen (0, 0): y + 128, size and link, attribute, x + 128.
+/// let table = [128, 0, vdp::cell(0, 1), 128];
+/// vdp::load_words(vdp::SPRITES, &table);
+/// ```
 pub const SPRITES: u16 = 0xBC00;
 /// Horizontal scroll table address in VRAM (bytes): word 0 plane A, word 1 plane B.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// vdp::load_words(vdp::HSCROLL, &[(-16i16) as u16, 0]); // plane A 16 pixels left
+/// ```
 pub const HSCROLL: u16 = 0xB800;
 /// Screen width in pixels (H40).
+///
+/// ```
+/// use megadrive::vdp::SCREEN_W;
+/// assert_eq!(SCREEN_W >> 1, 160); // the camera's centre column
+/// assert_eq!(SCREEN_W >> 3, 40); // cells across
+/// ```
 pub const SCREEN_W: i16 = 320;
 /// Screen height in pixels (V28).
+///
+/// ```
+/// use megadrive::vdp::SCREEN_H;
+/// assert_eq!(SCREEN_H >> 3, 28); // cell rows (V28)
+/// ```
 pub const SCREEN_H: i16 = 224;
 /// Last visible scanline + 1 in V28 mode: VBlank starts on this line.
+///
+/// ```
+/// use megadrive::vdp::{LINES_PER_FRAME, VBLANK_LINE};
+/// assert_eq!(LINES_PER_FRAME - VBLANK_LINE, 38); // NTSC lines of VBlank a frame
+/// ```
 pub const VBLANK_LINE: u16 = 224;
 /// Scanlines per NTSC frame (60 Hz).
+///
+/// ```
+/// // Scanlines a second on NTSC.
+/// assert_eq!(megadrive::vdp::LINES_PER_FRAME as u32 * 60, 15_720);
+/// ```
 pub const LINES_PER_FRAME: u16 = 262;
 /// Scanlines per PAL frame (50 Hz).
+///
+/// ```
+/// use megadrive::vdp::{LINES_PER_FRAME_PAL, VBLANK_LINE};
+/// assert_eq!(LINES_PER_FRAME_PAL - VBLANK_LINE, 89); // PAL's longer VBlank
+/// ```
 pub const LINES_PER_FRAME_PAL: u16 = 313;
 /// Bytes per 8 x 8 tile (4 bits per pixel).
+///
+/// ```
+/// use megadrive::vdp::TILE_BYTES;
+/// assert_eq!(32 * TILE_BYTES, 0x400); // VRAM byte address of tile 32 (the font's space)
+/// ```
 pub const TILE_BYTES: u16 = 32;
 
 /// The VDP's registers, by name (the number is the register index written to the control
 /// port with `0x8000 | index << 8 | value`).
+///
+/// ```
+/// use megadrive::vdp::Reg;
+/// assert_eq!(Reg::AutoInc as u8, 15);
+/// assert_eq!(Reg::HScroll as u8, 13);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Reg {
@@ -128,6 +212,13 @@ pub(crate) fn ctrl32(v: u32) {
 
 /// Writes one 16-bit word to the data port (at the address set by the last command; the
 /// address then advances by the auto-increment, 2 bytes in the standard set-up).
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// vdp::vram_write_at(vdp::PLANE_A); // cell (0, 0), then (1, 0)
+/// vdp::data16(vdp::cell(0, b'O' as u16));
+/// vdp::data16(vdp::cell(0, b'K' as u16));
+/// ```
 #[inline(always)]
 pub fn data16(v: u16) {
     // SAFETY: MD_VDP_DATA is the VDP data port.
@@ -136,6 +227,11 @@ pub fn data16(v: u16) {
 
 /// Reads the VDP status register (`MD_VDP_STATUS_*` bits); also resets a half-written
 /// command.
+///
+/// ```no_run
+/// use megadrive::{sys::MD_VDP_STATUS_VBLANK, vdp};
+/// while vdp::status() & MD_VDP_STATUS_VBLANK as u16 == 0 {} // wait for VBlank
+/// ```
 #[inline(always)]
 pub fn status() -> u16 {
     // SAFETY: reading the control port returns the status and resets the command state.
@@ -144,11 +240,21 @@ pub fn status() -> u16 {
 
 /// True on a PAL (50 Hz) console: the VDP status register's PAL bit (see
 /// [`crate::timing`] for what differs).
+///
+/// ```no_run
+/// let frames_per_second = if megadrive::vdp::is_pal() { 50 } else { 60 };
+/// # let _ = frames_per_second;
+/// ```
 pub fn is_pal() -> bool {
     status() & MD_VDP_STATUS_PAL as u16 != 0
 }
 
 /// Sets VDP register `reg` to `value`.
+///
+/// ```no_run
+/// use megadrive::vdp::{set_reg, Reg};
+/// set_reg(Reg::BgColour, 0x11); // backdrop: palette line 1, colour 1
+/// ```
 #[inline(always)]
 pub fn set_reg(reg: Reg, value: u8) {
     ctrl16((MD_VDP_REG_WRITE as u16) | ((reg as u16) << 8) | value as u16);
@@ -156,6 +262,14 @@ pub fn set_reg(reg: Reg, value: u8) {
 
 /// The 32-bit control-port command that points the data port at `addr` (bytes) with access
 /// code `code` (`MD_VDP_CODE_*`, plus `MD_VDP_CODE_DMA` to start a DMA).
+///
+/// ```
+/// use megadrive::sys::{MD_VDP_CODE_CRAM_WRITE, MD_VDP_CODE_VRAM_WRITE};
+/// use megadrive::vdp::{command, PLANE_B};
+///
+/// assert_eq!(command(MD_VDP_CODE_VRAM_WRITE, PLANE_B), 0x6000_0003); // address bits 15-14 last
+/// assert_eq!(command(MD_VDP_CODE_CRAM_WRITE, 0x20), 0xC020_0000); // colour 16 (line 1)
+/// ```
 #[inline(always)]
 pub const fn command(code: u32, addr: u16) -> u32 {
     // Two words worked out in 16 bits (the 68000's long shifts cost 2 cycles a bit).
@@ -172,24 +286,50 @@ pub(crate) const fn words(high: u16, low: u16) -> u32 {
 }
 
 /// Points the data port at VRAM byte address `addr` for writing.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// vdp::vram_write_at(33 * vdp::TILE_BYTES); // tile 33: 16 words of colour 2
+/// for _ in 0..16 {
+///     vdp::data16(0x2222);
+/// }
+/// ```
 #[inline]
 pub fn vram_write_at(addr: u16) {
     ctrl32(command(MD_VDP_CODE_VRAM_WRITE, addr));
 }
 
 /// Points the data port at CRAM colour `index` (0..64) for writing.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// vdp::cram_write_at(0); // colour 0 of line 0: the backdrop
+/// vdp::data16(0x0E00); // blue
+/// ```
 #[inline]
 pub fn cram_write_at(index: u16) {
     ctrl32(command(MD_VDP_CODE_CRAM_WRITE, index << 1));
 }
 
 /// Points the data port at VSRAM byte address `addr` for writing.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// vdp::vsram_write_at(2); // plane B's vertical scroll
+/// vdp::data16(16);
+/// ```
 #[inline]
 pub fn vsram_write_at(addr: u16) {
     ctrl32(command(MD_VDP_CODE_VSRAM_WRITE, addr));
 }
 
 /// Copies big-endian bytes (an even number) to VRAM at byte address `addr`, by CPU.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// static BLOCK: [u8; 32] = [0x12; 32]; // one tile, colours 1 and 2 in stripes
+/// vdp::load_vram(64 * vdp::TILE_BYTES, &BLOCK); // tile 64
+/// ```
 pub fn load_vram(addr: u16, bytes: &[u8]) {
     vram_write_at(addr);
     for pair in bytes.chunks_exact(2) {
@@ -199,6 +339,12 @@ pub fn load_vram(addr: u16, bytes: &[u8]) {
 
 /// Copies 16-bit words to VRAM at byte address `addr`, by CPU (see [`crate::dma`] for the
 /// DMA copy).
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// let row = [vdp::cell(0, 64), vdp::cell(0, 64) | vdp::HFLIP];
+/// vdp::load_words(vdp::PLANE_B, &row); // cells (0, 0) and (1, 0) of plane B
+/// ```
 pub fn load_words(addr: u16, words: &[u16]) {
     vram_write_at(addr);
     for &w in words {
@@ -208,6 +354,12 @@ pub fn load_words(addr: u16, words: &[u16]) {
 
 /// Sets the horizontal scroll of plane A and plane B (pixels; full-screen scroll mode: a
 /// positive value moves the plane right, so a camera at pixel x uses `-x`).
+///
+/// ```no_run
+/// let camera_x: i16 = 100;
+/// // Plane A follows the camera, plane B at half speed (parallax).
+/// megadrive::vdp::set_hscroll((-camera_x) as u16, (-(camera_x >> 1)) as u16);
+/// ```
 pub fn set_hscroll(plane_a: u16, plane_b: u16) {
     vram_write_at(HSCROLL);
     data16(plane_a);
@@ -216,6 +368,11 @@ pub fn set_hscroll(plane_a: u16, plane_b: u16) {
 
 /// Sets the vertical scroll of plane A and plane B (pixels; full-screen scroll mode: a
 /// camera at pixel y uses `y`).
+///
+/// ```no_run
+/// let camera_y: u16 = 40;
+/// megadrive::vdp::set_vscroll(camera_y, camera_y >> 1);
+/// ```
 pub fn set_vscroll(plane_a: u16, plane_b: u16) {
     vsram_write_at(0);
     data16(plane_a);
@@ -224,6 +381,11 @@ pub fn set_vscroll(plane_a: u16, plane_b: u16) {
 
 /// Sets the scroll of one plane, `plane` = [`PLANE_A`] or [`PLANE_B`] (pixels; full-screen
 /// scroll mode: a camera at pixel (x, y) uses `h = -x`, `v = y`), leaving the other plane's.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// vdp::set_plane_scroll(vdp::PLANE_B, (-8i16) as u16, 0); // plane A keeps its scroll
+/// ```
 pub fn set_plane_scroll(plane: u16, h: u16, v: u16) {
     let slot = if plane == PLANE_A { 0 } else { 2 };
     vram_write_at(HSCROLL + slot);
@@ -236,6 +398,12 @@ pub fn set_plane_scroll(plane: u16, h: u16, v: u16) {
 /// the top `rows` cell rows (8 pixels each) of the screen; 0 hides it. The window's name
 /// table is 64 cells wide in H40 and its rows 16 and below would overlap the scroll table
 /// at [`HSCROLL`]: at most 16 rows.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// vdp::clear_window();
+/// vdp::set_window_rows(2); // a 16-pixel status bar at the top
+/// ```
 pub fn set_window_rows(rows: u16) {
     let rows = if rows > 16 { 16 } else { rows };
     set_reg(Reg::WindowY, rows as u8);
@@ -243,6 +411,12 @@ pub fn set_window_rows(rows: u16) {
 
 /// The VDP's V counter: the scanline being drawn (NTSC: 0..=0xEA, then 0xE5..=0xFF in
 /// VBlank; see [`LINES_PER_FRAME`]).
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// let in_display = vdp::v_counter() < vdp::VBLANK_LINE; // NTSC: still drawing visible lines
+/// # let _ = in_display;
+/// ```
 pub fn v_counter() -> u16 {
     // SAFETY: reading the HV counter port has no side effects.
     (unsafe { core::ptr::read_volatile(MD_VDP_HV_COUNTER as *const u16) }) >> 8
@@ -276,10 +450,25 @@ pub const fn cell(palette: u16, tile: u16) -> u16 {
     (palette << MD_TILE_PALETTE_SHIFT) | (tile & MD_TILE_INDEX_MASK as u16)
 }
 /// Name-table / sprite attribute bit: mirror the tile left-right.
+///
+/// ```
+/// use megadrive::vdp::{cell, HFLIP};
+/// assert_eq!(cell(0, 5) | HFLIP, 0x0805); // tile 5 facing left
+/// ```
 pub const HFLIP: u16 = MD_TILE_HFLIP as u16;
 /// Name-table / sprite attribute bit: mirror the tile top-bottom.
+///
+/// ```
+/// use megadrive::vdp::{cell, VFLIP};
+/// assert_eq!(cell(1, 7) | VFLIP, 0x3007); // tile 7 upside down, palette line 1
+/// ```
 pub const VFLIP: u16 = MD_TILE_VFLIP as u16;
 /// Name-table / sprite attribute bit: draw in front of low-priority planes and sprites.
+///
+/// ```
+/// use megadrive::vdp::{cell, PRIORITY};
+/// assert_eq!(cell(0, 1) | PRIORITY, 0x8001); // in front of the sprites of low priority
+/// ```
 pub const PRIORITY: u16 = MD_TILE_PRIORITY as u16;
 
 /// Writes one name-table cell of the plane at VRAM address `plane` ([`PLANE_A`] or
@@ -298,6 +487,12 @@ pub fn set_cell(plane: u16, x: u16, y: u16, entry: u16) {
 /// Writes two horizontally adjacent name-table cells of `plane`, (`x`, `y`) and (`x + 1`,
 /// `y`) (`x` even, so both are in the same plane row). Needs auto-increment 2 (the
 /// standard set-up).
+///
+/// ```no_run
+/// use megadrive::vdp::{cell, set_cell_pair, HFLIP, PLANE_A};
+/// // A 16-pixel-wide block from one tile and its mirror.
+/// set_cell_pair(PLANE_A, 4, 2, cell(0, 10), cell(0, 10) | HFLIP);
+/// ```
 pub fn set_cell_pair(plane: u16, x: u16, y: u16, left: u16, right: u16) {
     vram_write_at(plane + ((y * PLANE_WIDTH + x) << 1));
     data16(left);
@@ -305,6 +500,13 @@ pub fn set_cell_pair(plane: u16, x: u16, y: u16, left: u16, right: u16) {
 }
 
 /// Fills a 64 x 32 plane name table with 0 (transparent tile 0), by CPU. Display off.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// vdp::display_off();
+/// vdp::clear_plane(vdp::PLANE_A);
+/// vdp::display_on();
+/// ```
 pub fn clear_plane(plane: u16) {
     vram_write_at(plane);
     for _ in 0..(PLANE_WIDTH * PLANE_HEIGHT) {
@@ -314,6 +516,12 @@ pub fn clear_plane(plane: u16) {
 
 /// Fills the window plane's 16 usable rows (see [`set_window_rows`]) with 0, by CPU. Display
 /// off.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// vdp::set_window_rows(0); // hide it first
+/// vdp::clear_window();
+/// ```
 pub fn clear_window() {
     vram_write_at(WINDOW);
     for _ in 0..(PLANE_WIDTH * 16) {
@@ -324,6 +532,12 @@ pub fn clear_window() {
 /// The standard register set-up written by [`init`]: 320 x 224 pixels, 64 x 32-cell planes,
 /// the VRAM layout of the module docs, full-screen scrolling, auto-increment 2, display,
 /// interrupts and DMA off.
+///
+/// ```
+/// use megadrive::vdp::{Reg, INIT_REGISTERS, PLANE_A};
+/// assert!(INIT_REGISTERS.contains(&(Reg::AutoInc, 2)));
+/// assert!(INIT_REGISTERS.contains(&(Reg::PlaneA, (PLANE_A >> 10) as u8)));
+/// ```
 pub static INIT_REGISTERS: [(Reg, u8); 19] = [
     (Reg::Mode1, MD_VDP_MODE1_BASE as u8),
     (Reg::Mode2, MD_VDP_MODE2_MODE5 as u8),
@@ -348,6 +562,15 @@ pub static INIT_REGISTERS: [(Reg, u8); 19] = [
 
 /// Initialises the VDP with [`INIT_REGISTERS`] and clears VRAM, CRAM and VSRAM (by CPU).
 /// Call with interrupts disabled; turn the display on with [`display_on`].
+///
+/// ```no_run
+/// use megadrive::{rt, vdp};
+/// rt::interrupts_off();
+/// vdp::init();
+/// vdp::load_palette(0, &[0x0000, 0x0EEE]);
+/// vdp::display_on();
+/// rt::interrupts_on();
+/// ```
 pub fn init() {
     status(); // reset any half-written command
     for &(reg, value) in INIT_REGISTERS.iter() {
@@ -369,12 +592,25 @@ pub fn init() {
 
 /// Blanks the display (VBlank interrupts keep coming, DMA is enabled): VRAM can then be
 /// written at full speed at any time.
+///
+/// ```no_run
+/// use megadrive::{text, vdp};
+/// vdp::display_off(); // a level change: upload at full speed
+/// text::load_font();
+/// vdp::display_on();
+/// ```
 pub fn display_off() {
     set_reg(Reg::Mode2, (MD_VDP_MODE2_MODE5 | MD_VDP_MODE2_VINT | MD_VDP_MODE2_DMA) as u8);
     settle_mode2();
 }
 
 /// Turns the display, the VBlank interrupt and DMA on.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// vdp::init();
+/// vdp::display_on(); // VBlank interrupts from now on
+/// ```
 pub fn display_on() {
     set_reg(Reg::Mode2, (MD_VDP_MODE2_MODE5 | MD_VDP_MODE2_DISPLAY | MD_VDP_MODE2_VINT | MD_VDP_MODE2_DMA) as u8);
     settle_mode2();

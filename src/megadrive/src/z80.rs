@@ -33,16 +33,39 @@
 //! });
 //! # let _ = next;
 //! ```
+//!
+// The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
+// then resolves the module docs from the crate root.
+//! [`with_bus`]: crate::z80::with_bus
+//! [`load`]: crate::z80::load
+//! [`Bus::read`]: crate::z80::Bus::read
+//! [`Bus::write`]: crate::z80::Bus::write
 
 use megadrive_sys::*;
 
 /// Proof that the 68000 holds the Z80's bus: Z80 RAM is reachable through it.
+///
+/// ```no_run
+/// use megadrive::z80::{self, Bus};
+///
+/// /// The byte a driver keeps at Z80 address 0x1F00 (only callable with the bus held).
+/// fn mailbox(bus: &Bus) -> u8 {
+///     bus.read(0x1F00)
+/// }
+/// let flag = z80::with_bus(|bus| mailbox(bus));
+/// # let _ = flag;
+/// ```
 pub struct Bus {
     _held: (),
 }
 
 impl Bus {
     /// Reads the Z80 RAM byte at `addr` (0..0x2000).
+    ///
+    /// ```no_run
+    /// let version = megadrive::z80::with_bus(|bus| bus.read(0x0002));
+    /// # let _ = version;
+    /// ```
     #[inline(always)]
     pub fn read(&self, addr: u16) -> u8 {
         // SAFETY: the bus is held (only `with_bus` and `load` make a `Bus`), so Z80 RAM at
@@ -51,6 +74,10 @@ impl Bus {
     }
 
     /// Writes `value` to the Z80 RAM byte at `addr` (0..0x2000).
+    ///
+    /// ```no_run
+    /// megadrive::z80::with_bus(|bus| bus.write(0x1F10, 0x80)); // a flag a Z80 program polls
+    /// ```
     #[inline(always)]
     pub fn write(&mut self, addr: u16, value: u8) {
         // SAFETY: as for `read`.
@@ -58,6 +85,11 @@ impl Bus {
     }
 
     /// Copies Z80 RAM from `addr` on into `out`, byte by byte.
+    ///
+    /// ```no_run
+    /// let mut status = [0u8; 4];
+    /// megadrive::z80::with_bus(|bus| bus.copy_to(0x1F20, &mut status));
+    /// ```
     #[inline(always)]
     pub fn copy_to(&self, addr: u16, out: &mut [u8]) {
         for (i, b) in out.iter_mut().enumerate() {
@@ -86,6 +118,14 @@ fn wait_granted() {
 
 /// Takes the Z80's bus, runs `f` with it, and gives it back (see the rules above). The Z80
 /// stops at the end of its current memory cycle and goes on where it was.
+///
+/// ```no_run
+/// // A two-byte command written under one bus request: the Z80 never sees half of it.
+/// megadrive::z80::with_bus(|bus| {
+///     bus.write(0x1F11, 3); // the argument first
+///     bus.write(0x1F10, 1); // then the command
+/// });
+/// ```
 #[inline(always)]
 pub fn with_bus<R>(f: impl FnOnce(&mut Bus) -> R) -> R {
     bus_request(MD_Z80_BUS_TAKE as u16);
@@ -99,6 +139,12 @@ pub fn with_bus<R>(f: impl FnOnce(&mut Bus) -> R) -> R {
 /// program's variables), lets `setup` write Z80 RAM (e.g. the driver's mailbox), and starts
 /// the Z80 from address 0 with a reset. The Z80 is held for the whole load (at boot: it has
 /// nothing to play yet).
+///
+/// ```no_run
+/// // A Z80 program that loops at address 0 (`jr $`), its variables cleared from 0x1000 on.
+/// static PROGRAM: [u8; 2] = [0x18, 0xFE];
+/// megadrive::z80::load(&PROGRAM, 0x1000, |bus| bus.write(0x1F00, 0));
+/// ```
 pub fn load(program: &[u8], clear_from: u16, setup: impl FnOnce(&mut Bus)) {
     // The start-up code holds the Z80 in reset with its bus taken; the bus is only granted
     // with the reset released.
