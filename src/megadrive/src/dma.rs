@@ -167,49 +167,15 @@ pub fn copy(words: &[u16], dest: Dest, addr: u16) {
     // window, see `crate::sound`), unless the caller opened one for the whole VBlank.
     let window = crate::sound::dma_start();
     let src = words.as_ptr() as usize as u32;
-    let n = words.len() as u32;
-    let code = dest.code() | MD_VDP_CODE_DMA;
-    if n != 0 && n <= MAX_WORDS && (src & 0x1_FFFF) + (n << 1) <= 0x2_0000 {
-        // The common case: one transfer.
-        transfer(src, n as u16, vdp::command(code, addr));
-    } else {
-        for (from, offset, n) in pieces(src, n) {
-            transfer(from, n, vdp::command(code, addr.wrapping_add(offset as u16)));
-        }
+    for (from, offset, n) in pieces(src, words.len() as u32) {
+        set_length(n);
+        let s = from >> 1;
+        vdp::set_reg(Reg::DmaSrcLo, s as u8);
+        vdp::set_reg(Reg::DmaSrcMid, (s >> 8) as u8);
+        vdp::set_reg(Reg::DmaSrcHi, ((s >> 16) & 0x7F) as u8); // 68000 -> VDP mode
+        vdp::ctrl32(vdp::command(dest.code() | MD_VDP_CODE_DMA, addr.wrapping_add(offset as u16)));
     }
     crate::sound::dma_done(window);
-}
-
-/// One transfer of `words` words from 68000 byte address `from` (not crossing a 128 KiB
-/// boundary), started by the control-port command `command`. The register pairs go in one
-/// long write each (the 68000 writes the high word first).
-#[inline(always)]
-fn transfer(from: u32, words: u16, command: u32) {
-    let [lo, mid, hi] = source_bytes(from);
-    vdp::ctrl32(vdp::words(reg_write(Reg::DmaLenLo, words as u8), reg_write(Reg::DmaLenHi, (words >> 8) as u8)));
-    vdp::ctrl32(vdp::words(reg_write(Reg::DmaSrcLo, lo), reg_write(Reg::DmaSrcMid, mid)));
-    vdp::set_reg(Reg::DmaSrcHi, hi); // bit 7 clear: 68000 -> VDP mode
-    vdp::ctrl32(command);
-}
-
-/// The source registers' bytes for 68000 byte address `from`: `from / 2` in three bytes,
-/// the top one 7 bits. Worked out in 16-bit halves (the 68000's long shifts cost 2 cycles a
-/// bit).
-#[inline(always)]
-const fn source_bytes(from: u32) -> [u8; 3] {
-    let (low, high) = (from as u16, (from >> 16) as u16);
-    [(low >> 1) as u8, ((low >> 9) | (high << 7)) as u8, ((high >> 1) & 0x7F) as u8]
-}
-
-/// The long control-port write that sets register `a` to `va`, then `b` to `vb`.
-#[cfg(test)]
-const fn reg_pair(a: Reg, va: u8, b: Reg, vb: u8) -> u32 {
-    vdp::words(reg_write(a, va), reg_write(b, vb))
-}
-
-/// The control-port word that sets register `r` to `v`.
-const fn reg_write(r: Reg, v: u8) -> u16 {
-    MD_VDP_REG_WRITE as u16 | (r as u16) << 8 | v as u16
 }
 
 /// Copies `words` to VRAM at byte address `addr` (see [`copy`]).
@@ -229,21 +195,6 @@ pub fn copy_to_vram_stride(words: &[u16], addr: u16, stride: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_source_registers_hold_the_address_over_two() {
-        for from in [0u32, 2, 0x1FE, 0x200, 0xFFFE, 0x1_0000, 0x1_2344, 0x2_9A6E, 0x3F_FFFE, 0xFF_0000, 0xFF_FFFE] {
-            let [lo, mid, hi] = source_bytes(from);
-            let s = from >> 1;
-            assert_eq!([lo, mid, hi], [s as u8, (s >> 8) as u8, ((s >> 16) & 0x7F) as u8], "from {from:#x}");
-        }
-    }
-
-    #[test]
-    fn a_register_pair_is_two_register_writes_high_word_first() {
-        assert_eq!(reg_pair(Reg::DmaLenLo, 0x34, Reg::DmaLenHi, 0x12), 0x9334_9412);
-        assert_eq!(reg_pair(Reg::DmaSrcLo, 0xFF, Reg::DmaSrcMid, 0x00), 0x95FF_9600);
-    }
 
     #[test]
     fn a_fill_length_covers_exactly_the_bytes_asked() {

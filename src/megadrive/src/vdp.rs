@@ -272,17 +272,8 @@ pub fn set_reg(reg: Reg, value: u8) {
 /// ```
 #[inline(always)]
 pub const fn command(code: u32, addr: u16) -> u32 {
-    // Two words worked out in 16 bits (the 68000's long shifts cost 2 cycles a bit).
-    let code = code as u16;
-    let high = ((code & 3) << 14) | (addr & 0x3FFF);
-    let low = ((code & 0x3C) << 2) | (addr >> 14);
-    words(high, low)
-}
-
-/// The long of two words, `high` first (as the 68000 writes a long to a port).
-#[inline(always)]
-pub(crate) const fn words(high: u16, low: u16) -> u32 {
-    (high as u32) << 16 | low as u32
+    let addr = addr as u32;
+    ((code & 3) << 30) | ((addr & 0x3FFF) << 16) | ((code & 0x3C) << 2) | (addr >> 14)
 }
 
 /// Points the data port at VRAM byte address `addr` for writing.

@@ -325,8 +325,8 @@ fn a_kind_names_its_sprite_and_is_drawn() {
     let rust = compile_with_sprites(dir.path(), Some(&sd)).unwrap_or_else(|e| panic!("{e:#?}"));
     for want in [
         "pub struct SpringProperties {\n    /// ",
-        "EntityKind::Spring(..) => Some((&super::sprites::spring::SHEET, &super::sprites::spring::BOING)),",
-        "EntityKind::Lamp => Some((&super::sprites::spring::SHEET, &super::sprites::spring::IDLE)),",
+        "EntityKind::Spring(..) => Some((&crate::sprites::spring::SHEET, &crate::sprites::spring::BOING)),",
+        "EntityKind::Lamp => Some((&crate::sprites::spring::SHEET, &crate::sprites::spring::IDLE)),",
         "pub fn add_drawn_entities<const N: usize>(",
     ] {
         assert!(rust.contains(want), "levels.rs lacks `{want}`:\n{rust}");

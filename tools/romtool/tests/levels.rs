@@ -718,8 +718,9 @@ fn generated_rust_compiles_in_a_no_std_crate() {
     let engine = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/engine").canonicalize().unwrap();
     let manifest = format!(
         "[package]\nname = \"include_check\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-         [dependencies]\nmegacollide-engine = {{ path = {:?} }}\n\n[workspace]\n",
-        engine.display().to_string()
+         [dependencies]\nmegacollide-engine = {{ path = {:?} }}\nmegadrive = {{ path = {:?}, default-features = false }}\n\n[workspace]\n",
+        engine.display().to_string(),
+        engine.join("../megadrive").display().to_string()
     );
     std::fs::write(work.join("Cargo.toml"), manifest).unwrap();
     // Same dependency versions as the workspace.

@@ -247,7 +247,7 @@ pub enum EntityKind {
 }
 
 /// `EntityKind::sprite` (the sheet and animation of each drawn kind, from its class's
-/// `sprite` member: items of the game's `sprites` module, a sibling of `levels`) and
+/// `sprite` member: items of the game's `sprites` module, at its crate root) and
 /// `add_drawn_entities`, which puts a level's drawn entities in the sprite engine.
 fn drawn_kinds(o: &mut String, kinds: &EntityKinds) {
     let engine = "::megadrive::sprite_engine";
@@ -258,7 +258,7 @@ fn drawn_kinds(o: &mut String, kinds: &EntityKinds) {
             let (module, animation) = k.sprite.as_ref()?.items.as_ref()?;
             let pattern =
                 if k.members.is_empty() { format!("EntityKind::{}", k.variant) } else { format!("EntityKind::{}(..)", k.variant) };
-            Some(format!("            {pattern} => Some((&super::sprites::{module}::SHEET, &super::sprites::{module}::{animation})),\n"))
+            Some(format!("            {pattern} => Some((&crate::sprites::{module}::SHEET, &crate::sprites::{module}::{animation})),\n"))
         })
         .collect();
     let body = if arms.is_empty() {
@@ -270,7 +270,8 @@ fn drawn_kinds(o: &mut String, kinds: &EntityKinds) {
         o,
         "impl EntityKind {{
     /// The sprite sheet and animation the objects of this kind are drawn with (their class's
-    /// `sprite` member: a sheet of the game's `sprites` module), or `None` for a kind not drawn.
+    /// `sprite` member: a sheet of the `sprites` module at the game's crate root, where it
+    /// includes romtool's `sprites.rs`), or `None` for a kind not drawn.
     pub fn sprite(&self) -> Option<(&'static {engine}::Sheet, &'static {engine}::Animation)> {{
 {body}    }}
 }}
