@@ -29,6 +29,13 @@ const ORIGIN: i16 = 128;
 
 /// Sprites for one frame, in screen order (the first is drawn on top), at most `N` (the VDP
 /// shows up to 80 in H40, 20 per scanline).
+///
+/// ```
+/// use megadrive::sprites::SpriteList;
+/// let frame = SpriteList::<80>::new(); // the whole H40 table, in RAM
+/// let hud = SpriteList::<8>::new(); // or a few, for a list of its own
+/// assert!(frame.is_empty() && hud.is_empty());
+/// ```
 pub struct SpriteList<const N: usize> {
     /// The attribute table entries, 4 words per sprite.
     words: [[u16; 4]; N],
@@ -37,21 +44,51 @@ pub struct SpriteList<const N: usize> {
 
 impl<const N: usize> SpriteList<N> {
     /// An empty list.
+    ///
+    /// ```
+    /// use megadrive::sprites::SpriteList;
+    /// let list = SpriteList::<20>::new();
+    /// assert_eq!(list.len(), 0);
+    /// ```
     pub const fn new() -> Self {
         SpriteList { words: [[0; 4]; N], count: 0 }
     }
 
     /// Empties the list.
+    ///
+    /// ```
+    /// use megadrive::sprites::SpriteList;
+    /// let mut list = SpriteList::<80>::new();
+    /// list.push(0, 0, 1, 1, 1);
+    /// list.clear(); // after the upload, before the next frame's sprites
+    /// assert!(list.is_empty());
+    /// ```
     pub fn clear(&mut self) {
         self.count = 0;
     }
 
     /// Sprites in the list.
+    ///
+    /// ```
+    /// use megadrive::sprites::SpriteList;
+    /// let mut list = SpriteList::<2>::new();
+    /// for x in [0, 8, 16] {
+    ///     list.push(x, 0, 1, 1, 1);
+    /// }
+    /// assert_eq!(list.len(), 2); // the third is beyond N
+    /// ```
     pub fn len(&self) -> u16 {
         self.count
     }
 
     /// True when the list holds no sprite.
+    ///
+    /// ```
+    /// use megadrive::sprites::SpriteList;
+    /// let mut list = SpriteList::<80>::new();
+    /// list.push(0, 300, 1, 1, 1); // below the screen: dropped
+    /// assert!(list.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
@@ -60,6 +97,14 @@ impl<const N: usize> SpriteList<N> {
     /// (`sx`, `sy`), with attribute word `attr` (a [`vdp::cell`] of palette line and first
     /// tile, `|` flip and priority bits). Sprites entirely off screen, or beyond `N`, are
     /// dropped.
+    ///
+    /// ```
+    /// use megadrive::sprites::SpriteList;
+    /// use megadrive::vdp::{cell, PRIORITY};
+    /// let mut list = SpriteList::<80>::new();
+    /// list.push(-4, 10, 1, 1, cell(0, 0x20) | PRIORITY); // partly off the left edge: kept
+    /// assert_eq!(list.table(), [[138, 0x0000, cell(0, 0x20) | PRIORITY, 124]]);
+    /// ```
     pub fn push(&mut self, sx: i16, sy: i16, w: u16, h: u16, attr: u16) {
         let (pw, ph) = ((w << 3) as i16, (h << 3) as i16);
         if sx <= -pw || sx >= SCREEN_W || sy <= -ph || sy >= SCREEN_H || self.count as usize >= N {
@@ -76,6 +121,15 @@ impl<const N: usize> SpriteList<N> {
     /// [`SpriteList::push`] with the size given twice, as the sprite engine keeps it: in
     /// pixels (`w_px`, `h_px`) and as the attribute table's size bits (`size`: `(w - 1) << 2 |
     /// (h - 1)` in tiles, shifted left 8).
+    ///
+    /// ```
+    /// use megadrive::sprites::SpriteList;
+    /// use megadrive::vdp::cell;
+    /// let mut list = SpriteList::<80>::new();
+    /// // 16 x 24 pixels: size bits (2 - 1) << 2 | (3 - 1), shifted left 8.
+    /// list.push_sized(50, 30, 16, 24, 0x0600, cell(1, 0x40));
+    /// assert_eq!(list.table(), [[158, 0x0600, cell(1, 0x40), 178]]);
+    /// ```
     #[inline(always)]
     pub fn push_sized(&mut self, sx: i16, sy: i16, w_px: i16, h_px: i16, size: u16, attr: u16) {
         // On screen when -w_px < sx < SCREEN_W: one unsigned compare per axis.
@@ -127,6 +181,16 @@ impl<const N: usize> SpriteList<N> {
     /// screen are left out (they would take sprites from the 80 and the 20 of a line, and
     /// one far right would wrap to the left edge). False (and nothing added) when the
     /// pieces on screen do not all fit.
+    ///
+    /// ```
+    /// use megadrive::sprites::SpriteList;
+    /// use megadrive::vdp::cell;
+    /// let mut list = SpriteList::<80>::new();
+    /// // Two 8 x 8 pieces 16 pixels apart; the object at x = -20: only the right one shows.
+    /// let pieces = [[128, 0x0000, 0, 128], [128, 0x0000, 1, 144]];
+    /// assert!(list.push_pieces_clipped(-20, 0, cell(0, 0x80), &pieces));
+    /// assert_eq!(list.table(), [[128, 0x0000, cell(0, 0x81), 124]]);
+    /// ```
     pub fn push_pieces_clipped(&mut self, sx: i16, sy: i16, attr: u16, pieces: &[[u16; 4]]) -> bool {
         let mut n = self.count;
         for p in pieces {
@@ -186,6 +250,15 @@ impl<const N: usize> SpriteList<N> {
 
     /// The attribute table entries to upload: the last sprite ends the link chain; an empty
     /// list becomes one sprite hidden above the screen.
+    ///
+    /// ```
+    /// use megadrive::sprites::SpriteList;
+    /// let mut list = SpriteList::<80>::new();
+    /// assert_eq!(list.table(), [[0, 0, 0, 0]]); // empty: one hidden sprite
+    /// list.push(0, 0, 1, 1, 5);
+    /// list.push(8, 0, 1, 1, 6);
+    /// assert_eq!(list.table()[0][1], 0x0001); // linked to the second, which ends the chain
+    /// ```
     pub fn table(&mut self) -> &[[u16; 4]] {
         if self.count == 0 {
             self.words[0] = [0, 0, 0, 0];
@@ -197,6 +270,16 @@ impl<const N: usize> SpriteList<N> {
     }
 
     /// Copies the list to the VDP's sprite table by CPU ([`SpriteList::table`]). In VBlank.
+    ///
+    /// ```no_run
+    /// use megadrive::sprites::SpriteList;
+    /// use megadrive::vdp::cell;
+    /// let mut list = SpriteList::<80>::new();
+    /// list.push(160, 112, 2, 2, cell(1, 0x100));
+    /// // In VBlank:
+    /// list.upload();
+    /// list.clear();
+    /// ```
     pub fn upload(&mut self) {
         let table = self.table();
         vdp::load_words(vdp::SPRITES, table.as_flattened());
@@ -204,6 +287,16 @@ impl<const N: usize> SpriteList<N> {
 
     /// Copies the list to the VDP's sprite table by DMA ([`crate::dma`]). In VBlank, DMA
     /// enabled.
+    ///
+    /// ```no_run
+    /// use megadrive::sprites::SpriteList;
+    /// use megadrive::vdp::cell;
+    /// let mut list = SpriteList::<80>::new();
+    /// list.push(160, 112, 4, 4, cell(2, 0x200));
+    /// // In VBlank, with DMA enabled:
+    /// list.upload_dma();
+    /// list.clear();
+    /// ```
     pub fn upload_dma(&mut self) {
         let table = self.table();
         crate::dma::copy_to_vram(table.as_flattened(), vdp::SPRITES);

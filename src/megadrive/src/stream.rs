@@ -39,11 +39,35 @@
 use crate::vdp::{self, SCREEN_H, SCREEN_W};
 
 /// Plane size in metatiles (16 x 16 pixels): 32 columns.
+///
+/// ```
+/// use megadrive::stream::PLANE_METATILES_W;
+/// let ring_column = 37 & (PLANE_METATILES_W - 1); // metatile column 37 lives in plane column 5
+/// assert_eq!(ring_column, 5);
+/// ```
 pub const PLANE_METATILES_W: i16 = (vdp::PLANE_WIDTH >> 1) as i16;
 /// Plane size in metatiles: 16 rows.
+///
+/// ```
+/// use megadrive::stream::PLANE_METATILES_H;
+/// assert_eq!(20 & (PLANE_METATILES_H - 1), 4); // metatile row 20 lives in plane row 4
+/// ```
 pub const PLANE_METATILES_H: i16 = (vdp::PLANE_HEIGHT >> 1) as i16;
 
 /// What the streamer draws: the four plane cells of each 16 x 16-pixel metatile.
+///
+/// ```
+/// use megadrive::stream::Metatiles;
+/// use megadrive::vdp::cell;
+/// /// A checkerboard of tiles 1 and 2 (palette line 0).
+/// struct Checker;
+/// impl Metatiles for Checker {
+///     fn cells(&self, tx: i16, ty: i16) -> [u16; 4] {
+///         [cell(0, 1 + ((tx + ty) & 1) as u16); 4]
+///     }
+/// }
+/// assert_eq!(Checker.cells(1, 0), [2; 4]);
+/// ```
 pub trait Metatiles {
     /// The name-table entries ([`vdp::cell`]) of metatile (`tx`, `ty`) (metatile space,
     /// possibly outside the map: draw those blank): top-left, top-right, bottom-left,
@@ -79,10 +103,21 @@ pub trait Metatiles {
 
 /// Metatile columns (and rows) that may come into view between two uploads: a camera that
 /// moves at most [`MAX_STEP`] pixels per axis.
+///
+/// ```
+/// use megadrive::stream::{MAX_STEP, MAX_STRIPS};
+/// assert_eq!(MAX_STEP, 16 * MAX_STRIPS as i16); // pixels a camera may move per frame
+/// ```
 pub const MAX_STRIPS: usize = 2;
 /// The most a plane's camera may move per axis between two [`Streamer::prepare`] calls
 /// and be streamed (pixels); a bigger jump marks the plane [`Streamer::jumped`], to be
 /// drawn again whole ([`Streamer::redraw_view`]).
+///
+/// ```
+/// use megadrive::stream::MAX_STEP;
+/// let (old_x, new_x): (i16, i16) = (100, 180); // a teleport
+/// assert!((new_x - old_x).abs() > MAX_STEP); // drawn whole, not streamed
+/// ```
 pub const MAX_STEP: i16 = 16 * MAX_STRIPS as i16;
 /// Cells of one cell column of the view: 15 metatiles.
 const COLUMN_CELLS: usize = 2 * ((SCREEN_H as usize).div_ceil(16) + 1);
@@ -132,6 +167,14 @@ fn upload_strip(words: &[u16], base: u16, first: u16, ring: u16, shift: u16) {
 ///
 /// A frame: [`Streamer::prepare`] after the world step (outside VBlank: reads the map into
 /// RAM), [`Streamer::upload`] in the next VBlank (a few DMA transfers and the scroll).
+///
+/// ```
+/// use megadrive::stream::Streamer;
+/// use megadrive::vdp;
+/// static BACKGROUND: Streamer = Streamer::new(vdp::PLANE_B);
+/// let foreground = Streamer::new(vdp::PLANE_A);
+/// assert_eq!(foreground.columns_streamed, 0);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Streamer {
     plane: u16,
@@ -156,6 +199,13 @@ pub struct Streamer {
 
 /// The metatiles (metatile space, half-open: x0, y0, x1, y1) a camera whose top-left is at
 /// pixel (cx, cy) shows.
+///
+/// ```
+/// use megadrive::stream::visible;
+/// // 320 x 224 pixels: 20 x 14 metatiles, one more each way when not aligned.
+/// assert_eq!(visible(0, 0), (0, 0, 20, 14));
+/// assert_eq!(visible(8, 40), (0, 2, 21, 17));
+/// ```
 pub fn visible(cx: i16, cy: i16) -> (i16, i16, i16, i16) {
     (cx >> 4, cy >> 4, ((cx + SCREEN_W - 1) >> 4) + 1, ((cy + SCREEN_H - 1) >> 4) + 1)
 }
@@ -163,6 +213,13 @@ pub fn visible(cx: i16, cy: i16) -> (i16, i16, i16, i16) {
 impl Streamer {
     /// Nothing drawn yet, on the plane at VRAM address `plane` ([`vdp::PLANE_A`] or
     /// [`vdp::PLANE_B`]).
+    ///
+    /// ```
+    /// use megadrive::stream::Streamer;
+    /// use megadrive::vdp;
+    /// let plane = Streamer::new(vdp::PLANE_A);
+    /// assert!(!plane.jumped());
+    /// ```
     pub const fn new(plane: u16) -> Streamer {
         Streamer {
             plane,
@@ -185,6 +242,17 @@ impl Streamer {
     /// ([`Streamer::redraw_view`] for that camera; anything prepared is dropped). Too much
     /// for one VBlank: call with the display off ([`vdp::display_off`], which also turns on
     /// the DMA it draws with).
+    ///
+    /// ```no_run
+    /// use megadrive::stream::{Metatiles, Streamer};
+    /// use megadrive::vdp;
+    /// # struct Map;
+    /// # impl Metatiles for Map { fn cells(&self, _: i16, _: i16) -> [u16; 4] { [0; 4] } }
+    /// let mut plane = Streamer::new(vdp::PLANE_A);
+    /// vdp::display_off();
+    /// plane.redraw(&Map, 640, 96); // a level that starts at camera (640, 96)
+    /// vdp::display_on();
+    /// ```
     pub fn redraw(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
         (self.x0, self.y0, self.x1, self.y1) = visible(cx, cy);
         self.scroll = scroll_of(cx, cy);
@@ -198,6 +266,20 @@ impl Streamer {
     /// cells: call with the display off (or in VBlank, which it outlasts). Each row's
     /// transfers get a DMA window of the sound driver of their own (unless the caller has
     /// one open), so the driver refills its PCM ring while the next row is read.
+    ///
+    /// ```no_run
+    /// use megadrive::stream::{Metatiles, Streamer};
+    /// use megadrive::vdp;
+    /// # struct Map;
+    /// # impl Metatiles for Map { fn cells(&self, _: i16, _: i16) -> [u16; 4] { [0; 4] } }
+    /// # let mut plane = Streamer::new(vdp::PLANE_A);
+    /// plane.prepare(&Map, 4000, 0); // a respawn far away
+    /// if plane.jumped() {
+    ///     vdp::display_off();
+    ///     plane.redraw_view(&Map);
+    ///     vdp::display_on();
+    /// }
+    /// ```
     pub fn redraw_view(&mut self, map: &impl Metatiles) {
         let plane = self.plane;
         let (top, bottom) = self.rows.split_at_mut(1);
@@ -216,6 +298,17 @@ impl Streamer {
     /// Forgets what the plane shows (nothing drawn, nothing prepared, no jump), as
     /// [`Streamer::new`] leaves it: for a plane that stops being streamed (its next
     /// [`Streamer::prepare`] is a jump, drawn whole).
+    ///
+    /// ```
+    /// use megadrive::stream::{Metatiles, Streamer};
+    /// use megadrive::vdp;
+    /// # struct Map;
+    /// # impl Metatiles for Map { fn cells(&self, _: i16, _: i16) -> [u16; 4] { [0; 4] } }
+    /// let mut plane = Streamer::new(vdp::PLANE_B);
+    /// plane.prepare(&Map, 0, 0); // the first view is drawn whole: a jump
+    /// plane.reset();
+    /// assert!(!plane.jumped());
+    /// ```
     pub fn reset(&mut self) {
         (self.x0, self.y0, self.x1, self.y1) = (0, 0, 0, 0);
         (self.column_count, self.row_count, self.jumped) = (0, 0, false);
@@ -224,6 +317,16 @@ impl Streamer {
     /// Whether the camera jumped, since the last redraw, further than the strips follow
     /// ([`MAX_STEP`] pixels per axis between two [`Streamer::prepare`] calls): the view must
     /// then be drawn whole with [`Streamer::redraw_view`] instead of [`Streamer::upload`].
+    ///
+    /// ```
+    /// use megadrive::stream::{Metatiles, Streamer};
+    /// use megadrive::vdp;
+    /// # struct Map;
+    /// # impl Metatiles for Map { fn cells(&self, _: i16, _: i16) -> [u16; 4] { [0; 4] } }
+    /// let mut plane = Streamer::new(vdp::PLANE_A);
+    /// plane.prepare(&Map, 0, 0); // nothing drawn yet: 20 new columns, more than MAX_STRIPS
+    /// assert!(plane.jumped());
+    /// ```
     pub fn jumped(&self) -> bool {
         self.jumped
     }
@@ -238,6 +341,22 @@ impl Streamer {
     /// range, `self.x0..self.x1`: the ones left of it and the ones right of it, each a run
     /// at an end of the new range (rows alike). Only those are visited, in ascending
     /// order, so a frame whose camera stays within its metatiles costs no loop.
+    ///
+    /// ```no_run
+    /// use megadrive::stream::{Metatiles, Streamer};
+    /// use megadrive::vdp;
+    /// # struct Map;
+    /// # impl Metatiles for Map { fn cells(&self, _: i16, _: i16) -> [u16; 4] { [0; 4] } }
+    /// # fn wait_vblank() {}
+    /// let mut plane = Streamer::new(vdp::PLANE_A);
+    /// let mut cx = 0;
+    /// loop {
+    ///     cx += 2; // the world step moves the camera
+    ///     plane.prepare(&Map, cx, 0);
+    ///     wait_vblank();
+    ///     if plane.jumped() { plane.redraw_view(&Map) } else { plane.upload() }
+    /// }
+    /// ```
     pub fn prepare(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
         let (x0, y0, x1, y1) = visible(cx, cy);
         self.scroll = scroll_of(cx, cy);
@@ -285,6 +404,17 @@ impl Streamer {
     /// Writes the prepared strips into the plane by DMA (each cell column or row in one
     /// or two transfers: two where it wraps around the ring) and sets the plane's scroll.
     /// In VBlank.
+    ///
+    /// ```no_run
+    /// use megadrive::stream::{Metatiles, Streamer};
+    /// use megadrive::vdp;
+    /// # struct Map;
+    /// # impl Metatiles for Map { fn cells(&self, _: i16, _: i16) -> [u16; 4] { [0; 4] } }
+    /// # let mut plane = Streamer::new(vdp::PLANE_B);
+    /// plane.prepare(&Map, 16, 0); // outside VBlank
+    /// // ... in VBlank:
+    /// plane.upload();
+    /// ```
     pub fn upload(&mut self) {
         let plane = self.plane;
         // A cell column: ring of PLANE_HEIGHT cells, a plane row (128 bytes) apart; a cell
@@ -302,6 +432,16 @@ impl Streamer {
     /// [`Streamer::prepare`] and [`Streamer::upload`] at once, all in VBlank (after a jump,
     /// [`Streamer::redraw_view`], which outlasts the VBlank: the DMA then runs at the
     /// active display's slower pace).
+    ///
+    /// ```no_run
+    /// use megadrive::stream::{Metatiles, Streamer};
+    /// use megadrive::vdp;
+    /// # struct Map;
+    /// # impl Metatiles for Map { fn cells(&self, _: i16, _: i16) -> [u16; 4] { [0; 4] } }
+    /// let mut background = Streamer::new(vdp::PLANE_B);
+    /// let camera_x: i16 = 300;
+    /// background.update(&Map, camera_x >> 1, 0); // in VBlank: half-speed parallax
+    /// ```
     pub fn update(&mut self, map: &impl Metatiles, cx: i16, cy: i16) {
         self.prepare(map, cx, cy);
         if self.jumped {
