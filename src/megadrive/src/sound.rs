@@ -50,16 +50,33 @@ use crate::z80::{self, Bus};
 
 /// The driver's mailbox (`MB_*`, written by the 68000) and status (`ST_*`, written by the
 /// Z80) addresses in Z80 RAM, and its size, from pasmo's symbol table.
+///
+/// ```no_run
+/// use megadrive::{sound::layout, z80};
+/// // The driver's `ST_READY` byte, read straight from Z80 RAM (the status does it for you).
+/// let ready = z80::with_bus(|bus| bus.read(layout::ST_READY)) == b'R';
+/// ```
 pub mod layout {
     include!(concat!(env!("OUT_DIR"), "/z80_layout.rs"));
 }
 use layout::*;
 
 /// The driver (Z80 code), as assembled from `z80/driver.asm`.
+///
+/// ```
+/// use megadrive::sound::{DRIVER, DRIVER_BYTES};
+/// assert_eq!(DRIVER.len(), DRIVER_BYTES as usize); // fits in the Z80's 8 KiB
+/// ```
 pub static DRIVER: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/z80_driver.bin"));
 
 /// The driver's size in bytes (its code and tables; its variables and buffers are in the
 /// rest of the Z80's 8 KiB).
+///
+/// ```
+/// use megadrive::sound::DRIVER_BYTES;
+/// let free = 0x2000 - DRIVER_BYTES; // Z80 RAM left for the variables and buffers
+/// assert!(free > 0x600);
+/// ```
 pub const DRIVER_BYTES: u16 = DRIVER_END;
 
 /// Z80 address of the driver's variables (then its mailbox and status, to the end of RAM):
@@ -69,12 +86,31 @@ const VARIABLES: u16 = 0x1E00;
 /// PCM effects' sample rate on an NTSC console (Hz): the YM2612's Timer A every 8 of its
 /// samples (7,670,453 Hz / 144 / 8). On PAL it is 6,598 Hz (the YM2612's clock is 0.9 %
 /// slower); `romtool sound` resamples WAV files to this rate.
+///
+/// ```
+/// use megadrive::sound::PCM_RATE;
+/// let samples: u32 = 3330; // a jump sample's length
+/// assert_eq!(samples * 1000 / PCM_RATE, 500); // milliseconds
+/// ```
 pub const PCM_RATE: u32 = 6658;
 
 /// The song or effect's stream loops back to nowhere (it ends).
+///
+/// ```
+/// use megadrive::sound::{Song, NO_LOOP};
+/// static JINGLE: Song = Song { name: "jingle", stream: &[0x00], loop_start: NO_LOOP }; // plays once
+/// assert_eq!(JINGLE.loop_start, NO_LOOP);
+/// ```
 pub const NO_LOOP: u32 = u32::MAX;
 
 /// A song: the driver's stream (made by `romtool sound` from a VGM file).
+///
+/// ```no_run
+/// use megadrive::sound::{self, Song};
+/// // As `romtool sound` writes it from a VGM file that loops back to byte 4 of its stream.
+/// static STAGE1: Song = Song { name: "stage1", stream: &[0x00, 0x00, 0x00, 0x00, 0x00], loop_start: 4 };
+/// sound::play_music(&STAGE1);
+/// ```
 pub struct Song {
     /// The source file's name without its extension.
     pub name: &'static str,
@@ -85,6 +121,14 @@ pub struct Song {
 }
 
 /// A sound effect.
+///
+/// ```no_run
+/// use megadrive::sound::{self, Effect};
+/// static COIN: Effect = Effect::Psg { name: "coin", stream: &[0x00], channels: 0b0001 }; // tone channel 0
+/// static HIT: Effect = Effect::Pcm { name: "hit", samples: &[0x80; 256] };
+/// sound::play_effect(&COIN, 0);
+/// sound::play_effect(&HIT, 10);
+/// ```
 pub enum Effect {
     /// 8-bit unsigned samples (0x80 = silence) at [`PCM_RATE`], on the DAC.
     Pcm {
@@ -106,6 +150,12 @@ pub enum Effect {
 
 impl Effect {
     /// The source file's name without its extension.
+    ///
+    /// ```
+    /// use megadrive::sound::Effect;
+    /// static JUMP: Effect = Effect::Pcm { name: "jump", samples: &[0x80; 16] };
+    /// assert_eq!(JUMP.name(), "jump");
+    /// ```
     pub fn name(&self) -> &'static str {
         match self {
             Effect::Pcm { name, .. } | Effect::Psg { name, .. } => name,
@@ -116,10 +166,23 @@ impl Effect {
 /// What the driver reported at the last [`end_vblank`] or [`update`] that sent nothing: its
 /// status bytes `ST_READY` to `ST_WSUM` as they are in Z80 RAM (16-bit values little-endian),
 /// copied to the ELF symbol `SOUND_STATUS` (the tests read it).
+///
+/// ```
+/// use megadrive::sound::Status;
+/// // Ready, heartbeat 300, music playing, a PCM effect of priority 4, no PSG effect.
+/// let s = Status([b'R', 0x2C, 0x01, 1, 5, 0, 0, 0x10, 0x00, 0x34, 0x12]);
+/// assert_eq!((s.ready(), s.heartbeat(), s.music(), s.pcm(), s.psg()), (true, 300, 1, 5, 0));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Status(pub [u8; STATUS_BYTES]);
 
 /// Bytes of [`Status`]: Z80 RAM `ST_READY` (ST + 1) to `ST_WSUM` + 1 (ST + 11).
+///
+/// ```
+/// use megadrive::sound::{Status, STATUS_BYTES};
+/// let before_init = Status([0; STATUS_BYTES]);
+/// assert!(!before_init.ready());
+/// ```
 pub const STATUS_BYTES: usize = 11;
 
 impl Status {
@@ -127,45 +190,105 @@ impl Status {
         u16::from_le_bytes([self.0[i], self.0[i + 1]])
     }
     /// The driver runs.
+    ///
+    /// ```no_run
+    /// use megadrive::{sound, timing::Standard};
+    /// sound::init(Standard::detect());
+    /// while !sound::status().ready() {
+    ///     sound::update();
+    /// }
+    /// ```
     pub fn ready(&self) -> bool {
         self.0[0] == b'R'
     }
     /// The driver's heartbeat: its Timer B periods (4.8 ms, 3 or 4 a frame) since it started.
+    ///
+    /// ```
+    /// use megadrive::sound::Status;
+    /// let mut raw = [0; 11];
+    /// raw[1..3].copy_from_slice(&1000u16.to_le_bytes()); // little-endian in Z80 RAM
+    /// assert_eq!(Status(raw).heartbeat(), 1000);
+    /// ```
     pub fn heartbeat(&self) -> u16 {
         self.u16_at(1)
     }
     /// Music: 0 stopped, 1 playing, 2 paused.
+    ///
+    /// ```
+    /// use megadrive::sound::Status;
+    /// let paused = Status([b'R', 0, 0, 2, 0, 0, 0, 0, 0, 0, 0]);
+    /// assert_eq!(paused.music(), 2);
+    /// ```
     pub fn music(&self) -> u8 {
         self.0[3]
     }
     /// Priority + 1 of the PCM effect playing, 0 for none.
+    ///
+    /// ```
+    /// use megadrive::sound::Status;
+    /// let s = Status([b'R', 0, 0, 0, 3, 0, 0, 0, 0, 0, 0]);
+    /// assert_eq!(s.pcm(), 3); // an effect of priority 2 plays
+    /// ```
     pub fn pcm(&self) -> u8 {
         self.0[4]
     }
     /// Priority + 1 of the PSG effect playing, 0 for none.
+    ///
+    /// ```
+    /// use megadrive::sound::Status;
+    /// let s = Status([b'R', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    /// assert_eq!(s.psg(), 0); // no PSG effect
+    /// ```
     pub fn psg(&self) -> u8 {
         self.0[5]
     }
     /// Music ticks played (the stream's waits summed) when `write_sum` was taken.
+    ///
+    /// ```
+    /// use megadrive::sound::Status;
+    /// let s = Status([b'R', 0, 0, 1, 0, 0, 0, 0x58, 0x02, 0, 0]);
+    /// assert_eq!(s.music_ticks(), 600); // ten seconds at 60 ticks a second
+    /// ```
     pub fn music_ticks(&self) -> u16 {
         self.u16_at(7)
     }
     /// Fletcher-16 of the music's register writes so far (register and value, PSG bytes).
+    ///
+    /// ```
+    /// use megadrive::sound::Status;
+    /// let s = Status([b'R', 0, 0, 1, 0, 0, 0, 0, 0, 0xCD, 0xAB]);
+    /// assert_eq!(s.write_sum(), 0xABCD);
+    /// ```
     pub fn write_sum(&self) -> u16 {
         self.u16_at(9)
     }
 }
 
 /// The last status read from the driver (see [`Status`]).
+///
+/// ```no_run
+/// use megadrive::sound::SOUND_STATUS;
+/// let music_on = SOUND_STATUS.with(|s| s.music() == 1); // what sound::status() returns
+/// ```
 #[no_mangle]
 pub static SOUND_STATUS: MainOnly<Status> = MainOnly::new(Status([0; STATUS_BYTES]));
 
 /// The most looks at the Z80's `ST_BUSY` that opening a DMA window has needed so far, after
 /// the first (each about 350 68000 cycles: 0.7 scanlines). The tests read it (ELF symbol).
+///
+/// ```no_run
+/// use megadrive::sound::SOUND_WINDOW_WAITS;
+/// let worst = SOUND_WINDOW_WAITS.get(); // after a run: the longest wait for the Z80, in looks
+/// ```
 #[no_mangle]
 pub static SOUND_WINDOW_WAITS: Shared<u16> = Shared::new(0);
 
 /// All the looks after the first that opening DMA windows has needed so far (wrapping).
+///
+/// ```no_run
+/// use megadrive::sound::SOUND_WINDOW_LOOKS;
+/// let looks = SOUND_WINDOW_LOOKS.get(); // all the extra looks, for a debug overlay
+/// ```
 #[no_mangle]
 pub static SOUND_WINDOW_LOOKS: Shared<u16> = Shared::new(0);
 
@@ -214,6 +337,11 @@ fn ask(kind: u8, f: impl FnOnce(&mut Queue)) {
 
 /// Loads the driver into the Z80 and starts it, for `standard` (its tick rate: 60 Hz on
 /// both). Call once at boot, before the first DMA you want protected.
+///
+/// ```no_run
+/// use megadrive::{sound, timing::Standard};
+/// sound::init(Standard::detect()); // once at boot, before the first DMA
+/// ```
 pub fn init(standard: Standard) {
     // The code, then zeros over the driver's variables, mailbox and status (VARIABLES..).
     z80::load(DRIVER, VARIABLES, |bus| bus.write(MB_STD, (standard == Standard::Pal) as u8));
@@ -236,22 +364,44 @@ pub fn play_music(song: &'static Song) {
 }
 
 /// Stops the music at once (keys off, PSG silent).
+///
+/// ```no_run
+/// use megadrive::sound;
+/// sound::stop_music(); // the player died: silence at once
+/// ```
 pub fn stop_music() {
     ask(MUSIC, |q| q.music = Some(MusicOp::Stop));
 }
 
 /// Pauses the music: silent, its place kept.
+///
+/// ```no_run
+/// use megadrive::sound;
+/// sound::pause_music(); // the pause menu opens
+/// ```
 pub fn pause_music() {
     ask(MUSIC, |q| q.music = Some(MusicOp::Pause));
 }
 
 /// Resumes paused music where it was.
+///
+/// ```no_run
+/// use megadrive::sound;
+/// sound::pause_music();
+/// // ... the pause menu closes:
+/// sound::resume_music();
+/// ```
 pub fn resume_music() {
     ask(MUSIC, |q| q.music = Some(MusicOp::Resume));
 }
 
 /// Fades the music out over about `frames` frames (in 32 steps of 3 dB, each a whole number
 /// of 60 Hz ticks: `frames / 32` rounded, at least 1), then stops it.
+///
+/// ```no_run
+/// use megadrive::sound;
+/// sound::fade_out_music(120); // two seconds at 60 Hz, then stops
+/// ```
 pub fn fade_out_music(frames: u16) {
     let speed = ((frames.saturating_add(16)) >> 5).clamp(1, 255) as u8;
     ask(MUSIC, |q| q.music = Some(MusicOp::Fade { speed }));
@@ -260,6 +410,14 @@ pub fn fade_out_music(frames: u16) {
 /// Plays `effect` with `priority` (0..=254, higher wins): it replaces the effect of its
 /// kind (PCM or PSG) playing now unless that one has a higher priority; of two asked for in
 /// the same frame, the higher priority (or the later at equal priority) is sent.
+///
+/// ```no_run
+/// use megadrive::sound::{self, Effect};
+/// static LAND: Effect = Effect::Pcm { name: "land", samples: &[0x80; 128] };
+/// static DEATH: Effect = Effect::Pcm { name: "death", samples: &[0x80; 512] };
+/// sound::play_effect(&DEATH, 200);
+/// sound::play_effect(&LAND, 1); // lower: DEATH keeps playing
+/// ```
 pub fn play_effect(effect: &'static Effect, priority: u8) {
     let priority = priority.min(254);
     let kind = if matches!(effect, Effect::Pcm { .. }) { PCM } else { PSG };
@@ -287,18 +445,39 @@ const VOLUME_ATTEN: [u8; 16] = [127, 37, 35, 32, 29, 27, 24, 21, 19, 16, 13, 11,
 const VOLUME_PCM: [u8; 16] = [0, 0, 1, 1, 1, 2, 2, 2, 3, 4, 5, 6, 8, 10, 12, 16];
 
 /// Sets the master volume of music and effects: 0 (silent) ..= 15 (full, the default).
+///
+/// ```no_run
+/// use megadrive::sound;
+/// sound::set_volume(8); // about half as loud, in the options menu
+/// ```
 pub fn set_volume(level: u8) {
     let level = level.min(15) as usize;
     ask(VOLUME, |q| q.volume = Some((VOLUME_ATTEN[level], VOLUME_PCM[level])));
 }
 
 /// The status the driver reported last (see [`Status`]).
+///
+/// ```no_run
+/// use megadrive::sound;
+/// if sound::status().music() == 0 {
+///     // the song ended (it does not loop): next level
+/// }
+/// ```
 pub fn status() -> Status {
     SOUND_STATUS.with(|s| *s)
 }
 
 /// Opens the DMA window for the VBlank's transfers: returns once the Z80 is off the 68000
 /// bus (see the module docs). Does nothing before [`init`].
+///
+/// ```no_run
+/// use megadrive::{sound, sprites::SpriteList};
+/// let mut list = SpriteList::<80>::new();
+/// // In VBlank:
+/// sound::begin_vblank();
+/// list.upload_dma(); // all the frame's DMA transfers
+/// sound::end_vblank();
+/// ```
 pub fn begin_vblank() {
     if LOADED.get() && !WINDOW.get() {
         open_window();
@@ -307,6 +486,13 @@ pub fn begin_vblank() {
 
 /// Closes the DMA window [`begin_vblank`] opened, sends the requests of the frame and reads
 /// the driver's status, in one access of the Z80's bus.
+///
+/// ```no_run
+/// use megadrive::sound;
+/// sound::begin_vblank();
+/// // the VBlank's DMA transfers
+/// sound::end_vblank(); // closes the window, sends the frame's requests
+/// ```
 pub fn end_vblank() {
     if !LOADED.get() {
         return;
@@ -320,6 +506,16 @@ pub fn end_vblank() {
 
 /// Sends the requests of the frame and reads the status without a DMA window (for a game
 /// that does not call [`begin_vblank`] / [`end_vblank`]): once a frame.
+///
+/// ```no_run
+/// use megadrive::{sound, timing::Standard};
+/// # fn wait_vblank() {}
+/// sound::init(Standard::detect());
+/// loop {
+///     wait_vblank();
+///     sound::update(); // once a frame, no DMA window
+/// }
+/// ```
 pub fn update() {
     if LOADED.get() {
         z80::with_bus(exchange);
