@@ -105,8 +105,9 @@ pub trait Metatiles {
 /// moves at most [`MAX_STEP`] pixels per axis.
 ///
 /// ```
-/// use megadrive::stream::{MAX_STEP, MAX_STRIPS};
-/// assert_eq!(MAX_STEP, 16 * MAX_STRIPS as i16); // pixels a camera may move per frame
+/// use megadrive::stream::MAX_STRIPS;
+/// const TOP_SPEED: i16 = 24; // the game's fastest camera, pixels per frame
+/// assert!(((TOP_SPEED + 15) >> 4) as usize <= MAX_STRIPS); // strips of 16 pixels: streamed
 /// ```
 pub const MAX_STRIPS: usize = 2;
 /// The most a plane's camera may move per axis between two [`Streamer::prepare`] calls
@@ -171,9 +172,9 @@ fn upload_strip(words: &[u16], base: u16, first: u16, ring: u16, shift: u16) {
 /// ```
 /// use megadrive::stream::Streamer;
 /// use megadrive::vdp;
-/// static BACKGROUND: Streamer = Streamer::new(vdp::PLANE_B);
-/// let foreground = Streamer::new(vdp::PLANE_A);
-/// assert_eq!(foreground.columns_streamed, 0);
+/// let foreground = Streamer::new(vdp::PLANE_A); // one per plane, each its own ring
+/// let background = Streamer::new(vdp::PLANE_B);
+/// assert_eq!(foreground.columns_streamed + background.rows_streamed, 0); // an overlay's counters
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Streamer {
