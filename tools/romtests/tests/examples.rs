@@ -1,7 +1,7 @@
 //! The hardware crate's examples (src/megadrive-examples/src/bin/, built by `make test` into
 //! out/examples/NAME.md), each booted once in Genesis Plus GX: it runs (VBlanks counted, no
 //! panic or 68000 exception: the symbols `FRAMES` and `FAULT` of the examples' library), does
-//! what it shows (pads read, planes streamed), and its screen equals
+//! what it shows (pads read, planes streamed, music and effects played), and its screen equals
 //! `reference/example-NAME.png`.
 
 use emu::Pad;
@@ -129,4 +129,75 @@ fn sprite_engine_draws_metasprites_animations_and_four_palettes() {
     assert!(t[0].3 > t[1].3, "mirrored: the 32-wide piece right of the 16-wide one: {t:?}");
     assert!(t[0].3 - t[1].3 == 16, "and they still touch");
     assert_screen(&gx, "example-sprite_engine");
+}
+
+/// Row `y` of plane A as text (the examples' font: tile index = ASCII code), leading and trailing
+/// blanks dropped.
+fn plane_a_text(vram: &[u8], y: usize) -> String {
+    let row: String =
+        (0..40).map(|x| (vram_word(vram, 0xC000 + (y * 64 + x) * 2) & 0x7F) as u8).map(|c| if c < 32 { ' ' } else { c as char }).collect();
+    row.trim().to_string()
+}
+
+#[test]
+fn sound_plays_a_tune_a_pcm_and_a_psg_effect() {
+    if !built(&["examples/sound.md", "examples/sound.elf"]) {
+        return;
+    }
+    use megadrive::sound::layout::*;
+    let (_lock, mut gx, rom) = boot("sound", 30, Pad::NONE);
+    let status = rom.sym("SOUND_STATUS");
+    gx.run_until(120, Pad::NONE, |g| g.read_u8(status) == b'R').expect("the sound driver runs");
+    let at = Z80InState::locate(&gx.save_state().unwrap());
+    // VRAM, found in the save state by the title the example prints on plane A's row 1 from
+    // column 1 (palette line 1: cell = 0x2000 | ASCII code).
+    let title: Vec<u8> = "megadrive::sound - the Z80 driver".bytes().flat_map(|c| (0x2000 | c as u16).to_be_bytes()).collect();
+    let vram_at = VramInState::locate_signature(&gx.save_state().unwrap(), &title, 0xC000 + (64 + 1) * 2);
+    let text = |gx: &emu::Gpgx| {
+        let vram = vram_at.extract(&gx.save_state().unwrap());
+        [8, 10, 11].map(|y| plane_a_text(&vram, y))
+    };
+    // The tune (FM channel 1): two seconds of it, audible, every tick played.
+    gx.take_audio();
+    gx.run_frames(120, Pad::NONE);
+    let audio = gx.take_audio();
+    let rms = |a: &[i16]| (a.iter().map(|&s| (s as f64).powi(2)).sum::<f64>() / a.len().max(1) as f64).sqrt();
+    let tune_rms = rms(&audio);
+    let z = at.extract(&gx.save_state().unwrap());
+    assert_eq!(z[ST_MUSIC as usize], 1, "the tune plays");
+    let ticks = z80_u16(&z, ST_MTICK);
+    assert!(ticks > 120, "the tune has played {ticks} ticks");
+    assert!(tune_rms > 1000.0, "the tune is too quiet: RMS {tune_rms:.0}");
+    assert_ne!(z80_u16(&z, ST_WSUM), 0, "YM2612 writes made");
+    assert_eq!((z80_u16(&z, ST_PCMCOUNT), z80_u16(&z, ST_SFXCOUNT)), (0, 0), "no effect before a button");
+    let t = text(&gx);
+    assert!(t[0].starts_with("music playing: yes  ticks "), "{t:?}");
+    assert_eq!((t[1].as_str(), t[2].as_str()), ("PCM effect:    no", "PSG effect:    no"));
+    // A: the PCM effect starts with the next VBlank, bytes reach the DAC, and it plays out.
+    gx.run_frame(Pad::A);
+    gx.run_frames(3, Pad::NONE);
+    let z = at.extract(&gx.save_state().unwrap());
+    assert_eq!(z80_u16(&z, ST_PCMCOUNT), 1, "the PCM effect started");
+    assert_eq!(z[ST_PCM as usize], 2, "priority 1 playing");
+    assert!(z80_u16(&z, ST_LEFT) > 0 && z80_u16(&z, ST_LEFT) < 2048, "samples left: {}", z80_u16(&z, ST_LEFT));
+    assert_ne!(z80_u16(&z, ST_PCMSUM), 0, "samples written to the DAC");
+    assert_eq!(text(&gx)[1], "PCM effect:    yes");
+    gx.run_frames(30, Pad::NONE);
+    let z = at.extract(&gx.save_state().unwrap());
+    assert_eq!((z[ST_PCM as usize], z80_u16(&z, ST_LEFT), z[ST_UNDER as usize]), (0, 0, 0), "the PCM effect played out, no underrun");
+    assert_eq!(text(&gx)[1], "PCM effect:    no");
+    // B: the PSG effect (16 ticks) starts, plays and ends; the tune plays on.
+    gx.run_frame(Pad::B);
+    gx.run_frames(3, Pad::NONE);
+    let z = at.extract(&gx.save_state().unwrap());
+    assert_eq!((z80_u16(&z, ST_SFXCOUNT), z[ST_SFX as usize]), (1, 2), "the PSG effect started");
+    assert_eq!(text(&gx)[2], "PSG effect:    yes");
+    gx.take_audio();
+    gx.run_frames(30, Pad::NONE);
+    let z = at.extract(&gx.save_state().unwrap());
+    assert_eq!(z[ST_SFX as usize], 0, "the PSG effect ended");
+    assert_eq!(z[ST_MUSIC as usize], 1, "the tune plays on");
+    assert_eq!(text(&gx)[2], "PSG effect:    no");
+    println!("sound example: tune RMS {tune_rms:.0} over {ticks} ticks, PCM and PSG effects played");
+    assert_screen(&gx, "example-sound");
 }
