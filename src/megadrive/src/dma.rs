@@ -179,6 +179,13 @@ pub fn copy(words: &[u16], dest: Dest, addr: u16) {
 }
 
 /// Copies `words` to VRAM at byte address `addr` (see [`copy`]).
+///
+/// ```no_run
+/// use megadrive::{dma, vdp};
+/// static HERO: [u16; 8 * 16] = [0x1111; 128]; // 8 tiles from romtool
+/// // In VBlank: the hero's tiles to VDP tile 384.
+/// dma::copy_to_vram(&HERO, 384 * vdp::TILE_BYTES);
+/// ```
 pub fn copy_to_vram(words: &[u16], addr: u16) {
     copy(words, Dest::Vram, addr);
 }
@@ -186,6 +193,13 @@ pub fn copy_to_vram(words: &[u16], addr: u16) {
 /// Copies `words` to VRAM from byte address `addr` on, one word every `stride` bytes (the
 /// VDP's auto-increment: 128 writes a column of a 64-cell-wide name table). Leaves the
 /// auto-increment at 2.
+///
+/// ```no_run
+/// use megadrive::{dma, vdp};
+/// static COLUMN: [u16; 32] = [0; 32]; // one name-table word per row
+/// // Column 5 of plane A, 64 cells wide: one word every 128 bytes.
+/// dma::copy_to_vram_stride(&COLUMN, vdp::PLANE_A + 5 * 2, 128);
+/// ```
 pub fn copy_to_vram_stride(words: &[u16], addr: u16, stride: u8) {
     vdp::set_reg(Reg::AutoInc, stride);
     copy(words, Dest::Vram, addr);
