@@ -155,6 +155,12 @@ fn int(e: &syn::Expr) -> u64 {
 }
 
 /// `static NAME: [T; N] = [ints]` or `[[ints]; N]` (flattened).
+/// The colour index of pixel (`x % 8`, `y % 8`) of VDP tile `cell` in `tiles` (16 words a
+/// tile, 4 pixels a word, the leftmost in the top nibble).
+fn cell_pixel(tiles: &[u64], cell: usize, x: usize, y: usize) -> usize {
+    (tiles[cell * 16 + (y % 8) * 2 + (x % 8) / 4] >> (12 - 4 * (x % 4)) & 15) as usize
+}
+
 fn read_static(file: &syn::File, name: &str) -> Vec<u64> {
     for item in &file.items {
         if let syn::Item::Static(s) = item {
@@ -1034,8 +1040,7 @@ fn sprites_round_trip_and_masks() {
             for y in 0..fh {
                 // Column-major: cell (cx, cy) is number cx * (fh / 8) + cy of the frame.
                 let cell = f * cells + (x / 8) * (fh / 8) + y / 8;
-                let w = tiles[cell * 16 + (y % 8) * 2 + (x % 8) / 4] as u16;
-                let i = (w >> (12 - 4 * (x % 4)) & 15) as usize;
+                let i = cell_pixel(&tiles, cell, x, y);
                 if i != 0 {
                     let c = pal[i] as u16;
                     let ch = |s: u16| ((c >> s & 7) * 36) as u8;
@@ -1110,12 +1115,9 @@ fn sprite_errors() {
 // ---------------------------------------------------------------------------------------------
 // The generated files build
 
-/// `levels.rs`, `art.rs` and `sprites.rs` of a level with art and a sheet build as modules of a
-/// `no_std` crate with the real engine (warnings denied), used the way a ROM would.
-#[test]
-fn generated_art_and_sprites_build() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
+/// The art tileset `art.tsx` (+ `art.png`) of the tests below: 4 tiles of 16 x 16 pixels in
+/// 6 colours (one palette line), tile 0 solid.
+fn art_tileset(d: &Path) {
     let mut rng = Rng(21);
     let cs: Vec<Px> = (0..6).map(|k| md(70 + k)).collect();
     let pics: Vec<Vec<Px>> = (0..4).map(|_| noise_tile(&mut rng, &cs, true)).collect();
@@ -1128,6 +1130,15 @@ fn generated_art_and_sprites_build() {
         "trans=\"ff00ff\" width=\"64\" height=\"16\"",
         " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n",
     );
+}
+
+/// `levels.rs`, `art.rs` and `sprites.rs` of a level with art and a sheet build as modules of a
+/// `no_std` crate with the real engine (warnings denied), used the way a ROM would.
+#[test]
+fn generated_art_and_sprites_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    art_tileset(d);
     tmx(d, 4, 2, &[("ground", "", vec![0, 2, 3, 4, 1, 1, 1, 1]), ("fg", "", vec![3, 0, 0, 2 | 0x8000_0000, 0, 0, 0, 0])]);
     let opts = levels::Options {
         dir: d.to_path_buf(),
@@ -1194,7 +1205,7 @@ fn sprite_palette_file_sets_the_line_and_names_the_indices() {
     let want = [1u64, 3, 4, 5];
     for (i, p) in frame.iter().enumerate() {
         let (x, y) = (i % 8, i / 8);
-        let idx = tiles[y * 2 + x / 4] >> (12 - 4 * (x % 4)) & 15;
+        let idx = cell_pixel(&tiles, 0, x, y) as u64;
         assert_eq!(idx, if *p == CLEAR { 0 } else { want[i % 4] }, "pixel ({x}, {y})");
     }
     common::compile_modules(
@@ -1312,7 +1323,7 @@ fn demo_sprite_sheets_round_trip() {
                         want[y * fw + x] = px;
                     }
                     let cell = f * cells + (x / 8) * (fh / 8) + y / 8;
-                    let i = (tiles[cell * 16 + (y % 8) * 2 + (x % 8) / 4] >> (12 - 4 * (x % 4)) & 15) as usize;
+                    let i = cell_pixel(&tiles, cell, x, y);
                     if i != 0 {
                         let c = pal[i] as u16;
                         let ch = |s: u16| ((c >> s & 7) * 36) as u8;
@@ -1403,8 +1414,7 @@ fn metasprites_palette_lines_and_engine_items() {
         for y in 0..fh {
             for x in 0..fw {
                 let cell = f * per_frame + frame_tile(fw as u16, fh as u16, x as u16, y as u16) as usize;
-                let w = tiles[cell * 16 + (y % 8) * 2 + (x % 8) / 4] as u16;
-                let i = (w >> (12 - 4 * (x % 4)) & 15) as usize;
+                let i = cell_pixel(&tiles, cell, x, y);
                 let p = fr[y * fw + x];
                 if p == CLEAR {
                     assert_eq!(i, 0, "frame {f} ({x}, {y}) transparent");
@@ -1477,18 +1487,7 @@ fn sheet_line_residency_and_name_errors() {
 fn a_sheet_on_a_line_of_the_level_art_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let mut rng = Rng(21);
-    let cs: Vec<Px> = (0..6).map(|k| md(70 + k)).collect();
-    let pics: Vec<Vec<Px>> = (0..4).map(|_| noise_tile(&mut rng, &cs, true)).collect();
-    tileset_png(&d.join("art.png"), &pics, 4);
-    tsx(
-        d,
-        16,
-        4,
-        4,
-        "trans=\"ff00ff\" width=\"64\" height=\"16\"",
-        " <tile id=\"0\"><properties><property name=\"collision\" value=\"solid\"/></properties></tile>\n",
-    );
+    art_tileset(d);
     tmx(d, 4, 2, &[("ground", "", vec![0, 2, 3, 4, 1, 1, 1, 1])]);
     let sd = d.join("sprites");
     std::fs::create_dir_all(&sd).unwrap();
