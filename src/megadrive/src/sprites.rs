@@ -118,32 +118,6 @@ impl<const N: usize> SpriteList<N> {
         self.count += 1;
     }
 
-    /// [`SpriteList::push`] with the size given twice, as the sprite engine keeps it: in
-    /// pixels (`w_px`, `h_px`) and as the attribute table's size bits (`size`: `(w - 1) << 2 |
-    /// (h - 1)` in tiles, shifted left 8).
-    ///
-    /// ```
-    /// use megadrive::sprites::SpriteList;
-    /// use megadrive::vdp::cell;
-    /// let mut list = SpriteList::<80>::new();
-    /// // 16 x 24 pixels: size bits (2 - 1) << 2 | (3 - 1), shifted left 8.
-    /// list.push_sized(50, 30, 16, 24, 0x0600, cell(1, 0x40));
-    /// assert_eq!(list.table(), [[158, 0x0600, cell(1, 0x40), 178]]);
-    /// ```
-    #[inline(always)]
-    pub fn push_sized(&mut self, sx: i16, sy: i16, w_px: i16, h_px: i16, size: u16, attr: u16) {
-        // On screen when -w_px < sx < SCREEN_W: one unsigned compare per axis.
-        if (sx + w_px - 1) as u16 >= (SCREEN_W + w_px - 1) as u16 || (sy + h_px - 1) as u16 >= (SCREEN_H + h_px - 1) as u16 {
-            return;
-        }
-        let n = self.count;
-        let Some(e) = self.words.get_mut(n as usize) else {
-            return;
-        };
-        *e = [(sy + ORIGIN) as u16, size | (n + 1), attr, (sx + ORIGIN) as u16];
-        self.count = n + 1;
-    }
-
     /// Adds the hardware sprites of one object whose frame lies wholly on screen, its
     /// top-left at screen pixel (`sx`, `sy`): each of `pieces` is an attribute table entry
     /// relative to the object (`[y offset + 128, size bits, first tile, x offset + 128]`,
