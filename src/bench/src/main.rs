@@ -506,11 +506,18 @@ static SPRITE_ENGINE: Static<shared::sprites::Engine> = Static(UnsafeCell::new(s
 #[cfg(target_arch = "m68k")]
 static SPRITE_HANDLES: Static<shared::sprites::Handles> = Static(UnsafeCell::new([None; shared::sprites::OBJECTS]));
 
-/// Adds the 40 objects of the sprite scenes, spread over the screen.
+/// The groups of the sprite scenes' objects (`None` before the setup).
+#[cfg(target_arch = "m68k")]
+static SPRITE_GROUPS: Static<Option<shared::sprites::Groups>> = Static(UnsafeCell::new(None));
+
+/// Adds the 40 objects of the sprite scenes, spread over the screen; returns how many (0
+/// when they did not fit).
 #[cfg(target_arch = "m68k")]
 #[no_mangle]
 pub extern "C" fn bench_sprites_setup() -> u32 {
-    shared::sprites::setup(SPRITE_ENGINE.get(), SPRITE_HANDLES.get())
+    let groups = shared::sprites::setup(SPRITE_ENGINE.get(), SPRITE_HANDLES.get());
+    *SPRITE_GROUPS.get() = groups;
+    groups.map_or(0, |_| shared::sprites::OBJECTS as u32)
 }
 
 /// One frame of the sprite benchmark: every object moves one pixel, the animations step,
@@ -521,7 +528,8 @@ pub extern "C" fn bench_sprites_setup() -> u32 {
 #[no_mangle]
 pub extern "C" fn bench_sprites_frame(frame: u32) -> u32 {
     let e = SPRITE_ENGINE.get();
-    let sprites = shared::sprites::frame(e, SPRITE_HANDLES.get(), frame);
+    let Some(groups) = *SPRITE_GROUPS.get() else { return 0 };
+    let sprites = shared::sprites::frame(e, &groups, frame);
     e.upload();
     sprites as u32
 }

@@ -201,7 +201,7 @@ pub fn world_digest(w: &megacollide_game::World) -> u32 {
 ///   removed and added again (more than 80 hardware sprites at times), so that the 68000's
 ///   table kernel and the host's Rust loop meet every path.
 pub mod sprites {
-    use megadrive::sprite_engine::{Animation, Handle, Residency, Sheet, SpriteEngine};
+    use megadrive::sprite_engine::{Animation, Group, Handle, Residency, Sheet, SpriteEngine};
 
     /// Frames of the resident sheet: 3 of 16 x 32 pixels.
     pub static SMALL_TILES: [u16; 3 * 8 * 16] = [0x1111; 384];
@@ -245,33 +245,64 @@ pub mod sprites {
         i % 4 == 3
     }
 
-    /// Adds object `i` at its start.
-    fn add(e: &mut Engine, i: usize) -> Option<Handle> {
-        let (x, y) = START[i];
-        if is_big(i) {
-            e.add(&BIG, &SPIN, x, y)
-        } else {
-            e.add(&SMALL, &WALK, x, y)
-        }
+    /// The scenes' objects as the engine holds them: the small ones in one group, the
+    /// metasprites in another (objects `i` with `i % 4 == 3`).
+    #[derive(Clone, Copy, Debug)]
+    pub struct Groups {
+        /// The 30 small objects, in the order of their `i`.
+        pub small: Group,
+        /// The 10 metasprites, in the order of their `i`.
+        pub big: Group,
     }
 
-    /// Adds the 40 objects; returns how many were added.
-    pub fn setup(e: &mut Engine, handles: &mut Handles) -> u32 {
-        for (i, h) in handles.iter_mut().enumerate() {
-            *h = add(e, i);
+    /// The starts of the small objects and of the metasprites, each in the order of `i`.
+    const STARTS: ([(i16, i16); OBJECTS - OBJECTS / 4], [(i16, i16); OBJECTS / 4]) = {
+        let (mut small, mut big) = ([(0, 0); OBJECTS - OBJECTS / 4], [(0, 0); OBJECTS / 4]);
+        let (mut i, mut s, mut b) = (0, 0, 0);
+        while i < OBJECTS {
+            if is_big(i) {
+                big[b] = START[i];
+                b += 1;
+            } else {
+                small[s] = START[i];
+                s += 1;
+            }
+            i += 1;
         }
-        handles.iter().filter(|h| h.is_some()).count() as u32
+        (small, big)
+    };
+
+    /// Adds the 40 objects as two groups (the small ones, then the metasprites), each at its
+    /// start, and notes each one's handle; returns how many were added.
+    pub fn setup(e: &mut Engine, handles: &mut Handles) -> Option<Groups> {
+        let small = e.add_group(&SMALL, &WALK, STARTS.0.len() as u8, 0, 0)?;
+        let big = e.add_group(&BIG, &SPIN, STARTS.1.len() as u8, 0, 0)?;
+        let (mut s, mut b) = (0, 0);
+        for (i, h) in handles.iter_mut().enumerate() {
+            *h = if is_big(i) {
+                b += 1;
+                big.handle(b - 1)
+            } else {
+                s += 1;
+                small.handle(s - 1)
+            };
+            if let Some(h) = *h {
+                e.set_position(h, START[i].0, START[i].1);
+            }
+        }
+        Some(Groups { small, big })
     }
 
     /// One frame of the benchmark before the upload: every object moves (one pixel a frame,
     /// 16 frames to the right, then back to its start), the animations step and the table
     /// is built for a camera at (0, 0). Returns the table's hardware sprites.
-    pub fn frame(e: &mut Engine, handles: &Handles, frame: u32) -> u16 {
+    pub fn frame(e: &mut Engine, groups: &Groups, frame: u32) -> u16 {
         let dx = (frame & 15) as i16;
-        for (h, &(x, y)) in handles.iter().zip(&START) {
-            if let Some(h) = *h {
-                e.set_position(h, x + dx, y);
-            }
+        for (mut o, &(x, y)) in e.group_mut(groups.small).zip(&STARTS.0) {
+            o.set_position(x + dx, y);
+        }
+        for (mut o, &(x, y)) in e.group_mut(groups.big).zip(&STARTS.1) {
+            o.set_position(x + dx, y);
         }
         e.animate();
         e.update(0, 0);
@@ -305,14 +336,29 @@ pub mod sprites {
             let (x, y) = START[j];
             handles[j] = if frame.is_multiple_of(4) { e.add(&SMALL, &WALK, x, y) } else { e.add(&BIG, &SPIN, x, y) };
         }
+        if frame % 17 == 0 {
+            // Removed for one frame while the game still moves and shows its stale handle:
+            // the free slot must stay off the table. Added again the next frame.
+            let j = (i + 4) % OBJECTS;
+            if let Some(h) = handles[j].take() {
+                e.remove(h);
+                e.set_visible(h, true);
+                e.set_position(h, cx_of(frame) + 40, cy_of(frame) + 40);
+            }
+        } else if frame % 17 == 1 {
+            let j = ((f - 1) * 7 + 4) % OBJECTS;
+            if handles[j].is_none() {
+                let (x, y) = START[j];
+                handles[j] = if is_big(j) { e.add(&BIG, &SPIN, x, y) } else { e.add(&SMALL, &WALK, x, y) };
+            }
+        }
         if frame.is_multiple_of(13) {
             let j = (i + 3) % OBJECTS;
             if let Some(h) = handles[j] {
                 e.set_animation(h, if frame.is_multiple_of(2) { &ONCE } else { &SPIN });
             }
         }
-        let cx = ((frame * 7) % 600) as i16 - 300;
-        let cy = ((frame * 5) % 400) as i16 - 200;
+        let (cx, cy) = (cx_of(frame), cy_of(frame));
         // Objects crowd the screen's top-left every 64 frames: more than 80 hardware sprites
         // on screen once enough of them are metasprites.
         let crowd = frame & 64 != 0;
@@ -328,5 +374,16 @@ pub mod sprites {
         }
         e.animate();
         e.update(cx, cy);
+    }
+
+    /// The differential scene's camera in frame `frame` (map pixels): sweeping from 300
+    /// pixels left of the objects to 300 right.
+    fn cx_of(frame: u32) -> i16 {
+        ((frame * 7) % 600) as i16 - 300
+    }
+
+    /// See [`cx_of`]: from 200 above to 200 below.
+    fn cy_of(frame: u32) -> i16 {
+        ((frame * 5) % 400) as i16 - 200
     }
 }

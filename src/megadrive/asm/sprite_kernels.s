@@ -53,17 +53,17 @@ mc_sprite_table:
     subq.w  #1, %d0
     bcs     .Ltable_done            | no objects
 .Lobject:
+    cmp.w   #COMMON, 18(%a0)        | used, visible, nothing waiting: the common case
+    bne     .Lodd
     | Wholly on screen when 0 <= sx <= x_limit and 0 <= sy <= y_limit (unsigned compares).
     move.w  (%a0), %d5
     sub.w   %d1, %d5                | d5 = sx
     cmp.w   4(%a0), %d5
-    bhi.s   .Lpartly
+    bhi     .Lpartly
     move.w  2(%a0), %d6
     sub.w   %d2, %d6                | d6 = sy
     cmp.w   6(%a0), %d6
-    bhi.s   .Lpartly
-    cmp.w   #COMMON, 18(%a0)        | used, visible, nothing waiting: the common case
-    bne     .Lwhole_flags
+    bhi     .Lpartly
 .Lwhole:
     move.w  10(%a0), %d4            | pieces
     move.w  %d4, %d7
@@ -102,13 +102,25 @@ mc_sprite_table:
     addq.w  #1, %a5
     bra.s   .Lnext
 
-.Lwhole_flags:
-    btst    #0, 19(%a0)             | hidden: nothing
-    beq.s   .Lnext
+.Lodd:
+    | Hidden, a free slot (whatever was set on it: VISIBLE alone is not drawn), a streamed
+    | frame waiting or a one-shot done.
+    move.w  18(%a0), %d7
+    and.w   #COMMON, %d7
+    cmp.w   #COMMON, %d7
+    bne.s   .Lnext                  | hidden or free: nothing
+    move.w  (%a0), %d5
+    sub.w   %d1, %d5                | d5 = sx
+    cmp.w   4(%a0), %d5
+    bhi     .Lpartly
+    move.w  2(%a0), %d6
+    sub.w   %d2, %d6                | d6 = sy
+    cmp.w   6(%a0), %d6
+    bhi     .Lpartly
     btst    #1, 19(%a0)
-    beq.s   .Lwhole
+    beq     .Lwhole
     move.l  %a0, (%a2)+             | a streamed frame to upload first
-    bra.s   .Lwhole
+    bra     .Lwhole
 
 .Lpartly:
     | On screen at all when -width < sx < SCREEN_W and -height < sy < SCREEN_H (signed; no
@@ -127,13 +139,9 @@ mc_sprite_table:
     sub.w   6(%a0), %d7
     add.w   %d6, %d7                | the frame's last row
     bmi.s   .Lnext
-    cmp.w   #COMMON, 18(%a0)
+    btst    #1, 19(%a0)             | (hidden objects and free slots never come here)
     beq.s   .Lclipped
-    btst    #0, 19(%a0)
-    beq.s   .Lnext
-    btst    #1, 19(%a0)
-    beq.s   .Lclipped
-    move.l  %a0, (%a2)+
+    move.l  %a0, (%a2)+             | a streamed frame to upload first
 .Lclipped:
     | Partly on screen: each piece checked, as SpriteList::push_pieces_clipped does.
     movem.l %d0-%d2/%a1, -(%sp)     | the object loop's counter and camera; a1 if dropped

@@ -164,6 +164,8 @@ pub struct Sheet {
     /// size bits, first tile within the frame, x offset + 128]` (offsets in pixels).
     layouts: [[[u16; 4]; MAX_PIECES]; FLIPS],
     piece_count: u16,
+    /// Frames in `tiles` (worked out once here: the 68000 has no quick division).
+    frame_count: u16,
 }
 
 /// The sprite table's origin: screen pixel 0 is 128 in the table's coordinates.
@@ -208,7 +210,8 @@ impl Sheet {
                 (x, y) = (0, y + 32);
             }
         }
-        Sheet { tiles, width, height, attr: vdp::cell(palette_line, 0), residency, tiles_per_frame: tile, layouts, piece_count: n as u16 }
+        let frame_count = (tiles.len() / (tile as usize * 16)) as u16;
+        Sheet { tiles, width, height, attr: vdp::cell(palette_line, 0), residency, tiles_per_frame: tile, layouts, piece_count: n as u16, frame_count }
     }
 
     /// VDP tiles of one frame.
@@ -234,7 +237,7 @@ impl Sheet {
     ///     /// assert_eq!(HERO.frames(), 2);
     /// ```
     pub const fn frames(&self) -> u16 {
-        (self.tiles.len() >> 4) as u16 / self.tiles_per_frame
+        self.frame_count
     }
 
     /// Hardware sprites of one frame.
@@ -352,6 +355,75 @@ pub const fn frame_tile(width: u16, height: u16, x: u16, y: u16) -> u16 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Handle(u8);
 
+/// Objects of one sheet in consecutive slots, added together by
+/// [`SpriteEngine::add_group`] (a crowd of enemies, a ring scatter, bullets): placed in one
+/// pass with [`SpriteEngine::group_mut`], which walks the slots without a look-up per object.
+///
+/// ```
+/// # use megadrive::sprite_engine::*;
+/// # static T: [u16; 4 * 16] = [0; 64];
+/// # static RING: Sheet = Sheet::new(&T, 16, 16, 1, Residency::Resident);
+/// # static SPIN: Animation = Animation { frames: &[0], duration: 4, looping: true };
+/// let mut sprites: SpriteEngine<8> = SpriteEngine::new(384, 64);
+/// let rings: Group = sprites.add_group(&RING, &SPIN, 5, 0, 0).unwrap();
+/// assert_eq!(rings.len(), 5);
+/// assert!(rings.handle(4).is_some() && rings.handle(5).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Group {
+    first: u8,
+    len: u8,
+}
+
+impl Group {
+    /// Objects in the group.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 4 * 16] = [0; 64];
+    /// # static RING: Sheet = Sheet::new(&T, 16, 16, 1, Residency::Resident);
+    /// # static SPIN: Animation = Animation { frames: &[0], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<8> = SpriteEngine::new(384, 64);
+    /// assert_eq!(sprites.add_group(&RING, &SPIN, 3, 0, 0).unwrap().len(), 3);
+    /// ```
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the group has no object.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 4 * 16] = [0; 64];
+    /// # static RING: Sheet = Sheet::new(&T, 16, 16, 1, Residency::Resident);
+    /// # static SPIN: Animation = Animation { frames: &[0], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<8> = SpriteEngine::new(384, 64);
+    /// assert!(sprites.add_group(&RING, &SPIN, 0, 0, 0).unwrap().is_empty());
+    /// ```
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The handle of the group's object `i` (0-based; `None` from `len()` on).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 4 * 16] = [0; 64];
+    /// # static RING: Sheet = Sheet::new(&T, 16, 16, 1, Residency::Resident);
+    /// # static SPIN: Animation = Animation { frames: &[0], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<8> = SpriteEngine::new(384, 64);
+    /// let rings = sprites.add_group(&RING, &SPIN, 2, 0, 0).unwrap();
+    /// sprites.set_position(rings.handle(1).unwrap(), 40, 40);
+    /// ```
+    pub const fn handle(&self, i: usize) -> Option<Handle> {
+        if i < self.len as usize {
+            Some(Handle(self.first + i as u8))
+        } else {
+            None
+        }
+    }
+}
+
 /// A block of VDP tiles in use: its first tile and length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Block {
@@ -464,6 +536,38 @@ const _: () = {
     assert!(VISIBLE == 1 && PENDING == 2 && USED | VISIBLE == 9 && MAX_HARDWARE_SPRITES == 80 && SCREEN_W == 320 && SCREEN_H == 224);
 };
 
+/// Frames [`SpriteEngine::set_frame`] can hold: sheet frames `0..HELD_FRAMES`.
+///
+/// ```
+/// use megadrive::sprite_engine::HELD_FRAMES;
+/// assert_eq!(HELD_FRAMES, 256);
+/// ```
+pub const HELD_FRAMES: usize = 256;
+
+/// The frame numbers `0..HELD_FRAMES`, for the held animations.
+static FRAME_NUMBERS: [u16; HELD_FRAMES] = {
+    let mut n = [0u16; HELD_FRAMES];
+    let mut i = 0;
+    while i < HELD_FRAMES {
+        n[i] = i as u16;
+        i += 1;
+    }
+    n
+};
+
+/// Per sheet frame, an animation that shows only it ([`SpriteEngine::set_frame`]): one
+/// picture, looping, so the animation step never changes the frame.
+static HELD: [Animation; HELD_FRAMES] = {
+    const NONE: Animation = Animation { frames: &[], duration: u16::MAX, looping: true };
+    let mut held = [NONE; HELD_FRAMES];
+    let mut i = 0;
+    while i < HELD_FRAMES {
+        held[i] = Animation { frames: core::slice::from_ref(&FRAME_NUMBERS[i]), duration: u16::MAX, looping: true };
+        i += 1;
+    }
+    held
+};
+
 /// [`Object::flags`]: drawn (else kept, animated, but left out of the table).
 const VISIBLE: u16 = 1;
 /// [`Object::flags`]: a streamed object whose slot does not hold the frame shown yet.
@@ -572,6 +676,147 @@ impl Object {
     }
 }
 
+/// One object of a [`SpriteEngine`], reached through its handle with
+/// [`SpriteEngine::object_mut`]: the same settings as the engine's `set_*` methods, which
+/// call these.
+///
+/// ```
+/// # use megadrive::sprite_engine::*;
+/// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+/// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+/// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+/// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+/// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+/// let mut o = sprites.object_mut(hero);
+/// o.set_visible(false);
+/// sprites.update(0, 0);
+/// assert_eq!(sprites.hardware_sprites(), 0);
+/// ```
+pub struct ObjectMut<'a>(&'a mut Object);
+
+impl ObjectMut<'_> {
+    /// Moves the object's frame's top-left to map pixel (`x`, `y`)
+    /// ([`SpriteEngine::set_position`]).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.object_mut(hero).set_position(120, 60);
+    /// sprites.update(0, 0);
+    /// assert_eq!(sprites.table()[0][3], 120 + 128);
+    /// ```
+    #[inline]
+    pub fn set_position(&mut self, x: i16, y: i16) {
+        (self.0.x, self.0.y) = (x, y);
+    }
+
+    /// Plays `animation` unless the object already plays it
+    /// ([`SpriteEngine::set_animation`]).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// static STAND: Animation = Animation { frames: &[1], duration: 1, looping: true };
+    /// sprites.object_mut(hero).set_animation(&STAND);
+    /// assert_eq!(sprites.frame(hero), 1);
+    /// ```
+    #[inline]
+    pub fn set_animation(&mut self, animation: &'static Animation) {
+        if !core::ptr::eq(self.0.animation, animation) {
+            self.0.play(animation, 0);
+        }
+    }
+
+    /// Shows sheet frame `frame` and holds it ([`SpriteEngine::set_frame`]).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.object_mut(hero).set_frame(1);
+    /// assert_eq!(sprites.frame(hero), 1);
+    /// ```
+    #[inline]
+    pub fn set_frame(&mut self, frame: u16) {
+        if (frame as usize) < HELD_FRAMES && frame < self.0.sheet.frames() {
+            self.set_animation(&HELD[frame as usize]);
+        }
+    }
+
+    /// Mirrors the object left-right (`hflip`) and top-bottom (`vflip`)
+    /// ([`SpriteEngine::set_flip`]).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.object_mut(hero).set_flip(true, false);
+    /// sprites.update(0, 0);
+    /// assert_ne!(sprites.table()[0][2] & megadrive::vdp::HFLIP, 0);
+    /// ```
+    #[inline]
+    pub fn set_flip(&mut self, hflip: bool, vflip: bool) {
+        let o = &mut *self.0;
+        let bits = (o.bits() & vdp::PRIORITY) | if hflip { vdp::HFLIP } else { 0 } | if vflip { vdp::VFLIP } else { 0 };
+        if bits != o.bits() {
+            o.refresh(bits);
+        }
+    }
+
+    /// Draws the object in front of high-priority plane cells (true) or behind them
+    /// ([`SpriteEngine::set_priority`]).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.object_mut(hero).set_priority(true);
+    /// sprites.update(0, 0);
+    /// assert_ne!(sprites.table()[0][2] & megadrive::vdp::PRIORITY, 0);
+    /// ```
+    #[inline]
+    pub fn set_priority(&mut self, high: bool) {
+        let o = &mut *self.0;
+        o.refresh((o.bits() & !vdp::PRIORITY) | if high { vdp::PRIORITY } else { 0 });
+    }
+
+    /// Shows or hides the object ([`SpriteEngine::set_visible`]).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.object_mut(hero).set_visible(false);
+    /// sprites.update(0, 0);
+    /// assert_eq!(sprites.hardware_sprites(), 0);
+    /// ```
+    #[inline]
+    pub fn set_visible(&mut self, visible: bool) {
+        let o = &mut *self.0;
+        o.flags = if visible { o.flags | VISIBLE } else { o.flags & !VISIBLE };
+    }
+}
+
 /// The sprite engine for up to `N` objects (at most 255; see the module docs).
 ///
 /// ```
@@ -648,6 +893,11 @@ impl<const N: usize> SpriteEngine<N> {
     pub fn add(&mut self, sheet: &'static Sheet, animation: &'static Animation, x: i16, y: i16) -> Option<Handle> {
         let n = self.count as usize;
         let slot = self.objects[..n].iter().position(|o| o.flags & USED == 0).unwrap_or(n);
+        self.add_at(slot, sheet, animation, x, y)
+    }
+
+    /// [`SpriteEngine::add`] into free slot `slot` (`None` past the last slot).
+    fn add_at(&mut self, slot: usize, sheet: &'static Sheet, animation: &'static Animation, x: i16, y: i16) -> Option<Handle> {
         if slot >= N {
             return None;
         }
@@ -662,10 +912,90 @@ impl<const N: usize> SpriteEngine<N> {
             o.flags |= PENDING;
         }
         self.objects[slot] = o;
-        if slot == n {
-            self.count += 1;
+        if slot >= self.count as usize {
+            self.count = slot as u16 + 1;
         }
         Some(Handle(slot as u8))
+    }
+
+    /// Adds `count` objects of `sheet` playing `animation`, all at map pixel (`x`, `y`), in
+    /// consecutive slots (the first run of free slots long enough), as a [`Group`]. `None`
+    /// when no run of `count` slots is free or their tiles do not fit in VRAM (then nothing
+    /// changes).
+    ///
+    /// ```
+    /// use megadrive::sprite_engine::{Animation, Residency, Sheet, SpriteEngine};
+    /// static TILES: [u16; 4 * 16] = [0; 64];
+    /// static COIN: Sheet = Sheet::new(&TILES, 16, 16, 0, Residency::Resident);
+    /// static SPIN: Animation = Animation { frames: &[0], duration: 8, looping: true };
+    /// let mut sprites: SpriteEngine<8> = SpriteEngine::new(384, 4);
+    /// let coins = sprites.add_group(&COIN, &SPIN, 6, 0, 0).unwrap();
+    /// assert!(sprites.add_group(&COIN, &SPIN, 3, 0, 0).is_none(), "2 slots left");
+    /// ```
+    pub fn add_group(&mut self, sheet: &'static Sheet, animation: &'static Animation, count: u8, x: i16, y: i16) -> Option<Group> {
+        let n = count as usize;
+        let (mut first, mut run) = (0, 0);
+        for slot in 0..N {
+            if run == n {
+                break;
+            }
+            if slot < self.count as usize && self.objects[slot].flags & USED != 0 {
+                (first, run) = (slot + 1, 0);
+            } else {
+                run += 1;
+            }
+        }
+        if run < n {
+            return None;
+        }
+        for slot in first..first + n {
+            if self.add_at(slot, sheet, animation, x, y).is_none() {
+                for added in first..slot {
+                    self.remove(Handle(added as u8));
+                }
+                return None;
+            }
+        }
+        Some(Group { first: first as u8, len: count })
+    }
+
+    /// The objects of group `g` in slot order, each to place or change (a removed one's
+    /// free slot shows nothing, whatever is set on it).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 4 * 16] = [0; 64];
+    /// # static RING: Sheet = Sheet::new(&T, 16, 16, 1, Residency::Resident);
+    /// # static SPIN: Animation = Animation { frames: &[0], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<8> = SpriteEngine::new(384, 64);
+    /// let rings = sprites.add_group(&RING, &SPIN, 3, 0, 0).unwrap();
+    /// for (i, mut ring) in sprites.group_mut(rings).enumerate() {
+    ///     ring.set_position(20 * i as i16, 100);
+    /// }
+    /// sprites.update(0, 0);
+    /// assert_eq!(sprites.table()[2][3], 40 + 128);
+    /// ```
+    pub fn group_mut(&mut self, g: Group) -> impl Iterator<Item = ObjectMut<'_>> {
+        let first = g.first as usize;
+        self.objects[first..first + g.len as usize].iter_mut().map(ObjectMut)
+    }
+
+    /// Removes every object of group `g` (as [`SpriteEngine::remove`] does each).
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 4 * 16] = [0; 64];
+    /// # static RING: Sheet = Sheet::new(&T, 16, 16, 1, Residency::Resident);
+    /// # static SPIN: Animation = Animation { frames: &[0], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<8> = SpriteEngine::new(384, 64);
+    /// let rings = sprites.add_group(&RING, &SPIN, 8, 0, 0).unwrap();
+    /// sprites.remove_group(rings);
+    /// assert!(sprites.add_group(&RING, &SPIN, 8, 0, 0).is_some());
+    /// ```
+    pub fn remove_group(&mut self, g: Group) {
+        for i in 0..g.len() {
+            self.remove(Handle(g.first + i as u8));
+        }
     }
 
     /// The first tile of resident `sheet`, loading it if no object uses it yet.
@@ -737,6 +1067,29 @@ impl<const N: usize> SpriteEngine<N> {
         &mut self.objects[h.0 as usize]
     }
 
+    /// The object of handle `h`, to change several of its settings for the price of one
+    /// look-up (a game that places many objects each frame). A removed object's handle
+    /// reaches its free slot, where changes show nothing.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// let mut o = sprites.object_mut(hero);
+    /// o.set_position(120, 64);
+    /// o.set_frame(1);
+    /// o.set_flip(true, false);
+    /// sprites.update(0, 0);
+    /// assert_eq!(sprites.table()[0][3], 120 + 128);
+    /// ```
+    #[inline]
+    pub fn object_mut(&mut self, h: Handle) -> ObjectMut<'_> {
+        ObjectMut(self.object(h))
+    }
+
     /// The object of handle `h`, if it exists.
     fn get(&self, h: Handle) -> Option<&Object> {
         self.objects.get(h.0 as usize).filter(|o| o.flags & USED != 0)
@@ -758,8 +1111,7 @@ impl<const N: usize> SpriteEngine<N> {
     /// assert_eq!(sprites.hardware_sprites(), 1);
     /// ```
     pub fn set_position(&mut self, h: Handle, x: i16, y: i16) {
-        let o = self.object(h);
-        (o.x, o.y) = (x, y);
+        self.object_mut(h).set_position(x, y);
     }
 
     /// Plays `animation` from its first picture, unless the object already plays it (then it
@@ -777,10 +1129,49 @@ impl<const N: usize> SpriteEngine<N> {
     /// assert_eq!(sprites.frame(hero), 1);
     /// ```
     pub fn set_animation(&mut self, h: Handle, animation: &'static Animation) {
-        let o = self.object(h);
-        if !core::ptr::eq(o.animation, animation) {
-            o.play(animation, 0);
-        }
+        self.object_mut(h).set_animation(animation);
+    }
+
+    /// Shows sheet frame `frame` and holds it (no animation): for a game that chooses the
+    /// picture itself, say from its player's state. Each call costs a comparison when the
+    /// frame is already shown. A frame past the sheet's last, or from [`HELD_FRAMES`] on, is
+    /// ignored.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.set_frame(hero, 1);
+    /// for _ in 0..10 {
+    ///     sprites.animate(); // a held frame stays
+    /// }
+    /// assert_eq!(sprites.frame(hero), 1);
+    /// sprites.set_frame(hero, 2); // HERO has 2 frames: ignored
+    /// assert_eq!(sprites.frame(hero), 1);
+    /// ```
+    pub fn set_frame(&mut self, h: Handle, frame: u16) {
+        self.object_mut(h).set_frame(frame);
+    }
+
+    /// The first VDP tile of the frame the object shows (its resident frame, or its
+    /// streamed frame's slot): for a game that writes an object's tiles itself, say a
+    /// picture made at run time in a sheet of blank frames. 0 for a removed object.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// # static T: [u16; 2 * 8 * 16] = [0; 256]; // 2 frames of 16 x 32
+    /// # static HERO: Sheet = Sheet::new(&T, 16, 32, 1, Residency::Resident);
+    /// # static WALK: Animation = Animation { frames: &[0, 1], duration: 4, looping: true };
+    /// let mut sprites: SpriteEngine<4> = SpriteEngine::new(384, 64);
+    /// let hero = sprites.add(&HERO, &WALK, 100, 60).unwrap();
+    /// sprites.set_frame(hero, 1);
+    /// assert_eq!(sprites.first_tile(hero), 384 + 8); // frame 1: after frame 0's 8 tiles
+    /// ```
+    pub fn first_tile(&self, h: Handle) -> u16 {
+        self.get(h).map_or(0, |o| o.attr & 0x07FF)
     }
 
     /// Mirrors the object left-right (`h`) and top-bottom (`v`): the pictures and the
@@ -798,8 +1189,7 @@ impl<const N: usize> SpriteEngine<N> {
     /// assert_ne!(sprites.table()[0][2] & megadrive::vdp::HFLIP, 0);
     /// ```
     pub fn set_flip(&mut self, h: Handle, hflip: bool, vflip: bool) {
-        let o = self.object(h);
-        o.refresh((o.bits() & vdp::PRIORITY) | if hflip { vdp::HFLIP } else { 0 } | if vflip { vdp::VFLIP } else { 0 });
+        self.object_mut(h).set_flip(hflip, vflip);
     }
 
     /// Draws the object in front of high-priority plane cells (true) or behind them.
@@ -816,8 +1206,7 @@ impl<const N: usize> SpriteEngine<N> {
     /// assert_ne!(sprites.table()[0][2] & megadrive::vdp::PRIORITY, 0);
     /// ```
     pub fn set_priority(&mut self, h: Handle, high: bool) {
-        let o = self.object(h);
-        o.refresh((o.bits() & !vdp::PRIORITY) | if high { vdp::PRIORITY } else { 0 });
+        self.object_mut(h).set_priority(high);
     }
 
     /// Shows or hides the object (a hidden one keeps its place, animation and VRAM).
@@ -834,8 +1223,7 @@ impl<const N: usize> SpriteEngine<N> {
     /// assert_eq!(sprites.hardware_sprites(), 0);
     /// ```
     pub fn set_visible(&mut self, h: Handle, visible: bool) {
-        let o = self.object(h);
-        o.flags = if visible { o.flags | VISIBLE } else { o.flags & !VISIBLE };
+        self.object_mut(h).set_visible(visible);
     }
 
     /// The sheet frame the object shows now (0 for a removed object).
@@ -1006,8 +1394,9 @@ impl<const N: usize> SpriteEngine<N> {
                 continue;
             }
             if o.flags != USED | VISIBLE {
-                // Hidden, or a streamed frame to upload first.
-                if o.flags & VISIBLE == 0 {
+                // Hidden or a free slot (whatever was set on it), or a streamed frame to
+                // upload first.
+                if o.flags & (USED | VISIBLE) != USED | VISIBLE {
                     continue;
                 }
                 if o.flags & PENDING != 0 {
@@ -1202,6 +1591,74 @@ mod tests {
     static WALK: Animation = Animation { frames: &[0, 1, 2], duration: 2, looping: true };
     static ONCE: Animation = Animation { frames: &[1, 2], duration: 1, looping: false };
     static STILL: Animation = Animation { frames: &[0], duration: 1, looping: true };
+
+    #[test]
+    fn a_held_frame_stays_draws_its_tiles_and_streams_once() {
+        let mut e: SpriteEngine<4> = SpriteEngine::new(100, 64);
+        let hero = e.add(&PLAYER, &WALK, 0, 0).unwrap();
+        e.set_frame(hero, 2);
+        for _ in 0..300 {
+            e.animate();
+            assert_eq!(e.frame(hero), 2);
+        }
+        assert_eq!(e.first_tile(hero), 100 + 2 * 8);
+        e.update(0, 0);
+        assert_eq!(e.table()[0][2] & 0x07FF, 100 + 2 * 8, "the table shows the held frame's tiles");
+        e.set_frame(hero, 3); // PLAYER has 3 frames: ignored
+        assert_eq!(e.frame(hero), 2);
+        // Streamed: a new held frame is uploaded once, holding it again queues nothing.
+        let s = e.add(&STREAMED, &STILL, 0, 0).unwrap();
+        e.update(0, 0);
+        let _ = e.take_uploads().count();
+        e.set_frame(s, 1);
+        e.update(0, 0);
+        let frames: Vec<_> = e.take_uploads().collect();
+        assert_eq!(frames.len(), 1);
+        assert!(core::ptr::eq(frames[0].0, &TILES_2X4[8 * 16..2 * 8 * 16]), "frame 1's words");
+        e.set_frame(s, 1);
+        e.update(0, 0);
+        assert_eq!(e.queued_uploads(), 0);
+    }
+
+    #[test]
+    fn groups_take_consecutive_free_slots_and_roll_back_when_they_do_not_fit() {
+        let mut e: SpriteEngine<8> = SpriteEngine::new(100, 64);
+        let a = e.add(&PLAYER, &WALK, 0, 0).unwrap();
+        let b = e.add(&PLAYER, &WALK, 0, 0).unwrap();
+        e.remove(a);
+        // Slot 0 is free but one slot only: the group of 3 goes after b.
+        let g = e.add_group(&PLAYER, &STILL, 3, 10, 20).unwrap();
+        assert_eq!((g.handle(0), g.len()), (Some(Handle(2)), 3));
+        for (i, mut o) in e.group_mut(g).enumerate() {
+            o.set_position(40 * i as i16, 50);
+        }
+        e.update(0, 0);
+        let xs: Vec<u16> = e.table().iter().map(|t| t[3]).collect();
+        assert_eq!(xs, [128, 128, 168, 208], "b, then the group in slot order");
+        // Free: slot 0 and slots 5, 6, 7; no 4 in a row.
+        assert!(e.add_group(&PLAYER, &STILL, 4, 0, 0).is_none());
+        // Streamed frames that do not all fit in VRAM: nothing stays added.
+        let mut small: SpriteEngine<8> = SpriteEngine::new(100, 20);
+        assert!(small.add_group(&STREAMED, &STILL, 3, 0, 0).is_none(), "3 x 8 tiles in 20");
+        assert_eq!(small.add_group(&STREAMED, &STILL, 2, 0, 0).map(|g| g.handle(0)), Some(Some(Handle(0))));
+        e.remove(b);
+        e.remove_group(g);
+        e.update(0, 0);
+        assert_eq!(e.hardware_sprites(), 0);
+    }
+
+    #[test]
+    fn a_removed_objects_slot_stays_off_the_table_whatever_is_set_on_it() {
+        let mut e: SpriteEngine<4> = SpriteEngine::new(100, 64);
+        let a = e.add(&PLAYER, &WALK, 0, 0).unwrap();
+        let _b = e.add(&PLAYER, &WALK, 40, 0).unwrap();
+        e.remove(a);
+        e.set_visible(a, true);
+        e.set_position(a, 10, 10);
+        e.set_frame(a, 1);
+        e.update(0, 0);
+        assert_eq!(e.hardware_sprites(), 1);
+    }
 
     #[test]
     fn pieces_cover_the_frame_once() {
