@@ -211,7 +211,17 @@ impl Sheet {
             }
         }
         let frame_count = (tiles.len() / (tile as usize * 16)) as u16;
-        Sheet { tiles, width, height, attr: vdp::cell(palette_line, 0), residency, tiles_per_frame: tile, layouts, piece_count: n as u16, frame_count }
+        Sheet {
+            tiles,
+            width,
+            height,
+            attr: vdp::cell(palette_line, 0),
+            residency,
+            tiles_per_frame: tile,
+            layouts,
+            piece_count: n as u16,
+            frame_count,
+        }
     }
 
     /// VDP tiles of one frame.
