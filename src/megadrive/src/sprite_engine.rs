@@ -632,6 +632,36 @@ impl Object {
         self.refresh(self.bits());
     }
 
+    /// Holds sheet frame `frame` ([`SpriteEngine::set_frame`]): only what the change needs,
+    /// as the animation step does (a resident frame's first tile by difference, a streamed
+    /// one marked for upload). A frame past the sheet's or [`HELD_FRAMES`] is ignored.
+    #[cold]
+    #[inline(never)]
+    fn hold(&mut self, frame: u16) {
+        if frame as usize >= HELD_FRAMES || frame >= self.sheet.frames() {
+            return;
+        }
+        let before = self.frame();
+        self.animation = &HELD[frame as usize];
+        self.picture = 0;
+        self.steps = u16::MAX;
+        self.flags &= !DONE;
+        if frame != before {
+            let s = self.sheet;
+            match s.residency {
+                Residency::Resident => self.attr = self.attr.wrapping_add(frame.wrapping_sub(before).wrapping_mul(s.tiles_per_frame)),
+                Residency::Streamed => self.flags |= PENDING,
+            }
+        }
+    }
+
+    /// [`Object::refresh`] for a new flip (out of line: a flip seldom changes).
+    #[cold]
+    #[inline(never)]
+    fn reflip(&mut self, bits: u16) {
+        self.refresh(bits);
+    }
+
     /// The attribute word and layout for the frame shown with flip and priority `bits`.
     fn refresh(&mut self, bits: u16) {
         let s = self.sheet;
@@ -759,8 +789,9 @@ impl ObjectMut<'_> {
     /// ```
     #[inline]
     pub fn set_frame(&mut self, frame: u16) {
-        if (frame as usize) < HELD_FRAMES && frame < self.0.sheet.frames() {
-            self.set_animation(&HELD[frame as usize]);
+        // Held already: one compare (the change itself is out of line).
+        if !core::ptr::eq(self.0.animation, HELD.as_ptr().wrapping_add(frame as usize)) {
+            self.0.hold(frame);
         }
     }
 
@@ -783,7 +814,7 @@ impl ObjectMut<'_> {
         let o = &mut *self.0;
         let bits = (o.bits() & vdp::PRIORITY) | if hflip { vdp::HFLIP } else { 0 } | if vflip { vdp::VFLIP } else { 0 };
         if bits != o.bits() {
-            o.refresh(bits);
+            o.reflip(bits);
         }
     }
 
