@@ -344,3 +344,57 @@ fn pads_tell_six_from_three_button_pads_in_blastem() {
         assert!(out.reads[1].iter().all(|&b| b == 0), "no edges with nothing held: {:?}", out.reads[1]);
     }
 }
+
+/// What the random example shows and logs, from the host's generator
+/// (`megadrive::random::Random`, seed 0x2026): its 32 numbers, its 16 throws of an eight-sided
+/// die, and the 10 lines (seed, eight rows of four numbers, the throws).
+fn random_expected() -> ([u16; 32], [u16; 16], Vec<String>) {
+    let mut rng = megadrive::random::Random::new(0x2026);
+    let numbers: [u16; 32] = std::array::from_fn(|_| rng.next());
+    let dice: [u16; 16] = std::array::from_fn(|_| rng.below_pow2(3) + 1);
+    let mut lines = vec!["random seed 2026".to_string()];
+    for (row, four) in numbers.chunks(4).enumerate() {
+        lines.push(format!("random {:02}: {}", 4 * row, four.iter().map(|n| format!("{n:04X}")).collect::<Vec<_>>().join(" ")));
+    }
+    lines.push(format!("random d8: {}", dice.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ")));
+    (numbers, dice, lines)
+}
+
+#[test]
+fn random_numbers_on_screen_equal_the_host_generator() {
+    if !built(&["examples/random.md", "examples/random.elf"]) {
+        return;
+    }
+    let (_lock, gx, rom) = boot("random", 20, Pad::NONE);
+    let (numbers, dice, lines) = random_expected();
+    let words =
+        |addr: u32, n: usize| -> Vec<u16> { gx.read_bytes(addr, 2 * n).chunks(2).map(|w| u16::from_be_bytes([w[0], w[1]])).collect() };
+    assert_eq!(words(rom.sym("NUMBERS"), 32), numbers, "the 68000's numbers are the host's");
+    assert_eq!(words(rom.sym("DICE"), 16), dice, "the 68000's throws are the host's");
+    assert!(dice.iter().all(|d| (1..=8).contains(d)), "{dice:?}");
+    assert_eq!(gx.read_u16_be(rom.sym("LOGGED")), 10, "10 lines logged (Genesis Plus GX ignores them and runs on)");
+    // The screen: the title in palette line 1 (cells 0x20XX) finds VRAM in the save state; the
+    // rows show the logged lines without their "random " prefix.
+    let title: Vec<u8> = "megadrive::random - xorshift16".bytes().flat_map(|c| (0x2000 | c as u16).to_be_bytes()).collect();
+    let state = gx.save_state().unwrap();
+    let vram = VramInState::locate_signature(&state, &title, 0xC000 + (64 + 1) * 2).extract(&state);
+    let shown: Vec<String> = [3, 5, 6, 7, 8, 9, 10, 11, 12, 14].iter().map(|&y| plane_a_text(&vram, y)).collect();
+    let want: Vec<String> = lines.iter().map(|l| l.trim_start_matches("random ").to_string()).collect();
+    assert_eq!(shown, want);
+    assert_screen(&gx, "example-random");
+}
+
+#[test]
+fn random_lines_reach_blastems_debug_log() {
+    if !built(&["examples/random.md", "examples/random.elf"]) {
+        return;
+    }
+    let rom = Rom::load("examples/random").unwrap();
+    let logged = rom.sym("LOGGED");
+    let out = emu::blastem::run_with(&rom.path, emu::blastem::Stop::VBlanks(5), &[(logged, 2)], &emu::blastem::Options::default())
+        .expect("BlastEm");
+    assert_eq!(out.reads[0], [0, 10], "10 lines logged");
+    // BlastEm prints each KDebug message on its standard error (in the transcript).
+    let messages: Vec<&str> = out.transcript.lines().filter_map(|l| l.strip_prefix("KDEBUG MESSAGE: ")).collect();
+    assert_eq!(messages, random_expected().2, "BlastEm's KDebug messages");
+}
