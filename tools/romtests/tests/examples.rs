@@ -398,3 +398,64 @@ fn random_lines_reach_blastems_debug_log() {
     let messages: Vec<&str> = out.transcript.lines().filter_map(|l| l.strip_prefix("KDEBUG MESSAGE: ")).collect();
     assert_eq!(messages, random_expected().2, "BlastEm's KDebug messages");
 }
+
+/// The mapper example's tables, from the host's generator: bank 8's 256 words (seed 8) and
+/// bank 9's 32,768 (seed 9).
+fn mapper_tables() -> (Vec<u16>, Vec<u16>) {
+    let table = |seed: u16, n: usize| {
+        let mut rng = megadrive::random::Random::new(seed);
+        (0..n).map(|_| rng.next()).collect::<Vec<u16>>()
+    };
+    (table(8, 256), table(9, 32768))
+}
+
+/// `RESULT` of the mapper example as the tables should make it (see mapper.rs).
+fn mapper_result_expected() -> [u32; 8] {
+    let (b8, b9) = mapper_tables();
+    let sum = |t: &[u16]| t.iter().fold(0u32, |s, &w| s.wrapping_add(w as u32));
+    [sum(&b9), sum(&b9), sum(&b8), 0x48_0000, 0x40_0000, 0x01_04_07, *b9.last().unwrap() as u32, u32::from_be_bytes(*b"DONE")]
+}
+
+#[test]
+fn mapper_reads_the_last_bank_of_a_5_mib_rom() {
+    if !built(&["examples/mapper.md", "examples/mapper.elf"]) {
+        return;
+    }
+    let (b8, b9) = mapper_tables();
+    // The cartridge romtool packed: 5 MiB of whole banks, the mapper's header, the tables at
+    // their banks' ROM offsets.
+    let rom = Rom::load("examples/mapper").unwrap();
+    assert_eq!(rom.image.len(), 0x50_0000, "5 MiB");
+    assert_eq!(&rom.image[0x100..0x110], b"SEGA SSF        ");
+    assert_eq!(be32(&rom.image[0x1A4..]), 0x4F_FFFF, "ROM end");
+    let words =
+        |at: usize, n: usize| -> Vec<u16> { rom.image[at..at + 2 * n].chunks(2).map(|w| u16::from_be_bytes([w[0], w[1]])).collect() };
+    assert_eq!(words(0x40_0000, 256), b8, "bank 8's table in the image");
+    assert_eq!(words(0x48_0000, 32768), b9, "bank 9's table in the image");
+    // The 68000 reads them through windows 7, 1 and 4 of the Sega mapper (summing 64 KiB
+    // twice takes it about 40 frames).
+    let (_lock, mut gx) = gpgx_with(&rom);
+    let done = rom.sym("RESULT") + 28;
+    let frames =
+        gx.run_until(120, Pad::NONE, |g| g.read_u32_be(done) == u32::from_be_bytes(*b"DONE")).expect("the mapper example finishes");
+    gx.run_frames(5, Pad::NONE);
+    println!("mapper example: tables read in {frames} frames");
+    assert_eq!(gx.read_u32_be(rom.sym("FAULT")), 0, "mapper: no panic or exception");
+    assert!(gx.read_u32_be(rom.sym("FRAMES")) >= 4, "mapper: VBlanks counted after the reads");
+    let result: Vec<u32> = gx.read_bytes(rom.sym("RESULT"), 32).chunks(4).map(be32).collect();
+    assert_eq!(result, mapper_result_expected(), "sums, offsets and windows read by the 68000");
+    let first: Vec<u16> = gx.read_bytes(rom.sym("FIRST"), 32).chunks(2).map(|w| u16::from_be_bytes([w[0], w[1]])).collect();
+    assert_eq!(first, b9[..16], "bank 9's first words, copied to RAM through window 7");
+    assert_screen(&gx, "example-mapper");
+}
+
+#[test]
+fn mapper_reads_the_last_bank_in_blastem() {
+    if !built(&["examples/mapper.md", "examples/mapper.elf"]) {
+        return;
+    }
+    let rom = Rom::load("examples/mapper").unwrap();
+    let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(5), &[(rom.sym("RESULT"), 32)]).expect("BlastEm");
+    let result: Vec<u32> = reads[0].chunks(4).map(be32).collect();
+    assert_eq!(result, mapper_result_expected(), "BlastEm's mapper (\"SEGA SSF\" header)");
+}
