@@ -6,7 +6,7 @@
 //! bits are as good as the high ones for `next() & mask` picks.
 //!
 //! Cost on the 68000 (`make bench`, exact cycles; checked there against this generator on
-//! the host, 256 numbers from each of six seeds and 1,000 single calls): [`Random::next`]
+//! the host, 256 numbers from each of six seeds and 1,000 single calls): [`Random::next`](crate::random::Random::next)
 //! is 9 instructions and 90 cycles of its own when inlined (three word moves and eors, 4
 //! cycles each; `lsl.w #7` 20, the shift right by 9 from a register 24, `lsl.w #8` 22); a
 //! loop that stores each number takes 160 cycles a number (the `random_next` key: LLVM's
