@@ -41,8 +41,9 @@
 //!   0's bank: a mapped ROM must not write 0xA130F1, which other cartridges use to switch
 //!   battery-backed SRAM in (this module never writes it).
 //!
-//! Cost: one [`map`] is a byte write and a RAM copy of the 8 banks (a few dozen cycles);
-//! [`Far::read`] maps twice. On the host (unit tests, docs) nothing is mapped:
+//! Cost: one [`map`] is a byte write to the window's register and an update of the RAM copy
+//! of the 8 banks; [`Far::read`] maps twice, the reads in between cost what reads of ROM
+//! cost (the window is ordinary ROM to the 68000: no wait states). On the host (unit tests, docs) nothing is mapped:
 //! [`Far::read`] hands out the value where it is, and [`map`] only updates [`bank_in`].
 //!
 //! Tested in Genesis Plus GX and BlastEm: the example `src/megadrive-examples/src/bin/mapper.rs`,
