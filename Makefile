@@ -202,7 +202,7 @@ $(OUT)/selftest-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	@$(call copy_changed,target/nopass/$(TARGET)/release/megacollide,$@)
 
 # The hardware crate's examples (src/megadrive-examples/src/bin/: sprites, DMA, pads,
-# streaming, fades, text), one cartridge each: out/examples/NAME.md, booted once each by the
+# random numbers, a 5 MiB ROM with the mapper, streaming, fades, text, sound), one cartridge each: out/examples/NAME.md, booted once each by the
 # ROM tests (tools/romtests/tests/examples.rs). One cargo run builds them all.
 EXAMPLES     := $(basename $(notdir $(wildcard src/megadrive-examples/src/bin/*.rs)))
 EXAMPLE_ELFS := $(EXAMPLES:%=$(OUT)/examples/%.elf)

@@ -9,7 +9,9 @@
 //! `bench_world_step`, the span
 //! / sweep queries (`bench_sweep_cols`, `bench_sweep_rows`, `bench_column_solid`,
 //! `bench_row_solid`), and a frame's sound work (`bench_sound_frame`, `bench_sound_request`;
-//! `bench_sound_init` loads the driver). The others (`bench_body_set`, `bench_body_get`, `bench_frame_prepare`,
+//! `bench_sound_init` loads the driver), random numbers (`bench_random_many`: a loop of
+//! `megadrive::random::Random::next`, its numbers left in `RANDOM_OUT`; `bench_random_next`
+//! on a static generator, `bench_random_seed`). The others (`bench_body_set`, `bench_body_get`, `bench_frame_prepare`,
 //! `bench_player_reset`, `bench_world_reset`, `bench_world_digest`) set up and read state.
 //!
 //! On any other target (e.g. `cargo test --workspace` on the host) it builds as an empty
@@ -554,4 +556,36 @@ pub extern "C" fn bench_sprites_shuffle(frame: u32) -> u32 {
     check[3..3 + 4 * n].copy_from_slice(e.table()[..n].as_flattened());
     e.upload();
     check.as_ptr() as u32
+}
+
+/// The generator of `bench_random_next` (`megadrive::random::Random`, seed 1 until
+/// `bench_random_seed`).
+static RANDOM: Static<megadrive::random::Random> = Static(UnsafeCell::new(megadrive::random::Random::new(1)));
+
+/// Seeds `bench_random_next`'s generator with `seed` (a zero seed becomes 1).
+#[no_mangle]
+pub extern "C" fn bench_random_seed(seed: u32) {
+    *RANDOM.get() = megadrive::random::Random::new(seed as u16);
+}
+
+/// One `Random::next` of the static generator (the timed call: its cost with the call's own).
+#[no_mangle]
+pub extern "C" fn bench_random_next() -> u32 {
+    RANDOM.get().next() as u32
+}
+
+/// Where `bench_random_many` writes its numbers (for the host to check).
+#[no_mangle]
+static RANDOM_OUT: Static<[u16; RANDOM_MANY]> = Static(UnsafeCell::new([0; RANDOM_MANY]));
+const RANDOM_MANY: usize = 256;
+
+/// The first `n` (at most 256) numbers of a generator seeded with `seed`, into `RANDOM_OUT`:
+/// `Random::next` inlined in a loop, as game code calls it. Returns the last.
+#[no_mangle]
+pub extern "C" fn bench_random_many(seed: u32, n: u32) -> u32 {
+    let mut rng = megadrive::random::Random::new(seed as u16);
+    for out in RANDOM_OUT.get().iter_mut().take(n as usize) {
+        *out = rng.next();
+    }
+    rng.state() as u32
 }

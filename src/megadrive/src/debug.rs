@@ -2,8 +2,8 @@
 //! registers 30 and 31, control-port words `0x9Exx` and `0x9Fxx`, from Gens KMod), and
 //! [`Number`] formats numbers in hexadecimal or decimal without a division.
 //!
-//! What each emulator does with them (checked, see `tools/romtests/tests/examples.rs`,
-//! the `debuglog` example):
+//! What each emulator does with them (checked by `tools/romtests/tests/examples.rs` with
+//! the `random` example, which logs its numbers):
 //!
 //! * **BlastEm** (0.6.3, the one the tests run): each `0x9Exx` word appends the character
 //!   `xx` to a message buffer; `0x9E00` ends the message and BlastEm prints

@@ -9,6 +9,7 @@
 //! | [`stream`] | plane streaming: a map bigger than the plane through a ring buffer, only the new columns and rows written each frame |
 //! | [`sprites`] | the sprite list: position, size, palette, h/v flip, priority; uploaded by CPU or DMA |
 //! | [`sprite_engine`] | objects from sprite sheets: VRAM allocated and freed, frames uploaded by DMA, animations, metasprites up to 128 x 128, culling, the sprite table |
+//! | [`mapper`] | the Sega mapper: ROMs over 4 MiB, their data read through 512 KiB windows |
 //! | [`pad`] | 3- and 6-button pads on both ports, and the buttons pressed and released each frame |
 //! | [`random`] | a fast pseudo-random generator (xorshift16, period 65,535) |
 //! | [`debug`] | text to the emulators' KDebug log (BlastEm), and numbers in hex or decimal without division |
@@ -65,6 +66,8 @@ pub mod dma;
 /// assert_eq!(megadrive::fade::step_colour(0x0EEE, 0), 0x0CCC); // white, one step darker
 /// ```
 pub mod fade;
+
+pub mod mapper;
 pub mod pad;
 
 /// A fast pseudo-random generator.

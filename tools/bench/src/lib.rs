@@ -172,6 +172,48 @@ pub fn sound_frame(mc: &mut Machine) -> SoundFrames {
     SoundFrames { idle, effect }
 }
 
+/// The cost of `megadrive::random::Random::next` (exact 68000 cycles).
+pub struct RandomCost {
+    /// One number inlined in a loop that stores it (`bench_random_many`: the loop's store,
+    /// counter and branch included): the cycles each number adds.
+    pub per_number: u64,
+    /// One call of `bench_random_next` (a static generator: load, step, store, `rts`).
+    pub call: u64,
+}
+
+/// Times `Random::next` on the 68000 and checks its numbers against the host generator
+/// (`megadrive::random::Random` built for the host): 256 numbers from each of several seeds
+/// (zero, one, the ends of the range) inlined in a loop, and 1,000 single calls. The
+/// per-number cost is the slope of the loop's cycles over 64, 128 and 256 numbers, which must
+/// be a straight line (every number costs the same: no data-dependent instruction).
+pub fn random_cost(mc: &mut Machine) -> RandomCost {
+    use megadrive::random::Random;
+    let out = mc.symbol("RANDOM_OUT").expect("RANDOM_OUT");
+    for seed in [0u16, 1, 2, 0x1234, 0x8000, 0xFFFF] {
+        let (last, _) = m(mc.call("bench_random_many", &[seed as u32, 256]));
+        let mut host = Random::new(seed);
+        for i in 0..256 {
+            assert_eq!(mc.read_word(out + 2 * i), host.next(), "number {i} of seed {seed:#06x}");
+        }
+        assert_eq!(last, host.state() as u32, "state after 256 numbers, seed {seed:#06x}");
+    }
+    let cycles = |mc: &mut Machine, n: u32| m(mc.call("bench_random_many", &[0xACE1, n])).1;
+    let (c64, c128, c256) = (cycles(mc, 64), cycles(mc, 128), cycles(mc, 256));
+    assert_eq!(c256 - c128, 2 * (c128 - c64), "Random::next in a loop: cycles not linear in the count ({c64}, {c128}, {c256})");
+    assert_eq!((c128 - c64) % 64, 0, "Random::next in a loop: {} cycles for 64 numbers", c128 - c64);
+    let per_number = (c128 - c64) / 64;
+    m(mc.call("bench_random_seed", &[0xACE1]));
+    let mut host = Random::new(0xACE1);
+    let mut call = Stats::default();
+    for i in 0..1000 {
+        let (d0, c) = m(mc.call("bench_random_next", &[]));
+        assert_eq!(d0, host.next() as u32, "call {i} of bench_random_next");
+        call.add(c);
+    }
+    assert_eq!(call.min, call.max, "bench_random_next: the same cycles every call");
+    RandomCost { per_number, call: call.max }
+}
+
 /// Target: a frame of the sprite engine with 40 animated objects on screen (15 % of an NTSC
 /// frame).
 pub const TARGET_SPRITES_40_FRAME: u64 = 19_000;
@@ -864,6 +906,21 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
             }
             rep.profiles.push(("sprite engine frames (16 frames)".into(), mc.take_profile()));
         }
+    }
+
+    // ---- Random numbers (megadrive::random) --------------------------------------------------
+    if mc.symbol("bench_random_many").is_ok() {
+        let r = random_cost(mc);
+        let g = "random numbers (megadrive::random::Random, xorshift16)";
+        let one = |c: u64| {
+            let mut s = Stats::default();
+            s.add(c);
+            s
+        };
+        rep.rows.push(Row { group: g, name: "next() inlined in a loop, per number (store included)".into(), stats: one(r.per_number) });
+        rep.rows.push(Row { group: g, name: "next() as a C call (bench_random_next)".into(), stats: one(r.call) });
+        rep.keys.insert("random_next".into(), r.per_number);
+        rep.keys.insert("random_next_call".into(), r.call);
     }
 
     // ---- Sound: the 68000's share of a frame (megadrive::sound) -------------------------------

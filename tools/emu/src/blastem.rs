@@ -5,14 +5,15 @@
 //! without a TTY; `-g`: no OpenGL) with `SDL_VIDEODRIVER=offscreen`,
 //! `SDL_AUDIODRIVER=dummy` and `HOME`/`XDG_*` pointing into a temporary
 //! directory that holds a config derived from `/etc/blastem/default.cfg` (3-button
-//! pads, sync to video, 100000% speed: a frame costs ~1 ms instead of 16.7 ms,
+//! pads unless [`Options::pads`] says otherwise, sync to video, 100000% speed: a frame costs ~1 ms instead of 16.7 ms,
 //! and nothing is written to the real home directory).
 //!
 //! The whole debugger script is written to stdin up front:
 //! `b ADDR`, `c` once per wanted hit, `p/x 0xADDR.l|.w|.b` per read, `p/x frame`,
 //! any extra commands, `q`. The process is killed if it does not exit in time.
-//! No pad input can be scripted (BlastEm's debugger has no input command); the
-//! pads read as released.
+//! No pad input can be scripted (BlastEm's debugger has no input command, and its
+//! headless SDL gets no key or joystick events); the pads read as released. A 6-button pad
+//! can be plugged ([`Options::pads`]): a ROM then sees its ID answer with no button held.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -20,6 +21,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, ensure, Context, Result};
+
+use crate::pad::PadKind;
 
 /// Where to stop before reading memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,11 +45,13 @@ pub struct Options {
     pub extra_commands: Vec<String>,
     /// BlastEm binary (default: [`crate::find_blastem`]).
     pub blastem: Option<PathBuf>,
+    /// The pads plugged into ports 1 and 2 (default: 3-button pads on both).
+    pub pads: [PadKind; 2],
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { timeout: Duration::from_secs(60), extra_commands: Vec::new(), blastem: None }
+        Options { timeout: Duration::from_secs(60), extra_commands: Vec::new(), blastem: None, pads: [PadKind::ThreeButton; 2] }
     }
 }
 
@@ -87,7 +92,15 @@ fn read_cmds(addr: u32, len: usize) -> Vec<(String, usize)> {
     v
 }
 
-fn write_config(home: &Path) -> Result<()> {
+/// BlastEm's device name of a pad of `kind` on port `port` (1 or 2).
+fn pad_device(kind: PadKind, port: u32) -> String {
+    match kind {
+        PadKind::ThreeButton => format!("gamepad3.{port}"),
+        PadKind::SixButton => format!("gamepad6.{port}"),
+    }
+}
+
+fn write_config(home: &Path, pads: [PadKind; 2]) -> Result<()> {
     let base = std::fs::read_to_string("/etc/blastem/default.cfg").context("reading /etc/blastem/default.cfg (is blastem installed?)")?;
     let mut cfg = String::new();
     for line in base.lines() {
@@ -97,8 +110,8 @@ fn write_config(home: &Path) -> Result<()> {
             "0 100" => format!("{indent}0 100000"),
             "sync_source audio" => format!("{indent}sync_source video"),
             "gl on" => format!("{indent}gl off"),
-            "1 gamepad6.1" => format!("{indent}1 gamepad3.1"),
-            "2 gamepad6.2" => format!("{indent}2 gamepad3.2"),
+            "1 gamepad6.1" => format!("{indent}1 {}", pad_device(pads[0], 1)),
+            "2 gamepad6.2" => format!("{indent}2 {}", pad_device(pads[1], 2)),
             _ => line.to_string(),
         };
         cfg.push_str(&new);
@@ -130,7 +143,7 @@ pub fn run_with(rom: impl AsRef<Path>, stop: Stop, reads: &[(u32, usize)], opts:
     ensure!(hits >= 1, "breakpoint hit count must be at least 1");
 
     let home = tempfile::Builder::new().prefix("emu-blastem-").tempdir()?;
-    write_config(home.path())?;
+    write_config(home.path(), opts.pads)?;
     let rom_abs = rom.canonicalize().with_context(|| format!("ROM {}", rom.display()))?;
 
     let mut script = format!("b {addr:x}\n");

@@ -201,3 +201,261 @@ fn sound_plays_a_tune_a_pcm_and_a_psg_effect() {
     println!("sound example: tune RMS {tune_rms:.0} over {ticks} ticks, PCM and PSG effects played");
     assert_screen(&gx, "example-sound");
 }
+
+/// The pads example's state after a frame: `PADS` (both ports' reads) and `EDGES` (per port,
+/// the presses then the releases of each of its 12 buttons, in `megadrive::pad` bit order:
+/// Up, Down, Left, Right, A, B, C, Start, X, Y, Z, Mode).
+fn pads_state(gx: &emu::Gpgx, rom: &Rom) -> ([u16; 2], [[u16; 24]; 2]) {
+    let p = gx.read_bytes(rom.sym("PADS"), 4);
+    let e = gx.read_bytes(rom.sym("EDGES"), 96);
+    let word = |b: &[u8], i: usize| u16::from_be_bytes([b[2 * i], b[2 * i + 1]]);
+    let edges = [0, 1].map(|port| std::array::from_fn(|i| word(&e, 24 * port + i)));
+    ([word(&p, 0), word(&p, 1)], edges)
+}
+
+/// The example's button order (`BUTTONS` in pads.rs) as `megadrive::pad` bits.
+const PAD_ORDER: [u16; 12] = {
+    use megadrive::pad::*;
+    [UP, DOWN, LEFT, RIGHT, A, B, C, START, X, Y, Z, MODE]
+};
+
+/// Expected `EDGES` of one port: `presses` times each button of `mask` went down and up.
+fn edges_of(mask: u16, presses: u16) -> [u16; 24] {
+    std::array::from_fn(|i| if mask & PAD_ORDER[i % 12] != 0 { presses } else { 0 })
+}
+
+/// Boots the pads example with `kinds` plugged into ports 1 and 2 and nothing held for 20
+/// frames.
+fn boot_pads(kinds: [emu::PadKind; 2]) -> (std::sync::MutexGuard<'static, ()>, emu::Gpgx, Rom) {
+    let rom = Rom::load("examples/pads").unwrap();
+    let (lock, mut gx) = gpgx_with(&rom);
+    gx.plug_pad(0, kinds[0]).unwrap();
+    gx.plug_pad(1, kinds[1]).unwrap();
+    for _ in 0..20 {
+        gx.run_frame_2p(Pad::NONE, Pad::NONE);
+    }
+    assert_eq!(gx.read_u32_be(rom.sym("FAULT")), 0, "pads: no panic or exception");
+    (lock, gx, rom)
+}
+
+#[test]
+fn pads_read_a_six_button_pad_and_count_each_press_once() {
+    if !built(&["examples/pads.md", "examples/pads.elf"]) {
+        return;
+    }
+    use emu::PadKind::{SixButton, ThreeButton};
+    use megadrive::pad::{A, B, C, MODE, SIX_BUTTON, START, UP, X, Y, Z};
+    // Port 1: a 6-button pad; port 2: a 3-button pad, given the same buttons (X, Y, Z and
+    // Mode are not on it).
+    let (_lock, mut gx, rom) = boot_pads([SixButton, ThreeButton]);
+    assert_eq!(pads_state(&gx, &rom), ([SIX_BUTTON, 0], [[0; 24]; 2]), "nothing held: only the 6-button flag on port 1");
+    // Each button alone and some together, each held 4 frames then let go for 4 frames,
+    // twice: two presses and two releases each, whatever else is held.
+    let steps: [u16; 7] = [X, Y, Z, MODE, X | Y | Z | MODE | A | START, UP | C, B | X];
+    let mut want = [[0u16; 24]; 2];
+    for &held in &steps {
+        for _ in 0..2 {
+            for _ in 0..4 {
+                gx.run_frame_2p(Pad::from_bits(held), Pad::from_bits(held));
+            }
+            let (read, _) = pads_state(&gx, &rom);
+            assert_eq!(read[0], held | SIX_BUTTON, "6-button pad holding {held:#06x}");
+            assert_eq!(read[1], held & 0xFF, "3-button pad holding {held:#06x}: no X, Y, Z, Mode, no 6-button flag");
+            for _ in 0..4 {
+                gx.run_frame_2p(Pad::NONE, Pad::NONE);
+            }
+            assert_eq!(pads_state(&gx, &rom).0, [SIX_BUTTON, 0], "let go of {held:#06x}");
+            for (port, mask) in [(0, held), (1, held & 0xFF)] {
+                for (i, &bit) in PAD_ORDER.iter().enumerate() {
+                    if mask & bit != 0 {
+                        want[port][i] += 1;
+                        want[port][12 + i] += 1;
+                    }
+                }
+            }
+            assert_eq!(pads_state(&gx, &rom).1, want, "edges after {held:#06x}");
+        }
+    }
+    // Every 6-button-only button went down and up 6 times on port 1, never on port 2.
+    assert_eq!(pads_state(&gx, &rom).1[0][8..12], [6, 4, 4, 4], "X, Y, Z, Mode presses on port 1");
+    assert_eq!(pads_state(&gx, &rom).1[1][8..12], [0; 4], "X, Y, Z, Mode presses on port 2");
+    // The screen names each pad's kind (plane A rows 4 and 12; palette line 0).
+    // VRAM is found in the save state by the title on row 1 from column 1, in the VDP's byte
+    // order (cells 0x00XX: the same bytes one off would also read as the swapped order, so
+    // `VramInState` cannot tell them apart).
+    let title: Vec<u8> = "megadrive::pad - hold buttons".bytes().flat_map(|c| (c as u16).to_be_bytes()).collect();
+    let state = gx.save_state().unwrap();
+    let hits: Vec<usize> = state.windows(title.len()).enumerate().filter(|(_, w)| *w == title.as_slice()).map(|(i, _)| i).collect();
+    assert_eq!(hits.len(), 1, "the title is in the save state once");
+    let base = hits[0] - (0xC000 + (64 + 1) * 2);
+    let vram = &state[base..base + 0x10000];
+    assert_eq!(plane_a_text(vram, 4), "Port 1: 6-button pad");
+    assert_eq!(plane_a_text(vram, 12), "Port 2: 3-button pad");
+}
+
+#[test]
+fn pads_read_three_button_pads_and_count_long_and_short_presses() {
+    if !built(&["examples/pads.md", "examples/pads.elf"]) {
+        return;
+    }
+    use emu::PadKind::ThreeButton;
+    use megadrive::pad::{A, B, C, DOWN, LEFT, RIGHT, START, UP};
+    let (_lock, mut gx, rom) = boot_pads([ThreeButton, ThreeButton]);
+    // Port 1 holds A for 1, 2, 30 and 1 frames with 1, 5 and 2 frames between; port 2 holds
+    // every 3-button button for 3 frames, three times; X, Y, Z and Mode (absent on a 3-button
+    // pad) are held throughout on port 2.
+    let port1 = [(A, 1), (0, 1), (A, 2), (0, 5), (A, 30), (0, 2), (A, 1), (0, 3)];
+    let all = UP | DOWN | LEFT | RIGHT | A | B | C | START;
+    let six_only = Pad::X | Pad::Y | Pad::Z | Pad::MODE;
+    let mut frame = 0;
+    for &(held, frames) in &port1 {
+        for _ in 0..frames {
+            let p2 = if (frame / 3) % 2 == 0 && frame < 18 { Pad::from_bits(all) } else { Pad::NONE };
+            gx.run_frame_2p(Pad::from_bits(held), p2 | six_only);
+            frame += 1;
+            let (read, _) = pads_state(&gx, &rom);
+            assert_eq!(read[0], held, "port 1, frame {frame}");
+            assert_eq!(read[1], if p2.is_empty() { 0 } else { all }, "port 2, frame {frame}: no X, Y, Z, Mode or 6-button flag");
+        }
+    }
+    let (_, edges) = pads_state(&gx, &rom);
+    assert_eq!(edges[0], edges_of(A, 4), "port 1: A went down and up 4 times, however long it was held");
+    assert_eq!(edges[1], edges_of(all, 3), "port 2: every button went down and up 3 times");
+}
+
+#[test]
+fn pads_tell_six_from_three_button_pads_in_blastem() {
+    if !built(&["examples/pads.md", "examples/pads.elf"]) {
+        return;
+    }
+    use emu::blastem::{run_with, Options, Stop};
+    use emu::PadKind::{SixButton, ThreeButton};
+    // BlastEm's headless runner cannot hold buttons (see tools/emu/src/blastem.rs): what it
+    // checks is the 6-button pad's ID answer to read6's TH pulses, on either port, with
+    // nothing held (so no edges).
+    let rom = Rom::load("examples/pads").unwrap();
+    let (pads, edges) = (rom.sym("PADS"), rom.sym("EDGES"));
+    for kinds in [[SixButton, ThreeButton], [ThreeButton, SixButton]] {
+        let opts = Options { pads: kinds, ..Options::default() };
+        let out = run_with(&rom.path, Stop::VBlanks(30), &[(pads, 4), (edges, 96)], &opts).expect("BlastEm");
+        let read = [0, 1].map(|i| u16::from_be_bytes([out.reads[0][2 * i], out.reads[0][2 * i + 1]]));
+        let flag = |k| if k == SixButton { megadrive::pad::SIX_BUTTON } else { 0 };
+        assert_eq!(read, [flag(kinds[0]), flag(kinds[1])], "pads {kinds:?}");
+        assert!(out.reads[1].iter().all(|&b| b == 0), "no edges with nothing held: {:?}", out.reads[1]);
+    }
+}
+
+/// What the random example shows and logs, from the host's generator
+/// (`megadrive::random::Random`, seed 0x2026): its 32 numbers, its 16 throws of an eight-sided
+/// die, and the 10 lines (seed, eight rows of four numbers, the throws).
+fn random_expected() -> ([u16; 32], [u16; 16], Vec<String>) {
+    let mut rng = megadrive::random::Random::new(0x2026);
+    let numbers: [u16; 32] = std::array::from_fn(|_| rng.next());
+    let dice: [u16; 16] = std::array::from_fn(|_| rng.below_pow2(3) + 1);
+    let mut lines = vec!["random seed 2026".to_string()];
+    for (row, four) in numbers.chunks(4).enumerate() {
+        lines.push(format!("random {:02}: {}", 4 * row, four.iter().map(|n| format!("{n:04X}")).collect::<Vec<_>>().join(" ")));
+    }
+    lines.push(format!("random d8: {}", dice.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(" ")));
+    (numbers, dice, lines)
+}
+
+#[test]
+fn random_numbers_on_screen_equal_the_host_generator() {
+    if !built(&["examples/random.md", "examples/random.elf"]) {
+        return;
+    }
+    let (_lock, gx, rom) = boot("random", 20, Pad::NONE);
+    let (numbers, dice, lines) = random_expected();
+    let words =
+        |addr: u32, n: usize| -> Vec<u16> { gx.read_bytes(addr, 2 * n).chunks(2).map(|w| u16::from_be_bytes([w[0], w[1]])).collect() };
+    assert_eq!(words(rom.sym("NUMBERS"), 32), numbers, "the 68000's numbers are the host's");
+    assert_eq!(words(rom.sym("DICE"), 16), dice, "the 68000's throws are the host's");
+    assert!(dice.iter().all(|d| (1..=8).contains(d)), "{dice:?}");
+    assert_eq!(gx.read_u16_be(rom.sym("LOGGED")), 10, "10 lines logged (Genesis Plus GX ignores them and runs on)");
+    // The screen: the title in palette line 1 (cells 0x20XX) finds VRAM in the save state; the
+    // rows show the logged lines without their "random " prefix.
+    let title: Vec<u8> = "megadrive::random - xorshift16".bytes().flat_map(|c| (0x2000 | c as u16).to_be_bytes()).collect();
+    let state = gx.save_state().unwrap();
+    let vram = VramInState::locate_signature(&state, &title, 0xC000 + (64 + 1) * 2).extract(&state);
+    let shown: Vec<String> = [3, 5, 6, 7, 8, 9, 10, 11, 12, 14].iter().map(|&y| plane_a_text(&vram, y)).collect();
+    let want: Vec<String> = lines.iter().map(|l| l.trim_start_matches("random ").to_string()).collect();
+    assert_eq!(shown, want);
+    assert_screen(&gx, "example-random");
+}
+
+#[test]
+fn random_lines_reach_blastems_debug_log() {
+    if !built(&["examples/random.md", "examples/random.elf"]) {
+        return;
+    }
+    let rom = Rom::load("examples/random").unwrap();
+    let logged = rom.sym("LOGGED");
+    let out = emu::blastem::run_with(&rom.path, emu::blastem::Stop::VBlanks(5), &[(logged, 2)], &emu::blastem::Options::default())
+        .expect("BlastEm");
+    assert_eq!(out.reads[0], [0, 10], "10 lines logged");
+    // BlastEm prints each KDebug message on its standard error (in the transcript).
+    let messages: Vec<&str> = out.transcript.lines().filter_map(|l| l.strip_prefix("KDEBUG MESSAGE: ")).collect();
+    assert_eq!(messages, random_expected().2, "BlastEm's KDebug messages");
+}
+
+/// The mapper example's tables, from the host's generator: bank 8's 256 words (seed 8) and
+/// bank 9's 32,768 (seed 9).
+fn mapper_tables() -> (Vec<u16>, Vec<u16>) {
+    let table = |seed: u16, n: usize| {
+        let mut rng = megadrive::random::Random::new(seed);
+        (0..n).map(|_| rng.next()).collect::<Vec<u16>>()
+    };
+    (table(8, 256), table(9, 32768))
+}
+
+/// `RESULT` of the mapper example as the tables should make it (see mapper.rs).
+fn mapper_result_expected() -> [u32; 8] {
+    let (b8, b9) = mapper_tables();
+    let sum = |t: &[u16]| t.iter().fold(0u32, |s, &w| s.wrapping_add(w as u32));
+    [sum(&b9), sum(&b9), sum(&b8), 0x48_0000, 0x40_0000, 0x01_04_07, *b9.last().unwrap() as u32, u32::from_be_bytes(*b"DONE")]
+}
+
+#[test]
+fn mapper_reads_the_last_bank_of_a_5_mib_rom() {
+    if !built(&["examples/mapper.md", "examples/mapper.elf"]) {
+        return;
+    }
+    let (b8, b9) = mapper_tables();
+    // The cartridge romtool packed: 5 MiB of whole banks, the mapper's header, the tables at
+    // their banks' ROM offsets.
+    let rom = Rom::load("examples/mapper").unwrap();
+    assert_eq!(rom.image.len(), 0x50_0000, "5 MiB");
+    assert_eq!(&rom.image[0x100..0x110], b"SEGA SSF        ");
+    assert_eq!(be32(&rom.image[0x1A4..]), 0x4F_FFFF, "ROM end");
+    let words =
+        |at: usize, n: usize| -> Vec<u16> { rom.image[at..at + 2 * n].chunks(2).map(|w| u16::from_be_bytes([w[0], w[1]])).collect() };
+    assert_eq!(words(0x40_0000, 256), b8, "bank 8's table in the image");
+    assert_eq!(words(0x48_0000, 32768), b9, "bank 9's table in the image");
+    // The 68000 reads them through windows 7, 1 and 4 of the Sega mapper (summing 64 KiB
+    // twice takes it about 40 frames).
+    let (_lock, mut gx) = gpgx_with(&rom);
+    let done = rom.sym("RESULT") + 28;
+    let frames =
+        gx.run_until(120, Pad::NONE, |g| g.read_u32_be(done) == u32::from_be_bytes(*b"DONE")).expect("the mapper example finishes");
+    gx.run_frames(5, Pad::NONE);
+    println!("mapper example: tables read in {frames} frames");
+    assert_eq!(gx.read_u32_be(rom.sym("FAULT")), 0, "mapper: no panic or exception");
+    assert!(gx.read_u32_be(rom.sym("FRAMES")) >= 4, "mapper: VBlanks counted after the reads");
+    let result: Vec<u32> = gx.read_bytes(rom.sym("RESULT"), 32).chunks(4).map(be32).collect();
+    assert_eq!(result, mapper_result_expected(), "sums, offsets and windows read by the 68000");
+    let first: Vec<u16> = gx.read_bytes(rom.sym("FIRST"), 32).chunks(2).map(|w| u16::from_be_bytes([w[0], w[1]])).collect();
+    assert_eq!(first, b9[..16], "bank 9's first words, copied to RAM through window 7");
+    assert_screen(&gx, "example-mapper");
+}
+
+#[test]
+fn mapper_reads_the_last_bank_in_blastem() {
+    if !built(&["examples/mapper.md", "examples/mapper.elf"]) {
+        return;
+    }
+    let rom = Rom::load("examples/mapper").unwrap();
+    let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(5), &[(rom.sym("RESULT"), 32)]).expect("BlastEm");
+    let result: Vec<u32> = reads[0].chunks(4).map(be32).collect();
+    assert_eq!(result, mapper_result_expected(), "BlastEm's mapper (\"SEGA SSF\" header)");
+}

@@ -6,6 +6,12 @@ pub const HEADER_START: usize = 0x100;
 pub const CHECKSUM_START: usize = 0x200;
 /// Offset of the 16-bit checksum in the ROM.
 pub const CHECKSUM_OFFSET: usize = 0x18E;
+/// The console field of a ROM with the Sega mapper (over 4 MiB): "SEGA SSF", which Genesis
+/// Plus GX, BlastEm and flash cartridges take as "SSF2-style 512 KiB banks, registers
+/// 0xA130F3 .. 0xA130FF".
+pub const CONSOLE_MAPPED: &str = "SEGA SSF";
+/// The console field of every other ROM.
+pub const CONSOLE: &str = "SEGA MEGA DRIVE ";
 
 /// The header fields the packer writes. Text fields are padded with spaces.
 #[derive(Clone, Debug)]
@@ -53,11 +59,13 @@ fn put_u32(rom: &mut [u8], offset: usize, v: u32) {
 }
 
 /// Fills the header of `rom` (which must be at least 0x200 bytes and already have its final
-/// size): console name, copyright, titles, serial, I/O, ROM range 0..len-1, RAM range
-/// 0xFF0000..0xFFFFFF, no SRAM/modem, region. The checksum is written by [`write_checksum`].
+/// size): console name ([`CONSOLE_MAPPED`] for a ROM over 4 MiB, else [`CONSOLE`]),
+/// copyright, titles, serial, I/O, ROM range 0..len-1, RAM range 0xFF0000..0xFFFFFF, no
+/// SRAM/modem, region. The checksum is written by [`write_checksum`].
 pub fn write_header(rom: &mut [u8], info: &HeaderInfo) -> Result<(), String> {
     assert!(rom.len() >= CHECKSUM_START, "ROM smaller than its header");
-    put_text(rom, 0x100, 16, "console", "SEGA MEGA DRIVE ")?;
+    let console = if rom.len() > crate::pack::MAX_ROM_BYTES { CONSOLE_MAPPED } else { CONSOLE };
+    put_text(rom, 0x100, 16, "console", console)?;
     put_text(rom, 0x110, 16, "copyright", &info.copyright)?;
     put_text(rom, 0x120, 48, "title", &info.title)?;
     put_text(rom, 0x150, 48, "title", &info.title)?;

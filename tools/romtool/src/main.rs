@@ -125,6 +125,16 @@ fn run() -> Result<()> {
                 romtool::header::checksum(&packed.rom),
                 packed.patches.len()
             );
+            if !packed.banks.is_empty() {
+                let used: Vec<String> = packed.banks.iter().map(|(bank, bytes)| format!("bank {bank}: {bytes} bytes")).collect();
+                println!(
+                    "romtool: {}: Sega mapper (\"{}\"), {} banks of 512 KiB; past 4 MiB: {}",
+                    output.display(),
+                    romtool::header::CONSOLE_MAPPED,
+                    packed.rom.len() / romtool::pack::BANK_BYTES,
+                    used.join(", ")
+                );
+            }
             Ok(())
         }
         Command::Sprites { dir, out_dir, check } => {

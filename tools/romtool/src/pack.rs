@@ -9,6 +9,13 @@
 //! 3. The image is padded to a multiple of 128 KiB, the Sega header is filled in and the
 //!    checksum written.
 //!
+//! Past 4 MiB: segments at 0x400000 .. 0x800000 are ROM banks 8 .. 15 of the Sega mapper
+//! (512 KiB each; the sections `.bank8` .. `.bank15` of `linker/megadrive.ld`, read by the
+//! 68000 through `megadrive::mapper`). They are copied to their ROM offsets like the rest;
+//! an image that reaches past 4 MiB is padded to whole banks instead, and its header says
+//! "SEGA SSF" (the mapper; see [`crate::header::write_header`]). Nothing of the 68000's own
+//! 4 MiB may cross into them.
+//!
 //! The same patches are applied to a copy of the ELF, so disassembly gates can check the
 //! code that actually runs, with its symbols.
 
@@ -17,9 +24,14 @@ use object::elf;
 use object::read::elf::{FileHeader, ProgramHeader, SectionHeader};
 use object::Endianness;
 
-/// Largest cartridge ROM the 68000 address map allows (bytes).
+/// Largest cartridge ROM the 68000 address map allows without a mapper (bytes).
 pub const MAX_ROM_BYTES: usize = 0x40_0000;
-/// ROM images are padded to a multiple of this (bytes).
+/// Largest ROM with the Sega mapper: banks 0 .. 15 (bytes; banks 8 .. 15 are the linker's
+/// `.bank8` .. `.bank15`).
+pub const MAX_MAPPED_ROM_BYTES: usize = 0x80_0000;
+/// A bank of the Sega mapper (bytes): what one of its windows shows.
+pub const BANK_BYTES: usize = 0x8_0000;
+/// ROM images are padded to a multiple of this (bytes); images past 4 MiB to whole banks.
 pub const PAD_BYTES: usize = 0x2_0000;
 
 /// One rewritten long branch.
@@ -44,6 +56,9 @@ pub struct Packed {
     pub used_bytes: usize,
     /// The long branches that were rewritten.
     pub patches: Vec<Patch>,
+    /// The banks past 4 MiB that hold data (bank number, bytes used), lowest first; empty
+    /// for a ROM without the mapper.
+    pub banks: Vec<(u8, usize)>,
 }
 
 type Header = elf::FileHeader32<Endianness>;
@@ -69,6 +84,7 @@ pub fn pack(data: &[u8], info: &HeaderInfo) -> Result<Packed, String> {
     // 1. Copy the loadable segments to their load addresses.
     let segments = hdr.program_headers(endian, data).map_err(|e| format!("bad program headers: {e}"))?;
     let mut rom = Vec::new();
+    let mut banks: Vec<(u8, usize)> = Vec::new();
     for seg in segments {
         if seg.p_type(endian) != elf::PT_LOAD || seg.p_filesz(endian) == 0 {
             continue;
@@ -76,10 +92,27 @@ pub fn pack(data: &[u8], info: &HeaderInfo) -> Result<Packed, String> {
         let addr = seg.p_paddr(endian) as usize;
         let bytes = seg.data(endian, data).map_err(|_| "segment data outside the file".to_string())?;
         let end = addr + bytes.len();
-        if end > MAX_ROM_BYTES {
+        if addr < MAX_ROM_BYTES && end > MAX_ROM_BYTES {
             return Err(format!(
-                "image is {end} bytes (segment at 0x{addr:06X}); a Mega Drive ROM holds at most {MAX_ROM_BYTES} bytes (4 MiB)"
+                "image is {end} bytes (segment at 0x{addr:06X}); a Mega Drive ROM holds at most {MAX_ROM_BYTES} bytes (4 MiB) \
+                 of code and data; more goes in the sections .bank8 to .bank15 (the Sega mapper, megadrive::mapper)"
             ));
+        }
+        if end > MAX_MAPPED_ROM_BYTES {
+            return Err(format!(
+                "segment at 0x{addr:06X} ends at 0x{end:06X}: a ROM with the Sega mapper holds at most {MAX_ROM_BYTES_MAPPED_MIB} MiB (banks 0 to 15)",
+                MAX_ROM_BYTES_MAPPED_MIB = MAX_MAPPED_ROM_BYTES >> 20
+            ));
+        }
+        if addr >= MAX_ROM_BYTES {
+            let bank = (addr / BANK_BYTES) as u8;
+            if (end - 1) / BANK_BYTES != bank as usize {
+                return Err(format!("segment at 0x{addr:06X} crosses from bank {bank} into the next: a bank holds 512 KiB"));
+            }
+            match banks.iter_mut().find(|b| b.0 == bank) {
+                Some(b) => b.1 += bytes.len(),
+                None => banks.push((bank, bytes.len())),
+            }
         }
         if rom.len() < end {
             rom.resize(end, 0);
@@ -146,9 +179,11 @@ pub fn pack(data: &[u8], info: &HeaderInfo) -> Result<Packed, String> {
     }
 
     // 3. Pad, header, checksum.
-    let padded = used_bytes.div_ceil(PAD_BYTES) * PAD_BYTES;
+    let pad = if used_bytes > MAX_ROM_BYTES { BANK_BYTES } else { PAD_BYTES };
+    let padded = used_bytes.div_ceil(pad) * pad;
+    banks.sort_unstable();
     rom.resize(padded, 0);
     header::write_header(&mut rom, info)?;
     header::write_checksum(&mut rom);
-    Ok(Packed { rom, elf: elf_out, used_bytes, patches })
+    Ok(Packed { rom, elf: elf_out, used_bytes, patches, banks })
 }

@@ -2,20 +2,33 @@
 //! real 68000 ELFs assembled and linked with binutils (m68k-linux-gnu-as/ld) at test time.
 
 use romtool::header::{self, HeaderInfo};
-use romtool::pack::{pack, PAD_BYTES};
+use romtool::pack::{pack, BANK_BYTES, PAD_BYTES};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Assembles `source` (GNU as, 68020 so that `bra.l` is accepted) and links it at address 0
 /// with relocations kept, as the ROM build does. Returns the ELF bytes.
 fn build_elf(dir: &Path, name: &str, source: &str) -> Vec<u8> {
+    build_elf_with(dir, name, source, &[])
+}
+
+/// [`build_elf`] with more linker arguments (e.g. `--section-start=.bank9=0x480000`, as
+/// `linker/megadrive.ld` places the mapper's banks).
+fn build_elf_with(dir: &Path, name: &str, source: &str, ld_args: &[&str]) -> Vec<u8> {
     let src = dir.join(format!("{name}.s"));
     let obj = dir.join(format!("{name}.o"));
     let elf = dir.join(format!("{name}.elf"));
     std::fs::write(&src, source).unwrap();
     let ok = Command::new("m68k-linux-gnu-as").args(["-m68020", "-o"]).arg(&obj).arg(&src).status().unwrap();
     assert!(ok.success(), "assembling {name}");
-    let ok = Command::new("m68k-linux-gnu-ld").args(["--emit-relocs", "-Ttext=0", "-e", "0", "-o"]).arg(&elf).arg(&obj).status().unwrap();
+    let ok = Command::new("m68k-linux-gnu-ld")
+        .args(["--emit-relocs", "-Ttext=0", "-e", "0"])
+        .args(ld_args)
+        .arg("-o")
+        .arg(&elf)
+        .arg(&obj)
+        .status()
+        .unwrap();
     assert!(ok.success(), "linking {name}");
     std::fs::read(&elf).unwrap()
 }
@@ -153,6 +166,40 @@ fn image_over_4_mib_is_an_error() {
     let source = MINIMAL.to_string() + "    .fill 0x400000, 1, 0\n";
     let err = pack(&build_elf(dir.path(), "huge", &source), &HeaderInfo::default()).unwrap_err();
     assert!(err.contains("a Mega Drive ROM holds at most 4194304 bytes (4 MiB)"), "{err}");
+}
+
+/// [`MINIMAL`] with `bytes` bytes of 0x5A in section `.bankN` at ROM bank `bank`'s start
+/// (512 KiB each).
+fn banked(dir: &Path, bank: usize, bytes: usize) -> Vec<u8> {
+    let source = format!("{MINIMAL}\n    .section .bank{bank},\"a\"\n    .fill {bytes}, 1, 0x5A\n");
+    build_elf_with(dir, &format!("bank{bank}"), &source, &[&format!("--section-start=.bank{bank}=0x{:X}", bank * BANK_BYTES)])
+}
+
+#[test]
+fn data_past_4_mib_makes_a_mapped_rom_of_whole_banks() {
+    let dir = tempfile::tempdir().unwrap();
+    let packed = pack(&banked(dir.path(), 9, 1000), &HeaderInfo::default()).unwrap();
+    let rom = &packed.rom;
+    assert_eq!(rom.len(), 10 * BANK_BYTES, "5 MiB: banks 0 to 9");
+    assert_eq!(packed.banks, [(9, 1000)]);
+    assert_eq!(text(rom, 0x100, 16), "SEGA SSF        ", "the Sega mapper's console name");
+    assert_eq!(be32(rom, 0x1A4), 0x4F_FFFF, "ROM end = last byte of bank 9");
+    assert!(rom[0x48_0000..0x48_0000 + 1000].iter().all(|&b| b == 0x5A), "the data at bank 9's start");
+    assert!(rom[0x200 + 10..0x48_0000].iter().all(|&b| b == 0) && rom[0x48_0000 + 1000..].iter().all(|&b| b == 0), "zero elsewhere");
+    assert_eq!(be16(rom, 0x18E), header::checksum(rom), "the checksum covers the banks");
+    // A ROM of 4 MiB or less keeps its name and its 128 KiB padding.
+    let small = pack(&build_elf(dir.path(), "minimal", MINIMAL), &HeaderInfo::default()).unwrap();
+    assert!(small.banks.is_empty());
+    assert_eq!(text(&small.rom, 0x100, 16), "SEGA MEGA DRIVE ");
+}
+
+#[test]
+fn banked_data_must_fit_its_bank_and_8_mib() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = pack(&banked(dir.path(), 8, BANK_BYTES + 2), &HeaderInfo::default()).unwrap_err();
+    assert_eq!(err, "segment at 0x400000 crosses from bank 8 into the next: a bank holds 512 KiB");
+    let err = pack(&banked(dir.path(), 16, 2), &HeaderInfo::default()).unwrap_err();
+    assert_eq!(err, "segment at 0x800000 ends at 0x800002: a ROM with the Sega mapper holds at most 8 MiB (banks 0 to 15)");
 }
 
 #[test]
