@@ -8,8 +8,10 @@
 //!   and frees them with the last object of the sheet. A *resident* sheet loads all its
 //!   frames once, shared by every object of the sheet; a *streamed* sheet gives each object
 //!   room for one frame, uploaded by DMA when the frame shown changes (big frames, few
-//!   objects). A sheet that does not fit makes [`SpriteEngine::add`] return `None`; nothing
-//!   already on screen is touched.
+//!   objects); a *shared* sheet is resident and all its objects show one frame, the sheet's,
+//!   chosen with [`SpriteEngine::set_shared_frame`] (a crowd that walks in step). A sheet that
+//!   does not fit makes [`SpriteEngine::add`] return `None`; nothing already on screen is
+//!   touched.
 //! - **Animation**: each object plays its [`Animation`]: every picture shows for the
 //!   animation's `duration` steps; a looping animation starts again, a one-shot stays on
 //!   its last picture ([`SpriteEngine::finished`] says when it got there).
@@ -106,8 +108,8 @@ pub const MAX_UPLOADS: usize = 16;
 /// ```
 pub const MAX_BLOCKS: usize = 32;
 
-/// Where a sheet's frames live in VRAM (a byte: `Resident` 0, `Streamed` 1, as the animation
-/// kernel reads it).
+/// Where a sheet's frames live in VRAM (a byte: `Resident` 0, `Streamed` 1, `Shared` 2, as
+/// the animation kernel reads it).
 ///
 /// ```
 /// # use megadrive::sprite_engine::*;
@@ -125,6 +127,12 @@ pub enum Residency {
     Resident,
     /// One frame's tiles per object, uploaded by DMA when its picture changes.
     Streamed,
+    /// Every frame in VRAM once, as `Resident`, and one frame for the whole sheet: every
+    /// object of the sheet shows the sheet's frame, chosen with
+    /// [`SpriteEngine::set_shared_frame`] (a crowd that walks in step, rings that spin
+    /// together, as the classic games animate them): a change is one pass over the objects,
+    /// none per object each frame. The objects' own animations and frames are not played.
+    Shared,
 }
 
 /// Most hardware sprites in one frame: 4 x 4 pieces of 32 x 32 pixels.
@@ -494,6 +502,8 @@ struct Loaded {
     sheet: Option<&'static Sheet>,
     first: u16,
     users: u16,
+    /// A shared sheet's frame in VRAM (or queued for it).
+    frame: u16,
 }
 
 /// An object: what it shows and where, in 32 bytes (a power of two: finding a handle's
@@ -621,6 +631,8 @@ impl Object {
     /// Shows picture `picture` of `animation` for the animation's duration (a streamed
     /// object whose frame changes gets it uploaded).
     fn play(&mut self, animation: &'static Animation, picture: u16) {
+        // A shared sheet's objects show the sheet's frame: they hold their first.
+        let animation = if self.sheet.residency == Residency::Shared { &HELD[0] } else { animation };
         let before = self.frame();
         self.animation = animation;
         self.picture = picture;
@@ -638,7 +650,7 @@ impl Object {
     #[cold]
     #[inline(never)]
     fn hold(&mut self, frame: u16) {
-        if frame as usize >= HELD_FRAMES || frame >= self.sheet.frames() {
+        if frame as usize >= HELD_FRAMES || frame >= self.sheet.frames() || self.sheet.residency == Residency::Shared {
             return;
         }
         let before = self.frame();
@@ -650,7 +662,8 @@ impl Object {
             let s = self.sheet;
             match s.residency {
                 Residency::Resident => self.attr = self.attr.wrapping_add(frame.wrapping_sub(before).wrapping_mul(s.tiles_per_frame)),
-                Residency::Streamed => self.flags |= PENDING,
+                // (A shared sheet's objects hold their frame: never here.)
+                Residency::Streamed | Residency::Shared => self.flags |= PENDING,
             }
         }
     }
@@ -665,10 +678,12 @@ impl Object {
     /// The attribute word and layout for the frame shown with flip and priority `bits`.
     fn refresh(&mut self, bits: u16) {
         let s = self.sheet;
-        let mut first = self.tile;
-        if s.residency == Residency::Resident {
-            first += self.frame() * s.tiles_per_frame;
-        }
+        let first = match s.residency {
+            Residency::Resident => self.tile + self.frame() * s.tiles_per_frame,
+            Residency::Streamed => self.tile,
+            // The sheet's frame, which the engine sets on all its objects.
+            Residency::Shared => self.attr & 0x07FF,
+        };
         self.attr = (s.attr | bits) + first;
         self.layout = s.layout(bits);
         self.pieces = s.piece_count;
@@ -710,7 +725,8 @@ impl Object {
             let s = self.sheet;
             match s.residency {
                 Residency::Resident => self.attr = self.attr.wrapping_add(frame.wrapping_sub(before).wrapping_mul(s.tiles_per_frame)),
-                Residency::Streamed => self.flags |= PENDING,
+                // (A shared sheet's objects hold their frame: never here.)
+                Residency::Streamed | Residency::Shared => self.flags |= PENDING,
             }
         }
     }
@@ -906,7 +922,7 @@ impl<const N: usize> SpriteEngine<N> {
             objects: [NO_OBJECT; N],
             count: 0,
             tiles: Tiles::new(first_tile, tile_count),
-            loaded: [Loaded { sheet: None, first: 0, users: 0 }; N],
+            loaded: [Loaded { sheet: None, first: 0, users: 0, frame: 0 }; N],
             table: SpriteList::new(),
             #[cfg(target_arch = "m68k")]
             pending: [0; N],
@@ -943,11 +959,16 @@ impl<const N: usize> SpriteEngine<N> {
             return None;
         }
         let tile = match sheet.residency {
-            Residency::Resident => self.load(sheet)?,
+            Residency::Resident | Residency::Shared => self.load(sheet)?,
             Residency::Streamed => self.tiles.alloc(sheet.tiles_per_frame())?,
         };
         let (x_limit, y_limit) = (SCREEN_W as u16 - sheet.width, SCREEN_H as u16 - sheet.height);
-        let mut o = Object { x, y, x_limit, y_limit, flags: USED | VISIBLE, sheet, tile, ..NO_OBJECT };
+        // A shared sheet's object shows the sheet's frame (`refresh` keeps its tile).
+        let attr = match (sheet.residency, self.loaded_index(sheet)) {
+            (Residency::Shared, Some(i)) => tile + self.loaded[i].frame * sheet.tiles_per_frame,
+            _ => 0,
+        };
+        let mut o = Object { x, y, x_limit, y_limit, attr, flags: USED | VISIBLE, sheet, tile, ..NO_OBJECT };
         o.play(animation, 0);
         if sheet.residency == Residency::Streamed {
             o.flags |= PENDING;
@@ -1041,9 +1062,9 @@ impl<const N: usize> SpriteEngine<N> {
 
     /// The first tile of resident `sheet`, loading it if no object uses it yet.
     fn load(&mut self, sheet: &'static Sheet) -> Option<u16> {
-        if let Some(l) = self.loaded.iter_mut().find(|l| l.sheet.is_some_and(|s| core::ptr::eq(s, sheet))) {
-            l.users += 1;
-            return Some(l.first);
+        if let Some(i) = self.loaded_index(sheet) {
+            self.loaded[i].users += 1;
+            return Some(self.loaded[i].first);
         }
         let entry = self.loaded.iter().position(|l| l.sheet.is_none())?;
         let first = self.tiles.alloc((sheet.tiles.len() >> 4) as u16)?;
@@ -1051,8 +1072,47 @@ impl<const N: usize> SpriteEngine<N> {
             self.tiles.free(first);
             return None;
         }
-        self.loaded[entry] = Loaded { sheet: Some(sheet), first, users: 1 };
+        self.loaded[entry] = Loaded { sheet: Some(sheet), first, users: 1, frame: 0 };
         Some(first)
+    }
+
+    /// Where `sheet` is in the loaded sheets, if an object uses it.
+    fn loaded_index(&self, sheet: &'static Sheet) -> Option<usize> {
+        self.loaded.iter().position(|l| l.sheet.is_some_and(|s| core::ptr::eq(s, sheet)))
+    }
+
+    /// Shows frame `frame` of shared `sheet` on every object of the sheet (and on the ones
+    /// added later): when the frame changes, one pass over the objects moves each one's first
+    /// tile (no upload: the sheet is resident). Ignored when no object of `sheet` exists, the
+    /// sheet is not [`Residency::Shared`] or `frame` is past its last.
+    ///
+    /// ```
+    /// use megadrive::sprite_engine::{Animation, Residency, Sheet, SpriteEngine};
+    /// static TILES: [u16; 4 * 4 * 16] = [0; 256]; // 4 frames of 16 x 16
+    /// static WALKER: Sheet = Sheet::new(&TILES, 16, 16, 1, Residency::Shared);
+    /// static STILL: Animation = Animation { frames: &[0], duration: 1, looping: true };
+    /// let mut sprites: SpriteEngine<32> = SpriteEngine::new(384, 64);
+    /// let crowd = sprites.add_group(&WALKER, &STILL, 24, 0, 0).unwrap();
+    /// sprites.set_shared_frame(&WALKER, 2);
+    /// sprites.update(0, 0);
+    /// assert!(sprites.table().iter().all(|t| t[2] & 0x07FF == 384 + 2 * 4)); // frame 2's tiles
+    /// ```
+    pub fn set_shared_frame(&mut self, sheet: &'static Sheet, frame: u16) {
+        if sheet.residency != Residency::Shared || frame >= sheet.frames() {
+            return;
+        }
+        let Some(i) = self.loaded_index(sheet) else { return };
+        let before = self.loaded[i].frame;
+        if before == frame {
+            return;
+        }
+        self.loaded[i].frame = frame;
+        let step = frame.wrapping_sub(before).wrapping_mul(sheet.tiles_per_frame);
+        for o in &mut self.objects[..self.count as usize] {
+            if o.flags & USED != 0 && core::ptr::eq(o.sheet, sheet) {
+                o.attr = o.attr.wrapping_add(step);
+            }
+        }
     }
 
     /// Queues `words` for VDP tile `tile`; false when the queue is full.
@@ -1090,8 +1150,8 @@ impl<const N: usize> SpriteEngine<N> {
         }
         match o.sheet.residency {
             Residency::Streamed => self.tiles.free(o.tile),
-            Residency::Resident => {
-                if let Some(l) = self.loaded.iter_mut().find(|l| l.sheet.is_some_and(|s| core::ptr::eq(s, o.sheet))) {
+            Residency::Resident | Residency::Shared => {
+                if let Some(l) = self.loaded_index(o.sheet).map(|i| &mut self.loaded[i]) {
                     l.users -= 1;
                     if l.users == 0 {
                         self.tiles.free(l.first);
@@ -1699,6 +1759,35 @@ mod tests {
         e.set_frame(a, 1);
         e.update(0, 0);
         assert_eq!(e.hardware_sprites(), 1);
+    }
+
+    #[test]
+    fn a_shared_sheet_shows_one_frame_on_every_object() {
+        static SHARED: Sheet = Sheet::new(&TILES_2X4, 16, 32, 1, Residency::Shared);
+        let mut e: SpriteEngine<8> = SpriteEngine::new(100, 64);
+        let g = e.add_group(&SHARED, &WALK, 3, 0, 0).unwrap();
+        assert_eq!(e.take_uploads().count(), 1, "the whole sheet, once");
+        for _ in 0..10 {
+            e.animate(); // the objects' own animation is not played
+        }
+        e.set_frame(g.handle(1).unwrap(), 2); // nor a frame of their own
+        e.set_shared_frame(&SHARED, 2);
+        e.set_flip(g.handle(0).unwrap(), true, false); // a flip keeps the sheet's frame
+        let late = e.add(&SHARED, &ONCE, 0, 0).unwrap(); // added later: the sheet's frame too
+        e.update(0, 0);
+        assert_eq!(e.table().len(), 4);
+        assert!(e.table().iter().all(|t| t[2] & 0x07FF == 100 + 2 * 8), "every object shows frame 2");
+        assert_eq!(e.queued_uploads(), 0, "no upload for a frame change");
+        e.set_shared_frame(&SHARED, 3); // past the last frame: ignored
+        e.set_shared_frame(&PLAYER, 1); // not shared: ignored
+        e.set_shared_frame(&SHARED, 0);
+        e.update(0, 0);
+        assert!(e.table().iter().all(|t| t[2] & 0x07FF == 100));
+        e.remove_group(g);
+        e.remove(late);
+        // The sheet's tiles are free again: 24 of a resident sheet and 40 streamed fit in 64.
+        assert!(e.add(&PLAYER, &STILL, 0, 0).is_some());
+        assert!(e.add_group(&STREAMED, &STILL, 5, 0, 0).is_some());
     }
 
     #[test]

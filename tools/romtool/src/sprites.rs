@@ -30,8 +30,10 @@
 //! into the sheet; `loop` (optional, true by default) false makes a one-shot, which stays on
 //! its last picture (the sprite engine's `Animation::looping`). `palette_line` (optional,
 //! 0..=3, [`SPRITE_LINE`] when left out) is the sheet's CRAM line, `residency` (optional,
-//! `"resident"` by default, or `"streamed"`) where the sprite engine keeps its frames: all
-//! in VRAM once, or each object's frame uploaded when it changes (big frames, few objects).
+//! `"resident"` by default, `"streamed"` or `"shared"`) where the sprite engine keeps its
+//! frames: all in VRAM once; each object's frame uploaded when it changes (big frames, few
+//! objects); or all in VRAM once with one frame for the whole sheet, which every object of it
+//! shows (a crowd that walks in step: the game picks the frame with `set_shared_frame`).
 //! Any other key is an error naming it. Colours are quantised to the Mega Drive's 9-bit
 //! colour ([`crate::cells::quantise`]).
 //!
@@ -108,6 +110,30 @@ pub struct Animation {
     pub looping: bool,
 }
 
+/// Where the sprite engine keeps a sheet's frames (its JSON's `residency`; the engine's
+/// `megadrive::sprite_engine::Residency`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Residency {
+    /// Every frame in VRAM once (the default).
+    Resident,
+    /// Each object's frame uploaded when it changes.
+    Streamed,
+    /// Every frame in VRAM once, and one frame for the whole sheet, which every object of
+    /// it shows.
+    Shared,
+}
+
+impl Residency {
+    /// The engine's variant name (`Resident`, `Streamed`, `Shared`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Residency::Resident => "Resident",
+            Residency::Streamed => "Streamed",
+            Residency::Shared => "Shared",
+        }
+    }
+}
+
 /// A compiled sprite sheet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sheet {
@@ -125,8 +151,8 @@ pub struct Sheet {
     pub height: u16,
     /// Its CRAM line (0..=3).
     pub palette_line: u16,
-    /// Streamed (each object's frame uploaded when it changes) rather than resident.
-    pub streamed: bool,
+    /// Where the sprite engine keeps its frames.
+    pub residency: Residency,
     /// Per frame: its VDP tiles, 16 words each, in the sprite engine's order (the frame cut
     /// into hardware sprites of up to 32 x 32, each column-major; one VDP sprite's order for
     /// frames up to 32 x 32).
@@ -247,7 +273,7 @@ struct Desc {
     height: u16,
     trans: Option<[u8; 3]>,
     palette_line: u16,
-    streamed: bool,
+    residency: Residency,
     animations: Vec<(Animation, JPath)>,
 }
 
@@ -318,13 +344,14 @@ fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
             }
         },
     };
-    let streamed = match v.get("residency") {
-        None => false,
-        Some(Value::String(r)) if r == "resident" => false,
-        Some(Value::String(r)) if r == "streamed" => true,
+    let residency = match v.get("residency") {
+        None => Residency::Resident,
+        Some(Value::String(r)) if r == "resident" => Residency::Resident,
+        Some(Value::String(r)) if r == "streamed" => Residency::Streamed,
+        Some(Value::String(r)) if r == "shared" => Residency::Shared,
         Some(x) => {
-            errors.push(j.err(&root.key("residency"), format!("`residency` is {x}: expected \"resident\" (every frame in VRAM once, the default) or \"streamed\" (each object's frame uploaded when it changes)")));
-            false
+            errors.push(j.err(&root.key("residency"), format!("`residency` is {x}: expected \"resident\" (every frame in VRAM once, the default), \"streamed\" (each object's frame uploaded when it changes) or \"shared\" (one frame for the whole sheet, which all its objects show)")));
+            Residency::Resident
         }
     };
     for key in v.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()).unwrap_or_default() {
@@ -397,7 +424,7 @@ fn parse_desc(path: &Path, text: &str, errors: &mut Vec<Diag>) -> Option<Desc> {
         Some(Value::Array(_)) => errors.push(j.err(&ap, format!("more than {MAX_ANIMATIONS} animations"))),
         _ => errors.push(j.err(&root, "no `animations` list: expected [{\"name\": .., \"frames\": [..], \"duration\": ..}, ...]")),
     }
-    Some(Desc { width: width?, height: height?, trans, palette_line, streamed, animations })
+    Some(Desc { width: width?, height: height?, trans, palette_line, residency, animations })
 }
 
 /// Reads one sheet (`json` and the PNG beside it), adding its colours to `palette` (entries
@@ -483,7 +510,7 @@ fn load_sheet(json: &Path, palettes: &mut [Vec<u16>; 4], fixed: Option<&Fixed>, 
         width: desc.width,
         height: desc.height,
         palette_line: line_no,
-        streamed: desc.streamed,
+        residency: desc.residency,
         tiles: Vec::new(),
         masks: Vec::new(),
         animations: desc.animations.into_iter().map(|(a, _)| a).collect(),
@@ -792,14 +819,18 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
 /// `RESIDENT_TILES` and `check_vram`: the VRAM the resident sheets need together, and the
 /// build-time check that a game's sprite VRAM holds them, whose message names each sheet.
 fn vram_check(o: &mut String, sheets: &[Sheet]) {
-    let resident: Vec<(&Sheet, usize)> =
-        sheets.iter().filter(|s| !s.streamed).map(|s| (s, s.tiles.iter().map(|t| t.len() / 16).sum::<usize>())).collect();
+    // Resident and shared sheets keep every frame in VRAM.
+    let resident: Vec<(&Sheet, usize)> = sheets
+        .iter()
+        .filter(|s| s.residency != Residency::Streamed)
+        .map(|s| (s, s.tiles.iter().map(|t| t.len() / 16).sum::<usize>()))
+        .collect();
     let total: usize = resident.iter().map(|(_, n)| n).sum();
     let each: Vec<String> =
         resident.iter().map(|(s, n)| format!("{}: {n}", s.path.file_name().unwrap_or_default().to_string_lossy())).collect();
     let streamed: Vec<String> = sheets
         .iter()
-        .filter(|s| s.streamed)
+        .filter(|s| s.residency == Residency::Streamed)
         .map(|s| {
             format!("{}: {} a frame", s.path.file_name().unwrap_or_default().to_string_lossy(), s.tiles.first().map_or(0, |t| t.len() / 16))
         })
@@ -830,7 +861,7 @@ fn engine_items(o: &mut String, s: &Sheet) {
     let engine = "::megadrive::sprite_engine";
     let _ = writeln!(o, "/// Sheet {} for the sprite engine, with its animations.", codegen::rust_str(&s.name));
     let _ = writeln!(o, "pub mod {} {{", s.module);
-    let residency = if s.streamed { "Streamed" } else { "Resident" };
+    let residency = s.residency.name();
     let _ = writeln!(
         o,
         "    /// The sheet: {}x{} px frames, palette line {}, {}.\n    pub static SHEET: {engine}::Sheet = {engine}::Sheet::new(&super::{}_TILES, {}, {}, {}, {engine}::Residency::{residency});",

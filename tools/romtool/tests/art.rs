@@ -1400,7 +1400,11 @@ fn metasprites_palette_lines_and_engine_items() {
     );
     let (sheets, files) = romtool::sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
     let boss = sheets.iter().find(|s| s.name == "boss").unwrap();
-    assert_eq!((boss.palette_line, boss.streamed, boss.masks.len()), (1, true, 0), "line 1, streamed, no masks past 32 wide");
+    assert_eq!(
+        (boss.palette_line, boss.residency, boss.masks.len()),
+        (1, romtool::sprites::Residency::Streamed, 0),
+        "line 1, streamed, no masks past 32 wide"
+    );
     let text = std::str::from_utf8(&files[0].1).unwrap();
     let file = syn::parse_file(text).unwrap();
     let tiles = read_static(&file, "BOSS_TILES");
@@ -1463,7 +1467,7 @@ fn sheet_line_residency_and_name_errors() {
         err(d),
         [
             format!("{}:2:18: `palette_line` is 4: expected a CRAM line 0..=3 (3, the sprites' and the text's, when left out)", j.display()),
-            format!("{}:3:15: `residency` is \"rom\": expected \"resident\" (every frame in VRAM once, the default) or \"streamed\" (each object's frame uploaded when it changes)", j.display()),
+            format!("{}:3:15: `residency` is \"rom\": expected \"resident\" (every frame in VRAM once, the default), \"streamed\" (each object's frame uploaded when it changes) or \"shared\" (one frame for the whole sheet, which all its objects show)", j.display()),
             format!("{}:4:11: unknown key `speed`: a sheet's JSON takes frame_width, frame_height, transparent, palette_line, residency, animations", j.display()),
         ]
     );
@@ -1526,4 +1530,26 @@ fn a_sheet_on_a_line_of_the_level_art_is_refused() {
         "{err:?}"
     );
     compile(1).unwrap_or_else(|e| panic!("line 1 is free: {e:?}"));
+}
+
+#[test]
+fn a_shared_sheet_is_generated_and_counted_as_resident() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let colours: Vec<Px> = (0..4).map(|k| md(40 + k * 9)).collect();
+    let frames: Vec<Vec<Px>> = (0..3).map(|f| (0..256).map(|i| colours[(i + f) % 4]).collect()).collect();
+    sheet(
+        d,
+        "walker",
+        &frames,
+        16,
+        16,
+        3,
+        "{\"frame_width\": 16, \"frame_height\": 16, \"residency\": \"shared\", \"animations\": [{\"name\": \"walk\", \"frames\": [0, 1, 2], \"duration\": 8}]}",
+    );
+    let (sheets, files) = romtool::sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(sheets[0].residency, romtool::sprites::Residency::Shared);
+    let text = std::str::from_utf8(&files[0].1).unwrap();
+    assert!(text.contains("Sheet::new(&super::WALKER_TILES, 16, 16, 3, ::megadrive::sprite_engine::Residency::Shared)"), "{text}");
+    assert!(text.contains("pub const RESIDENT_TILES: u16 = 12;"), "every frame in VRAM: {text}");
 }
