@@ -502,8 +502,12 @@ struct Loaded {
     sheet: Option<&'static Sheet>,
     first: u16,
     users: u16,
-    /// A shared sheet's frame in VRAM (or queued for it).
+    /// A shared sheet's frame.
     frame: u16,
+    /// The slots its objects were added to lie in `first_slot..=last_slot` (a shared
+    /// sheet's frame change passes over these only).
+    first_slot: u8,
+    last_slot: u8,
 }
 
 /// An object: what it shows and where, in 32 bytes (a power of two: finding a handle's
@@ -922,7 +926,7 @@ impl<const N: usize> SpriteEngine<N> {
             objects: [NO_OBJECT; N],
             count: 0,
             tiles: Tiles::new(first_tile, tile_count),
-            loaded: [Loaded { sheet: None, first: 0, users: 0, frame: 0 }; N],
+            loaded: [Loaded { sheet: None, first: 0, users: 0, frame: 0, first_slot: u8::MAX, last_slot: 0 }; N],
             table: SpriteList::new(),
             #[cfg(target_arch = "m68k")]
             pending: [0; N],
@@ -965,7 +969,11 @@ impl<const N: usize> SpriteEngine<N> {
         let (x_limit, y_limit) = (SCREEN_W as u16 - sheet.width, SCREEN_H as u16 - sheet.height);
         // A shared sheet's object shows the sheet's frame (`refresh` keeps its tile).
         let attr = match (sheet.residency, self.loaded_index(sheet)) {
-            (Residency::Shared, Some(i)) => tile + self.loaded[i].frame * sheet.tiles_per_frame,
+            (Residency::Shared, Some(i)) => {
+                let l = &mut self.loaded[i];
+                (l.first_slot, l.last_slot) = (l.first_slot.min(slot as u8), l.last_slot.max(slot as u8));
+                tile + l.frame * sheet.tiles_per_frame
+            }
             _ => 0,
         };
         let mut o = Object { x, y, x_limit, y_limit, attr, flags: USED | VISIBLE, sheet, tile, ..NO_OBJECT };
@@ -1072,7 +1080,7 @@ impl<const N: usize> SpriteEngine<N> {
             self.tiles.free(first);
             return None;
         }
-        self.loaded[entry] = Loaded { sheet: Some(sheet), first, users: 1, frame: 0 };
+        self.loaded[entry] = Loaded { sheet: Some(sheet), first, users: 1, frame: 0, first_slot: u8::MAX, last_slot: 0 };
         Some(first)
     }
 
@@ -1108,8 +1116,10 @@ impl<const N: usize> SpriteEngine<N> {
         }
         self.loaded[i].frame = frame;
         let step = frame.wrapping_sub(before).wrapping_mul(sheet.tiles_per_frame);
-        for o in &mut self.objects[..self.count as usize] {
-            if o.flags & USED != 0 && core::ptr::eq(o.sheet, sheet) {
+        let (from, to) = (self.loaded[i].first_slot as usize, self.loaded[i].last_slot as usize);
+        // (A free slot's sheet is none of the game's.)
+        for o in self.objects.get_mut(from..=to).unwrap_or_default() {
+            if core::ptr::eq(o.sheet, sheet) {
                 o.attr = o.attr.wrapping_add(step);
             }
         }
