@@ -152,10 +152,11 @@ fn control(value: u8) {
 
 /// Reads a big-endian long word of the ROM header at `addr` (0x100 ..= 0x1FF).
 fn header_u32(addr: u32) -> u32 {
-    // SAFETY: the Sega header is ROM, word aligned; reading it has no side effects.
-    let hi = unsafe { core::ptr::read_volatile(addr as *const u16) } as u32;
-    let lo = unsafe { core::ptr::read_volatile((addr + 2) as *const u16) } as u32;
-    (hi << 16) | lo
+    // One long read. (Two `u16` volatile reads widened to `u32` and joined were compiled
+    // by LLVM 22 as a long read of the first word's address, as if it were the low word:
+    // the header was never found on the 68000.)
+    // SAFETY: the Sega header is ROM, long-word aligned; reading it has no side effects.
+    unsafe { core::ptr::read_volatile(addr as *const u32) }
 }
 
 /// The save RAM's size (bytes) that a ROM header declares, from its 12 bytes at 0x1B0: `RA`,
