@@ -211,7 +211,7 @@ fn main() -> Result<()> {
             };
             let resolved: Vec<_> = reads.iter().map(|r| resolve(r, syms.as_ref(), 4)).collect::<Result<_>>()?;
             let req: Vec<(u32, usize)> = resolved.iter().map(|(a, l, _)| (*a, *l as usize)).collect();
-            let opts = blastem::Options { timeout: Duration::from_secs(timeout), extra_commands: cmds, blastem: None };
+            let opts = blastem::Options { timeout: Duration::from_secs(timeout), extra_commands: cmds, blastem: None, home: None };
             let out = blastem::run_with(&rom, stop, &req, &opts)?;
             if transcript {
                 out!("{}", out.transcript);
