@@ -34,10 +34,13 @@
 //! 16-bit, "newer" is ahead by less than 32,768); a copy with sequence 0x0000 or 0xFFFF is
 //! blank, so SRAM that is all zeros or all 0xFF (a new battery) holds no save.
 //!
-//! **Cost.** A save writes 4 + N bytes and reads 2 (4 + N) (the two headers checked first,
-//! the copy read back); a load reads about 2 (4 + N). Each byte is a CRC step (about 40
-//! cycles) and one SRAM access: a save of a 16-byte record is well under 10,000 cycles, less
-//! than a tenth of a frame.
+//! **Cost.** A save of an `N`-byte record checks both copies (reads 2 (4 + N) bytes), writes
+//! 4 + N and reads the copy back twice (the bytes, then its checksum); a load checks both
+//! copies and reads the newer one's record. Each byte read or written is one SRAM access,
+//! and each byte checked a CRC step. Measured by `make bench` (keys `save_16b`, `load_16b`,
+//! a RAM store with the same byte accesses): a 16-byte record's save takes at most 11,924
+//! 68000 cycles (6,846 into a blank slot), its load at most 5,694: under a tenth of an NTSC
+//! frame (127,840 cycles).
 //!
 //! The logic works on any [`ByteStore`]: [`Sram`] on the console, a RAM array (`[u8]`) in
 //! the host tests and wherever a game wants to try it.
