@@ -68,6 +68,8 @@ fn report_has_the_required_keys() {
         "ram_bytes",
         "sound_frame_idle",
         "sound_frame_effect",
+        "save_16b",
+        "load_16b",
     ] {
         assert!(j.contains(&format!("\"{k}\": ")), "bench.json lacks {k}:\n{j}");
         assert!(rep.keys[k] > 0, "{k} = 0");
