@@ -182,9 +182,9 @@ pub const fn declared_size(ra: u32, start: u32, end: u32) -> Option<u16> {
 /// The cartridge's battery-backed SRAM, mapped while this value lives: [`Sram::open`] maps
 /// it, dropping it maps the ROM back. Save byte `i` is the byte at 0x200001 + 2 `i`.
 ///
-/// Keep it open only for a load or a save: while it is open the 2 MiB from 0x200000 are
-/// SRAM, not ROM (code or data there, and an interrupt handler using them, would read the
-/// SRAM on a ROM over 2 MiB).
+/// Keep it open only for a load or a save, and one at a time (dropping any maps the ROM
+/// back): while it is open the 2 MiB from 0x200000 are SRAM, not ROM (code or data there,
+/// and an interrupt handler using them, would read the SRAM on a ROM over 2 MiB).
 ///
 /// ```no_run
 /// use megadrive::save::{ByteStore, Sram};
