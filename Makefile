@@ -108,9 +108,9 @@ $(OUT)/gen/sprites.rs: $(ROMTOOL) FORCE
 
 
 # ELF -> ROM: pack (rewrites bra.l, header, checksum), then gate the code that will run.
-# pack_rom(elf, rom)
+# pack_rom(elf, rom[, more romtool options])
 define pack_rom
-	$(ROMTOOL) pack $(1) -o $(2) --elf-out $(1:.elf=.packed.elf)
+	$(ROMTOOL) pack $(1) -o $(2) --elf-out $(1:.elf=.packed.elf) $(3)
 	$(GATE) $(1:.elf=.packed.elf)
 endef
 
@@ -202,7 +202,8 @@ $(OUT)/selftest-nopass.elf: $(DEPS_STAMP) $(PLUGIN) $(GENERATED) FORCE
 	@$(call copy_changed,target/nopass/$(TARGET)/release/megacollide,$@)
 
 # The hardware crate's examples (src/megadrive-examples/src/bin/: sprites, DMA, pads,
-# random numbers, a 5 MiB ROM with the mapper, streaming, fades, text, sound), one cartridge each: out/examples/NAME.md, booted once each by the
+# random numbers, a 5 MiB ROM with the mapper, streaming, fades, text, sound, saves), one
+# cartridge each: out/examples/NAME.md, booted once each by the
 # ROM tests (tools/romtests/tests/examples.rs). One cargo run builds them all.
 EXAMPLES     := $(basename $(notdir $(wildcard src/megadrive-examples/src/bin/*.rs)))
 EXAMPLE_ELFS := $(EXAMPLES:%=$(OUT)/examples/%.elf)
@@ -211,6 +212,10 @@ $(EXAMPLE_ELFS) &: $(DEPS_STAMP) $(PLUGIN) FORCE
 	$(M68K_CARGO) build -p megadrive-examples --release --quiet
 	@for e in $(EXAMPLES); do $(call copy_changed,$(M68K_OUT)/release/$$e,$(OUT)/examples/$$e.elf); done
 examples: $(EXAMPLES:%=$(OUT)/examples/%.md)
+# Each example's cartridge settings (e.g. the save RAM of `save`) come from the crate's
+# Cargo.toml, by binary: [package.metadata.megacollide.bin.NAME].
+$(OUT)/examples/%.md: $(OUT)/examples/%.elf $(ROMTOOL) $(GATE) src/megadrive-examples/Cargo.toml
+	$(call pack_rom,$<,$@,--manifest src/megadrive-examples/Cargo.toml --bin $*)
 
 # On-target tests: the engine's test suite (src/engine/tests/suite) and the hardware crate's pad
 # test (src/megadrive/tests/pads.rs) built for the 68000 like the ROM (release, fix plugin) and

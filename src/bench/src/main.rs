@@ -588,4 +588,33 @@ pub extern "C" fn bench_random_many(seed: u32, n: u32) -> u32 {
         *out = rng.next();
     }
     rng.state() as u32
+/// The save benchmark's store (`shared::save`), blank (0xFF) at load.
+#[cfg(target_arch = "m68k")]
+static SAVE_STORE: Static<[u8; shared::save::STORE_BYTES]> = Static(UnsafeCell::new([0xFF; shared::save::STORE_BYTES]));
+
+/// Save `k` of the save benchmark: its 16-byte record into the slot (`megadrive::save`);
+/// returns the sequence number (0 if the save failed).
+#[cfg(target_arch = "m68k")]
+#[no_mangle]
+pub extern "C" fn bench_save(k: u32) -> u32 {
+    shared::save::SLOT.save(&mut SAVE_STORE.get()[..], 0, &shared::save::record(k)).map_or(0, u32::from)
+}
+
+/// Loads the save benchmark's slot: the sequence number in the high word, the record's first
+/// and last bytes in the low one (0 if nothing is found).
+#[cfg(target_arch = "m68k")]
+#[no_mangle]
+pub extern "C" fn bench_load() -> u32 {
+    let mut out = [0u8; 16];
+    match shared::save::SLOT.load_bytes(&SAVE_STORE.get()[..], 0, &mut out) {
+        Some(seq) => (seq as u32) << 16 | (out[0] as u32) << 8 | out[15] as u32,
+        None => 0,
+    }
+}
+
+/// The address of the save benchmark's store (for the host to compare).
+#[cfg(target_arch = "m68k")]
+#[no_mangle]
+pub extern "C" fn bench_save_store() -> u32 {
+    SAVE_STORE.get().as_ptr() as u32
 }

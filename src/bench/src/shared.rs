@@ -387,3 +387,25 @@ pub mod sprites {
         ((frame * 5) % 400) as i16 - 200
     }
 }
+
+/// The save benchmark (`megadrive::save`): one slot of a 16-byte record at byte 0 of a
+/// 64-byte store, the record of save `k` being the bytes `k`, `k` + 1, ...
+pub mod save {
+    use megadrive::save::Slots;
+
+    /// The slot saved and loaded.
+    pub const SLOT: Slots<16> = Slots::new(0, 1);
+    /// Bytes of the store (a RAM array standing for the SRAM: the same byte accesses).
+    pub const STORE_BYTES: usize = 64;
+
+    /// The record of save `k`.
+    pub fn record(k: u32) -> [u8; 16] {
+        let mut r = [0u8; 16];
+        let mut b = k as u8;
+        for x in r.iter_mut() {
+            *x = b;
+            b = b.wrapping_add(1);
+        }
+        r
+    }
+}

@@ -17,6 +17,7 @@
 //! | [`text`] | the 8 x 8 font and a text cursor on plane A |
 //! | [`timing`] | NTSC or PAL, the exact scanline, the lines a frame's work took, 60 game steps a second on both |
 //! | [`rt`] | interrupt masking, RAM cells shared with interrupt handlers, the exception frame |
+//! | [`save`] | battery-backed SRAM, and typed records in slots that survive a power cut (two copies, sequence numbers, CRC-16) |
 //! | [`sound`] | music (YM2612 + PSG) and PCM / PSG effects played by the crate's Z80 driver (`z80/driver.asm`) |
 //! | [`z80`] | the Z80's bus, RAM and reset: the one place the 68000 takes the bus, and its rules |
 //!
@@ -86,6 +87,7 @@ pub mod random;
 /// assert_eq!(FRAMES.get(), 1);
 /// ```
 pub mod rt;
+pub mod save;
 pub mod sound;
 pub mod sprite_engine;
 pub mod sprites;

@@ -232,6 +232,30 @@ pub fn sprites_frame(mc: &mut Machine) -> Stats {
     st
 }
 
+/// Times `bench_save` and `bench_load` (`megadrive::save`: a 16-byte record in a slot of two
+/// copies, a RAM store standing for the SRAM) over 16 saves from a blank store, each checked
+/// against the same save on the host: the sequence number, the store's bytes, the load.
+/// Returns (save, load).
+pub fn save_load(mc: &mut Machine) -> (Stats, Stats) {
+    use shared::save::{record, SLOT, STORE_BYTES};
+    let (store, _) = m(mc.call("bench_save_store", &[]));
+    let mut host = [0xFFu8; STORE_BYTES];
+    let (mut save, mut load) = (Stats::default(), Stats::default());
+    for k in 0..16u32 {
+        let (seq, cycles) = m(mc.call("bench_save", &[k]));
+        let host_seq = SLOT.save(&mut host[..], 0, &record(k)).expect("the host's save");
+        assert_eq!(seq, host_seq as u32, "save {k}: the sequence number");
+        let bytes: Vec<u8> = (0..STORE_BYTES as u32).map(|i| mc.read_byte(store + i)).collect();
+        assert_eq!(bytes, host, "save {k}: the 68000's store equals the host's");
+        save.add(cycles);
+        let (found, cycles) = m(mc.call("bench_load", &[]));
+        let r = record(k);
+        assert_eq!(found, (host_seq as u32) << 16 | (r[0] as u32) << 8 | r[15] as u32, "load {k}");
+        load.add(cycles);
+    }
+    (save, load)
+}
+
 /// Target: typical move of the engine's Rust path, code improvements off / on (at least).
 pub const TARGET_CODEGEN_SPEEDUP_MOVE: f64 = 1.3;
 /// Target: the 32-body frame of the Rust path, code improvements off / on (at least).
@@ -937,6 +961,16 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
             TARGET_SOUND_FRAME,
             s.effect.max,
         ));
+    }
+
+    // ---- Saves: a 16-byte record saved and loaded (megadrive::save) ------------------------
+    if mc.symbol("bench_save").is_ok() {
+        let (save, load) = save_load(mc);
+        let g = "saves (megadrive::save, a RAM store for the SRAM)";
+        rep.rows.push(Row { group: g, name: "save: a 16-byte record, headers checked, written, read back".into(), stats: save.clone() });
+        rep.rows.push(Row { group: g, name: "load: both copies checked, the newer one read".into(), stats: load.clone() });
+        rep.keys.insert("save_16b".into(), save.max);
+        rep.keys.insert("load_16b".into(), load.max);
     }
 
     // ---- The compiler: the Rust path with the code improvements off and on ----------------

@@ -70,6 +70,8 @@ fn report_has_the_required_keys() {
         "sound_frame_effect",
         "random_next",
         "random_next_call",
+        "save_16b",
+        "load_16b",
     ] {
         assert!(j.contains(&format!("\"{k}\": ")), "bench.json lacks {k}:\n{j}");
         assert!(rep.keys[k] > 0, "{k} = 0");

@@ -47,11 +47,17 @@ pub struct Options {
     pub blastem: Option<PathBuf>,
     /// The pads plugged into ports 1 and 2 (default: 3-button pads on both).
     pub pads: [PadKind; 2],
+    /// The home directory of the run (`HOME`, `XDG_CONFIG_HOME`, `XDG_DATA_HOME` under
+    /// it), kept: BlastEm keeps a cartridge's save RAM in
+    /// `HOME/.local/share/blastem/ROMNAME/save.sram` (ROMNAME: the ROM's file name without
+    /// its extension), written when it quits and read when it starts, so two runs with the
+    /// same home see the same SRAM. Default: a new temporary directory, removed afterwards.
+    pub home: Option<PathBuf>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { timeout: Duration::from_secs(60), extra_commands: Vec::new(), blastem: None, pads: [PadKind::ThreeButton; 2] }
+        Options { timeout: Duration::from_secs(60), extra_commands: Vec::new(), blastem: None, pads: [PadKind::ThreeButton; 2], home: None }
     }
 }
 
@@ -142,8 +148,18 @@ pub fn run_with(rom: impl AsRef<Path>, stop: Stop, reads: &[(u32, usize)], opts:
     };
     ensure!(hits >= 1, "breakpoint hit count must be at least 1");
 
-    let home = tempfile::Builder::new().prefix("emu-blastem-").tempdir()?;
-    write_config(home.path(), opts.pads)?;
+    let temp_home;
+    let home: &Path = match &opts.home {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+            dir
+        }
+        None => {
+            temp_home = tempfile::Builder::new().prefix("emu-blastem-").tempdir()?;
+            temp_home.path()
+        }
+    };
+    write_config(home, opts.pads)?;
     let rom_abs = rom.canonicalize().with_context(|| format!("ROM {}", rom.display()))?;
 
     let mut script = format!("b {addr:x}\n");
@@ -168,10 +184,10 @@ pub fn run_with(rom: impl AsRef<Path>, stop: Stop, reads: &[(u32, usize)], opts:
     let mut child = Command::new(&blastem)
         .args(["-t", "-d", "-g", "-r", "U", "-m", "gen"])
         .arg(&rom_abs)
-        .current_dir(home.path())
-        .env("HOME", home.path())
-        .env("XDG_CONFIG_HOME", home.path().join(".config"))
-        .env("XDG_DATA_HOME", home.path().join(".local").join("share"))
+        .current_dir(home)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_DATA_HOME", home.join(".local").join("share"))
         .env("SDL_VIDEODRIVER", "offscreen")
         .env("SDL_AUDIODRIVER", "dummy")
         .stdin(Stdio::piped())

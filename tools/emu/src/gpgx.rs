@@ -294,6 +294,8 @@ pub struct Gpgx {
     dir: tempfile::TempDir,
     rom: Option<Vec<u8>>,
     frames: u64,
+    /// Bytes of save RAM the core reported right after loading (0: none).
+    save_ram_len: usize,
     av: RetroSystemAvInfo,
     pads: [PadKind; 2],
     _lease: Lease,
@@ -372,6 +374,7 @@ impl Gpgx {
             dir,
             rom: None,
             frames: 0,
+            save_ram_len: 0,
             av: RetroSystemAvInfo::default(),
             pads: [PadKind::ThreeButton; 2],
             _lease: lease,
@@ -407,6 +410,9 @@ impl Gpgx {
         let mut av = RetroSystemAvInfo::default();
         unsafe { (self.core.retro_get_system_av_info)(&mut av) };
         self.av = av;
+        // Before the first frame the core reports the whole buffer (64 KiB); once running it
+        // reports only up to the last byte that is not 0xFF.
+        self.save_ram_len = unsafe { (self.core.retro_get_memory_size)(RETRO_MEMORY_SAVE_RAM) };
         Ok(())
     }
 
@@ -627,6 +633,36 @@ impl Gpgx {
         let base = hits[0].checked_sub(at).ok_or_else(|| anyhow!("Z80 RAM would start before the save state"))?;
         ensure!(base + 0x2000 <= state.len(), "Z80 RAM would end past the save state");
         Ok(state[base..base + 0x2000].to_vec())
+    }
+
+    /// The cartridge's save RAM (battery-backed SRAM) as the core keeps it: its 64 KiB
+    /// buffer, offset `i` being the byte at 68000 address 0x200000 + `i` (a ROM header's
+    /// odd-byte SRAM, `RA` 0xF8 0x20 from 0x200001, has save byte `n` at offset 2 `n` + 1),
+    /// 0xFF where nothing was written. `None` when the cartridge has none. (The core gives
+    /// every ROM of 2 MiB or less without an `RA` header 64 KiB of SRAM at 0x200000 too.)
+    /// What a frontend writes to a file when the player quits.
+    pub fn save_ram(&self) -> Option<Vec<u8>> {
+        self.ensure_loaded();
+        let p = unsafe { (self.core.retro_get_memory_data)(RETRO_MEMORY_SAVE_RAM) } as *const u8;
+        if p.is_null() || self.save_ram_len == 0 {
+            return None;
+        }
+        // SAFETY: the core's SRAM buffer, of the size it reported before the first frame.
+        Some(unsafe { std::slice::from_raw_parts(p, self.save_ram_len) }.to_vec())
+    }
+
+    /// Replaces the start of the save RAM with `data` (at most the size of
+    /// [`save_ram`](Self::save_ram)): what a frontend does with the save file right after
+    /// loading the ROM, before the first frame. Any time later it is a battery swapped while
+    /// the game runs.
+    pub fn set_save_ram(&mut self, data: &[u8]) -> Result<()> {
+        self.ensure_loaded();
+        let p = unsafe { (self.core.retro_get_memory_data)(RETRO_MEMORY_SAVE_RAM) } as *mut u8;
+        ensure!(!p.is_null() && self.save_ram_len > 0, "the cartridge has no save RAM");
+        ensure!(data.len() <= self.save_ram_len, "{} bytes of save RAM given; the cartridge has {}", data.len(), self.save_ram_len);
+        // SAFETY: as in `save_ram`; `data` fits.
+        unsafe { std::ptr::copy_nonoverlapping(data.as_ptr(), p, data.len()) };
+        Ok(())
     }
 
     /// Snapshot the whole machine state (libretro serialisation).

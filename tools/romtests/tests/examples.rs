@@ -458,4 +458,193 @@ fn mapper_reads_the_last_bank_in_blastem() {
     let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(5), &[(rom.sym("RESULT"), 32)]).expect("BlastEm");
     let result: Vec<u32> = reads[0].chunks(4).map(be32).collect();
     assert_eq!(result, mapper_result_expected(), "BlastEm's mapper (\"SEGA SSF\" header)");
+/// The save example's `SAVE` block (src/megadrive-examples/src/bin/save.rs, `SaveState`).
+#[derive(Clone, Debug)]
+struct SaveView {
+    phase: u16,
+    found: u16,
+    loaded: [u8; 12],
+    current: [u8; 12],
+    pending: [u8; 12],
+    written: u16,
+    seq: u16,
+    sram_bytes: u16,
+}
+
+/// Bytes of `SaveState`, and its phases.
+const SAVE_STATE_BYTES: usize = 46;
+const SAVE_READY: u16 = 1;
+const SAVE_SAVING: u16 = 2;
+/// Bytes one save of the example writes: a 4-byte header and the 12-byte record.
+const SAVE_COPY_BYTES: u16 = 16;
+
+impl SaveView {
+    fn parse(b: &[u8]) -> SaveView {
+        let w = |i: usize| u16::from_be_bytes([b[i], b[i + 1]]);
+        let rec = |i: usize| -> [u8; 12] { b[i..i + 12].try_into().unwrap() };
+        SaveView {
+            phase: w(0),
+            found: w(2),
+            loaded: rec(4),
+            current: rec(16),
+            pending: rec(28),
+            written: w(40),
+            seq: w(42),
+            sram_bytes: w(44),
+        }
+    }
+    fn read(gx: &emu::Gpgx, rom: &Rom) -> SaveView {
+        SaveView::parse(&gx.read_bytes(rom.sym("SAVE"), SAVE_STATE_BYTES))
+    }
+}
+
+/// A record as (boots, rounds, best scores).
+fn stats(r: &[u8; 12]) -> (u16, u16, [u16; 4]) {
+    let w = |i: usize| u16::from_be_bytes([r[2 * i], r[2 * i + 1]]);
+    (w(0), w(1), [w(2), w(3), w(4), w(5)])
+}
+
+/// Runs until the save example waits for a button (it has loaded and saved at boot).
+fn save_ready(gx: &mut emu::Gpgx, rom: &Rom) -> SaveView {
+    gx.run_until(120, Pad::NONE, |g| SaveView::read(g, rom).phase == SAVE_READY).expect("the save example boots and saves");
+    assert_eq!(gx.read_u32_be(rom.sym("FAULT")), 0, "save: no panic or exception");
+    SaveView::read(gx, rom)
+}
+
+/// A fresh emulator with the save example loaded and `sram` (the core's 64 KiB buffer) put
+/// back: a console switched off and on again with the same cartridge.
+fn power_on(rom: &Rom, sram: &[u8]) -> emu::Gpgx {
+    let mut gx = rom.boot(&[]).expect("Genesis Plus GX");
+    gx.set_save_ram(sram).expect("the cartridge has save RAM");
+    gx
+}
+
+/// The save example's save bytes (the odd bytes of the core's SRAM buffer from 0x200001).
+fn save_bytes(sram: &[u8], n: usize) -> Vec<u8> {
+    (0..n).map(|i| sram[2 * i + 1]).collect()
+}
+
+#[test]
+fn save_survives_a_power_cut_at_every_byte_of_a_save() {
+    if !built(&["examples/save.md", "examples/save.elf"]) {
+        return;
+    }
+    let rom = Rom::load("examples/save").unwrap();
+    assert_eq!(&rom.image[0x1B0..0x1BC], b"RA\xF8\x20\x00\x20\x00\x01\x00\x20\x3F\xFF", "8 KiB of odd-byte SRAM in the header");
+    let (_lock, mut gx) = gpgx_with(&rom);
+    let blank = gx.save_ram().expect("the cartridge has save RAM");
+    assert_eq!(blank.len(), 0x10000, "the core's SRAM buffer");
+    assert!(blank.iter().all(|&b| b == 0xFF), "a new battery: all 0xFF");
+    let mut v = save_ready(&mut gx, &rom);
+    assert_eq!((v.found, v.sram_bytes, v.seq), (0, 8192, 1), "blank SRAM: no save; the boot's save is the first");
+    assert_eq!(stats(&v.current).0, 1, "one boot");
+    // The first save went to copy A, save bytes 0 .. 16: sequence 1 first, on odd addresses.
+    let sram = gx.save_ram().unwrap();
+    assert_eq!(&save_bytes(&sram, 2), &[0, 1], "copy A's sequence number at 0x200001, 0x200003");
+    assert_eq!(&save_bytes(&sram, 16)[4..], &v.current[..], "the record after the header");
+    assert!((0..0x10000).step_by(2).all(|i| sram[i] == 0xFF), "no even byte written");
+
+    // A slow save (C: one byte a frame), cut after each of its 16 writes: by the reset
+    // button (SRAM kept) after an odd count, by switching off and on (a fresh emulator
+    // with the SRAM kept) after an even one.
+    let mut outcomes = Vec::new();
+    for w in 1..=SAVE_COPY_BYTES {
+        let old = v.current;
+        gx.run_frame(Pad::C);
+        gx.run_until(40, Pad::NONE, |g| SaveView::read(g, &rom).written >= w).expect("the slow save writes");
+        let during = SaveView::read(&gx, &rom);
+        assert_eq!(during.written, w, "one byte a frame");
+        assert_eq!(during.phase, SAVE_SAVING, "(each byte written waits for a VBlank, the last one too)");
+        let new = during.pending;
+        assert_ne!(new, old, "a round changes the record");
+        if w % 2 == 1 {
+            gx.reset();
+        } else {
+            let sram = gx.save_ram().unwrap();
+            drop(gx);
+            gx = power_on(&rom, &sram);
+        }
+        let after = save_ready(&mut gx, &rom);
+        assert_eq!(after.found, 1, "cut after {w} bytes: a save is found");
+        let got = if after.loaded == old {
+            "old"
+        } else if after.loaded == new {
+            "new"
+        } else {
+            panic!(
+                "cut after {w} bytes: the record loaded is neither the old one {:?} nor the new one {:?}: {:?}",
+                stats(&old),
+                stats(&new),
+                stats(&after.loaded)
+            )
+        };
+        if w <= 12 {
+            assert_eq!(got, "old", "cut after {w} bytes: only the record's bytes were written, under the old header");
+        }
+        if w == SAVE_COPY_BYTES {
+            assert_eq!(got, "new", "the whole save");
+        }
+        outcomes.push(format!("{w}:{got}"));
+        assert_eq!(stats(&after.current).0, stats(&after.loaded).0 + 1, "the boot counted and saved");
+        v = after;
+    }
+    println!("save example, a save cut after each byte written: {}", outcomes.join(" "));
+}
+
+#[test]
+fn save_persists_across_emulator_restarts_in_genesis_plus_gx() {
+    if !built(&["examples/save.md", "examples/save.elf"]) {
+        return;
+    }
+    let rom = Rom::load("examples/save").unwrap();
+    let (_lock, mut gx) = gpgx_with(&rom);
+    // Blank SRAM of zeros (some batteries start so): no save found either.
+    gx.set_save_ram(&vec![0; 0x10000]).unwrap();
+    let v = save_ready(&mut gx, &rom);
+    assert_eq!((v.found, stats(&v.current).0), (0, 1), "zeros hold no save");
+    for _ in 0..3 {
+        gx.run_frame(Pad::A);
+        gx.run_frames(2, Pad::NONE);
+    }
+    let v = SaveView::read(&gx, &rom);
+    let (boots, rounds, best) = stats(&v.current);
+    assert_eq!((boots, rounds, v.phase), (1, 3, SAVE_READY), "three rounds played and saved");
+    assert!(best[0] >= best[1] && best[1] >= best[2] && best[2] > 0 && best[3] == 0, "the three scores, best first: {best:?}");
+    // Switched off and on, twice: the record is there, the boots counted.
+    for boot in 2..=3u16 {
+        let sram = gx.save_ram().unwrap();
+        drop(gx);
+        gx = power_on(&rom, &sram);
+        let after = save_ready(&mut gx, &rom);
+        assert_eq!(after.found, 1);
+        assert_eq!(stats(&after.loaded), (boot - 1, 3, best), "the record saved before");
+        assert_eq!(stats(&after.current).0, boot);
+    }
+    gx.run_frames(2, Pad::NONE);
+    assert_screen(&gx, "example-save");
+}
+
+#[test]
+fn save_persists_across_blastem_runs() {
+    if !built(&["examples/save.md", "examples/save.elf"]) {
+        return;
+    }
+    let rom = Rom::load("examples/save").unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let opts = emu::blastem::Options { home: Some(home.path().to_path_buf()), ..Default::default() };
+    let sram_file = home.path().join(".local/share/blastem/save/save.sram");
+    let run = || {
+        let out = emu::blastem::run_with(&rom.path, emu::blastem::Stop::VBlanks(30), &[(rom.sym("SAVE"), SAVE_STATE_BYTES)], &opts)
+            .expect("BlastEm");
+        SaveView::parse(&out.reads[0])
+    };
+    let first = run();
+    assert_eq!((first.phase, first.found, first.sram_bytes), (SAVE_READY, 0, 8192), "a new cartridge: no save");
+    assert_eq!(stats(&first.current).0, 1);
+    let file = std::fs::read(&sram_file).unwrap_or_else(|e| panic!("BlastEm wrote no {}: {e}", sram_file.display()));
+    let second = run();
+    assert_eq!(second.found, 1, "the second run finds the save ({} bytes of save.sram)", file.len());
+    assert_eq!(second.loaded, first.current, "the record the first run saved");
+    assert_eq!(stats(&second.current).0, 2, "and counts its own boot");
+    println!("BlastEm: {} holds {} bytes after the first run", sram_file.display(), file.len());
 }

@@ -26,6 +26,9 @@ pub struct HeaderInfo {
     pub io_support: String,
     /// Region codes, "JUE" for Japan, America and Europe, at most 16 characters.
     pub region: String,
+    /// Bytes of battery-backed save RAM on odd addresses from 0x200001 (a power of two,
+    /// 256 ..= 32768, see [`crate::manifest`]), `None` for none.
+    pub sram_bytes: Option<u16>,
 }
 
 impl Default for HeaderInfo {
@@ -36,6 +39,7 @@ impl Default for HeaderInfo {
             serial: "GM 00000000-00".into(),
             io_support: "J".into(),
             region: "JUE".into(),
+            sram_bytes: None,
         }
     }
 }
@@ -60,8 +64,9 @@ fn put_u32(rom: &mut [u8], offset: usize, v: u32) {
 
 /// Fills the header of `rom` (which must be at least 0x200 bytes and already have its final
 /// size): console name ([`CONSOLE_MAPPED`] for a ROM over 4 MiB, else [`CONSOLE`]),
-/// copyright, titles, serial, I/O, ROM range 0..len-1, RAM range 0xFF0000..0xFFFFFF, no
-/// SRAM/modem, region. The checksum is written by [`write_checksum`].
+/// copyright, titles, serial, I/O, ROM range 0..len-1, RAM range 0xFF0000..0xFFFFFF, the save
+/// RAM ([`write_sram`]; spaces without), no modem, region. The checksum is written by
+/// [`write_checksum`].
 pub fn write_header(rom: &mut [u8], info: &HeaderInfo) -> Result<(), String> {
     assert!(rom.len() >= CHECKSUM_START, "ROM smaller than its header");
     let console = if rom.len() > crate::pack::MAX_ROM_BYTES { CONSOLE_MAPPED } else { CONSOLE };
@@ -75,10 +80,29 @@ pub fn write_header(rom: &mut [u8], info: &HeaderInfo) -> Result<(), String> {
     put_u32(rom, 0x1A4, rom.len() as u32 - 1);
     put_u32(rom, 0x1A8, 0x00FF_0000);
     put_u32(rom, 0x1AC, 0x00FF_FFFF);
-    put_text(rom, 0x1B0, 12, "sram", "")?;
+    match info.sram_bytes {
+        Some(bytes) => write_sram(rom, bytes)?,
+        None => put_text(rom, 0x1B0, 12, "sram", "")?,
+    }
     put_text(rom, 0x1BC, 12, "modem", "")?;
     put_text(rom, 0x1C8, 40, "notes", "")?;
     put_text(rom, 0x1F0, 16, "region", &info.region)?;
+    Ok(())
+}
+
+/// The save RAM's address of save byte 0: odd bytes from here.
+pub const SRAM_START: u32 = 0x20_0001;
+
+/// Writes the save RAM fields at 0x1B0: `RA`, 0xF8 (battery-backed, odd bytes), 0x20 (SRAM),
+/// the start 0x200001 and the end, the address of the last byte, 0x200001 + 2 (`bytes` - 1)
+/// (0x203FFF for 8192 bytes). `bytes`: 1 ..= 32768.
+pub fn write_sram(rom: &mut [u8], bytes: u16) -> Result<(), String> {
+    if bytes == 0 || bytes > 0x8000 {
+        return Err(format!("save RAM of {bytes} bytes: 1 to 32768 fit (odd bytes of 64 KiB)"));
+    }
+    rom[0x1B0..0x1B4].copy_from_slice(&[b'R', b'A', 0xF8, 0x20]);
+    put_u32(rom, 0x1B4, SRAM_START);
+    put_u32(rom, 0x1B8, SRAM_START + 2 * (bytes as u32 - 1));
     Ok(())
 }
 

@@ -12,6 +12,7 @@ pub mod folder;
 pub mod gpl;
 pub mod header;
 pub mod levels;
+pub mod manifest;
 pub mod output;
 pub mod pack;
 pub mod sound;

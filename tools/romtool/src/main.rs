@@ -1,6 +1,8 @@
 //! `romtool`: the megacollide host tool.
 //!
-//! `romtool pack ELF -o ROM [--elf-out ELF]` packs a linked 68000 ELF into a Mega Drive ROM.
+//! `romtool pack ELF -o ROM [--elf-out ELF] [--manifest Cargo.toml [--bin NAME]]` packs a
+//! linked 68000 ELF into a Mega Drive ROM (the manifest's `[package.metadata.megacollide]`:
+//! save RAM).
 //! `romtool levels DIR --out-dir GEN [--preview-dir PNGS] [--grid] [--preview-collision] [--check] [--require-level NAME]...`
 //! compiles the level files. `romtool sprites DIR --out-dir GEN [--check]` compiles sprite
 //! sheets. `romtool sound DIR -o GEN/sound.rs [--check]` compiles music and sound effects.
@@ -36,6 +38,13 @@ enum Command {
         /// Serial number field.
         #[arg(long, default_value = "GM 00000000-00")]
         serial: String,
+        /// The game's Cargo.toml: its `[package.metadata.megacollide]` table sets the
+        /// cartridge's save RAM (`sram = 8192`).
+        #[arg(long, value_name = "CARGO_TOML")]
+        manifest: Option<PathBuf>,
+        /// The binary the ELF is, for the manifest's `[package.metadata.megacollide.bin.NAME]`.
+        #[arg(long, value_name = "NAME", requires = "manifest")]
+        bin: Option<String>,
     },
     /// Compile every level file of a folder (16Tile .h/.c/.txt, Tiled .tmj/.tmx) into one Rust
     /// file for the ROM (OUT_DIR/levels.rs) and PNG previews; nothing is written on any error.
@@ -108,22 +117,30 @@ fn main() {
 
 fn run() -> Result<()> {
     match Cli::parse().command {
-        Command::Pack { elf, output, elf_out, title, serial } => {
+        Command::Pack { elf, output, elf_out, title, serial, manifest, bin } => {
+            let settings = match &manifest {
+                Some(path) => romtool::manifest::read(path, bin.as_deref()).map_err(anyhow::Error::msg)?,
+                None => romtool::manifest::GameSettings::default(),
+            };
             let data = std::fs::read(&elf).with_context(|| format!("{}: cannot read", elf.display()))?;
-            let info = HeaderInfo { title, serial, ..HeaderInfo::default() };
+            let info = HeaderInfo { title, serial, sram_bytes: settings.sram_bytes, ..HeaderInfo::default() };
             let packed = romtool::pack::pack(&data, &info).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
             if let Some(path) = &elf_out {
                 write_atomically(path, &packed.elf)?;
             }
             write_atomically(&output, &packed.rom)?;
             println!(
-                "romtool: {} -> {}: {} bytes used, {} bytes padded, checksum 0x{:04X}, {} long branches rewritten",
+                "romtool: {} -> {}: {} bytes used, {} bytes padded, checksum 0x{:04X}, {} long branches rewritten{}",
                 elf.display(),
                 output.display(),
                 packed.used_bytes,
                 packed.rom.len(),
                 romtool::header::checksum(&packed.rom),
-                packed.patches.len()
+                packed.patches.len(),
+                match settings.sram_bytes {
+                    Some(n) => format!(", {n} bytes of save RAM"),
+                    None => String::new(),
+                }
             );
             if !packed.banks.is_empty() {
                 let used: Vec<String> = packed.banks.iter().map(|(bank, bytes)| format!("bank {bank}: {bytes} bytes")).collect();

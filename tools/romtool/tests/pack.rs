@@ -252,3 +252,65 @@ fn cli_packs_an_elf() {
     assert_eq!(bytes.len(), PAD_BYTES);
     assert_eq!(text(&bytes, 0x120, 8), "CLI TEST");
 }
+
+#[test]
+fn save_ram_is_declared_in_the_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let elf = build_elf(dir.path(), "minimal", MINIMAL);
+    for (bytes, end) in [(256u16, 0x2001FFu32), (8192, 0x203FFF), (32768, 0x20FFFF)] {
+        let info = HeaderInfo { sram_bytes: Some(bytes), ..HeaderInfo::default() };
+        let rom = pack(&elf, &info).unwrap().rom;
+        assert_eq!(&rom[0x1B0..0x1B4], b"RA\xF8\x20", "battery-backed SRAM on odd bytes");
+        assert_eq!(be32(&rom, 0x1B4), 0x200001, "start");
+        assert_eq!(be32(&rom, 0x1B8), end, "end of {bytes} bytes");
+        assert_eq!(text(&rom, 0x1BC, 52), " ".repeat(52), "no modem, no notes");
+        assert_eq!(be16(&rom, header::CHECKSUM_OFFSET), header::checksum(&rom));
+    }
+    let info = HeaderInfo { sram_bytes: Some(0), ..HeaderInfo::default() };
+    assert_eq!(pack(&elf, &info).unwrap_err(), "save RAM of 0 bytes: 1 to 32768 fit (odd bytes of 64 KiB)");
+}
+
+#[test]
+fn cli_takes_the_save_ram_from_the_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    build_elf(dir.path(), "minimal", MINIMAL);
+    let manifest = dir.path().join("Cargo.toml");
+    std::fs::write(
+        &manifest,
+        "[package]\nname = \"game\"\nversion = \"0.1.0\"\n\n[package.metadata.megacollide]\nsram = 0\n\n[package.metadata.megacollide.bin.save]\nsram = 8192\n",
+    )
+    .unwrap();
+    let pack_with = |bin: &str, rom: &Path| {
+        romtool()
+            .arg("pack")
+            .arg(dir.path().join("minimal.elf"))
+            .arg("-o")
+            .arg(rom)
+            .arg("--manifest")
+            .arg(&manifest)
+            .args(["--bin", bin])
+            .output()
+            .unwrap()
+    };
+    let rom = dir.path().join("save.md");
+    let out = pack_with("save", &rom);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains(", 8192 bytes of save RAM"));
+    let bytes = std::fs::read(&rom).unwrap();
+    assert_eq!((&bytes[0x1B0..0x1B2], be32(&bytes, 0x1B4), be32(&bytes, 0x1B8)), (&b"RA"[..], 0x200001, 0x203FFF));
+    let plain = dir.path().join("plain.md");
+    assert!(pack_with("plain", &plain).status.success());
+    assert_eq!(text(&std::fs::read(&plain).unwrap(), 0x1B0, 12), " ".repeat(12), "no save RAM for the other binaries");
+    // A bad value: the file, line and column, and nothing written.
+    std::fs::write(&manifest, "[package]\nname = \"game\"\n[package.metadata.megacollide]\nsram = 1000\n").unwrap();
+    let bad = dir.path().join("bad.md");
+    let out = pack_with("save", &bad);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr
+            .contains(&format!("{}:4:8: sram = 1000: the save RAM's size in bytes must be 0 (none) or a power of two", manifest.display())),
+        "{stderr}"
+    );
+    assert!(!bad.exists(), "no output file on error");
+}
