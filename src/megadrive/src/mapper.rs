@@ -39,7 +39,8 @@
 //! * With the "SEGA SSF" header, Genesis Plus GX (1.7.4, the tests' core) and the Mega
 //!   EverDrive use the *extended* SSF mapper, in which a write to 0xA130F1 selects window
 //!   0's bank: a mapped ROM must not write 0xA130F1, which other cartridges use to switch
-//!   battery-backed SRAM in (this module never writes it).
+//!   battery-backed SRAM in (this module never writes it; `romtool pack` refuses save RAM,
+//!   `megadrive::save`, in a cartridge over 4 MiB).
 //!
 //! Cost: one [`map`] is a byte write to the window's register and an update of the RAM copy
 //! of the 8 banks; [`Far::read`] maps twice, the reads in between cost what reads of ROM

@@ -458,6 +458,8 @@ fn mapper_reads_the_last_bank_in_blastem() {
     let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(5), &[(rom.sym("RESULT"), 32)]).expect("BlastEm");
     let result: Vec<u32> = reads[0].chunks(4).map(be32).collect();
     assert_eq!(result, mapper_result_expected(), "BlastEm's mapper (\"SEGA SSF\" header)");
+}
+
 /// The save example's `SAVE` block (src/megadrive-examples/src/bin/save.rs, `SaveState`).
 #[derive(Clone, Debug)]
 struct SaveView {

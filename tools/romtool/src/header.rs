@@ -81,6 +81,12 @@ pub fn write_header(rom: &mut [u8], info: &HeaderInfo) -> Result<(), String> {
     put_u32(rom, 0x1A8, 0x00FF_0000);
     put_u32(rom, 0x1AC, 0x00FF_FFFF);
     match info.sram_bytes {
+        Some(_) if console == CONSOLE_MAPPED => {
+            return Err(format!(
+                "a cartridge over 4 MiB ({} bytes) cannot have save RAM: with its \"{CONSOLE_MAPPED}\" header, Genesis Plus GX and the Mega EverDrive map ROM bank 0 on a write to 0xA130F1, the register that switches save RAM in. Fix: keep the ROM within 4 MiB, or drop `sram` from the manifest",
+                rom.len()
+            ))
+        }
         Some(bytes) => write_sram(rom, bytes)?,
         None => put_text(rom, 0x1B0, 12, "sram", "")?,
     }

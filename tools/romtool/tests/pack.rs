@@ -271,6 +271,16 @@ fn save_ram_is_declared_in_the_header() {
 }
 
 #[test]
+fn save_ram_past_4_mib_is_refused() {
+    // The mapped header ("SEGA SSF") and save RAM share 0xA130F1 in the emulators that map it.
+    let mut rom = vec![0u8; 5 << 20];
+    let info = HeaderInfo { sram_bytes: Some(8192), ..HeaderInfo::default() };
+    let err = header::write_header(&mut rom, &info).unwrap_err();
+    assert!(err.starts_with("a cartridge over 4 MiB (5242880 bytes) cannot have save RAM"), "{err}");
+    assert!(header::write_header(&mut rom, &HeaderInfo::default()).is_ok(), "without save RAM it is fine");
+}
+
+#[test]
 fn cli_takes_the_save_ram_from_the_manifest() {
     let dir = tempfile::tempdir().unwrap();
     build_elf(dir.path(), "minimal", MINIMAL);
