@@ -588,6 +588,8 @@ pub extern "C" fn bench_random_many(seed: u32, n: u32) -> u32 {
         *out = rng.next();
     }
     rng.state() as u32
+}
+
 /// The save benchmark's store (`shared::save`), blank (0xFF) at load.
 #[cfg(target_arch = "m68k")]
 static SAVE_STORE: Static<[u8; shared::save::STORE_BYTES]> = Static(UnsafeCell::new([0xFF; shared::save::STORE_BYTES]));
