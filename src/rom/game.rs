@@ -8,9 +8,7 @@
 //! the play music while playing (and in attract mode), and an effect for each event of a
 //! world step (`play_effects`).
 
-use megacollide_game::art;
 use megacollide_game::levels::{Level, LEVELS};
-use megacollide_game::look::enemy_flipped;
 use megacollide_game::script::{attract_level, ATTRACT};
 use megacollide_game::state::{MODE_ATTRACT, MODE_PLAY, MODE_TITLE};
 use megacollide_game::world::{Input, World, CAMERA_MAX_STEP};
@@ -19,7 +17,8 @@ use megacollide_game::{GameState, ScriptPlayer};
 use crate::levels;
 use crate::rt;
 use crate::sounds;
-use crate::sprites::{self, SpriteList};
+use crate::sprites;
+use megacollide_game::draw::{Objects, Sprites};
 use crate::sysvars::{ALIVE_MAGIC, SYSVARS};
 use megacollide_engine::platformer::Events;
 use megacollide_game::art::HIGHLIGHT_WORDS;
@@ -61,7 +60,11 @@ struct App {
     prev_buttons: u16,
     overlay: bool,
     view: View<'static>,
-    sprites: SpriteList,
+    /// The sprite engine, and the objects the demo shows (added at boot).
+    sprites: Sprites,
+    objects: Option<Objects>,
+    /// The overlay's highlight of the overlapping pixels, drawn on a hit; uploaded in the
+    /// next VBlank when `highlight_ready`.
     highlight: [u16; HIGHLIGHT_WORDS],
     highlight_ready: bool,
     /// Plane A text must be rewritten for a new mode.
@@ -95,7 +98,8 @@ static APP: MainOnly<App> = MainOnly::new(App {
     prev_buttons: 0,
     overlay: false,
     view: View::new(levels::SHAPES),
-    sprites: SpriteList::new(),
+    sprites: Sprites::new(sprites::FIRST_TILE, megacollide_game::draw::TILES),
+    objects: None,
     highlight: [0; HIGHLIGHT_WORDS],
     highlight_ready: false,
     text_dirty: true,
@@ -178,7 +182,7 @@ pub fn run() -> ! {
                     break;
                 }
             }
-            app.build_sprites();
+            app.place_sprites();
             app.prepare_planes();
             sound_test_request();
             app.finish_frame(vblank, blanked);
@@ -201,18 +205,20 @@ impl App {
         self.standard = Standard::detect();
         self.pacer = Pacer::new(self.standard);
         self.state.lines_per_frame = self.standard.lines_per_frame();
-        sprites::load_graphics();
+        // The sound driver first: the Z80 sets itself up while the graphics load, and the
+        // first frame's DMA window finds it ready whatever the boot's length (the boot's
+        // transfers open their own windows).
+        sound::init(self.standard);
+        self.play_song(&sounds::TITLE);
+        self.objects = Some(sprites::add_objects(&mut self.sprites));
         self.world.reset();
         self.state.level_count = LEVELS.len() as u8;
         let c = self.world.camera;
         self.view.load(levels::view_of(self.world.level), self.overlay, c.x, c.y);
         self.state.capture(&self.world);
         self.draw_text();
-        self.build_sprites();
+        self.place_sprites();
         self.sprites.upload();
-        // The sound driver last: the boot's transfers need no DMA window before it runs.
-        sound::init(self.standard);
-        self.play_song(&sounds::TITLE);
         vdp::display_on();
     }
 
@@ -257,9 +263,11 @@ impl App {
                 blanked = true;
             }
         }
-        self.sprites.upload_dma();
+        self.sprites.upload();
         if self.highlight_ready {
-            sprites::load_highlight(&self.highlight);
+            if let Some(o) = &self.objects {
+                sprites::upload_highlight(o, &self.sprites, &self.highlight);
+            }
             self.highlight_ready = false;
         }
         // The requests of the last frame's steps go to the driver (the effects of a step
@@ -431,61 +439,12 @@ impl App {
         GAME.set(self.state);
     }
 
-    /// Builds the sprite list for the world as it is now (uploaded next VBlank).
+    /// Places the objects for the world as it is now and builds the sprite table (uploaded
+    /// next VBlank, with the highlight when there is a hit).
     #[inline(never)]
-    fn build_sprites(&mut self) {
-        let w = &self.world;
-        let (cx, cy) = (w.camera.x, w.camera.y);
-        let s = &mut self.sprites;
-        s.clear();
-        let p = w.player.body.rect();
-        let dead = w.player.is_dead();
-        if self.overlay && !dead {
-            s.push(p.x - cx, p.y - cy, 2, 4, sprites::BOX);
-            let (mx, my) = (p.x + (p.w >> 1), p.y + (p.h >> 1));
-            let sensors = [
-                (p.x, p.y + p.h),           // feet, left: the row ON_GROUND tests
-                (p.x + p.w - 1, p.y + p.h), // feet, right
-                (p.x - 1, my),              // the column a move left enters
-                (p.x + p.w, my),            // the column a move right enters
-                (mx, p.y - 1),              // the row a move up enters
-            ];
-            for (x, y) in sensors {
-                s.push(x - 1 - cx, y - 1 - cy, 1, 1, sprites::SENSOR);
-            }
-        }
-        if w.hit && w.overlap.w > 0 {
-            art::highlight_tiles(&w.overlap_rows, &mut self.highlight);
-            self.highlight_ready = true;
-            s.push(w.overlap.x - cx, w.overlap.y - cy, 2, 3, sprites::HIGHLIGHT);
-        }
-        if !dead {
-            // The frame and facing the world chose (its potato test used their mask).
-            let look = &w.player_look;
-            s.push(p.x - cx, p.y - cy, 2, 4, sprites::player(look.frame, look.facing_left));
-        }
-        // Enemies that did not move are far off screen.
-        let frame = w.enemy_look.frame;
-        let (right, left) = (sprites::enemy(frame, enemy_flipped(1)), sprites::enemy(frame, enemy_flipped(-1)));
-        s.push_each(
-            2,
-            2,
-            w.enemies_near().map(|e| {
-                let b = e.patrol.body();
-                (b.px() - cx, b.py() - cy, if e.patrol.walks_right() { right } else { left })
-            }),
-        );
-        for q in &w.potatoes[..w.potato_count as usize] {
-            s.push(q.x - cx, q.y - cy, 3, 3, sprites::POTATO);
-        }
-        for b in w.solids() {
-            s.push(b.rect.x - cx, b.rect.y - cy, 4, 1, sprites::PLATFORM);
-        }
-        if w.goal.w > 0 {
-            s.push(w.goal.x - cx, w.goal.y - cy, 2, 4, sprites::GOAL);
-            // The pole below: the flag sprite's pole-only tiles (column 0, tiles 1-3).
-            s.push(w.goal.x - cx, w.goal.y + 32 - cy, 1, 3, sprites::GOAL + 1);
-            s.push(w.goal.x - cx, w.goal.y + 40 - cy, 1, 3, sprites::GOAL + 1);
+    fn place_sprites(&mut self) {
+        if let Some(o) = &mut self.objects {
+            self.highlight_ready |= o.place(&mut self.sprites, &self.world, self.overlay, &mut self.highlight);
         }
     }
 

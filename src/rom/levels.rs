@@ -18,7 +18,7 @@ pub fn view_of(level: &'static Level) -> ViewLevel<'static> {
     romtool_level!(level, art, level_art)
 }
 
-// The art cells lie after the sprite graphics (only in the game build, not in the
+// The art cells lie after the sprites' tiles (only in the game build, not in the
 // self-test and panic-test ROMs).
 #[cfg(not(any(feature = "selftest", feature = "panic-test")))]
-const _: () = assert!((crate::sprites::HIGHLIGHT & 0x07FF) + 6 <= level_art::FIRST_ART_TILE);
+const _: () = assert!(crate::sprites::END_TILE <= level_art::FIRST_ART_TILE);

@@ -269,8 +269,7 @@ def platform_frames():
 
 
 def goal_frames():
-    """The flag (16 x 32), drawn twice by the game for a 16 x 64 goal: column 0's tiles 1..3
-    are pole only (the ROM repeats them below)."""
+    """The flag on its pole, 16 x 64: the goal's whole height (two hardware sprites)."""
     flag = [
         "oo..............",
         "orowrrrrrr......",
@@ -281,7 +280,11 @@ def goal_frames():
         "orrowrrrrrrr....",
         "orowrrrrrr......",
     ]
-    return [flag + ["og.............."] * 24]
+    return [flag + ["og.............."] * 56]
+
+
+def highlight_frames():
+    return [["." * 16] * 24]
 
 
 def box_frames():
@@ -334,11 +337,16 @@ SHEETS = [
     ]),
     ("potato", potato_frames, (24, 24), [{"name": "still", "frames": [0], "duration": 1}]),
     ("platform", platform_frames, (32, 8), [{"name": "still", "frames": [0], "duration": 1}]),
-    ("goal", goal_frames, (16, 32), [{"name": "still", "frames": [0], "duration": 1}]),
+    ("goal", goal_frames, (16, 64), [{"name": "still", "frames": [0], "duration": 1}]),
     ("box", box_frames, (16, 32), [{"name": "still", "frames": [0], "duration": 1}]),
     ("sensor", sensor_frames, (8, 8), [{"name": "still", "frames": [0], "duration": 1}]),
+    # The overlay's highlight of overlapping pixels: blank here, its tiles drawn at run time.
+    ("highlight", highlight_frames, (16, 24), [{"name": "still", "frames": [0], "duration": 1}]),
     ("coin", coin_frames, (16, 16), [{"name": "still", "frames": [0], "duration": 1}]),
 ]
+# Sheets whose objects all show one frame, the sprite engine's "shared" residency: the demo's
+# enemies walk in step (one upload a frame change for the whole crowd).
+SHARED_SHEETS = ["enemy"]
 # The demo's sheets: all but the template's own.
 DEMO_SHEETS = [name for name, _, _, _ in SHEETS if name != "coin"]
 
@@ -409,6 +417,8 @@ def outputs(names=None):
         check_frames(name, frames, w, h)
         files[f"{name}.png"] = sheet_png(frames, w, h)
         desc = {"frame_width": w, "frame_height": h, "animations": anims}
+        if name in SHARED_SHEETS:
+            desc["residency"] = "shared"
         files[f"{name}.json"] = (json.dumps(desc, indent=2) + "\n").encode()
     return files
 

@@ -465,6 +465,36 @@ pub extern "C" fn bench_world_step(input: u32) {
     }
 }
 
+/// The demo's objects on its sprite engine (`megacollide_game::draw`), for
+/// `bench_demo_sprites` (None until the first call).
+static DEMO_SPRITES: Static<Option<(megacollide_game::draw::Sprites, megacollide_game::draw::Objects)>> = Static(UnsafeCell::new(None));
+/// The highlight's tiles `bench_demo_sprites` draws on a hit.
+static DEMO_HIGHLIGHT: Static<[u16; megacollide_game::art::HIGHLIGHT_WORDS]> = Static(UnsafeCell::new([0; megacollide_game::art::HIGHLIGHT_WORDS]));
+
+/// Adds the demo's objects to a fresh sprite engine (not timed).
+#[no_mangle]
+pub extern "C" fn bench_demo_sprites_reset() {
+    let mut sprites = megacollide_game::draw::Sprites::new(384, megacollide_game::draw::TILES);
+    let objects = megacollide_game::draw::Objects::add(&mut sprites);
+    sprites.update(0, 0);
+    let _ = sprites.take_uploads().count();
+    *DEMO_SPRITES.get() = Some((sprites, objects));
+}
+
+/// The demo's sprites for the bench's world as the ROM draws them after a frame's steps
+/// (`Objects::place`, the sprite table built; overlay `overlay` != 0): the timed call. Returns
+/// the table's hardware sprites.
+#[no_mangle]
+pub extern "C" fn bench_demo_sprites(overlay: u32) -> u32 {
+    match (WORLD.get().as_ref(), DEMO_SPRITES.get().as_mut()) {
+        (Some(w), Some((sprites, objects))) => {
+            objects.place(sprites, w, overlay != 0, DEMO_HIGHLIGHT.get());
+            sprites.hardware_sprites() as u32
+        }
+        _ => 0,
+    }
+}
+
 /// The world's digest (`shared::world_digest`; not timed).
 #[no_mangle]
 pub extern "C" fn bench_world_digest() -> u32 {

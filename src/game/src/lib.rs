@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 pub mod art;
+pub mod draw;
 pub mod look;
 pub mod script;
 pub mod state;

@@ -495,6 +495,13 @@ pub struct AttractSteps {
     pub crowd_last: u32,
     /// Per-function profile of the steps from `crowd_first` to `crowd_last`.
     pub profile: Profile,
+    /// Cycles of the demo's sprites after every step (`bench_demo_sprites`: the objects
+    /// placed and the table built), overlay off and on; none when the ELF has no such call.
+    pub sprites: Option<[Stats; 2]>,
+    /// The same over the crowd's steps, overlay off and on.
+    pub sprites_crowd: Option<[Stats; 2]>,
+    /// Per-function profile of the demo's sprites over the crowd stretch (overlay off).
+    pub sprites_profile: Profile,
 }
 
 /// The demo game's attract script played on the demo level, one `World::step` per frame, on
@@ -537,7 +544,43 @@ pub fn attract_steps(mc: &mut Machine) -> Option<AttractSteps> {
     let (all, crowd, most_active, first, last, _) = replay(mc, None);
     let (crowd_first, crowd_last) = if crowd.n == 0 { (0, 0) } else { (first, last) };
     let profile = if crowd.n == 0 { Profile::default() } else { replay(mc, Some((crowd_first, crowd_last))).5 };
-    Some(AttractSteps { all, crowd, most_active, crowd_first, crowd_last, profile })
+    let (sprites, sprites_crowd, sprites_profile) = match demo_sprites(mc, crowd_first, crowd_last) {
+        Some((a, c, p)) => (Some(a), Some(c), p),
+        None => (None, None, Profile::default()),
+    };
+    Some(AttractSteps { all, crowd, most_active, crowd_first, crowd_last, profile, sprites, sprites_crowd, sprites_profile })
+}
+
+/// The demo's sprites (`bench_demo_sprites`) after every step of the attract script, overlay
+/// off and on: all steps and the crowd's (`crowd_first..=crowd_last`), and a profile of the
+/// crowd's with the overlay off. None when the ELF has no such call.
+fn demo_sprites(mc: &mut Machine, crowd_first: u32, crowd_last: u32) -> Option<([Stats; 2], [Stats; 2], Profile)> {
+    use megacollide_game::{ScriptPlayer, ATTRACT};
+    mc.symbol("bench_demo_sprites").ok()?;
+    let (mut all, mut crowd) = ([Stats::default(), Stats::default()], [Stats::default(), Stats::default()]);
+    let mut profile = Profile::default();
+    for overlay in [0u32, 1] {
+        m(mc.call("bench_world_reset", &[]));
+        m(mc.call("bench_demo_sprites_reset", &[]));
+        let mut script = ScriptPlayer::new(&ATTRACT);
+        let mut step = 0u32;
+        while let Some(input) = script.next_input() {
+            m(mc.call("bench_world_step", &[input.0 as u32]));
+            if overlay == 0 && step == crowd_first {
+                mc.start_profile(&["bench_demo_sprites"]);
+            }
+            let (_, c) = m(mc.call("bench_demo_sprites", &[overlay]));
+            if overlay == 0 && step == crowd_last {
+                profile = mc.take_profile();
+            }
+            all[overlay as usize].add(c);
+            if (crowd_first..=crowd_last).contains(&step) {
+                crowd[overlay as usize].add(c);
+            }
+            step += 1;
+        }
+    }
+    Some((all, crowd, profile))
 }
 
 /// 240 frames of 32 bodies on one machine (only the `move_bodies` call timed), every body
@@ -903,6 +946,17 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         rep.keys.insert("world_step_crowd_max".into(), w.crowd.max);
         rep.keys.insert("world_step_most_active".into(), w.most_active as u64);
         rep.info_profiles.push((format!("World::step over the crowd stretch (steps {}..={})", w.crowd_first, w.crowd_last), w.profile));
+        if let (Some(all), Some(crowd)) = (&w.sprites, &w.sprites_crowd) {
+            let g = "the demo's sprites (megacollide_game::draw on the sprite engine), after each attract step";
+            for (i, name) in ["overlay off", "overlay on"].into_iter().enumerate() {
+                rep.rows.push(Row { group: g, name: format!("every step, {name}"), stats: all[i].clone() });
+                rep.rows.push(Row { group: g, name: format!("the crowd's steps, {name}"), stats: crowd[i].clone() });
+            }
+            rep.keys.insert("demo_sprites_avg".into(), all[0].avg());
+            rep.keys.insert("demo_sprites_crowd_max".into(), crowd[0].max);
+            rep.keys.insert("demo_sprites_overlay_crowd_max".into(), crowd[1].max);
+            rep.info_profiles.push(("the demo's sprites over the crowd stretch".into(), w.sprites_profile));
+        }
     }
 
     // ---- The sprite engine: 40 animated objects a frame (megadrive::sprite_engine) ------------

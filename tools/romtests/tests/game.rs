@@ -23,8 +23,10 @@ const CAMERA_MAX_X: i16 = 3072 - 320;
 const CAMERA_MAX_Y: i16 = 448 - 224;
 /// VRAM address of the sprite attribute table (`megadrive::vdp::SPRITES`).
 const VRAM_SPRITES: usize = 0xBC00;
-/// First VDP tile of the player's frames (`src/rom/sprites.rs`: `BASE`); the enemy's follow.
-const PLAYER_TILE: u16 = 384;
+/// First VDP tile of the player's frames: the demo's objects are added in drawing order
+/// (`megacollide_game::draw::Objects::add`) and each sheet takes the next tiles from 384 (the
+/// overlay's box, the sensor, the highlight, then the player); the enemy's follow.
+const PLAYER_TILE: u16 = 384 + ((sheets::BOX_TILES.len() + sheets::SENSOR_TILES.len() + sheets::HIGHLIGHT_TILES.len()) / 16) as u16;
 /// First VDP tile of the enemy's frames (after every player frame).
 const ENEMY_TILE: u16 = PLAYER_TILE + (sheets::PLAYER_TILES.len() / 16) as u16;
 
