@@ -201,3 +201,55 @@ fn sound_plays_a_tune_a_pcm_and_a_psg_effect() {
     println!("sound example: tune RMS {tune_rms:.0} over {ticks} ticks, PCM and PSG effects played");
     assert_screen(&gx, "example-sound");
 }
+
+/// A CRAM colour (0000BBB0GGG0RRR0) as Genesis Plus GX shows it, within 12 a channel (its
+/// 3-bit levels about 34 apart: level 7 is 239, through its 16-bit RGB565 frame).
+fn cram_rgb(c: u16) -> [u8; 3] {
+    [c >> 1 & 7, c >> 5 & 7, c >> 9 & 7].map(|v| (v * 34) as u8)
+}
+
+/// Whether two screen colours are the same CRAM colour.
+fn same_colour(a: [u8; 3], b: [u8; 3]) -> bool {
+    (0..3).all(|i| a[i].abs_diff(b[i]) <= 12)
+}
+
+#[test]
+fn water_changes_the_colours_below_its_line_and_waves() {
+    if !built(&["examples/water.md", "examples/water.elf"]) {
+        return;
+    }
+    let (_lock, mut gx, rom) = boot("water", 60, Pad::NONE);
+    let state = gx.read_bytes(rom.sym("WATER_STATE"), 4);
+    let line = u16::from_be_bytes([state[0], state[1]]) as u32;
+    // The example's colours 0-2 of palette line 0: dry (sky, stripes) and water.
+    let dry = [0x0C80, 0x00AE, 0x0EEE].map(cram_rgb);
+    let water = [0x0400, 0x0A40, 0x0E84].map(cram_rgb);
+    let shot = gx.screenshot();
+    assert_eq!((shot.width(), shot.height()), (320, 224), "the screen");
+    // Each row: its pixels are of which set of colours, and where its first stripe starts
+    // (the column of the first colour-1 pixel after the backdrop: the row's horizontal
+    // scroll, modulo the stripes' 8 pixels).
+    let row = |y: u32, set: &[[u8; 3]; 3]| -> u32 {
+        let px: Vec<[u8; 3]> = (0..320).map(|x| shot.get_pixel(x, y).0).collect();
+        for (x, &p) in px.iter().enumerate() {
+            assert!(set.iter().any(|&c| same_colour(p, c)), "row {y} (water line {line}), pixel {x}: {p:?} is not one of {set:?}");
+        }
+        let start = (1..320).find(|&x| same_colour(px[x], set[1]) && same_colour(px[x - 1], set[0])).expect("a stripe");
+        start as u32 & 7
+    };
+    // The caption's row (the window, lines 0-7) aside: dry above the line, water from it.
+    let above: Vec<u32> = (8..line).map(|y| row(y, &dry)).collect();
+    let below: Vec<u32> = (line..224).map(|y| row(y, &water)).collect();
+    assert!(above.iter().all(|&s| s == above[0]), "the rows above the line do not scroll: {above:?}");
+    let mut phases = below.clone();
+    phases.sort();
+    phases.dedup();
+    assert!(phases.len() >= 5, "the rows below the line are offset in a wave: {below:?}");
+    // The wave moves: a frame later the rows below are offset differently.
+    gx.run_frame(Pad::NONE);
+    let shot2 = gx.screenshot();
+    assert_ne!(shot.as_raw(), shot2.as_raw(), "the wave moves");
+    assert!((0..line).all(|y| (0..320).all(|x| shot.get_pixel(x, y) == shot2.get_pixel(x, y))), "the rows above stay");
+    gx.run_frames(59, Pad::NONE);
+    assert_screen(&gx, "example-water");
+}
