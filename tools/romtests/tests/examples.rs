@@ -237,7 +237,8 @@ fn water_changes_the_colours_below_its_line_and_waves() {
         let start = (1..320).find(|&x| same_colour(px[x], set[1]) && same_colour(px[x - 1], set[0])).expect("a stripe");
         start as u32 & 7
     };
-    // The caption's row (the window, lines 0-7) aside: dry above the line, water from it.
+    // The caption's row (the window, lines 0-7) aside: dry above the line, water from it, to
+    // the line (the last dry row is the one above the water line).
     let above: Vec<u32> = (8..line).map(|y| row(y, &dry)).collect();
     let below: Vec<u32> = (line..224).map(|y| row(y, &water)).collect();
     assert!(above.iter().all(|&s| s == above[0]), "the rows above the line do not scroll: {above:?}");
@@ -245,6 +246,10 @@ fn water_changes_the_colours_below_its_line_and_waves() {
     phases.sort();
     phases.dedup();
     assert!(phases.len() >= 5, "the rows below the line are offset in a wave: {below:?}");
+    // A sine of 32 lines: neighbouring rows at most a pixel apart (modulo the stripes' 8),
+    // and each row as the row 32 lines below it.
+    assert!(below.windows(2).all(|w| matches!((w[1] + 8 - w[0]) & 7, 0 | 1 | 7)), "a smooth wave: {below:?}");
+    assert!(below.iter().zip(&below[32..]).all(|(a, b)| a == b), "a wave 32 lines long: {below:?}");
     // The wave moves: a frame later the rows below are offset differently.
     gx.run_frame(Pad::NONE);
     let shot2 = gx.screenshot();
