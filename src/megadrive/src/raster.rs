@@ -24,7 +24,7 @@
 //! colours of the top there, so each frame starts with them). Every table has that last
 //! interrupt, at line 223: it switches to a newly published table.
 //!
-//! ## Cost (68000 cycles, from the instruction timings of `_hint`)
+//! ## Cost (68000 cycles, measured on the cycle-exact 68000 model: `tools/bench/tests/raster.rs`)
 //! An interrupt with no change (the pace-setting ones): 226 cycles, interrupt entry (44)
 //! included. With changes: 224 + 68 a write command (an address, or a register) + 22 a data
 //! word (a colour, a scroll value) + 2 a command after the first; the frame's last
@@ -109,9 +109,14 @@ pub const MAX_WORDS: usize = 160;
 /// ```
 pub const MAX_LINES: usize = 32;
 
-/// Words of the table the interrupt handler walks: the changes, their lines' blocks (2
-/// words each), up to three more blocks and the first word.
-const COMPILED_WORDS: usize = MAX_WORDS + 2 * (MAX_LINES + 3) + 1;
+/// Words of the table the interrupt handler walks ([`Table::compile`]): the changes, their
+/// lines' blocks (2 words each), up to three more blocks and the first word.
+///
+/// ```
+/// use megadrive::raster::{COMPILED_WORDS, MAX_LINES, MAX_WORDS};
+/// assert_eq!(COMPILED_WORDS, MAX_WORDS + 2 * MAX_LINES + 7);
+/// ```
+pub const COMPILED_WORDS: usize = MAX_WORDS + 2 * (MAX_LINES + 3) + 1;
 
 /// Why a change was not added to a [`Table`].
 ///
@@ -211,6 +216,24 @@ impl Table {
         self.len as usize
     }
 
+    /// The table the interrupt handler walks, as [`show`] writes it for this table, into
+    /// `out`; returns the words written. For tools that measure or check the handler
+    /// (`tools/bench/tests/raster.rs` times it on the 68000 model). The format: register
+    /// 10's first count (`0x8A00 | line`), then one block per interrupt: register 10's count
+    /// after the next interrupt, the changes (`h` = 1 + data words, the 32-bit control-port
+    /// command, the data), then 0, or 0xFFFF after the frame's last block.
+    ///
+    /// ```
+    /// use megadrive::raster::{Table, COMPILED_WORDS};
+    /// let table = Table::new(); // no change: one interrupt, at line 223
+    /// let mut out = [0; COMPILED_WORDS];
+    /// let n = table.compile(&mut out);
+    /// assert_eq!(out[..n], [0x8ADF, 0x8AFF, 0xFFFF]);
+    /// ```
+    pub fn compile(&self, out: &mut [u16; COMPILED_WORDS]) -> usize {
+        compile(self, out)
+    }
+
     /// Adds one change: `command` (two control-port words) and `data` at `line`.
     fn push(&mut self, line: u16, command: u32, data: &[u16]) -> Result<(), TableError> {
         if line == 0 || line > NEXT_FRAME {
@@ -302,17 +325,17 @@ fn schedule(lines: &[u16], out: &mut [u16]) -> usize {
         return n;
     }
     let f1 = lines[1] - 1;
-    if 2 * f0 + 1 <= f1 {
+    if f0 << 1 < f1 {
         put(f0);
-        if 2 * f0 + 1 < f1 {
-            put(2 * f0 + 1);
+        if (f0 << 1) + 1 < f1 {
+            put((f0 << 1) + 1);
         }
     } else {
         // Two interrupts that set the pace before the first change (f0 >= 1 here).
         let r = (f0 - 1) >> 1;
         put(r);
-        if 2 * r + 1 < f0 {
-            put(2 * r + 1);
+        if (r << 1) + 1 < f0 {
+            put((r << 1) + 1);
         }
         put(f0);
     }
@@ -375,9 +398,6 @@ struct Buffers(UnsafeCell<[[u16; COMPILED_WORDS]; 2]>);
 unsafe impl Sync for Buffers {}
 
 static BUFFERS: Buffers = Buffers(UnsafeCell::new([[0; COMPILED_WORDS]; 2]));
-
-/// H-interrupt on (set by [`enable`], cleared by [`disable`]).
-static ENABLED: Shared<bool> = Shared::new(false);
 
 #[cfg(target_arch = "m68k")]
 extern "C" {
@@ -446,8 +466,9 @@ pub fn show(table: &Table) {
 }
 
 /// Turns the horizontal interrupt on: register 10 set for the table in use's first
-/// interrupt (the one published by [`show`] if any), VDP register 0 bit 4 set. Call it in
-/// VBlank or with interrupts masked; nothing happens when it is on already.
+/// interrupt (the one published by [`show`] if any), VDP register 0 bit 4 set, the table
+/// walked from its top. Call it in VBlank or with interrupts masked, and again after
+/// [`vdp::init`] (which turns the interrupt off).
 ///
 /// ```no_run
 /// use megadrive::{raster, rt, vdp};
@@ -458,9 +479,6 @@ pub fn show(table: &Table) {
 /// rt::interrupts_on();
 /// ```
 pub fn enable() {
-    if ENABLED.get() {
-        return;
-    }
     let [next, active, pending] = pointers();
     let p = load(pending);
     if p != 0 {
@@ -477,7 +495,6 @@ pub fn enable() {
     store(next, table + 2);
     vdp::set_reg(Reg::HIntCounter, first as u8);
     vdp::set_reg(Reg::Mode1, (MD_VDP_MODE1_BASE | MD_VDP_MODE1_HINT) as u8);
-    ENABLED.set(true);
 }
 
 /// Turns the horizontal interrupt off (VDP register 0 bit 4 clear). The changes last made
@@ -491,18 +508,6 @@ pub fn enable() {
 pub fn disable() {
     vdp::set_reg(Reg::Mode1, MD_VDP_MODE1_BASE as u8);
     vdp::set_reg(Reg::HIntCounter, 0xFF);
-    ENABLED.set(false);
-}
-
-/// Whether the horizontal interrupt is on ([`enable`]).
-///
-/// ```no_run
-/// if !megadrive::raster::enabled() {
-///     megadrive::raster::enable();
-/// }
-/// ```
-pub fn enabled() -> bool {
-    ENABLED.get()
 }
 
 #[cfg(test)]
