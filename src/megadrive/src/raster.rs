@@ -22,7 +22,8 @@
 //! `l / 2` and line `l - 1` for a first change at line `l`). Changes at line 224 are made at
 //! the end of the last visible line: they hold from the top of the next frame (put the
 //! colours of the top there, so each frame starts with them). Every table has that last
-//! interrupt, at line 223: it switches to a newly published table.
+//! interrupt, at line 223: it switches to a newly published table. (The lines are those of
+//! the standard V28 screen, 224 lines, on NTSC and PAL.)
 //!
 //! ## Cost (68000 cycles, measured on the cycle-exact 68000 model: `tools/bench/tests/raster.rs`)
 //! An interrupt with no change (the pace-setting ones): 226 cycles, interrupt entry (44)
@@ -39,7 +40,8 @@
 //! main program set and had not finished writing through. While raster effects are on, the
 //! main program writes the VDP in VBlank (after the VBlank interrupt, and done before the
 //! table's first interrupt: at line 0 at the earliest), with interrupts masked
-//! ([`crate::rt::interrupts_off`]), or by DMA (whose set-up is single writes). The
+//! ([`crate::rt::interrupts_off`]; an interrupt held back that way makes its change late),
+//! or by DMA (whose set-up is single writes). The
 //! interrupt keeps the VDP's auto-increment at 2 (every function of this crate leaves it so).
 //!
 //! ```no_run
@@ -66,8 +68,8 @@
 //! [`Table`]: crate::raster::Table
 //! [`show`]: crate::raster::show
 //! [`enable`]: crate::raster::enable
+//! [`NEXT_FRAME`]: crate::raster::NEXT_FRAME
 
-use crate::rt::Shared;
 use crate::vdp::{self, Reg};
 use core::cell::UnsafeCell;
 use megadrive_sys::*;
@@ -419,6 +421,7 @@ fn pointers() -> [*mut u32; 3] {
 
 #[cfg(not(target_arch = "m68k"))]
 fn pointers() -> [*mut u32; 3] {
+    use crate::rt::Shared;
     static CELLS: Shared<[u32; 3]> = Shared::new([0; 3]);
     let p = &CELLS as *const Shared<[u32; 3]> as *mut u32;
     // Each is a valid u32 cell in CELLS.
@@ -440,7 +443,7 @@ fn store(p: *mut u32, v: u32) {
 /// Publishes `table`: the interrupt handler plays it from the frame after the one being
 /// drawn (it switches at its last interrupt, line 223), every frame until the next `show`.
 /// Call it at any time (the table is compiled into the buffer the handler does not use);
-/// two calls in one frame: the second wins. About 30 cycles a word of the table.
+/// two calls in one frame: the second wins.
 ///
 /// ```no_run
 /// use megadrive::raster::{self, Table};

@@ -258,3 +258,28 @@ fn water_changes_the_colours_below_its_line_and_waves() {
     gx.run_frames(59, Pad::NONE);
     assert_screen(&gx, "example-water");
 }
+
+#[test]
+fn water_takes_its_horizontal_interrupts_in_blastem() {
+    if !built(&["examples/water.md", "examples/water.elf"]) {
+        return;
+    }
+    let rom = Rom::load("examples/water").unwrap();
+    let pointers = ["raster_next", "raster_active", "raster_pending"].map(|s| (rom.sym(s), 4));
+    let [frames, fault] = ["FRAMES", "FAULT"].map(|s| (rom.sym(s), 4));
+    // At VBlank 60: the handler took the published table (at a line-223 interrupt) and
+    // walked the frame to its end (back at the table's top).
+    let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(60), &[pointers[0], pointers[1], pointers[2], fault]).unwrap();
+    let [next, active, pending, fault_code] = [0, 1, 2, 3].map(|i| be32(&reads[i]));
+    assert_eq!(fault_code, 0, "no panic or exception");
+    assert_eq!(pending, 0, "the published table taken");
+    assert_ne!(active, rom.sym("raster_idle"), "the handler left the idle table");
+    assert_eq!(next, active + 2, "each frame walked to its last interrupt");
+    // Three interrupts a frame (lines 75, 151 and 223): the 300th comes in frame 100 (the
+    // display and the interrupt start together, in the first frame or the second).
+    let hint = rom.sym("_hint");
+    let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::Breakpoint { addr: hint, hits: 300 }, &[frames]).unwrap();
+    let vblanks = be32(&reads[0]);
+    assert!((99..=100).contains(&vblanks), "the 300th horizontal interrupt after {vblanks} VBlanks (3 a frame: 99 or 100)");
+    println!("BlastEm: the 300th horizontal interrupt after {vblanks} VBlanks");
+}
