@@ -420,7 +420,9 @@ pub enum HScrollMode {
 pub enum VScrollMode {
     /// One vertical scroll a plane ([`set_vscroll`]).
     Screen = 0,
-    /// One value a plane for each 16-pixel column of the screen ([`set_column_vscroll`]).
+    /// One value a plane for each 16-pixel column of the screen ([`set_column_vscroll`]);
+    /// the columns are the VDP's fetches of 2 cells, so they move right with the plane's
+    /// horizontal scroll modulo 16 (column `c` from screen pixel `16 * c + (h & 15)`).
     Column = 4,
 }
 

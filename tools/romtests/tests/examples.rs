@@ -283,3 +283,40 @@ fn water_takes_its_horizontal_interrupts_in_blastem() {
     assert!((99..=100).contains(&vblanks), "the 300th horizontal interrupt after {vblanks} VBlanks (3 a frame: 99 or 100)");
     println!("BlastEm: the 300th horizontal interrupt after {vblanks} VBlanks");
 }
+
+#[test]
+fn scroll_modes_scroll_each_cell_row_and_each_column() {
+    if !built(&["examples/scroll_modes.md", "examples/scroll_modes.elf"]) {
+        return;
+    }
+    let (_lock, gx, rom) = boot("scroll_modes", 30, Pad::NONE);
+    const ROWS: usize = 28;
+    let raw = gx.read_bytes(rom.sym("SCROLL_OFFSETS"), 2 * (ROWS + 20));
+    let offsets: Vec<u32> = raw.chunks(2).map(|w| u16::from_be_bytes([w[0], w[1]]) as u32).collect();
+    let (hs, vs) = offsets.split_at(ROWS);
+    assert!(hs.iter().chain(vs).any(|&o| o != 0), "scrolled: {offsets:?}");
+    // Plane B's grid cell: colour 1 along its top row, colour 2 down its left column, the
+    // backdrop elsewhere.
+    let [backdrop, rows, columns] = [0x0200, 0x0EE0, 0x00EE].map(cram_rgb);
+    let shot = gx.screenshot();
+    // The caption's row (the window, lines 0-7) aside. Screen pixel (x, y) shows plane pixel
+    // (x - h, y + v), h the scroll of its cell row, v that of its column: the columns are
+    // the VDP's 16-pixel fetches, moved right by h & 15 (the pixels left of the first whole
+    // one, a column the VDP draws partly, are not checked).
+    for y in 8..224u32 {
+        let h = hs[(y >> 3) as usize];
+        for x in (h & 15)..320 {
+            let v = vs[((x - (h & 15)) >> 4) as usize];
+            let want = if (y + v) & 7 == 0 {
+                rows
+            } else if (x + 512 - h) & 7 == 0 {
+                columns
+            } else {
+                backdrop
+            };
+            let p = shot.get_pixel(x, y).0;
+            assert!(same_colour(p, want), "pixel ({x}, {y}): {p:?}, not {want:?} (row scroll {h}, column scroll {v})");
+        }
+    }
+    assert_screen(&gx, "example-scroll_modes");
+}
