@@ -6,7 +6,8 @@
 | Boot order: interrupts off, TMSS handshake, Z80 held, PSG silenced, RAM cleared
 | (.sysvars/.data/.bss), .data copied from ROM, stack filled with STACK_FILL (so the
 | high-water mark can be measured later), then `main` (Rust, never returns).
-| `__mulsi3` is in mulsi3.s (shared with the bench ELF).
+| `__mulsi3` is in mulsi3.s (shared with the bench ELF). `_hint`, the horizontal interrupt,
+| walks the raster table of `megadrive::raster` (src/megadrive/src/raster.rs).
 
     .set STACK_FILL, 0x5354  | "ST"
 
@@ -20,7 +21,7 @@ __vectors:
     .endr
     .long _ignore_irq           | 26: level 2 (external)
     .long _exc_27               | 27: level 3
-    .long _ignore_irq           | 28: level 4 (HBlank)
+    .long _hint                 | 28: level 4 (HBlank: megadrive::raster's table)
     .long _exc_29               | 29: level 5
     .long _vblank               | 30: level 6 (VBlank)
     .long _exc_31               | 31: level 7
@@ -94,6 +95,71 @@ _vblank:
     rte
     .size _vblank, . - _vblank
 
+| Level 4 interrupt: HBlank (the VDP's line counter, register 10), enabled by
+| `megadrive::raster::enable`. Walks the raster table published by `megadrive::raster`
+| (the format is in raster.rs, `compile`): one block per interrupt,
+|   word  register 10 command (0x8Axx): the count the VDP reloads at the next interrupt
+|   ops   word h > 0, long command for the control port, h - 1 words for the data port
+|   word  0: more blocks follow this frame; -1 (0xFFFF): this was the frame's last block
+| After the last block it switches to the table published since (`raster_pending`) or
+| stays with the current one, and writes that table's first word (register 10: the line
+| of the next frame's first interrupt). 68000 cycles: see raster.rs (`block_cycles`).
+    .globl _hint
+    .type _hint, @function
+_hint:
+    movem.l %d0/%a0-%a1, -(%sp)
+    movea.l raster_next, %a0
+    lea     0xC00000, %a1           | data port; control port at 4(%a1)
+    move.w  (%a0)+, 4(%a1)          | register 10: the count after the next interrupt
+    move.w  (%a0)+, %d0             | first op: h, or 0 / -1
+    ble.s   3f
+1:  move.l  (%a0)+, 4(%a1)          | the op's command (an address, or a register write twice)
+    subq.w  #1, %d0
+    bra.s   4f
+2:  move.w  (%a0)+, (%a1)           | its data words (auto-increment 2)
+4:  dbra    %d0, 2b
+    move.w  (%a0)+, %d0             | the next op, or 0 / -1
+    bgt.s   1b
+3:  bmi.s   5f                      | flags of the last move: -1 = end of the frame
+    move.l  %a0, raster_next
+    movem.l (%sp)+, %d0/%a0-%a1
+    rte
+5:  move.l  raster_pending, %d0     | a table published since the last switch?
+    beq.s   6f
+    clr.l   raster_pending
+    move.l  %d0, raster_active
+6:  movea.l raster_active, %a0
+    move.w  (%a0)+, 4(%a1)          | register 10: the next frame's first interrupt
+    move.l  %a0, raster_next
+    movem.l (%sp)+, %d0/%a0-%a1
+    rte
+    .size _hint, . - _hint
+
+| The raster table in use until one is published: one interrupt, at line 223, that only
+| looks for a published table (register 10 = 223 from the top of the frame).
+    .section .rodata.raster_idle,"a"
+    .p2align 1
+    .globl raster_idle
+raster_idle:
+    .word   0x8ADF                  | register 10 = 223: the frame's first interrupt at line 223
+    .word   0x8AFF                  | block 0: no interrupt after it this frame
+    .word   0xFFFF                  | the frame's last block
+    .size raster_idle, . - raster_idle
+
+| The handler's pointers (32 bits each, written by one instruction): the next block of
+| this frame, the table in use (its first word), and a table published by the main program
+| (0: none), taken at the frame's last interrupt.
+    .section .data.raster,"aw"
+    .p2align 2
+    .globl raster_next, raster_active, raster_pending
+raster_next:
+    .long   raster_idle + 2
+raster_active:
+    .long   raster_idle
+raster_pending:
+    .long   0
+
+    .section .text.startup,"ax"
     .type _ignore_irq, @function
 _ignore_irq:
     rte

@@ -4,13 +4,14 @@
 //!
 //! | module | what |
 //! |---|---|
-//! | [`vdp`] | named registers, the standard 320 x 224 set-up and VRAM layout, VRAM/CRAM/VSRAM writes, scroll, status, NTSC/PAL detection |
+//! | [`vdp`] | named registers, the standard 320 x 224 set-up and VRAM layout, VRAM/CRAM/VSRAM writes, scroll (full screen, per line, per 8-line cell, per 16-pixel column), status, NTSC/PAL detection |
 //! | [`dma`] | DMA: VRAM fill, copies from ROM or RAM to VRAM/CRAM/VSRAM (in VBlank) |
 //! | [`stream`] | plane streaming: a map bigger than the plane through a ring buffer, only the new columns and rows written each frame |
 //! | [`sprites`] | the sprite list: position, size, palette, h/v flip, priority; uploaded by CPU or DMA |
 //! | [`sprite_engine`] | objects from sprite sheets: VRAM allocated and freed, frames uploaded by DMA, animations, metasprites up to 128 x 128, culling, the sprite table |
 //! | [`mapper`] | the Sega mapper: ROMs over 4 MiB, their data read through 512 KiB windows |
 //! | [`pad`] | 3- and 6-button pads on both ports, and the buttons pressed and released each frame |
+//! | [`raster`] | raster effects: colours, scroll and registers changed at chosen lines by the horizontal interrupt |
 //! | [`random`] | a fast pseudo-random generator (xorshift16, period 65,535) |
 //! | [`debug`] | text to the emulators' KDebug log (BlastEm), and numbers in hex or decimal without division |
 //! | [`fade`] | palette fades (to and from black or any palette) |
@@ -78,6 +79,15 @@ pub mod pad;
 /// assert_eq!(rng.next(), 0x0302);
 /// ```
 pub mod random;
+
+/// Raster effects: VDP writes at chosen screen lines by the horizontal interrupt.
+///
+/// ```
+/// let mut table = megadrive::raster::Table::new();
+/// table.colours(144, 0, &[0x0400]).unwrap(); // the backdrop dark blue from line 144 down
+/// assert_eq!(table.lines(), 1);
+/// ```
+pub mod raster;
 
 /// Interrupt masking, RAM cells shared with interrupt handlers, the exception frame.
 ///

@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | tiles (font at tile index = ASCII code, see [`crate::text`]) | 0x0000 | up to 0xB000 |
 //! | window name table | [`WINDOW`] 0xB000 | 64 x 16 cells (the top 16 rows at most) |
-//! | horizontal scroll table | [`HSCROLL`] 0xB800 | 4 bytes used (full-screen scroll) |
+//! | horizontal scroll table | [`HSCROLL`] 0xB800 | 4 bytes (full-screen scroll) to 896 (a value a line, [`HScrollMode`]) |
 //! | sprite attribute table | [`SPRITES`] 0xBC00 | 80 sprites of 8 bytes |
 //! | plane A name table | [`PLANE_A`] 0xC000 | 64 x 32 cells |
 //! | plane B name table | [`PLANE_B`] 0xE000 | 64 x 32 cells |
@@ -38,6 +38,7 @@
 //! [`PLANE_A`]: crate::vdp::PLANE_A
 //! [`PLANE_B`]: crate::vdp::PLANE_B
 //! [`display_off`]: crate::vdp::display_off
+//! [`HScrollMode`]: crate::vdp::HScrollMode
 
 use megadrive_sys::*;
 
@@ -147,7 +148,7 @@ pub const TILE_BYTES: u16 = 32;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Reg {
-    /// Mode set 1: bit 4 HBlank interrupt, bit 2 must be 1.
+    /// Mode set 1: bit 4 HBlank interrupt ([`crate::raster::enable`]), bit 2 must be 1.
     Mode1 = MD_VDP_REG_MODE1 as u8,
     /// Mode set 2: bit 6 display, bit 5 VBlank interrupt, bit 4 DMA, bit 3 V30, bit 2 mode 5.
     Mode2 = MD_VDP_REG_MODE2 as u8,
@@ -167,9 +168,10 @@ pub enum Reg {
     Unused8 = 8,
     /// Register 9 (Master System mode only; 0).
     Unused9 = 9,
-    /// Scanlines between HBlank interrupts.
+    /// Scanlines between HBlank interrupts, less 1 (set by [`crate::raster`]).
     HIntCounter = MD_VDP_REG_HINT_COUNTER as u8,
-    /// Mode set 3: bits 1-0 horizontal scroll mode, bit 2 vertical scroll mode.
+    /// Mode set 3: bits 1-0 horizontal scroll mode, bit 2 vertical scroll mode
+    /// ([`set_scroll_mode`]).
     Mode3 = MD_VDP_REG_MODE3 as u8,
     /// Mode set 4: 0x81 H40 (320 pixels wide), 0x00 H32 (256 pixels).
     Mode4 = MD_VDP_REG_MODE4 as u8,
@@ -383,6 +385,137 @@ pub fn set_plane_scroll(plane: u16, h: u16, v: u16) {
     data16(h);
     vsram_write_at(slot);
     data16(v);
+}
+
+/// How the VDP scrolls the planes horizontally (register 11 bits 1-0): one value for the
+/// screen, one per 8-line cell row, or one per line, each from the horizontal scroll table
+/// at [`HSCROLL`] (4 bytes a line: plane A, plane B).
+///
+/// ```
+/// use megadrive::vdp::HScrollMode;
+/// assert_eq!(HScrollMode::Line as u8, 3);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum HScrollMode {
+    /// One scroll value a plane for the whole screen (the table's line 0; [`set_hscroll`]).
+    Screen = 0,
+    /// One value a plane for each 8-line cell row (the table's lines 0, 8, 16 ...;
+    /// [`set_cell_hscroll`]).
+    Cell = 2,
+    /// One value a plane for each line ([`set_line_hscroll`]).
+    Line = 3,
+}
+
+/// How the VDP scrolls the planes vertically (register 11 bit 2): one value for the
+/// screen, or one per 16-pixel column (2 cells), from VSRAM (4 bytes a column: plane A,
+/// plane B).
+///
+/// ```
+/// use megadrive::vdp::VScrollMode;
+/// assert_eq!(VScrollMode::Column as u8, 4);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum VScrollMode {
+    /// One vertical scroll a plane ([`set_vscroll`]).
+    Screen = 0,
+    /// One value a plane for each 16-pixel column of the screen ([`set_column_vscroll`]);
+    /// the columns are the VDP's fetches of 2 cells, so they move right with the plane's
+    /// horizontal scroll modulo 16 (column `c` from screen pixel `16 * c + (h & 15)`).
+    Column = 4,
+}
+
+/// Lines of the horizontal scroll table in [`HScrollMode::Line`] (V28: one a visible line;
+/// 896 bytes from [`HSCROLL`], below [`SPRITES`]).
+///
+/// ```
+/// use megadrive::vdp::{HSCROLL, HSCROLL_LINES, SPRITES};
+/// assert!(HSCROLL + HSCROLL_LINES * 4 <= SPRITES);
+/// ```
+pub const HSCROLL_LINES: u16 = 224;
+
+/// Columns of 16 pixels (2 cells) of the screen in [`VScrollMode::Column`] (H40).
+///
+/// ```
+/// use megadrive::vdp::{SCREEN_W, VSCROLL_COLUMNS};
+/// assert_eq!(VSCROLL_COLUMNS * 16, SCREEN_W as u16);
+/// ```
+pub const VSCROLL_COLUMNS: u16 = 20;
+
+/// Sets the scroll modes (register 11; its other bits, the external interrupt, 0). The
+/// standard set-up ([`init`]) is full screen both ways; [`crate::stream`] writes the
+/// full-screen values (line 0 of the table, VSRAM's first column).
+///
+/// ```no_run
+/// use megadrive::vdp::{self, HScrollMode, VScrollMode};
+/// vdp::set_scroll_mode(HScrollMode::Line, VScrollMode::Screen); // a wave, one value a line
+/// ```
+pub fn set_scroll_mode(h: HScrollMode, v: VScrollMode) {
+    set_reg(Reg::Mode3, h as u8 | v as u8);
+}
+
+/// The scroll table slot of `plane` ([`PLANE_A`] or [`PLANE_B`]): bytes from a line's or
+/// column's entry.
+fn plane_slot(plane: u16) -> u16 {
+    if plane == PLANE_A {
+        0
+    } else {
+        2
+    }
+}
+
+/// In [`HScrollMode::Line`]: the horizontal scroll of `plane` ([`PLANE_A`] or [`PLANE_B`])
+/// for screen lines `first..first + offsets.len()` (pixels, as [`set_hscroll`]'s: positive
+/// moves the plane right), by one DMA (VBlank; `offsets` in RAM or ROM). At most
+/// [`HSCROLL_LINES`] lines from `first`.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// static WAVE: [u16; 224] = [0; 224];
+/// vdp::set_line_hscroll(vdp::PLANE_B, 0, &WAVE); // every line of plane B
+/// ```
+pub fn set_line_hscroll(plane: u16, first: u16, offsets: &[u16]) {
+    let n = offsets.len().min(HSCROLL_LINES.saturating_sub(first) as usize);
+    crate::dma::copy_to_vram_stride(&offsets[..n], HSCROLL + plane_slot(plane) + (first << 2), 4);
+}
+
+/// In [`HScrollMode::Cell`]: the horizontal scroll of `plane` for the 8-line cell rows
+/// `first..first + offsets.len()` (pixels), by one DMA (VBlank). At most 28 rows from `first`.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// // Parallax bands: rows 0-13 still, rows 14-27 each 1 pixel further left.
+/// let mut bands = [0u16; 28];
+/// for (row, b) in bands.iter_mut().enumerate().skip(14) {
+///     *b = (-((row as i16) - 13)) as u16;
+/// }
+/// vdp::set_cell_hscroll(vdp::PLANE_B, 0, &bands);
+/// ```
+pub fn set_cell_hscroll(plane: u16, first: u16, offsets: &[u16]) {
+    let rows = HSCROLL_LINES >> 3;
+    let n = offsets.len().min(rows.saturating_sub(first) as usize);
+    crate::dma::copy_to_vram_stride(&offsets[..n], HSCROLL + plane_slot(plane) + (first << 5), 32);
+}
+
+/// In [`VScrollMode::Column`]: the vertical scroll of `plane` for the 16-pixel screen
+/// columns `first..first + offsets.len()` (pixels, as [`set_vscroll`]'s), by CPU (VBlank).
+/// At most [`VSCROLL_COLUMNS`] columns from `first`.
+///
+/// ```no_run
+/// use megadrive::vdp;
+/// // A ripple: columns 0-19 of plane A 0, 1, 2, 1, 0 ... pixels up.
+/// let ripple: [u16; 20] = core::array::from_fn(|c| [0, 1, 2, 1][c & 3]);
+/// vdp::set_column_vscroll(vdp::PLANE_A, 0, &ripple);
+/// ```
+pub fn set_column_vscroll(plane: u16, first: u16, offsets: &[u16]) {
+    let n = offsets.len().min(VSCROLL_COLUMNS.saturating_sub(first) as usize);
+    set_reg(Reg::AutoInc, 4);
+    vsram_write_at(plane_slot(plane) + (first << 2));
+    for &v in &offsets[..n] {
+        data16(v);
+    }
+    set_reg(Reg::AutoInc, 2);
 }
 
 /// Shows the window plane (name table [`WINDOW`], not scrolled, drawn instead of plane A) on

@@ -650,3 +650,122 @@ fn save_persists_across_blastem_runs() {
     assert_eq!(stats(&second.current).0, 2, "and counts its own boot");
     println!("BlastEm: {} holds {} bytes after the first run", sram_file.display(), file.len());
 }
+
+/// A CRAM colour (0000BBB0GGG0RRR0) as Genesis Plus GX shows it, within 12 a channel (its
+/// 3-bit levels about 34 apart: level 7 is 239, through its 16-bit RGB565 frame).
+fn cram_rgb(c: u16) -> [u8; 3] {
+    [c >> 1 & 7, c >> 5 & 7, c >> 9 & 7].map(|v| (v * 34) as u8)
+}
+
+/// Whether two screen colours are the same CRAM colour.
+fn same_colour(a: [u8; 3], b: [u8; 3]) -> bool {
+    (0..3).all(|i| a[i].abs_diff(b[i]) <= 12)
+}
+
+#[test]
+fn water_changes_the_colours_below_its_line_and_waves() {
+    if !built(&["examples/water.md", "examples/water.elf"]) {
+        return;
+    }
+    let (_lock, mut gx, rom) = boot("water", 60, Pad::NONE);
+    let state = gx.read_bytes(rom.sym("WATER_STATE"), 4);
+    let line = u16::from_be_bytes([state[0], state[1]]) as u32;
+    // The example's colours 0-2 of palette line 0: dry (sky, stripes) and water.
+    let dry = [0x0C80, 0x00AE, 0x0EEE].map(cram_rgb);
+    let water = [0x0400, 0x0A40, 0x0E84].map(cram_rgb);
+    let shot = gx.screenshot();
+    assert_eq!((shot.width(), shot.height()), (320, 224), "the screen");
+    // Each row: its pixels are of which set of colours, and where its first stripe starts
+    // (the column of the first colour-1 pixel after the backdrop: the row's horizontal
+    // scroll, modulo the stripes' 8 pixels).
+    let row = |y: u32, set: &[[u8; 3]; 3]| -> u32 {
+        let px: Vec<[u8; 3]> = (0..320).map(|x| shot.get_pixel(x, y).0).collect();
+        for (x, &p) in px.iter().enumerate() {
+            assert!(set.iter().any(|&c| same_colour(p, c)), "row {y} (water line {line}), pixel {x}: {p:?} is not one of {set:?}");
+        }
+        let start = (1..320).find(|&x| same_colour(px[x], set[1]) && same_colour(px[x - 1], set[0])).expect("a stripe");
+        start as u32 & 7
+    };
+    // The caption's row (the window, lines 0-7) aside: dry above the line, water from it, to
+    // the line (the last dry row is the one above the water line).
+    let above: Vec<u32> = (8..line).map(|y| row(y, &dry)).collect();
+    let below: Vec<u32> = (line..224).map(|y| row(y, &water)).collect();
+    assert!(above.iter().all(|&s| s == above[0]), "the rows above the line do not scroll: {above:?}");
+    let mut phases = below.clone();
+    phases.sort();
+    phases.dedup();
+    assert!(phases.len() >= 5, "the rows below the line are offset in a wave: {below:?}");
+    // A sine of 32 lines: neighbouring rows at most a pixel apart (modulo the stripes' 8),
+    // and each row as the row 32 lines below it.
+    assert!(below.windows(2).all(|w| matches!((w[1] + 8 - w[0]) & 7, 0 | 1 | 7)), "a smooth wave: {below:?}");
+    assert!(below.iter().zip(&below[32..]).all(|(a, b)| a == b), "a wave 32 lines long: {below:?}");
+    // The wave moves: a frame later the rows below are offset differently.
+    gx.run_frame(Pad::NONE);
+    let shot2 = gx.screenshot();
+    assert_ne!(shot.as_raw(), shot2.as_raw(), "the wave moves");
+    assert!((0..line).all(|y| (0..320).all(|x| shot.get_pixel(x, y) == shot2.get_pixel(x, y))), "the rows above stay");
+    gx.run_frames(59, Pad::NONE);
+    assert_screen(&gx, "example-water");
+}
+
+#[test]
+fn water_takes_its_horizontal_interrupts_in_blastem() {
+    if !built(&["examples/water.md", "examples/water.elf"]) {
+        return;
+    }
+    let rom = Rom::load("examples/water").unwrap();
+    let pointers = ["raster_next", "raster_active", "raster_pending"].map(|s| (rom.sym(s), 4));
+    let [frames, fault] = ["FRAMES", "FAULT"].map(|s| (rom.sym(s), 4));
+    // At VBlank 60: the handler took the published table (at a line-223 interrupt) and
+    // walked the frame to its end (back at the table's top).
+    let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(60), &[pointers[0], pointers[1], pointers[2], fault]).unwrap();
+    let [next, active, pending, fault_code] = [0, 1, 2, 3].map(|i| be32(&reads[i]));
+    assert_eq!(fault_code, 0, "no panic or exception");
+    assert_eq!(pending, 0, "the published table taken");
+    assert_ne!(active, rom.sym("raster_idle"), "the handler left the idle table");
+    assert_eq!(next, active + 2, "each frame walked to its last interrupt");
+    // Three interrupts a frame (lines 75, 151 and 223): the 300th comes in frame 100 (the
+    // display and the interrupt start together, in the first frame or the second).
+    let hint = rom.sym("_hint");
+    let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::Breakpoint { addr: hint, hits: 300 }, &[frames]).unwrap();
+    let vblanks = be32(&reads[0]);
+    assert!((99..=100).contains(&vblanks), "the 300th horizontal interrupt after {vblanks} VBlanks (3 a frame: 99 or 100)");
+    println!("BlastEm: the 300th horizontal interrupt after {vblanks} VBlanks");
+}
+
+#[test]
+fn scroll_modes_scroll_each_cell_row_and_each_column() {
+    if !built(&["examples/scroll_modes.md", "examples/scroll_modes.elf"]) {
+        return;
+    }
+    let (_lock, gx, rom) = boot("scroll_modes", 30, Pad::NONE);
+    const ROWS: usize = 28;
+    let raw = gx.read_bytes(rom.sym("SCROLL_OFFSETS"), 2 * (ROWS + 20));
+    let offsets: Vec<u32> = raw.chunks(2).map(|w| u16::from_be_bytes([w[0], w[1]]) as u32).collect();
+    let (hs, vs) = offsets.split_at(ROWS);
+    assert!(hs.iter().chain(vs).any(|&o| o != 0), "scrolled: {offsets:?}");
+    // Plane B's grid cell: colour 1 along its top row, colour 2 down its left column, the
+    // backdrop elsewhere.
+    let [backdrop, rows, columns] = [0x0200, 0x0EE0, 0x00EE].map(cram_rgb);
+    let shot = gx.screenshot();
+    // The caption's row (the window, lines 0-7) aside. Screen pixel (x, y) shows plane pixel
+    // (x - h, y + v), h the scroll of its cell row, v that of its column: the columns are
+    // the VDP's 16-pixel fetches, moved right by h & 15 (the pixels left of the first whole
+    // one, a column the VDP draws partly, are not checked).
+    for y in 8..224u32 {
+        let h = hs[(y >> 3) as usize];
+        for x in (h & 15)..320 {
+            let v = vs[((x - (h & 15)) >> 4) as usize];
+            let want = if (y + v) & 7 == 0 {
+                rows
+            } else if (x + 512 - h) & 7 == 0 {
+                columns
+            } else {
+                backdrop
+            };
+            let p = shot.get_pixel(x, y).0;
+            assert!(same_colour(p, want), "pixel ({x}, {y}): {p:?}, not {want:?} (row scroll {h}, column scroll {v})");
+        }
+    }
+    assert_screen(&gx, "example-scroll_modes");
+}

@@ -13,6 +13,7 @@ pub fn out_dir() -> String {
 /// (neither `MEGACOLLIDE_OUT` nor `BENCH_ELF` set; `make` does not build the ELF) a missing
 /// ELF gives `None` after printing which test is not run and which command runs it: the test
 /// then returns. Under `make test` a missing or unreadable ELF fails the test.
+#[allow(dead_code)] // raster.rs times the examples' ELF, not this one
 pub fn bench_elf() -> Option<Vec<u8>> {
     let explicit = std::env::var_os("MEGACOLLIDE_OUT").is_some() || std::env::var_os("BENCH_ELF").is_some();
     let path = std::env::var("BENCH_ELF").unwrap_or_else(|_| format!("{}/bench.elf", out_dir()));
