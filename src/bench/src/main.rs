@@ -469,7 +469,8 @@ pub extern "C" fn bench_world_step(input: u32) {
 /// `bench_demo_sprites` (None until the first call).
 static DEMO_SPRITES: Static<Option<(megacollide_game::draw::Sprites, megacollide_game::draw::Objects)>> = Static(UnsafeCell::new(None));
 /// The highlight's tiles `bench_demo_sprites` draws on a hit.
-static DEMO_HIGHLIGHT: Static<[u16; megacollide_game::art::HIGHLIGHT_WORDS]> = Static(UnsafeCell::new([0; megacollide_game::art::HIGHLIGHT_WORDS]));
+static DEMO_HIGHLIGHT: Static<[u16; megacollide_game::art::HIGHLIGHT_WORDS]> =
+    Static(UnsafeCell::new([0; megacollide_game::art::HIGHLIGHT_WORDS]));
 
 /// Adds the demo's objects to a fresh sprite engine (not timed).
 #[no_mangle]

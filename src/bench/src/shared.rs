@@ -256,7 +256,10 @@ pub mod sprites {
     }
 
     /// The starts of the small objects and of the metasprites, each in the order of `i`.
-    const STARTS: ([(i16, i16); OBJECTS - OBJECTS / 4], [(i16, i16); OBJECTS / 4]) = {
+    /// The small objects' starts, then the metasprites'.
+    type Starts = ([(i16, i16); OBJECTS - OBJECTS / 4], [(i16, i16); OBJECTS / 4]);
+
+    const STARTS: Starts = {
         let (mut small, mut big) = ([(0, 0); OBJECTS - OBJECTS / 4], [(0, 0); OBJECTS / 4]);
         let (mut i, mut s, mut b) = (0, 0, 0);
         while i < OBJECTS {
@@ -336,7 +339,7 @@ pub mod sprites {
             let (x, y) = START[j];
             handles[j] = if frame.is_multiple_of(4) { e.add(&SMALL, &WALK, x, y) } else { e.add(&BIG, &SPIN, x, y) };
         }
-        if frame % 17 == 0 {
+        if frame.is_multiple_of(17) {
             // Removed for one frame while the game still moves and shows its stale handle:
             // the free slot must stay off the table. Added again the next frame.
             let j = (i + 4) % OBJECTS;
