@@ -36,6 +36,19 @@ pub fn wait_vblank() {
     while FRAMES.get() == start {}
 }
 
+/// The start most examples share: the VDP set up with the display off, the font loaded,
+/// palette line 0 the `backdrop` colour (entry 0) and the `text` colour (entry 1), line 1's
+/// text yellow, and `title` printed in line 1 at row 1, column 1 of plane A. The display
+/// stays off (turn it on with `vdp::display_on` when the screen is drawn).
+pub fn start_with_title(backdrop: u16, text: u16, title: &str) {
+    vdp::init();
+    vdp::display_off();
+    megadrive::text::load_font();
+    vdp::load_palette(0, &[backdrop, text]);
+    vdp::load_palette(16, &[0, 0x00EE]);
+    Console::at(1, 1, 1).print(title);
+}
+
 /// A VDP tile (8 x 8 pixels, 4 bits each) from eight rows of eight hex digits, the leftmost
 /// pixel first: `tile([0x11111111, 0x12222221, ...])`. Each digit is a colour index of the
 /// sprite's or cell's palette line (0: transparent).

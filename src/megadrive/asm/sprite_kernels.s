@@ -30,6 +30,19 @@ COMMON = 9                          | flags of a used, visible object with no fr
 PENDING_FLAG = 2                    | flags: a streamed frame waiting for its upload
 DONE_FLAG = 4                       | flags: a one-shot animation done
 
+| The object at a0 is wholly on screen when 0 <= sx <= x_limit and 0 <= sy <= y_limit
+| (unsigned compares): d5 = sx, d6 = sy (screen pixels, camera d1, d2); to .Lpartly if not.
+.macro WHOLLY_ON_SCREEN
+    move.w  (%a0), %d5
+    sub.w   %d1, %d5                | d5 = sx
+    cmp.w   4(%a0), %d5
+    bhi     .Lpartly
+    move.w  2(%a0), %d6
+    sub.w   %d2, %d6                | d6 = sy
+    cmp.w   6(%a0), %d6
+    bhi     .Lpartly
+.endm
+
     .section .text.mc_sprite_table,"ax"
 | mc_sprite_table: appends the hardware sprites of the objects on screen to the sprite
 | table, in the objects' order, whole objects only (an object whose pieces do not all fit in
@@ -55,15 +68,7 @@ mc_sprite_table:
 .Lobject:
     cmp.w   #COMMON, 18(%a0)        | used, visible, nothing waiting: the common case
     bne     .Lodd
-    | Wholly on screen when 0 <= sx <= x_limit and 0 <= sy <= y_limit (unsigned compares).
-    move.w  (%a0), %d5
-    sub.w   %d1, %d5                | d5 = sx
-    cmp.w   4(%a0), %d5
-    bhi     .Lpartly
-    move.w  2(%a0), %d6
-    sub.w   %d2, %d6                | d6 = sy
-    cmp.w   6(%a0), %d6
-    bhi     .Lpartly
+    WHOLLY_ON_SCREEN
 .Lwhole:
     move.w  10(%a0), %d4            | pieces
     move.w  %d4, %d7
@@ -109,14 +114,7 @@ mc_sprite_table:
     and.w   #COMMON, %d7
     cmp.w   #COMMON, %d7
     bne.s   .Lnext                  | hidden or free: nothing
-    move.w  (%a0), %d5
-    sub.w   %d1, %d5                | d5 = sx
-    cmp.w   4(%a0), %d5
-    bhi     .Lpartly
-    move.w  2(%a0), %d6
-    sub.w   %d2, %d6                | d6 = sy
-    cmp.w   6(%a0), %d6
-    bhi     .Lpartly
+    WHOLLY_ON_SCREEN
     btst    #1, 19(%a0)
     beq     .Lwhole
     move.l  %a0, (%a2)+             | a streamed frame to upload first

@@ -10,9 +10,9 @@
 
 use megadrive::mapper::{self, Far, Window};
 use megadrive::rt::{self, Shared};
-use megadrive::text::{self, Console};
+use megadrive::text::Console;
 use megadrive::vdp;
-use megadrive_examples::wait_vblank;
+use megadrive_examples::{start_with_title, wait_vblank};
 
 /// `n` numbers of xorshift16 (7, 9, 8) from `seed`, as `megadrive::random::Random` gives
 /// them (at compile time: `Random::next` is not a `const fn`).
@@ -57,12 +57,7 @@ fn sum(words: &[u16]) -> u32 {
 
 #[no_mangle]
 pub extern "C" fn main() -> ! {
-    vdp::init();
-    vdp::display_off();
-    text::load_font();
-    vdp::load_palette(0, &[0x0200, 0x0CCC]);
-    vdp::load_palette(16, &[0, 0x00EE]);
-    Console::at(1, 1, 1).print("megadrive::mapper - 5 MiB ROM");
+    start_with_title(0x0200, 0x0CCC, "megadrive::mapper - 5 MiB ROM");
 
     let mut first = [0u16; 16];
     let (sum9, last) = BANK9.read(Window::SEVEN, |t| {

@@ -10,9 +10,9 @@
 use megadrive::debug::{self, Number};
 use megadrive::random::Random;
 use megadrive::rt::{self, Shared};
-use megadrive::text::{self, Console};
+use megadrive::text::Console;
 use megadrive::vdp;
-use megadrive_examples::wait_vblank;
+use megadrive_examples::{start_with_title, wait_vblank};
 
 /// The generator's seed.
 const SEED: u16 = 0x2026;
@@ -37,13 +37,8 @@ fn log_line(text: &str) {
 
 #[no_mangle]
 pub extern "C" fn main() -> ! {
-    vdp::init();
-    vdp::display_off();
-    text::load_font();
-    // Line 0: grey text; line 1: yellow title.
-    vdp::load_palette(0, &[0x0200, 0x0CCC]);
-    vdp::load_palette(16, &[0, 0x00EE]);
-    Console::at(1, 1, 1).print("megadrive::random - xorshift16");
+    // Grey text; the title yellow.
+    start_with_title(0x0200, 0x0CCC, "megadrive::random - xorshift16");
     let mut rng = Random::new(SEED);
     let mut con = Console::at(1, 3, 0);
     con.print("seed ");

@@ -17,9 +17,9 @@ use megadrive::pad::{self, Buttons, Port};
 use megadrive::random::Random;
 use megadrive::rt::{self, Shared};
 use megadrive::save::{ByteStore, Record, SaveError, Slots, Sram};
-use megadrive::text::{self, Console};
+use megadrive::text::Console;
 use megadrive::vdp;
-use megadrive_examples::wait_vblank;
+use megadrive_examples::{start_with_title, wait_vblank};
 
 /// What the example keeps: 12 bytes, big-endian.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
@@ -209,14 +209,9 @@ fn play(stats: &mut Stats, score: u16) {
 
 #[no_mangle]
 pub extern "C" fn main() -> ! {
-    vdp::init();
+    // Dark green backdrop, white text; the title yellow.
+    start_with_title(0x0020, 0x0EEE, "megadrive::save - battery-backed SRAM");
     pad::init();
-    vdp::display_off();
-    text::load_font();
-    // Line 0: dark green backdrop, white text; line 1: yellow text.
-    vdp::load_palette(0, &[0x0020, 0x0EEE]);
-    vdp::load_palette(16, &[0, 0x00EE]);
-    Console::at(1, 1, 1).print("megadrive::save - battery-backed SRAM");
     Console::at(1, 21, 0).print("A: play a round and save");
     Console::at(1, 22, 0).print("C: the same, one byte a frame");
     Console::at(1, 23, 0).print("   (reset to cut the power mid-save)");
