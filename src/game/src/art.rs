@@ -143,15 +143,15 @@ mod tests {
     use super::*;
     use sprites::{PLAYER, POTATO};
 
-    /// The column-major tiles of frame `f` of `sheet` decoded back into a picture of
-    /// palette indices.
-    fn picture(sheet: &SpriteSheet, f: usize) -> [[u8; 32]; 32] {
+    /// The tiles of frame `f` of `sheet` (in the sprite engine's piece order) decoded back
+    /// into a picture of palette indices.
+    fn picture(sheet: &SpriteSheet, f: usize) -> [[u8; 128]; 128] {
         let (w, h) = (sheet.width as usize, sheet.height as usize);
         let t = &sheet.tiles[f * sheet.words_per_frame as usize..];
-        let mut out = [[0u8; 32]; 32];
+        let mut out = [[0u8; 128]; 128];
         for y in 0..h {
             for x in 0..w {
-                let tile = (x / 8) * (h / 8) + y / 8;
+                let tile = megadrive::sprite_engine::frame_tile(w as u16, h as u16, x as u16, y as u16) as usize;
                 let word = t[tile * 16 + (y % 8) * 2 + (x % 8) / 4];
                 out[y][x] = (word >> (12 - 4 * (x % 4)) & 15) as u8;
             }

@@ -956,7 +956,7 @@ fn art_vram_budget_matches_the_rom_layout() {
     assert!(view.contains("first_tile: $art_module::FIRST_ART_TILE,"), "src/level-view: the art's first tile is romtool's");
     let sprites = std::fs::read_to_string(root.join("src/rom/sprites.rs")).unwrap();
     assert!(
-        sprites.contains(&format!("pub const BASE: u16 = {};", budget::ROM_SPRITE_BASE_TILE)),
+        sprites.contains(&format!("pub const FIRST_TILE: u16 = {};", budget::ROM_SPRITE_BASE_TILE)),
         "src/rom/sprites.rs: the sprites before the art"
     );
     assert_eq!(budget::VRAM_ART_CELLS, budget::ROM_ART_END_TILE - budget::ROM_ART_BASE_TILE);
@@ -1322,7 +1322,8 @@ fn demo_sprite_sheets_round_trip() {
                     if opaque {
                         want[y * fw + x] = px;
                     }
-                    let cell = f * cells + (x / 8) * (fh / 8) + y / 8;
+                    // The engine's piece order (column-major within each hardware sprite).
+                    let cell = f * cells + megadrive::sprite_engine::frame_tile(fw as u16, fh as u16, x as u16, y as u16) as usize;
                     let i = cell_pixel(&tiles, cell, x, y);
                     if i != 0 {
                         let c = pal[i] as u16;

@@ -793,9 +793,9 @@ fn rom_const(file: &str, name: &str) -> usize {
 fn vram_budget_matches_the_rom_layout() {
     use romtool::levels::budget;
     let shapes = rom_const("src/level-view/src/lib.rs", "SHAPE_TILE");
-    let sprites = rom_const("src/rom/sprites.rs", "BASE");
+    let sprites = rom_const("src/rom/sprites.rs", "FIRST_TILE");
     assert_eq!(shapes, budget::ROM_SHAPE_BASE_TILE, "src/level-view/src/lib.rs SHAPE_TILE");
-    assert_eq!(sprites, budget::ROM_SPRITE_BASE_TILE, "src/rom/sprites.rs BASE");
+    assert_eq!(sprites, budget::ROM_SPRITE_BASE_TILE, "src/rom/sprites.rs FIRST_TILE");
     let free = sprites - shapes - 4 * shape::BUILTIN_COUNT;
     assert_eq!(free / 4, budget::VRAM_HEIGHT_TILES);
     // The ROM loads all of a level's height-tile graphics there.

@@ -6,7 +6,7 @@
 //!
 //! * **VRAM**: the ROM loads the 20 built-in shapes at VDP tile 256 (VRAM 0x2000,
 //!   `SHAPE_TILE` in `src/level-view`) as 80 VDP tiles, and a level's height tiles right
-//!   after them (tile 336); the sprite graphics start at tile 384 (VRAM 0x3000, `BASE` in
+//!   after them (tile 336); the sprite graphics start at tile 384 (VRAM 0x3000, `FIRST_TILE` in
 //!   `src/rom/sprites.rs`). That leaves 48 VDP tiles = [`VRAM_HEIGHT_TILES`] height tiles
 //!   (4 VDP tiles each) per level. A test reads both constants from `src/` and fails if the
 //!   layout changes without this number.
@@ -29,7 +29,7 @@
 pub const VRAM_HEIGHT_TILES: usize = 12;
 /// First VDP tile of the shape graphics in the ROM (`SHAPE_TILE` in `src/level-view`).
 pub const ROM_SHAPE_BASE_TILE: usize = 256;
-/// First VDP tile of the sprite graphics in the ROM (`BASE` in `src/rom/sprites.rs`).
+/// First VDP tile of the sprite graphics in the ROM (`FIRST_TILE` in `src/rom/sprites.rs`).
 pub const ROM_SPRITE_BASE_TILE: usize = 384;
 /// First VDP tile of a level's art cells in the ROM (`FIRST_ART_TILE` of the generated `art.rs`,
 /// VRAM 0x4000): the name-table words of art planes name tiles from here.
