@@ -112,13 +112,13 @@ fn twenty_thousand_corrupt_streams() {
         for _ in 0..1 + rng.below(3) {
             let i = rng.below(s.len());
             match mutation {
-                0 => s[i] ^= 1 << rng.below(16),                  // a bit flipped
-                1 => s[i] = rng.next() as u16,                    // a word replaced
-                2 => s.truncate(i),                               // cut short
-                3 => s.insert(i, rng.next() as u16),              // a word inserted
-                4 => drop(s.remove(i)),                           // a word removed
-                5 => s[0] = s[0].wrapping_add(rng.below(5) as u16).wrapping_sub(2), // the header's n
-                6 => s[i] = (s[i] & 0xFF00) | rng.below(256) as u16, // a token's M or a distance
+                0 => s[i] ^= 1 << rng.below(16),                                           // a bit flipped
+                1 => s[i] = rng.next() as u16,                                             // a word replaced
+                2 => s.truncate(i),                                                        // cut short
+                3 => s.insert(i, rng.next() as u16),                                       // a word inserted
+                4 => drop(s.remove(i)),                                                    // a word removed
+                5 => s[0] = s[0].wrapping_add(rng.below(5) as u16).wrapping_sub(2),        // the header's n
+                6 => s[i] = (s[i] & 0xFF00) | rng.below(256) as u16,                       // a token's M or a distance
                 _ => s = (0..rng.below(40)).map(|_| rng.next() as u16 & 0x0F0F).collect(), // noise
             }
             if s.is_empty() {
