@@ -8,12 +8,12 @@
 | M words are copied from D words back in the output, forwards (so D < M repeats). Each is
 | checked before anything is copied, in this order (the format's, see tools/compress):
 |   the token is in the stream (else 1), L + M <= the words left to write (else 2), the L
-|   literals are in the stream (else 1), the distance is (else 1), 1 <= D <= the words
-|   written (else 3).
+|   literals are in the stream (else 1), the distance is (else 1), 1 <= D <= 32767 and
+|   D <= the words written (else 3).
 | Copies are computed jumps into 255 unrolled move.w (12 cycles a word, no loop counter).
 |
 | In:   a0 = the stream after its header, d6.w = its words (0..=65535),
-|       a1 = the output (even; in RAM: a1 >= 0x20000), d7.w = the words to write (the header's n).
+|       a1 = the output (even; in RAM: a1 >= 0x10000), d7.w = the words to write (the header's n).
 | Out:  d0.l = 0 done (every word written, the stream used up), 1 truncated, 2 overrun,
 |       3 bad distance, 4 words left in the stream after the output was complete.
 | Clobbers d1, d2, d6, d7, a0, a1, a2, a3; keeps every other register (saves a4-a5 itself).
@@ -52,12 +52,11 @@ mc_unpack:
     beq     .Lnext                  | no match
     subq.w  #1, %d6
     bcs     .Ltruncated             | no distance
-    moveq   #0, %d2
     move.w  (%a0)+, %d2             | D (words)
-    beq     .Lbad_distance
-    add.l   %d2, %d2
+    ble     .Lbad_distance          | 0, or 0x8000.. (negative)
     movea.l %a1, %a3
-    suba.l  %d2, %a3                | the match's source
+    suba.w  %d2, %a3
+    suba.w  %d2, %a3                | the match's source, a1 - 2 D
     cmpa.l  %a2, %a3
     bcs     .Lbad_distance          | before the output's start
     move.w  %d1, %d2

@@ -5,7 +5,8 @@
 //! The format (its reference is the host crate `megacollide-compress`, tools/compress) is all
 //! 16-bit words: a header word `n` (the output's length in words), then tokens `L << 8 | M`:
 //! `L` literal words (0..=255) follow the token, then, when `M` (0..=255) is not 0, a
-//! distance `D`: `M` words are copied, forwards, from `D` words back in the output.
+//! distance `D` (1..=32767): `M` words are copied, forwards, from `D` words back in the
+//! output.
 //!
 //! On the 68000 the loop is a leaf kernel in assembly (`asm/unpack_kernel.s`, about 10
 //! cycles per output byte on the demo's art: `make bench`, key `decompress_cycles_per_byte`);
@@ -20,7 +21,7 @@ pub enum UnpackError {
     Truncated,
     /// A token's literals or match would pass the header's length.
     Overrun,
-    /// A match distance of 0, or more words back than written.
+    /// A match distance of 0, past 32,767 words, or more words back than written.
     BadDistance,
     /// Words after the token that completed the output.
     TrailingWords,
@@ -99,7 +100,7 @@ fn run(body: &[u16], out: &mut [u16]) -> Result<(), UnpackError> {
     // `out.len()` words to `out` (both counts given in d6 and d7 and checked before every
     // copy), and changes only the registers declared here (it saves a4-a5 on the stack). The
     // output is a `&mut` buffer, so in RAM (0xFF0000..): its address minus a distance
-    // (at most 131,070 bytes) does not wrap.
+    // (at most 65,534 bytes) does not wrap.
     unsafe {
         asm!(
             "jsr {k}",
@@ -148,7 +149,7 @@ fn run(body: &[u16], out: &mut [u16]) -> Result<(), UnpackError> {
         }
         let d = *body.get(s).ok_or(UnpackError::Truncated)? as usize;
         s += 1;
-        if d == 0 || d > o {
+        if d == 0 || d > 0x7FFF || d > o {
             return Err(UnpackError::BadDistance);
         }
         for k in o..o + m {

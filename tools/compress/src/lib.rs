@@ -15,7 +15,7 @@
 //! token   := (L << 8 | M) literal{L} [D]
 //!            L: 0..=255 literal words, copied from the stream to the output
 //!            M: 0..=255 words copied from the output D words back (only when M > 0)
-//!            D: 1..=words written so far (present only when M > 0)
+//!            D: 1..=32767, at most the words written so far (present only when M > 0)
 //! ```
 //!
 //! The match copies word by word, forwards, so `D < M` repeats the last `D` words (`D = 1`
@@ -29,7 +29,8 @@
 //! 2. `L + M` words fit in what is left of the `n`, else [`Error::Overrun`];
 //! 3. the `L` literals are in the stream, else [`Error::Truncated`];
 //! 4. when `M > 0`: the distance word is in the stream, else [`Error::Truncated`], and
-//!    `1 <= D <= ` the words written, else [`Error::BadDistance`].
+//!    `1 <= D <= 32767` and `D <=` the words written, else [`Error::BadDistance`] (the
+//!    68000 subtracts `2 D` as a signed word).
 //!
 //! After the `n`-th word the stream must end ([`Error::TrailingWords`]). A stream of an odd
 //! number of bytes or without its header is [`Error::Truncated`]; one of more than 65,536
@@ -40,9 +41,11 @@
 //! finds (longest match at every word, hash chains over word pairs).
 //!
 //! ```
-//! let tiles: Vec<u16> = (0..64).map(|i| if i % 8 < 4 { 0x1111 } else { i }).collect();
+//! // 8 tiles (16 words each) of two patterns, and a few words of noise.
+//! let mut tiles: Vec<u16> = (0..128).map(|i| if i % 32 < 16 { 0x0110 } else { 0x1221 }).collect();
+//! tiles.extend([0x1234, 0x5678, 0x9ABC]);
 //! let packed = compress::compress(&tiles).unwrap();
-//! assert!(packed.len() < tiles.len() * 2);
+//! assert!(packed.len() < 40, "{} bytes", packed.len()); // from 262
 //! assert_eq!(compress::decompress(&packed).unwrap(), tiles);
 //! ```
 
@@ -52,12 +55,14 @@ use std::fmt;
 pub const MAX_WORDS: usize = 0xFFFF;
 /// Longest literal run or match of one token, in words.
 pub const MAX_RUN: usize = 255;
+/// Longest match distance, in words (`D` is a positive signed word).
+pub const MAX_DISTANCE: usize = 0x7FFF;
 /// Shortest match the compressor takes, in words (a shorter one costs as much as literals).
 pub const MIN_MATCH: usize = 2;
 /// Positions of a hash chain the compressor looks at per word (more: slower, rarely better).
 const CHAIN_DEPTH: usize = 4096;
 /// The parse's cost of a token beyond its word (see [`compress_tuned`]), in words.
-pub const TOKEN_PENALTY: u32 = 2;
+pub const TOKEN_PENALTY: u32 = 3;
 
 /// Why a stream does not decode (word = 16 bits; offsets count words from the stream's start).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,7 +155,7 @@ pub fn decompress_words(s: &[u16]) -> Result<Vec<u16>, Error> {
         let (&d, r) = rest.split_first().ok_or(Error::Truncated)?;
         rest = r;
         let d = d as usize;
-        if d == 0 || d > out.len() {
+        if d == 0 || d > MAX_DISTANCE || d > out.len() {
             return Err(Error::BadDistance { at });
         }
         for _ in 0..m {
@@ -265,7 +270,8 @@ pub fn compress_tuned(words: &[u16], penalty: u32) -> Result<Vec<u16>, Error> {
 }
 
 /// For every word of `w`: the longest earlier match (length in words, at most [`MAX_RUN`]
-/// and to the end; distance in words, at most 65535), (0, 0) when none of [`MIN_MATCH`].
+/// and to the end; distance in words, at most [`MAX_DISTANCE`]), (0, 0) when none of
+/// [`MIN_MATCH`].
 fn longest_matches(w: &[u16]) -> Vec<(u16, u16)> {
     let n = w.len();
     let mut best = vec![(0u16, 0u16); n.max(1)];
@@ -282,7 +288,7 @@ fn longest_matches(w: &[u16]) -> Vec<(u16, u16)> {
         let (mut bl, mut bd) = (0usize, 0usize);
         let mut j = head[h];
         let mut depth = 0;
-        while j != usize::MAX && i - j <= 0xFFFF && depth < CHAIN_DEPTH {
+        while j != usize::MAX && i - j <= MAX_DISTANCE && depth < CHAIN_DEPTH {
             if w[j + bl.min(limit - 1)] == w[i + bl.min(limit - 1)] {
                 let mut l = 0;
                 while l < limit && w[j + l] == w[i + l] {
@@ -359,5 +365,15 @@ mod tests {
         assert_eq!(decompress_words(&[1, 0x0100, 5, 0]), Err(Error::TrailingWords { at: 3 }));
         assert_eq!(decompress_words(&[0, 0]), Err(Error::TrailingWords { at: 1 }));
         assert_eq!(decompress_words(&[4, 0x0103, 5, 1]), Ok(vec![5; 4]));
+        // 32,768 literals, then a match of 2 words from 32,768 (too far) or 32,767 back.
+        let mut far = vec![32768 + 2];
+        for chunk in (0..32768u32).map(|i| i as u16).collect::<Vec<_>>().chunks(MAX_RUN) {
+            far.push((chunk.len() as u16) << 8);
+            far.extend_from_slice(chunk);
+        }
+        far.extend([0x0002, 0x8000]);
+        assert_eq!(decompress_words(&far), Err(Error::BadDistance { at: far.len() - 2 }), "D = 32768");
+        *far.last_mut().unwrap() = 0x7FFF;
+        assert_eq!(decompress_words(&far).unwrap()[32768..], [1, 2]);
     }
 }
