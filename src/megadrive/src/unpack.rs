@@ -8,8 +8,8 @@
 //! distance `D` (1..=32767): `M` words are copied, forwards, from `D` words back in the
 //! output.
 //!
-//! On the 68000 the loop is a leaf kernel in assembly (`asm/unpack_kernel.s`, about 10
-//! cycles per output byte on the demo's art: `make bench`, key `decompress_cycles_per_byte`);
+//! On the 68000 the loop is a leaf kernel in assembly (`asm/unpack_kernel.s`: 11.4 cycles
+//! per output byte on the demo's art, `make bench`, key `decompress_cycles_per_byte`);
 //! on the host the same checks in Rust (the path the kernel is checked against). A corrupt
 //! stream stops with an [`UnpackError`]: nothing is written outside the first `n` words of
 //! the output buffer (every literal run, match and distance is checked before it is copied).
