@@ -1,6 +1,6 @@
 //! Unpacks MCZ streams, megacollide's word-aligned LZ compression of art and maps (what
-//! `romtool compress` and `romtool levels --compress-art` write): into a RAM buffer with
-//! [`unpack`], then to VRAM with [`unpack_to_vram`].
+//! `romtool compress` writes): into a RAM buffer with [`unpack`](crate::unpack::unpack),
+//! then to VRAM with [`unpack_to_vram`](crate::unpack::unpack_to_vram).
 //!
 //! The format (its reference is the host crate `megacollide-compress`, tools/compress) is all
 //! 16-bit words: a header word `n` (the output's length in words), then tokens `L << 8 | M`:
@@ -11,8 +11,9 @@
 //! On the 68000 the loop is a leaf kernel in assembly (`asm/unpack_kernel.s`: 11.4 cycles
 //! per output byte on the demo's art, `make bench`, key `decompress_cycles_per_byte`);
 //! on the host the same checks in Rust (the path the kernel is checked against). A corrupt
-//! stream stops with an [`UnpackError`]: nothing is written outside the first `n` words of
-//! the output buffer (every literal run, match and distance is checked before it is copied).
+//! stream stops with an [`UnpackError`](crate::unpack::UnpackError): nothing is written
+//! outside the first `n` words of the output buffer (every literal run, match and distance
+//! is checked before it is copied).
 
 /// Why a stream does not unpack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -108,7 +108,7 @@ impl std::error::Error for Error {}
 
 /// The words of a big-endian byte stream; [`Error::Truncated`] for an odd length.
 pub fn words_of(bytes: &[u8]) -> Result<Vec<u16>, Error> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err(Error::Truncated);
     }
     Ok(bytes.chunks_exact(2).map(|c| u16::from_be_bytes([c[0], c[1]])).collect())
@@ -263,7 +263,7 @@ pub fn compress_tuned(words: &[u16], penalty: u32) -> Result<Vec<u16>, Error> {
         out.push(((le - s) as u16) << 8 | m as u16);
         out.extend_from_slice(&words[s..le]);
         if m > 0 {
-            out.push(d as u16);
+            out.push(d);
         }
     }
     Ok(out)

@@ -31,7 +31,7 @@ fn art_like(rng: &mut Rng, len: usize) -> Vec<u16> {
     let mut w = Vec::with_capacity(len);
     while w.len() < len {
         match rng.below(5) {
-            0 => w.extend(std::iter::repeat(palette[rng.below(palette.len())]).take(1 + rng.below(40))),
+            0 => w.extend(std::iter::repeat_n(palette[rng.below(palette.len())], 1 + rng.below(40))),
             1 if w.len() > 16 => {
                 let back = 1 + rng.below(w.len().min(5000));
                 let n = 1 + rng.below(300);

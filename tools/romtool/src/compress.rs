@@ -16,7 +16,7 @@ pub struct Summary {
 
 /// The words of `input` (big-endian) compressed; the error names the file.
 pub fn compress_bytes(input: &Path, bytes: &[u8]) -> Result<Vec<u16>> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         bail!("{}: {} bytes: not whole 16-bit words (VDP tiles and maps are words)", input.display(), bytes.len());
     }
     let words = compress::words_of(bytes).expect("an even length");
