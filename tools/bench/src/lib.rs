@@ -200,10 +200,8 @@ pub const TARGET_COMPRESS_RATIO_DEMO_ART: f64 = 0.55;
 /// The demo's art (what `romtool` makes of it): the tiles of the `demo` level's art layers
 /// and of every sprite sheet of the game, as (name, VDP tile words).
 pub fn demo_art() -> Vec<(String, &'static [u16])> {
-    use megacollide_game::{art::sprites::SHEETS, level_art::LEVEL_ART, levels::LEVELS};
-    let demo = LEVELS.iter().position(|l| l.name == "demo").expect("the game has a level `demo`");
-    let art = LEVEL_ART[demo].expect("the level `demo` has art layers");
-    let mut pieces = vec![("demo level tiles".to_string(), art.tiles)];
+    use megacollide_game::{art::sprites::SHEETS, level_art::ART_DEMO_TILES};
+    let mut pieces = vec![("demo level tiles".to_string(), &ART_DEMO_TILES[..])];
     pieces.extend(SHEETS.iter().map(|s| (format!("sprite sheet {}", s.name), s.tiles)));
     pieces
 }
