@@ -212,7 +212,7 @@ fn compress_unpacks_tiles_and_a_screen_and_stops_a_corrupt_stream() {
     if !built(&["examples/compress.md", "examples/compress.elf"]) {
         return;
     }
-    let (_lock, gx, _) = boot("compress", 30, Pad::NONE);
+    let (_lock, gx, rom) = boot("compress", 30, Pad::NONE);
     // VRAM, found in the save state by the title on plane A's row 1 from column 1 (palette
     // line 3: cell = 0x6000 | ASCII code).
     let title: Vec<u8> = "megadrive::unpack (MCZ)".bytes().flat_map(|c| (0x6000 | c as u16).to_be_bytes()).collect();
@@ -237,5 +237,20 @@ fn compress_unpacks_tiles_and_a_screen_and_stops_a_corrupt_stream() {
     assert!(text[1].starts_with("screen: 2240 -> ") && packed(&text[1]) < 1120, "{text:?}");
     assert_eq!(text[2], "unpacked: 1024 + 1120 words");
     assert_eq!(text[3], "corrupt: BadDistance, nothing past n");
+    let symbols =
+        [(rom.sym("TILES_CHECKSUM"), checksum(&tiles)), (rom.sym("MAP_CHECKSUM"), checksum(&map)), (rom.sym("CORRUPT_RESULT"), 0x103)];
+    for (addr, want) in symbols {
+        assert_eq!(gx.read_u32_be(addr), want, "Genesis Plus GX: the word at {addr:#x}");
+    }
     assert_screen(&gx, "example-compress");
+    // BlastEm unpacks the same words and stops the corrupt stream the same way.
+    let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(30), &symbols.map(|(a, _)| (a, 4))).unwrap();
+    for ((addr, want), got) in symbols.iter().zip(&reads) {
+        assert_eq!(u32::from_be_bytes(got[..4].try_into().unwrap()), *want, "BlastEm: the word at {addr:#x}");
+    }
+}
+
+/// The `compress` example's checksum: every word rotated in.
+fn checksum(words: &[u16]) -> u32 {
+    words.iter().fold(0u32, |s, &w| s.rotate_left(5) ^ w as u32)
 }

@@ -6,14 +6,16 @@
 //! - a corrupt stream (a distance before the output's start): `unpack` says which error,
 //!   and the words after its output are untouched.
 //!
-//! Plane A shows the sizes, raw and compressed, and what the corrupt stream gave.
+//! Plane A shows the sizes, raw and compressed, and what the corrupt stream gave; the
+//! symbols `TILES_CHECKSUM`, `MAP_CHECKSUM` and `CORRUPT_RESULT` say the same for tests.
 #![no_std]
 #![no_main]
 
 use megadrive::debug::Number;
+use megadrive::rt::{self, Shared};
 use megadrive::text::{self, Console};
 use megadrive::unpack::{self, UnpackError};
-use megadrive::{rt, vdp};
+use megadrive::vdp;
 use megadrive_examples::wait_vblank;
 
 /// The compressed art (`build.rs`).
@@ -24,6 +26,22 @@ mod art {
 /// Palette line 0: backdrop, sky (3 blues), grass, soil (2), mortar, brick, stone (3).
 static PALETTE: [u16; 11] = [0x0000, 0x0E84, 0x0C62, 0x0A40, 0x00C4, 0x0246, 0x0124, 0x0888, 0x004A, 0x0666, 0x0444];
 
+/// [`checksum`] of the tiles as unpacked (the ELF symbol the emulator tests read).
+#[no_mangle]
+pub static TILES_CHECKSUM: Shared<u32> = Shared::new(0);
+/// [`checksum`] of the screen's words as unpacked.
+#[no_mangle]
+pub static MAP_CHECKSUM: Shared<u32> = Shared::new(0);
+/// The corrupt stream's result: 3 for `BadDistance` (another error 1, decoded 0), plus
+/// 0x100 when the words after its output are untouched.
+#[no_mangle]
+pub static CORRUPT_RESULT: Shared<u32> = Shared::new(0xFFFF);
+
+/// Every word rotated in: what the tests compute from the host's art.
+fn checksum(words: &[u16]) -> u32 {
+    words.iter().fold(0u32, |s, &w| s.rotate_left(5) ^ w as u32)
+}
+
 /// A corrupt stream: 8 words announced, one literal, then 3 words copied from 5 back.
 static CORRUPT: [u16; 4] = [8, 0x0103, 0x1111, 5];
 
@@ -31,7 +49,9 @@ static CORRUPT: [u16; 4] = [8, 0x0103, 0x1111, 5];
 #[inline(never)]
 fn load_tiles() -> usize {
     let mut buffer = [0u16; 64 * 16];
-    unpack::unpack_to_vram(&art::TILES_PACKED, &mut buffer, art::FIRST_TILE * vdp::TILE_BYTES).unwrap()
+    let n = unpack::unpack_to_vram(&art::TILES_PACKED, &mut buffer, art::FIRST_TILE * vdp::TILE_BYTES).unwrap();
+    TILES_CHECKSUM.set(checksum(&buffer[..n]));
+    n
 }
 
 /// Unpacks the screen into RAM and writes its rows to plane B; returns the words.
@@ -39,6 +59,7 @@ fn load_tiles() -> usize {
 fn load_map() -> usize {
     let mut cells = [0u16; art::MAP_W * art::MAP_H];
     let n = unpack::unpack(&art::MAP_PACKED, &mut cells).unwrap();
+    MAP_CHECKSUM.set(checksum(&cells[..n]));
     for (y, row) in cells.chunks(art::MAP_W).enumerate() {
         vdp::load_words(vdp::PLANE_B + y as u16 * vdp::PLANE_WIDTH * 2, row);
     }
@@ -74,6 +95,12 @@ pub extern "C" fn main() -> ! {
     let tiles = load_tiles();
     let cells = load_map();
     let (bad, canaries) = corrupt();
+    let code = match bad {
+        Err(UnpackError::BadDistance) => 3,
+        Err(_) => 1,
+        Ok(_) => 0,
+    };
+    CORRUPT_RESULT.set(code | if canaries { 0x100 } else { 0 });
 
     Console::at(1, 1, 3).print("megadrive::unpack (MCZ)");
     sizes(3, "tiles: ", art::TILES_RAW_BYTES, art::TILES_PACKED.len());
