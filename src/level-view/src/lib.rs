@@ -202,7 +202,7 @@ impl ArtTiles<'_> {
     }
 
     /// Writes the tiles to VRAM from byte address `addr` (display off), unpacking compressed
-    /// ones 32 tiles at a time. A corrupt stream (a ROM built wrong) panics, naming its error.
+    /// ones 32 tiles at a time. A corrupt stream (a ROM built wrong) panics.
     #[inline(never)]
     fn load(&self, addr: u16) {
         match *self {
@@ -210,13 +210,13 @@ impl ArtTiles<'_> {
             ArtTiles::Packed(chunks) => UNPACK_BUFFER.with(|buffer| {
                 let mut at = addr;
                 for chunk in chunks {
-                    match megadrive::unpack::unpack(chunk, buffer) {
-                        Ok(n) => {
-                            vdp::load_words(at, &buffer[..n]);
-                            at = at.wrapping_add((n as u16) << 1);
-                        }
-                        Err(e) => panic!("level art: a compressed tile stream does not unpack: {e:?}"),
-                    }
+                    // A stream that does not unpack is a ROM built wrong: stop (the message
+                    // without the error's name keeps its formatting code out of the ROM).
+                    let Ok(n) = megadrive::unpack::unpack(chunk, buffer) else {
+                        panic!("level art: a compressed tile stream does not unpack")
+                    };
+                    vdp::load_words(at, &buffer[..n]);
+                    at = at.wrapping_add((n as u16) << 1);
                 }
             }),
         }

@@ -10,13 +10,18 @@
 |   the token is in the stream (else 1), L + M <= the words left to write (else 2), the L
 |   literals are in the stream (else 1), the distance is (else 1), 1 <= D <= 32767 and
 |   D <= the words written (else 3).
-| Copies are computed jumps into 255 unrolled move.w (12 cycles a word, no loop counter).
+| Copies are computed jumps into 64 unrolled move.w (12 cycles a word, no loop counter) when
+| the token's L + M <= 128 (nearly every token of tiles); a longer token copies its literals
+| in pairs with move.l (15 cycles a word with the dbra) and a match of more than 128 words
+| with a move.w loop (22). The blocks of 128 keep the kernel at 724 bytes (with 255: 1,158).
 |
 | In:   a0 = the stream after its header, d6.w = its words (0..=65535),
 |       a1 = the output (even; in RAM: a1 >= 0x10000), d7.w = the words to write (the header's n).
 | Out:  d0.l = 0 done (every word written, the stream used up), 1 truncated, 2 overrun,
 |       3 bad distance, 4 words left in the stream after the output was complete.
 | Clobbers d1, d2, d6, d7, a0, a1, a2, a3; keeps every other register (saves a4-a5 itself).
+
+BLOCK = 128                         | moves unrolled per copy (L + M up to it: one jump each)
 
     .section .text.mc_unpack,"ax"
     .globl mc_unpack
@@ -41,10 +46,12 @@ mc_unpack:
     bcs     .Loverrun
     sub.w   %d0, %d6
     bcs     .Ltruncated             | fewer than L literals
+    cmp.w   #BLOCK, %d2
+    bhi     .Lbig                   | L + M > 64: copied by loops
     add.w   %d0, %d0
     neg.w   %d0
     jmp     0(%a4, %d0.w)           | L words: the last L moves of the block
-    .rept 255
+    .rept BLOCK
     move.w  (%a0)+, (%a1)+
     .endr
 .Llit_end:
@@ -63,7 +70,7 @@ mc_unpack:
     add.w   %d2, %d2
     neg.w   %d2
     jmp     0(%a5, %d2.w)           | M words, forwards
-    .rept 255
+    .rept BLOCK
     move.w  (%a3)+, (%a1)+
     .endr
 .Lmatch_end:
@@ -78,6 +85,36 @@ mc_unpack:
 .Lreturn:
     movem.l (%sp)+, %a4-%a5
     rts
+| A token of more than BLOCK words (long literal runs, long matches: mostly maps), its
+| lengths and literals already checked: the same steps with dbra loops.
+.Lbig:
+    lsr.w   #1, %d0                 | literal pairs; carry: one more word
+    bcc     .Lbig_pairs
+    move.w  (%a0)+, (%a1)+
+.Lbig_pairs:
+    subq.w  #1, %d0
+    bcs     .Lbig_match             | no pairs
+.Lbig_literal:
+    move.l  (%a0)+, (%a1)+          | both even: 15 cycles a word with the dbra
+    dbra    %d0, .Lbig_literal
+.Lbig_match:
+    cmp.w   #BLOCK, %d1
+    bls     .Llit_end               | M fits the block: the common match code
+    subq.w  #1, %d6
+    bcs     .Ltruncated
+    move.w  (%a0)+, %d2
+    ble     .Lbad_distance
+    movea.l %a1, %a3
+    suba.w  %d2, %a3
+    suba.w  %d2, %a3
+    cmpa.l  %a2, %a3
+    bcs     .Lbad_distance
+    subq.w  #1, %d1
+.Lbig_copy:
+    move.w  (%a3)+, (%a1)+
+    dbra    %d1, .Lbig_copy
+    moveq   #0, %d1                 | M's upper bytes back to 0
+    bra     .Lnext
 .Ltruncated:
     moveq   #1, %d0
     bra     .Lreturn

@@ -8,7 +8,7 @@
 //! distance `D` (1..=32767): `M` words are copied, forwards, from `D` words back in the
 //! output.
 //!
-//! On the 68000 the loop is a leaf kernel in assembly (`asm/unpack_kernel.s`: 11.4 cycles
+//! On the 68000 the loop is a leaf kernel in assembly (`asm/unpack_kernel.s`: 11.9 cycles
 //! per output byte on the demo's art, `make bench`, key `decompress_cycles_per_byte`);
 //! on the host the same checks in Rust (the path the kernel is checked against). A corrupt
 //! stream stops with an [`UnpackError`](crate::unpack::UnpackError): nothing is written
