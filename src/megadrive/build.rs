@@ -12,7 +12,8 @@
 //! - it stops a build that does not load megacollide's LLVM fix plugin, with a message that
 //!   says how to build (LLVM 22 miscompiles plain-68000 code without it);
 //! - it assembles the runtime routines `asm/mulsi3.s` (`__mulsi3`) and `asm/mem.s`
-//!   (`memcpy`, `memset`), the sprite engine's kernels `asm/sprite_kernels.s` and, with
+//!   (`memcpy`, `memset`), the sprite engine's kernels `asm/sprite_kernels.s`, the
+//!   decompressor's loop `asm/unpack_kernel.s` (`unpack`) and, with
 //!   the feature `cartridge` (the default), the start-up code
 //!   `asm/startup.s` (vectors, TMSS, RAM init, interrupt entries) with GNU as into the static
 //!   library `megadrive_rt`, linked whole into every binary that depends on this crate (cargo
@@ -46,7 +47,7 @@ fn main() {
         return;
     }
     require_fix_plugin(&root);
-    let mut sources = vec![asm.join("mulsi3.s"), asm.join("mem.s"), asm.join("sprite_kernels.s")];
+    let mut sources = vec![asm.join("mulsi3.s"), asm.join("mem.s"), asm.join("sprite_kernels.s"), asm.join("unpack_kernel.s")];
     if std::env::var_os("CARGO_FEATURE_CARTRIDGE").is_some() {
         sources.push(asm.join("startup.s"));
         write_memory_map(&linker_dir.join("megadrive.ld"), &out);

@@ -6,7 +6,7 @@
 //!
 //! Entry points that are timed: `bench_point_query`, `bench_is_floor`, `bench_move_body`,
 //! `bench_frame_move`, `bench_walkers_step`, `bench_player_update`, `bench_mask`,
-//! `bench_world_step`, the span
+//! `bench_world_step`, `bench_unpack` (compressed art), the span
 //! / sweep queries (`bench_sweep_cols`, `bench_sweep_rows`, `bench_column_solid`,
 //! `bench_row_solid`), and a frame's sound work (`bench_sound_frame`, `bench_sound_request`;
 //! `bench_sound_init` loads the driver), random numbers (`bench_random_many`: a loop of
@@ -650,4 +650,36 @@ pub extern "C" fn bench_load() -> u32 {
 #[no_mangle]
 pub extern "C" fn bench_save_store() -> u32 {
     SAVE_STORE.get().as_ptr() as u32
+}
+
+/// `megadrive::unpack::unpack` of the `stream_words` words at `shared::UNPACK_STREAM` into
+/// `out_words` words at `shared::UNPACK_OUT`: returns the words written, or 0x8000_0000 + the error
+/// (1 truncated, 2 overrun, 3 bad distance, 4 trailing words, 5 output too small, 6 stream
+/// too long).
+#[cfg(target_arch = "m68k")]
+#[no_mangle]
+pub extern "C" fn bench_unpack(stream_words: u32, out_words: u32) -> u32 {
+    use megadrive::unpack::{unpack, UnpackError};
+    // SAFETY: tools/bench's memory is flat 16 MiB: the host wrote the stream there and owns
+    // both areas, which nothing else in the ELF uses.
+    let (stream, out) = unsafe {
+        (
+            core::slice::from_raw_parts(shared::UNPACK_STREAM as usize as *const u16, stream_words as usize),
+            core::slice::from_raw_parts_mut(shared::UNPACK_OUT as usize as *mut u16, out_words as usize),
+        )
+    };
+    match unpack(stream, out) {
+        Ok(n) => n as u32,
+        Err(e) => {
+            0x8000_0000
+                | match e {
+                    UnpackError::Truncated => 1,
+                    UnpackError::Overrun => 2,
+                    UnpackError::BadDistance => 3,
+                    UnpackError::TrailingWords => 4,
+                    UnpackError::OutputTooSmall => 5,
+                    UnpackError::StreamTooLong => 6,
+                }
+        }
+    }
 }

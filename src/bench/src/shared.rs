@@ -112,6 +112,12 @@ pub fn mask_pair(pair: u32) -> (Mask<'static>, Mask<'static>) {
 /// Words of [`body_words`].
 pub const BODY_WORDS: usize = 8;
 
+/// Where the host puts a compressed stream for `bench_unpack` (outside the ELF's ROM and
+/// RAM; tools/bench's memory is flat).
+pub const UNPACK_STREAM: u32 = 0x0080_0000;
+/// Where `bench_unpack` writes its words (even, far above 0x10000 as RAM is on the console).
+pub const UNPACK_OUT: u32 = 0x00A0_0000;
+
 /// A body as the words the differential checks exchange: x, y, vx, vy (I13F3 bits),
 /// w << 8 | h, flags << 8 | riding, and the engine's surface hint (`Body::hint_bits`) as
 /// its high and low word.

@@ -30,6 +30,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+use megadrive::rt::MainOnly;
 use megadrive::stream::{self, Metatiles};
 use megadrive::vdp;
 
@@ -135,13 +136,13 @@ impl Level<'static> {
 /// A level's art (romtool's `LevelArt`).
 ///
 /// ```
-/// use megacollide_level_view::{Art, ArtPlane};
+/// use megacollide_level_view::{Art, ArtPlane, ArtTiles};
 /// static CELLS: [u16; 16] = [0x1111; 16]; // one 8 x 8 cell of colour 1
 /// static PALETTES: [[u16; 16]; 1] = [[0; 16]];
 /// static NAMES: [u16; 4] = [512, 512, 512, 512]; // a 1 x 1 tile level: 2 x 2 cells
 /// let art = Art {
 ///     first_tile: 512,
-///     tiles: &CELLS,
+///     tiles: ArtTiles::Raw(&CELLS),
 ///     palettes: &PALETTES,
 ///     plane_b: Some(ArtPlane { width: 2, cells: &NAMES, parallax: 1 }), // half the camera's speed
 ///     plane_a: None,
@@ -153,14 +154,73 @@ pub struct Art<'a> {
     /// The VDP tile of the first cell of [`Art::tiles`] (romtool's `FIRST_ART_TILE`; the
     /// planes' words name tiles from there).
     pub first_tile: u16,
-    /// The cells, 16 words (one 8 x 8 VDP tile) each.
-    pub tiles: &'a [u16],
+    /// The cells, 16 words (one 8 x 8 VDP tile) each, as they are or compressed.
+    pub tiles: ArtTiles<'a>,
     /// Palette lines 0.. (at most 3; entry 0 of line 0 is the backdrop).
     pub palettes: &'a [[u16; 16]],
     /// Plane B (background), if the level has background layers.
     pub plane_b: Option<ArtPlane<'a>>,
     /// Plane A (foreground), if the level has foreground layers.
     pub plane_a: Option<ArtPlane<'a>>,
+}
+
+/// The cells of a level's art: VDP tiles as they are, or compressed as romtool writes them.
+///
+/// ```
+/// use megacollide_level_view::ArtTiles;
+/// static CELLS: [u16; 16] = [0x1111; 16];
+/// // The same cell as one MCZ stream (megadrive::unpack): 16 words, 1 literal, 15 copies.
+/// static PACKED: [&[u16]; 1] = [&[16, 0x010F, 0x1111, 1]];
+/// assert_eq!(ArtTiles::Raw(&CELLS).words(), 16);
+/// assert_eq!(ArtTiles::Packed(&PACKED).words(), 16);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum ArtTiles<'a> {
+    /// The VDP tiles' words.
+    Raw(&'a [u16]),
+    /// MCZ streams (`megadrive::unpack`) of at most [`PACKED_CHUNK_WORDS`] words each, one
+    /// after the other (romtool's `LevelArt::packed_tiles`).
+    Packed(&'a [&'a [u16]]),
+}
+
+/// The most words an [`ArtTiles::Packed`] stream unpacks to (32 VDP tiles, romtool's
+/// `ART_CHUNK_TILES`): [`View::load`] unpacks each into a RAM buffer of this size (1 KiB).
+pub const PACKED_CHUNK_WORDS: usize = 512;
+
+/// Where [`View::load`] unpacks compressed art, a stream at a time (1 KiB of RAM, in `.bss`:
+/// on the stack it would pass the demo's 1 KiB stack budget; in the view, whose games keep
+/// it in initialised statics, it would cost as much ROM).
+static UNPACK_BUFFER: MainOnly<[u16; PACKED_CHUNK_WORDS]> = MainOnly::new([0; PACKED_CHUNK_WORDS]);
+
+impl ArtTiles<'_> {
+    /// The tiles' words once unpacked (16 a VDP tile).
+    pub fn words(&self) -> usize {
+        match self {
+            ArtTiles::Raw(w) => w.len(),
+            ArtTiles::Packed(chunks) => chunks.iter().map(|c| megadrive::unpack::unpacked_len(c).unwrap_or(0)).sum(),
+        }
+    }
+
+    /// Writes the tiles to VRAM from byte address `addr` (display off), unpacking compressed
+    /// ones 32 tiles at a time. A corrupt stream (a ROM built wrong) panics.
+    #[inline(never)]
+    fn load(&self, addr: u16) {
+        match *self {
+            ArtTiles::Raw(words) => vdp::load_words(addr, words),
+            ArtTiles::Packed(chunks) => UNPACK_BUFFER.with(|buffer| {
+                let mut at = addr;
+                for chunk in chunks {
+                    // A stream that does not unpack is a ROM built wrong: stop (the message
+                    // without the error's name keeps its formatting code out of the ROM).
+                    let Ok(n) = megadrive::unpack::unpack(chunk, buffer) else {
+                        panic!("level art: a compressed tile stream does not unpack")
+                    };
+                    vdp::load_words(at, &buffer[..n]);
+                    at = at.wrapping_add((n as u16) << 1);
+                }
+            }),
+        }
+    }
 }
 
 /// One plane of a level's art (romtool's `ArtPlane`): a name-table word per cell, 2 x 2
@@ -213,7 +273,7 @@ macro_rules! romtool_level {
             art: match $art {
                 Some(art) => Some($crate::Art {
                     first_tile: $art_module::FIRST_ART_TILE,
-                    tiles: art.tiles,
+                    tiles: $crate::ArtTiles::Packed(art.packed_tiles),
                     palettes: art.palettes,
                     plane_b: match &art.plane_b {
                         Some(p) => Some($crate::ArtPlane { width: p.width, cells: p.cells, parallax: p.parallax }),
@@ -483,7 +543,7 @@ impl<'a> View<'a> {
         self.show_art = !shapes && level.art.is_some();
         match &level.art {
             Some(art) if self.show_art => {
-                vdp::load_words(art.first_tile * vdp::TILE_BYTES, art.tiles);
+                art.tiles.load(art.first_tile * vdp::TILE_BYTES);
                 for (line, colours) in art.palettes.iter().enumerate() {
                     vdp::load_palette(line as u16 * 16, colours);
                 }
@@ -666,7 +726,7 @@ mod tests {
     static PALETTES: [[u16; 16]; 2] = [[0x0E00; 16], [0x00E0; 16]];
     static SHAPE_PALETTE: [u16; 16] = [0x0222; 16];
     const PLANE: ArtPlane<'static> = ArtPlane { width: 2 * W, cells: &CELLS, parallax: 1 };
-    const ART: Art<'static> = Art { first_tile: 512, tiles: &[], palettes: &PALETTES, plane_b: Some(PLANE), plane_a: None };
+    const ART: Art<'static> = Art { first_tile: 512, tiles: ArtTiles::Raw(&[]), palettes: &PALETTES, plane_b: Some(PLANE), plane_a: None };
     const LEVEL: Level<'static> = Level { width: W, height: H, tiles: &TILES, row_offsets: &ROWS, height_gfx: &[], art: Some(ART) };
     fn vdp_tile(t: u16) -> u16 {
         if t >= 32 {

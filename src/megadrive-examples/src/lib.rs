@@ -1,6 +1,6 @@
 //! Small programs that show the hardware crate `megadrive`, one job each, like agb's and
 //! SGDK's samples (`src/bin/`): `sprites`, `sprite_engine`, `dma`, `pads`, `random`, `mapper`, `streaming`,
-//! `fades`, `text`, `sound`, `save`, `water`, `scroll_modes`.
+//! `fades`, `text`, `sound`, `save`, `water`, `scroll_modes`, `compress`.
 //! Each is a cartridge of its own: `make examples` builds them into `out/examples/NAME.md`
 //! (`make test` boots each once in Genesis Plus GX, `tools/romtests/tests/examples.rs`).
 //!

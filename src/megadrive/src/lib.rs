@@ -20,6 +20,7 @@
 //! | [`rt`] | interrupt masking, RAM cells shared with interrupt handlers, the exception frame |
 //! | [`save`] | battery-backed SRAM, and typed records in slots that survive a power cut (two copies, sequence numbers, CRC-16) |
 //! | [`sound`] | music (YM2612 + PSG) and PCM / PSG effects played by the crate's Z80 driver (`z80/driver.asm`) |
+//! | [`unpack`] | compressed art and maps (MCZ, word-aligned LZ from `romtool compress`) unpacked into RAM, then to VRAM |
 //! | [`z80`] | the Z80's bus, RAM and reset: the one place the 68000 takes the bus, and its rules |
 //!
 //! A 68000 binary that uses this crate is a cartridge with nothing more to wire: the build
@@ -133,5 +134,15 @@ pub mod vdp;
 /// # let _ = first;
 /// ```
 pub mod z80;
+
+/// Unpacking of MCZ-compressed art and maps (word-aligned LZ; `romtool compress`) into RAM
+/// and VRAM.
+///
+/// ```
+/// let mut out = [0u16; 3];
+/// assert_eq!(megadrive::unpack::unpack(&[3, 0x0102, 0x0EEE, 1], &mut out), Ok(3));
+/// assert_eq!(out, [0x0EEE; 3]);
+/// ```
+pub mod unpack;
 
 pub use megadrive_sys as sys;

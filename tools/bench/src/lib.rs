@@ -256,6 +256,97 @@ pub fn save_load(mc: &mut Machine) -> (Stats, Stats) {
     (save, load)
 }
 
+/// Target: 68000 cycles per output byte of `megadrive::unpack` on the demo's art (issue 32:
+/// SGDK's hand-written LZ4W decoder takes about 8 to 14), at most.
+pub const TARGET_DECOMPRESS_CYCLES_PER_BYTE: f64 = 12.0;
+/// Target: compressed / raw bytes of the demo's art (issue 32: LZ4W gets about 0.52 on
+/// tiles), at most.
+pub const TARGET_COMPRESS_RATIO_DEMO_ART: f64 = 0.55;
+
+/// The demo's art (what `romtool` makes of it): the tiles of the `demo` level's art layers
+/// and of every sprite sheet of the game, as (name, VDP tile words).
+pub fn demo_art() -> Vec<(String, &'static [u16])> {
+    use megacollide_game::{art::sprites::SHEETS, level_art::ART_DEMO_TILES};
+    let mut pieces = vec![("demo level tiles".to_string(), &ART_DEMO_TILES[..])];
+    pieces.extend(SHEETS.iter().map(|s| (format!("sprite sheet {}", s.name), s.tiles)));
+    pieces
+}
+
+/// The demo level's maps: the name tables of its planes, as (name, words).
+pub fn demo_maps() -> Vec<(String, &'static [u16])> {
+    use megacollide_game::{level_art::LEVEL_ART, levels::LEVELS};
+    let demo = LEVELS.iter().position(|l| l.name == "demo").expect("the game has a level `demo`");
+    let art = LEVEL_ART[demo].expect("the level `demo` has art layers");
+    [("plane B", &art.plane_b), ("plane A", &art.plane_a)]
+        .into_iter()
+        .filter_map(|(n, p)| p.as_ref().map(|p| (format!("demo level {n}"), p.cells)))
+        .collect()
+}
+
+/// Runs `bench_unpack` on `stream` with an output buffer of `out_words` words, with
+/// canaries after it: (the words written or the error code, cycles). Panics when a word past
+/// the header's length (at most `out_words`) was written.
+pub fn unpack_on_68000(mc: &mut Machine, stream: &[u16], out_words: usize) -> (Result<Vec<u16>, u32>, u64) {
+    use megacollide_bench::shared::{UNPACK_OUT, UNPACK_STREAM};
+    const CANARY: u16 = 0xC0DE;
+    for (i, &w) in stream.iter().enumerate() {
+        mc.bus.write_word(UNPACK_STREAM + 2 * i as u32, w);
+    }
+    for i in 0..out_words + 32 {
+        mc.bus.write_word(UNPACK_OUT + 2 * i as u32, CANARY);
+    }
+    let (d0, cycles) = m(mc.call("bench_unpack", &[stream.len() as u32, out_words as u32]));
+    let n = stream.first().map_or(0, |&n| n as usize).min(out_words);
+    for i in n..out_words + 32 {
+        let w = mc.bus.read_word(UNPACK_OUT + 2 * i as u32);
+        assert_eq!(w, CANARY, "bench_unpack wrote word {i} past the output's {n} words");
+    }
+    if d0 & 0x8000_0000 != 0 {
+        return (Err(d0 & 0xFF), cycles);
+    }
+    let words = (0..d0).map(|i| mc.bus.read_word(UNPACK_OUT + 2 * i)).collect();
+    (Ok(words), cycles)
+}
+
+/// The demo's art or maps compressed and unpacked on the 68000 (each piece checked against
+/// the reference decoder).
+#[derive(Clone, Debug, Default)]
+pub struct Unpacked {
+    /// Bytes before compression.
+    pub raw_bytes: u64,
+    /// Bytes of the compressed streams.
+    pub packed_bytes: u64,
+    /// 68000 cycles of the `bench_unpack` calls.
+    pub cycles: u64,
+}
+
+impl Unpacked {
+    /// Compressed / raw bytes.
+    pub fn ratio(&self) -> f64 {
+        self.packed_bytes as f64 / self.raw_bytes.max(1) as f64
+    }
+    /// 68000 cycles per output byte.
+    pub fn cycles_per_byte(&self) -> f64 {
+        self.cycles as f64 / self.raw_bytes.max(1) as f64
+    }
+}
+
+/// Compresses every piece (`compress::compress_words`), unpacks it on the 68000 and checks
+/// the words against the piece and the reference decoder.
+pub fn unpack_pieces(mc: &mut Machine, pieces: &[(String, &[u16])]) -> Unpacked {
+    let mut u = Unpacked::default();
+    for (name, words) in pieces {
+        let stream = compress::compress_words(words).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(compress::decompress_words(&stream).as_deref(), Ok(&words[..]), "{name}: the reference decoder");
+        let (got, cycles) = unpack_on_68000(mc, &stream, words.len());
+        assert_eq!(got.as_deref(), Ok(&words[..]), "{name}: unpacked on the 68000");
+        u.raw_bytes += 2 * words.len() as u64;
+        u.packed_bytes += 2 * stream.len() as u64;
+        u.cycles += cycles;
+    }
+    u
+}
+
 /// Target: typical move of the engine's Rust path, code improvements off / on (at least).
 pub const TARGET_CODEGEN_SPEEDUP_MOVE: f64 = 1.3;
 /// Target: the 32-body frame of the Rust path, code improvements off / on (at least).
@@ -1025,6 +1116,40 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         rep.rows.push(Row { group: g, name: "load: both copies checked, the newer one read".into(), stats: load.clone() });
         rep.keys.insert("save_16b".into(), save.max);
         rep.keys.insert("load_16b".into(), load.max);
+}
+
+    // ---- Compressed art: megadrive::unpack (MCZ) on the demo's art and maps --------------
+    if mc.symbol("bench_unpack").is_ok() {
+        let art = unpack_pieces(mc, &demo_art());
+        let maps = unpack_pieces(mc, &demo_maps());
+        let g = "unpack (megadrive::unpack, MCZ)";
+        for (what, u) in [("demo art: level and sprite tiles", &art), ("demo maps: planes B and A", &maps)] {
+            let mut st = Stats::default();
+            st.add(u.cycles);
+            rep.rows.push(Row {
+                group: g,
+                name: format!("{what}, {} -> {} bytes ({:.2} cycles/byte)", u.raw_bytes, u.packed_bytes, u.cycles_per_byte()),
+                stats: st,
+            });
+        }
+        rep.ratios.insert("decompress_cycles_per_byte".into(), art.cycles_per_byte());
+        rep.ratios.insert("compress_ratio_demo_art".into(), art.ratio());
+        rep.ratios.insert("decompress_cycles_per_byte_maps".into(), maps.cycles_per_byte());
+        rep.ratios.insert("compress_ratio_demo_maps".into(), maps.ratio());
+        rep.ratio_targets.push((
+            "unpack, 68000 cycles per byte (demo art)".into(),
+            "decompress_cycles_per_byte".into(),
+            TARGET_DECOMPRESS_CYCLES_PER_BYTE,
+            false,
+            art.cycles_per_byte(),
+        ));
+        rep.ratio_targets.push((
+            "compressed / raw, demo art".into(),
+            "compress_ratio_demo_art".into(),
+            TARGET_COMPRESS_RATIO_DEMO_ART,
+            false,
+            art.ratio(),
+        ));
     }
 
     // ---- The compiler: the Rust path with the code improvements off and on ----------------

@@ -1,7 +1,8 @@
 //! The hardware crate's examples (src/megadrive-examples/src/bin/, built by `make test` into
 //! out/examples/NAME.md), each booted once in Genesis Plus GX: it runs (VBlanks counted, no
 //! panic or 68000 exception: the symbols `FRAMES` and `FAULT` of the examples' library), does
-//! what it shows (pads read, planes streamed, music and effects played), and its screen equals
+//! what it shows (pads read, planes streamed, music and effects played, compressed art
+//! unpacked), and its screen equals
 //! `reference/example-NAME.png`.
 
 use emu::Pad;
@@ -768,4 +769,56 @@ fn scroll_modes_scroll_each_cell_row_and_each_column() {
         }
     }
     assert_screen(&gx, "example-scroll_modes");
+}
+
+/// The `compress` example's art, drawn by the same code as its build script compressed.
+#[path = "../../../src/megadrive-examples/art/packed_art.rs"]
+mod packed_art;
+
+#[test]
+fn compress_unpacks_tiles_and_a_screen_and_stops_a_corrupt_stream() {
+    if !built(&["examples/compress.md", "examples/compress.elf"]) {
+        return;
+    }
+    let (_lock, gx, rom) = boot("compress", 30, Pad::NONE);
+    // VRAM, found in the save state by the title on plane A's row 1 from column 1 (palette
+    // line 3: cell = 0x6000 | ASCII code).
+    let title: Vec<u8> = "megadrive::unpack (MCZ)".bytes().flat_map(|c| (0x6000 | c as u16).to_be_bytes()).collect();
+    let vram = VramInState::locate_signature(&gx.save_state().unwrap(), &title, 0xC000 + (64 + 1) * 2).extract(&gx.save_state().unwrap());
+    // The tiles, unpacked on the 68000 and sent by DMA, are the tiles drawn on the host.
+    let tiles = packed_art::tiles();
+    assert_eq!(tiles.len(), packed_art::TILES * 16);
+    let base = packed_art::FIRST_TILE as usize * 32;
+    for (i, &w) in tiles.iter().enumerate() {
+        assert_eq!(vram_word(&vram, base + 2 * i), w, "tile {}, word {}", i / 16, i % 16);
+    }
+    // The screen: plane B (0xE000, 64 cells a row), 40 x 28 cells.
+    let map = packed_art::map();
+    for y in 0..packed_art::MAP_H {
+        for x in 0..packed_art::MAP_W {
+            assert_eq!(vram_word(&vram, 0xE000 + (y * 64 + x) * 2), map[y * packed_art::MAP_W + x], "plane B cell ({x}, {y})");
+        }
+    }
+    let text: Vec<String> = (3..7).map(|y| plane_a_text(&vram, y)).collect();
+    let packed = |t: &str| -> u32 { t.split(" -> ").nth(1).and_then(|s| s.split(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(0) };
+    assert!(text[0].starts_with("tiles: 2048 -> ") && packed(&text[0]) < 2048, "{text:?}");
+    assert!(text[1].starts_with("screen: 2240 -> ") && packed(&text[1]) < 1120, "{text:?}");
+    assert_eq!(text[2], "unpacked: 1024 + 1120 words");
+    assert_eq!(text[3], "corrupt: BadDistance, nothing past n");
+    let symbols =
+        [(rom.sym("TILES_CHECKSUM"), checksum(&tiles)), (rom.sym("MAP_CHECKSUM"), checksum(&map)), (rom.sym("CORRUPT_RESULT"), 0x103)];
+    for (addr, want) in symbols {
+        assert_eq!(gx.read_u32_be(addr), want, "Genesis Plus GX: the word at {addr:#x}");
+    }
+    assert_screen(&gx, "example-compress");
+    // BlastEm unpacks the same words and stops the corrupt stream the same way.
+    let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(30), &symbols.map(|(a, _)| (a, 4))).unwrap();
+    for ((addr, want), got) in symbols.iter().zip(&reads) {
+        assert_eq!(u32::from_be_bytes(got[..4].try_into().unwrap()), *want, "BlastEm: the word at {addr:#x}");
+    }
+}
+
+/// The `compress` example's checksum: every word rotated in.
+fn checksum(words: &[u16]) -> u32 {
+    words.iter().fold(0u32, |s, &w| s.rotate_left(5) ^ w as u32)
 }

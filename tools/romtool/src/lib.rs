@@ -2,12 +2,14 @@
 //! `levels` compiles the level files into ROM data (see [`levels`]); `sprites` turns PNG
 //! sprite sheets into sprite tiles and masks (see [`sprites`]), with an optional GIMP palette
 //! file ([`gpl`]); `sound` turns VGM/VGZ music and WAV or VGM effects into the Z80 sound
-//! driver's data (see [`sound`]). A game's build script compiles its levels, sheets and
+//! driver's data (see [`sound`]); `compress` packs a file of words (tiles, maps) into an
+//! MCZ stream for `megadrive::unpack` (see [`compress`]). A game's build script compiles its levels, sheets and
 //! sounds with [`build_script`].
 #![deny(missing_docs)]
 
 pub mod build_script;
 pub mod cells;
+pub mod compress;
 pub mod folder;
 pub mod gpl;
 pub mod header;

@@ -88,6 +88,18 @@ enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Compress a file of big-endian 16-bit words (VDP tiles, name tables) into an MCZ stream
+    /// for `megadrive::unpack`: a Rust `static` (OUTPUT ends in .rs) or the stream's bytes.
+    Compress {
+        /// The words to compress (raw bytes, big-endian, an even number).
+        input: PathBuf,
+        /// The stream to write (`.rs`: Rust source with one `static`; else raw bytes).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// The static's name (`.rs` only; default: the input's stem in capitals + `_PACKED`).
+        #[arg(long)]
+        name: Option<String>,
+    },
     /// Compile music (music/*.vgm, *.vgz) and effects (effects/*.wav, *.vgm, *.vgz) of a folder
     /// into one Rust file of `megadrive::sound` data; nothing is written on any error.
     Sound {
@@ -184,6 +196,18 @@ fn run() -> Result<()> {
             Ok(())
         }
         Command::Sound { dir, output, check } => romtool::sound::run(&dir, &output, check),
+        Command::Compress { input, output, name } => {
+            let s = romtool::compress::compress_file(&input, &output, name.as_deref())?;
+            println!(
+                "romtool: {}: {} bytes -> {} bytes (ratio {:.3}); wrote {}",
+                input.display(),
+                s.raw_bytes,
+                s.packed_bytes,
+                s.packed_bytes as f64 / s.raw_bytes.max(1) as f64,
+                output.display()
+            );
+            Ok(())
+        }
         Command::Levels { dir, out_dir, preview_dir, grid, preview_collision, check, require_level, sprites } => {
             let sprites = sprites.or_else(|| romtool::levels::kinds::sprites_beside(&dir)).map(|d| romtool::sprites::sheet_names(&d));
             let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid, require: require_level, sprites };

@@ -1164,7 +1164,7 @@ fn generated_art_and_sprites_build() {
     let (_, sfiles) = romtool::sprites::build_outputs(&sd, &d.join("gen")).unwrap();
     let sprites = String::from_utf8(sfiles[0].1.clone()).unwrap();
     let uses = "\npub fn uses() -> usize {\n    let a = art::LEVEL_ART[0].unwrap();\n    let b = a.plane_b.unwrap();\n    let hit = sprites::HERO.masks[0].hit(0, 0, &sprites::HERO.masks_hflip[0], 4, 4);\n    \
-                a.tiles.len() + a.palettes.len() + b.cells.len() + (100u16 >> b.parallax) as usize + a.plane_a.map_or(0, |p| p.cells.len()) + levels::LEVELS.len() + sprites::SHEETS[0].tiles.len() + hit as usize + art::FIRST_ART_TILE as usize + art::MAX_ART_TILES as usize + sprites::SPRITE_PALETTE.len() + sprites::HERO_ANIMATIONS[0].frames.len()\n}\n";
+                a.packed_tiles.len() + art::ART_CHUNK_TILES as usize + a.palettes.len() + b.cells.len() + (100u16 >> b.parallax) as usize + a.plane_a.map_or(0, |p| p.cells.len()) + levels::LEVELS.len() + sprites::SHEETS[0].tiles.len() + hit as usize + art::FIRST_ART_TILE as usize + art::MAX_ART_TILES as usize + sprites::SPRITE_PALETTE.len() + sprites::HERO_ANIMATIONS[0].frames.len()\n}\n";
     common::compile_modules("art", &[("levels", text("levels.rs")), ("art", text("art.rs")), ("sprites", sprites)], uses)
         .unwrap_or_else(|e| panic!("{e}"));
 }

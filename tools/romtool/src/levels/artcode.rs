@@ -68,8 +68,9 @@ pub fn generate(levels: &[Level]) -> String {
          //         include!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/out/gen/art.rs\"));\n\
          //     }\n\
          //\n\
-         // LEVEL_ART[i] is the art of LEVELS[i] (None: no art layers). Load `tiles` at VDP tile\n\
-         // FIRST_ART_TILE (VRAM byte FIRST_ART_TILE * 32), `palettes` at CRAM line 0.., and write the\n\
+         // LEVEL_ART[i] is the art of LEVELS[i] (None: no art layers). Unpack `packed_tiles` (each\n\
+         // stream with megadrive::unpack, ART_CHUNK_TILES tiles at most) to VDP tiles from\n\
+         // FIRST_ART_TILE (VRAM byte FIRST_ART_TILE * 32), load `palettes` at CRAM line 0.., and write the\n\
          // planes' name-table words as they are: each holds priority, palette line, flips and the VDP\n\
          // tile (FIRST_ART_TILE + cell); 0 = nothing drawn (VDP tile 0 must stay blank).\n\
          //\n\
@@ -102,7 +103,7 @@ pub fn generate(levels: &[Level]) -> String {
          pub struct ArtPlane {\n    /// Width in cells (2 x the level's width in tiles).\n    pub width: u16,\n    /// Height in cells (2 x the level's height in tiles).\n    pub height: u16,\n    /// `width * height` name-table words, row-major: bit 15 priority, bits 14..13 palette line,\n    /// bit 12 vertical flip, bit 11 horizontal flip, bits 10..0 VDP tile; 0 = nothing drawn.\n    pub cells: &'static [u16],\n    /// Parallax as a right shift: the plane scrolls by `camera >> parallax` pixels in x and y\n    /// (0: with the camera; 1: half speed; 2: a quarter; 3: an eighth).\n    pub parallax: u8,\n}\n\n\
          /// A level's art.\n\
          #[derive(Clone, Copy, Debug)]\n\
-         pub struct LevelArt {\n    /// The VDP tiles (8x8 cells, 4 bits per pixel), 16 words each, for VDP tiles `FIRST_ART_TILE..`.\n    pub tiles: &'static [u16],\n    /// Palette lines 0..=2 at most (16 CRAM words each; entry 0 transparent for the tiles;\n    /// entry 0 of line 0 is the backdrop colour).\n    pub palettes: &'static [[u16; 16]],\n    /// Plane B (background), if the level has background layers.\n    pub plane_b: Option<ArtPlane>,\n    /// Plane A (foreground), if the level has foreground layers.\n    pub plane_a: Option<ArtPlane>,\n}\n\n",
+         pub struct LevelArt {\n    /// The VDP tiles (8x8 cells, 4 bits per pixel, 16 words each) for VDP tiles `FIRST_ART_TILE..`,\n    /// compressed: MCZ streams of at most 32 tiles each, in order (`megadrive::unpack`).\n    pub packed_tiles: &'static [&'static [u16]],\n    /// Palette lines 0..=2 at most (16 CRAM words each; entry 0 transparent for the tiles;\n    /// entry 0 of line 0 is the backdrop colour).\n    pub palettes: &'static [[u16; 16]],\n    /// Plane B (background), if the level has background layers.\n    pub plane_b: Option<ArtPlane>,\n    /// Plane A (foreground), if the level has foreground layers.\n    pub plane_a: Option<ArtPlane>,\n}\n\n",
     );
     let _ = writeln!(
         o,
@@ -112,6 +113,8 @@ pub fn generate(levels: &[Level]) -> String {
     let _ = writeln!(o, "pub const FIRST_ART_TILE: u16 = {};", budget::ROM_ART_BASE_TILE);
     o.push_str("/// Most VDP tiles a level's art may have (up to the window name table).\n");
     let _ = writeln!(o, "pub const MAX_ART_TILES: u16 = {};", budget::VRAM_ART_CELLS);
+    o.push_str("/// Most VDP tiles one stream of `LevelArt::packed_tiles` unpacks to.\n");
+    let _ = writeln!(o, "pub const ART_CHUNK_TILES: u16 = {ART_CHUNK_TILES};");
     for l in levels {
         let Some(a) = &l.art else { continue };
         let id = format!("ART_{}", l.ident);
@@ -121,6 +124,7 @@ pub fn generate(levels: &[Level]) -> String {
         let _ = writeln!(o, "pub static {id}_TILES: [u16; {}] = [", tiles.len());
         words(&mut o, &tiles, 16);
         o.push_str("];\n");
+        packed_tiles(&mut o, &id, &l.name, &tiles);
         let _ = writeln!(o, "/// Palette lines of the art of level {}.", codegen::rust_str(&l.name));
         let _ = writeln!(o, "pub static {id}_PALETTES: [[u16; 16]; {}] = [", a.palettes.len());
         for line in &a.palettes {
@@ -141,11 +145,41 @@ pub fn generate(levels: &[Level]) -> String {
         let b = field("B", &a.plane_b, &mut o);
         let af = field("A", &a.plane_a, &mut o);
         let _ = writeln!(o, "/// The art of level {}.", codegen::rust_str(&l.name));
-        let _ = writeln!(o, "pub static {id}: LevelArt = LevelArt {{\n    tiles: &{id}_TILES,\n    palettes: &{id}_PALETTES,\n    plane_b: {b},\n    plane_a: {af},\n}};");
+        let _ = writeln!(o, "pub static {id}: LevelArt = LevelArt {{\n    packed_tiles: &{id}_TILES_PACKED,\n    palettes: &{id}_PALETTES,\n    plane_b: {b},\n    plane_a: {af},\n}};");
     }
     o.push_str("\n/// The art of each level of `LEVELS` (same order); `None`: the level has no art layers.\n");
     let items: Vec<String> =
         levels.iter().map(|l| if l.art.is_some() { format!("Some(&ART_{})", l.ident) } else { "None".into() }).collect();
     let _ = writeln!(o, "pub static LEVEL_ART: [Option<&LevelArt>; {}] = [{}];", levels.len(), items.join(", "));
     o
+}
+
+/// VDP tiles a stream of `LevelArt::packed_tiles` holds at most: the level view unpacks each
+/// into a RAM buffer of 16 words a tile (`megacollide_level_view::PACKED_CHUNK_WORDS`).
+pub const ART_CHUNK_TILES: u16 = 32;
+
+/// `{id}_TILES_PACKED`: `tiles` (16 words a VDP tile) as MCZ streams of [`ART_CHUNK_TILES`]
+/// tiles each (the last one shorter), one `&[u16]` each. The raw `{id}_TILES` stays in the file
+/// for tools and tests; nothing in a ROM refers to it, so the linker drops it.
+fn packed_tiles(o: &mut String, id: &str, name: &str, tiles: &[u16]) {
+    let chunks: Vec<Vec<u16>> = tiles
+        .chunks(16 * ART_CHUNK_TILES as usize)
+        .map(|c| compress::compress_words(c).expect("a chunk of 32 tiles is far below a stream's 65,535 words"))
+        .collect();
+    let packed: usize = chunks.iter().map(Vec::len).sum();
+    let _ = writeln!(
+        o,
+        "/// The VDP tiles of the art of level {}, compressed: {} MCZ streams, {} bytes for {}.",
+        codegen::rust_str(name),
+        chunks.len(),
+        2 * packed,
+        2 * tiles.len()
+    );
+    let _ = writeln!(o, "pub static {id}_TILES_PACKED: [&[u16]; {}] = [", chunks.len());
+    for c in &chunks {
+        o.push_str("    &[\n");
+        words(o, c, 16);
+        o.push_str("    ],\n");
+    }
+    o.push_str("];\n");
 }
