@@ -1116,7 +1116,7 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         rep.rows.push(Row { group: g, name: "load: both copies checked, the newer one read".into(), stats: load.clone() });
         rep.keys.insert("save_16b".into(), save.max);
         rep.keys.insert("load_16b".into(), load.max);
-}
+    }
 
     // ---- Compressed art: megadrive::unpack (MCZ) on the demo's art and maps --------------
     if mc.symbol("bench_unpack").is_ok() {
