@@ -315,6 +315,12 @@ M68K_CRATES  := -p megacollide -p megadrive-examples -p megacollide-testrt -p me
                 -p megacollide-level-view -p megacollide-engine -p megacollide-game -p megacollide-selftest -p megacollide-bench
 lint: $(DEPS_STAMP) $(PLUGIN) $(GENERATED)
 	/usr/bin/cargo-fmt --all --check
+	@# The committed art and sounds are what their scripts make; a game's copy of a tune too.
+	python3 tools/art/draw_sprites.py --check
+	python3 tools/sound/compose.py --check
+	@d=$$(mktemp -d -t megacollide-compose.XXXXXX) && \
+	python3 tools/sound/compose.py --out $$d template/music/tune.vgm >/dev/null && \
+	cmp $$d/music/tune.vgm src/template/sound/music/tune.vgm; s=$$?; rm -rf $$d; exit $$s
 	$(CLIPPY) --workspace --exclude megacollide --exclude megadrive-examples --profile host --all-targets --quiet -- -D warnings
 	$(CLIPPY) $(M68K_CONFIG) $(M68K_CRATES) --release --lib --bins $(M68K_TEST_TARGETS) --quiet -- -D warnings
 	@# The template (its own workspace): formatted like the rest, and clippy in a game made from it.

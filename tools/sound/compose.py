@@ -7,6 +7,9 @@ after changing a tune:
 
     python3 tools/sound/compose.py            # writes src/rom/sound/ and src/template/sound/
     python3 tools/sound/compose.py --check    # fails if the committed files differ
+    python3 tools/sound/compose.py --list     # the pieces' names
+    python3 tools/sound/compose.py --out ../mygame/sound template/music/tune.vgm demo/effects/hit.wav
+                                              # named pieces into a game's sound folder
 
 The VGM files are what a tracker would export for the Mega Drive (VGM 1.50: YM2612 at
 7,670,453 Hz, SN76489 at 3,579,545 Hz, one wait of 735 samples per 60 Hz frame), so they go
@@ -396,13 +399,48 @@ FILES = {
 }
 
 
-def main():
-    check = "--check" in sys.argv[1:]
+def piece_name(rel):
+    """A piece's name: its game ("demo" or "template") and its path in the game's sound
+    folder, e.g. "template/music/tune.vgm"."""
+    game = "template" if rel.startswith("src/template/") else "demo"
+    return game + "/" + rel.split("/sound/", 1)[1]
+
+
+def parse_args(argv):
+    import argparse
+    p = argparse.ArgumentParser(
+        description="Writes the demo's and the template's music and effects. Without --out: into "
+        "this checkout (src/rom/sound/, src/template/sound/). With --out DIR: the pieces named "
+        "into a game's sound folder, DIR/music/ and DIR/effects/.")
+    p.add_argument("--check", action="store_true", help="fail if the checkout's files differ (no writing)")
+    p.add_argument("--out", metavar="DIR", help="a game's sound folder to write the named pieces into")
+    p.add_argument("--list", action="store_true", help="list the pieces' names and stop")
+    p.add_argument("names", nargs="*", metavar="NAME", help="pieces for --out, e.g. template/music/tune.vgm")
+    return p, p.parse_args(argv)
+
+
+def main(argv=None):
+    parser, args = parse_args(sys.argv[1:] if argv is None else argv)
+    names = {piece_name(rel): rel for rel in FILES}
+    if args.list:
+        print("\n".join(sorted(names)))
+        return
+    if args.out is None:
+        if args.names:
+            parser.error("names are for --out DIR (without it every piece goes to this checkout)")
+        targets = [(rel, os.path.join(ROOT, rel)) for rel in FILES]
+    else:
+        if args.check:
+            parser.error("--check compares this checkout's files: not with --out")
+        unknown = [n for n in args.names if n not in names]
+        if not args.names or unknown:
+            parser.error(("unknown piece " + ", ".join(unknown) + "; " if unknown else "name the pieces to write; ")
+                         + "the pieces: " + ", ".join(sorted(names)))
+        targets = [(names[n], os.path.join(args.out, n.split("/", 1)[1])) for n in args.names]
     differ = []
-    for rel, make in FILES.items():
-        data = make()
-        path = os.path.join(ROOT, rel)
-        if check:
+    for rel, path in targets:
+        data = FILES[rel]()
+        if args.check:
             try:
                 with open(path, "rb") as f:
                     if f.read() != data:
@@ -413,7 +451,7 @@ def main():
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "wb") as f:
                 f.write(data)
-            print("wrote", rel, len(data), "bytes")
+            print("wrote", path if args.out else rel, len(data), "bytes")
     if differ:
         print("differ from tools/sound/compose.py:", ", ".join(differ))
         sys.exit(1)
