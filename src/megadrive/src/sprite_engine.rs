@@ -662,11 +662,18 @@ impl Object {
         self.picture = 0;
         self.steps = u16::MAX;
         self.flags &= !DONE;
+        self.frame_changed(before, frame);
+    }
+
+    /// What showing sheet frame `frame` instead of `before` changes (the rule the animation
+    /// kernel `mc_sprite_animate` follows too): a resident object's first tile moves by the
+    /// frames between, a streamed one's frame is marked for upload (a shared sheet's objects
+    /// hold their frame: they never get here with a change).
+    fn frame_changed(&mut self, before: u16, frame: u16) {
         if frame != before {
             let s = self.sheet;
             match s.residency {
                 Residency::Resident => self.attr = self.attr.wrapping_add(frame.wrapping_sub(before).wrapping_mul(s.tiles_per_frame)),
-                // (A shared sheet's objects hold their frame: never here.)
                 Residency::Streamed | Residency::Shared => self.flags |= PENDING,
             }
         }
@@ -725,14 +732,7 @@ impl Object {
         self.picture = picture;
         self.steps = if a.duration == 0 { 1 } else { a.duration };
         let frame = self.frame();
-        if frame != before {
-            let s = self.sheet;
-            match s.residency {
-                Residency::Resident => self.attr = self.attr.wrapping_add(frame.wrapping_sub(before).wrapping_mul(s.tiles_per_frame)),
-                // (A shared sheet's objects hold their frame: never here.)
-                Residency::Streamed | Residency::Shared => self.flags |= PENDING,
-            }
-        }
+        self.frame_changed(before, frame);
     }
 }
 
