@@ -1140,14 +1140,7 @@ fn generated_art_and_sprites_build() {
     let d = dir.path();
     art_tileset(d);
     tmx(d, 4, 2, &[("ground", "", vec![0, 2, 3, 4, 1, 1, 1, 1]), ("fg", "", vec![3, 0, 0, 2 | 0x8000_0000, 0, 0, 0, 0])]);
-    let opts = levels::Options {
-        dir: d.to_path_buf(),
-        out_dir: d.join("gen"),
-        preview_dir: None,
-        grid: false,
-        require: Vec::new(),
-        sprites: None,
-    };
+    let opts = common::level_options(d, &d.join("gen"));
     let (_, files) = levels::build_outputs(&opts).unwrap_or_else(|e| panic!("{e:?}"));
     let text = |name: &str| String::from_utf8(files.iter().find(|(p, _)| p.ends_with(name)).unwrap().1.clone()).unwrap();
     let sd = d.join("sprites");
@@ -1506,14 +1499,7 @@ fn a_sheet_on_a_line_of_the_level_art_is_refused() {
             1,
             &format!("{{\"frame_width\": 16, \"frame_height\": 16, \"palette_line\": {line}, \"animations\": []}}"),
         );
-        let opts = levels::Options {
-            dir: d.to_path_buf(),
-            out_dir: d.join("gen"),
-            preview_dir: None,
-            grid: false,
-            require: Vec::new(),
-            sprites: Some(romtool::sprites::sheet_names(&sd)),
-        };
+        let opts = levels::Options { sprites: Some(romtool::sprites::sheet_names(&sd)), ..common::level_options(d, &d.join("gen")) };
         levels::build_outputs(&opts)
             .map(|(l, _)| l[0].art.as_ref().unwrap().palettes.len())
             .map_err(|e| e.iter().map(|d| d.to_string()).collect::<Vec<_>>())

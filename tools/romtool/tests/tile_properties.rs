@@ -121,14 +121,7 @@ fn a_rename_is_suggested_only_for_a_layer_of_engine_ids() {
 fn property_map_errors_stop_the_folder_at_their_line() {
     let dir = folder(Some("solid = true -> solid\nslope 0_1 -> rise_1\n"));
     let out = tempfile::tempdir().unwrap();
-    let opts = levels::Options {
-        dir: dir.path().to_path_buf(),
-        out_dir: out.path().to_path_buf(),
-        preview_dir: None,
-        grid: false,
-        require: Vec::new(),
-        sprites: None,
-    };
+    let opts = common::level_options(dir.path(), out.path());
     let errs: Vec<String> = levels::build_outputs(&opts).unwrap_err().iter().map(|d| d.to_string()).collect();
     assert_eq!(
         errs,
