@@ -95,14 +95,43 @@ pub struct Chain {
     pub w: u8,
     /// The height of the bodies the chain is for, pixels.
     pub h: u8,
+    /// Where the step beyond an [`EndKind::Open`] end lands: the index (in
+    /// [`Surfaces::chains`]) of the chain holding the position it reaches, left end first,
+    /// or [`NO_CHAIN`] (the step leaves the tables: the map's edge, or not an open end). The
+    /// position is the one at `x0 - 1` (left) or `x0 + len` (right) of that chain.
+    next: [u16; 2],
     /// Zero (room to make the chain 16 bytes).
-    pub reserved: [u16; 3],
+    reserved: u16,
 }
 
+/// [`Chain::next`]'s value for an end whose step lands on no chain.
+pub const NO_CHAIN: u16 = u16::MAX;
+
 impl Chain {
-    /// A chain of `len` positions from `x0` for a `w` x `h` body, its `y`s from `first`.
+    /// A chain of `len` positions from `x0` for a `w` x `h` body, its `y`s from `first`;
+    /// its open ends lead to no chain (see [`Chain::with_next`]).
+    ///
+    /// ```
+    /// use megacollide_engine::surface::{Chain, EndKind, NO_CHAIN};
+    /// let c = Chain::new(32, 48, 0, EndKind::Wall, EndKind::Open, 16, 32).with_next(NO_CHAIN, 7);
+    /// assert_eq!(c.next(true), 7);
+    /// assert_eq!(c.next(false), NO_CHAIN);
+    /// ```
     pub const fn new(x0: i16, len: u16, first: u16, left: EndKind, right: EndKind, w: u8, h: u8) -> Chain {
-        Chain { x0, len, first, ends: Chain::ends(left, right), w, h, reserved: [0; 3] }
+        Chain { x0, len, first, ends: Chain::ends(left, right), w, h, next: [NO_CHAIN; 2], reserved: 0 }
+    }
+
+    /// This chain with the chains its open ends' steps land on: `left` and `right` are
+    /// indices in [`Surfaces::chains`] or [`NO_CHAIN`].
+    pub const fn with_next(self, left: u16, right: u16) -> Chain {
+        Chain { next: [left, right], ..self }
+    }
+
+    /// The chain (index in [`Surfaces::chains`]) that the step beyond the right end
+    /// (`right`) or the left end lands on, or [`NO_CHAIN`].
+    #[inline(always)]
+    pub const fn next(&self, right: bool) -> u16 {
+        self.next[right as usize]
     }
 
     /// The [`Chain::ends`] bits for a left and a right end.
@@ -142,7 +171,8 @@ pub enum SurfaceError {
     /// A body size outside `1 ..= 64`.
     BadSize,
     /// A chain that is empty, whose `y`s lie past the end of the table or whose size is not
-    /// a body size.
+    /// a body size, or whose [`Chain::next`] names a chain that does not exist, is of
+    /// another size or has no position one pixel past the end.
     ChainRange,
     /// A column index without one entry per tile column plus one, or pointing past its list,
     /// or naming a chain that does not exist or is of another size.
@@ -273,6 +303,21 @@ impl<'a> Surfaces<'a> {
                 || h > crate::MAX_BODY_SIZE
             {
                 return Err(SurfaceError::ChainRange);
+            }
+            let mut end = 0;
+            while end < 2 {
+                let n = c.next[end];
+                if n != NO_CHAIN {
+                    let x = if end == 1 { c.x0 as i32 + c.len as i32 } else { c.x0 as i32 - 1 };
+                    if n as usize >= chains.len() {
+                        return Err(SurfaceError::ChainRange);
+                    }
+                    let t = &chains[n as usize];
+                    if t.w != w || t.h != h || x < t.x0 as i32 || x >= t.x0 as i32 + t.len as i32 {
+                        return Err(SurfaceError::ChainRange);
+                    }
+                }
+                end += 1;
             }
             i += 1;
         }

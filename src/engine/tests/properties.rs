@@ -186,7 +186,7 @@ macro_rules! with_surfaces {
         let compiled = path_stats::without_counting(|| megacollide_surface_compiler::compile(&$m, &$sizes)).expect("surfaces compile");
         let classes = compiled.class_views();
         let surfaces = compiled.surfaces(&classes);
-        prop_assert_eq!(oracle::check_surfaces(&$m, &surfaces), Ok(()));
+        prop_assert_eq!(path_stats::without_counting(|| oracle::check_surfaces(&$m, &surfaces)), Ok(()));
         let $m = $m.with_surfaces(&surfaces);
     };
 }
@@ -674,7 +674,7 @@ fn run_counted<S: Strategy>(strategy: S, test: impl Fn(S::Value) -> Result<(), T
 
 /// Every move counted.
 fn total(c: path_stats::PathCounts) -> u64 {
-    c.on_surface + c.in_air + c.full + c.full_with_boxes
+    c.on_surface + c.in_air + c.across_chains + c.full + c.full_with_boxes
 }
 
 /// Long walks equal the per-pixel oracle frame by frame: bodies dropped onto random ground
@@ -729,6 +729,57 @@ fn surface_walks_equal_the_per_pixel_oracle() {
             Ok(())
         },
         |c| assert!(c.on_surface * 4 > total(c), "a quarter of the moves read from surfaces: {c:?}"),
+    );
+}
+
+/// Fast walks equal the per-pixel oracle: bodies of every size dropped onto random ground
+/// walk at up to 127 pixels a frame (the speed limit) in both directions, turning at walls,
+/// so that most walks go past their chain's end (a wall, a ledge, a step onto another chain,
+/// the map's edge) and are read along the chains.
+#[test]
+fn fast_walks_across_chains_equal_the_per_pixel_oracle() {
+    let strategy = (
+        walk_ground(),
+        proptest::collection::vec((0u8..3, proptest::array::uniform16(any::<u16>())), 4),
+        0u8..16,
+        proptest::collection::vec((1u8..=40, 1u8..=48, -20i16..200, -8i16..48, -1016i16..=1016), 1..4),
+    );
+    run_counted(
+        strategy,
+        |(tiles, shapes, edges, bodies)| {
+            let r = RefMap::new(W, H, &tiles);
+            let shapes = height_tiles(&shapes);
+            let m = oracle_map(&r, edges, &shapes);
+            let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, y, _)| Body::new(x, y, w, h)).collect();
+            with_surfaces!(m, sizes_of(&engine));
+            let mut reference = engine.clone();
+            for f in 0..24usize {
+                frame_equals_oracle(&m, f, &mut engine, &mut reference, |i, b| {
+                    let vy = if f < 8 {
+                        48
+                    } else if b.on_ground() {
+                        3
+                    } else {
+                        (b.vy.to_bits() + 3).min(48)
+                    };
+                    let vx = bodies[i].4;
+                    let turned = b.flags.contains(Flags::HIT_LEFT) || b.flags.contains(Flags::HIT_RIGHT);
+                    (
+                        if f < 8 {
+                            0
+                        } else if turned && f % 2 == 0 {
+                            -vx
+                        } else {
+                            vx
+                        },
+                        vy,
+                    )
+                })?;
+            }
+            Ok(())
+        },
+        // (Most moves are falls after a ledge: a fast walk leaves the ground often.)
+        |c| assert!(c.across_chains * 32 > total(c), "one move in 32 read along the chains: {c:?}"),
     );
 }
 

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use megacollide_engine::body::{Body, Flags};
 use megacollide_engine::map::Map;
 use megacollide_engine::motion::move_body;
-use megacollide_engine::surface::{AirRect, Chain, EndKind, SurfaceClass, Surfaces, NO_AIR};
+use megacollide_engine::surface::{AirRect, Chain, EndKind, SurfaceClass, Surfaces, NO_AIR, NO_CHAIN};
 use megacollide_engine::{SubPx, MAX_BODY_SIZE};
 
 /// The index of one body size's chains (see [`SurfaceClass`]), as owned tables.
@@ -243,6 +243,29 @@ fn compile_class(map: &Map, grid: &PixelGrid, w: u8, h: u8, out: &mut Compiled) 
         }
         mine.push(chains.len() as u16);
         chains.push(Chain::new(list[s].0, len as u16, first as u16, end_kind(left[s]), end_kind(right[i]), w, h));
+    }
+    // Where each open end's step lands: the chain holding the position it reaches.
+    let mut chain_of = vec![NO_CHAIN; list.len()];
+    let mut ends_at = Vec::with_capacity(mine.len());
+    for (k, &s) in starts.iter().enumerate() {
+        let c = mine[k];
+        let mut i = s;
+        loop {
+            chain_of[i] = c;
+            match linked_right(i) {
+                Some(j) => i = j,
+                None => break,
+            }
+        }
+        ends_at.push((s, i));
+    }
+    let lands_on = |s: Step| match s {
+        Step::To(x, y) => nodes.get(&(x, y)).map_or(NO_CHAIN, |&j| chain_of[j]),
+        _ => NO_CHAIN,
+    };
+    for (k, &(s, e)) in ends_at.iter().enumerate() {
+        let c = &mut chains[mine[k] as usize];
+        *c = c.with_next(lands_on(left[s]), lands_on(right[e]));
     }
     if visited != list.len() {
         // A loop of links would need a position whose left link is its own chain's: x only

@@ -311,20 +311,51 @@ fn overlapping_boxes(solids: &[SolidBox], x: i16, y: i16, w: i16, h: i16) -> u16
 /// [`full_move`] with solid boxes (out of line: the per-body loop stays small).
 #[inline(never)]
 pub(super) fn full_move_with_boxes(map: &Map, solids: &[SolidBox], body: &mut Body) {
-    full_move::<true, false>(map, solids, body);
+    full_move::<true>(map, solids, body, step_x::<true, false>);
 }
 
 /// [`full_move`] through the map alone: every box query compiles away.
 #[inline(never)]
 pub(super) fn full_move_through_map(map: &Map, body: &mut Body) {
-    full_move::<false, false>(map, &[], body);
+    full_move::<false>(map, &[], body, step_x::<false, false>);
 }
 
 /// [`full_move_through_map`] for a body walking on the ground at [`PER_TILE_MIN_PX`]
 /// pixels per frame or faster: its walk is read per tile column ([`walk_per_tile`]).
 #[inline(never)]
 pub(super) fn full_move_per_tile(map: &Map, body: &mut Body) {
-    full_move::<false, true>(map, &[], body);
+    full_move::<false>(map, &[], body, step_x::<false, true>);
+}
+
+/// [`full_move_through_map`] whose grounded walk (the X axis of a body that walks: on the
+/// ground, not moving up) is `walk(world, spot, w, h, steps, floor)`, which must give
+/// exactly [`step_x`]'s result (blocked or not, the spot reached, what is known of the floor
+/// under it); a body that does not walk moves by the full rules.
+#[inline(always)]
+pub(super) fn full_move_walking_by(
+    map: &Map,
+    body: &mut Body,
+    walk: impl FnOnce(&World<false>, &mut Spot, i16, i16, i16, &mut Floor) -> bool,
+) {
+    full_move::<false>(map, &[], body, |wd, p, w, h, steps, walks, floor| {
+        if walks {
+            walk(wd, p, w, h, steps, floor)
+        } else {
+            step_x::<false, false>(wd, p, w, h, steps, false, floor)
+        }
+    });
+}
+
+/// The grounded walk of `n` pixels (sign = direction) by the full rules, per tile column
+/// when it is [`PER_TILE_MIN_PX`] pixels or more: [`step_x`] for the rest of a walk that
+/// left the tables. Returns true when blocked.
+#[inline(always)]
+pub(super) fn walk_rest(wd: &World<false>, p: &mut Spot, w: i16, h: i16, n: i16, floor: &mut Floor) -> bool {
+    if n >= PER_TILE_MIN_PX || n <= -PER_TILE_MIN_PX {
+        step_x::<false, true>(wd, p, w, h, n, true, floor)
+    } else {
+        step_x::<false, false>(wd, p, w, h, n, true, floor)
+    }
 }
 
 /// Whether `body` walks on the ground at [`PER_TILE_MIN_PX`] pixels per frame or faster
@@ -338,10 +369,15 @@ pub(super) fn walks_fast(body: &Body) -> bool {
 }
 
 /// One frame of one body through the map and `solids` (already cut to
-/// [`super::MAX_SOLIDS`]); with `PER_TILE` (and no boxes) a grounded walk is read per tile
-/// column ([`walk_per_tile`]).
+/// [`super::MAX_SOLIDS`]); its X axis is `step_x_by` (a [`step_x`], or a walk that gives
+/// the same result: with no boxes, per tile column ([`walk_per_tile`]) or along the chains).
 #[inline(always)]
-fn full_move<const BOXES: bool, const PER_TILE: bool>(map: &Map, solids: &[SolidBox], body: &mut Body) {
+fn full_move<const BOXES: bool>(
+    map: &Map,
+    solids: &[SolidBox],
+    body: &mut Body,
+    step_x_by: impl FnOnce(&World<BOXES>, &mut Spot, i16, i16, i16, bool, &mut Floor) -> bool,
+) {
     let w = clamp_size(body.w);
     let h = clamp_size(body.h);
     let grounded = body.flags.contains(Flags::ON_GROUND);
@@ -383,7 +419,7 @@ fn full_move<const BOXES: bool, const PER_TILE: bool>(map: &Map, solids: &[Solid
     if steps != 0 {
         let walk = grounded && vy >= 0;
         let mut p = Spot { x, y };
-        let blocked = step_x::<BOXES, PER_TILE>(&wd, &mut p, w, h, steps, walk, &mut floor);
+        let blocked = step_x_by(&wd, &mut p, w, h, steps, walk, &mut floor);
         (x, y) = (p.x, p.y);
         if blocked {
             flags.insert(if steps > 0 { Flags::HIT_RIGHT } else { Flags::HIT_LEFT });

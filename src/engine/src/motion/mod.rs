@@ -57,6 +57,7 @@
 //! [`Walker`] keeps where it stands on its surface; [`crate::patrol`] builds the classic
 //! walking enemy on it.
 
+mod across_chains;
 mod full;
 mod in_air;
 mod look_ahead;
@@ -71,6 +72,7 @@ use crate::body::{Body, Flags, SolidBox};
 use crate::map::Map;
 #[cfg(doc)]
 use crate::{SNAP_DOWN_PX, STEP_HEIGHT_PX};
+use across_chains::full_move_across_chains;
 use full::{full_move_per_tile, full_move_through_map, full_move_with_boxes, walks_fast};
 use in_air::fly_through_air;
 use look_ahead::mark_ledge;
@@ -160,21 +162,28 @@ fn walks(body: &Body) -> bool {
 #[inline(never)]
 fn move_alone<const LOOK: bool>(map: &Map, body: &mut Body, look_ahead: i16) {
     // (Bodies of move_walkers: LOOK, and their look-ahead.)
+    let mut across = None;
     if walks(body) {
-        let walked = match find_footing(map, body) {
-            Some(f) => walk_on_surface::<LOOK, true>(f, map.changes(), body, look_ahead),
-            None => false,
-        };
-        if walked {
-            count(Path::OnSurface);
-            return;
+        if let Some(f) = find_footing(map, body) {
+            if walk_on_surface::<LOOK, true>(f, map.changes(), body, look_ahead) {
+                count(Path::OnSurface);
+                return;
+            }
+            if !walk_may_read_changes(map, body) {
+                across = Some(f);
+            }
         }
     } else if fly_through_air(map, body) {
         count(Path::InAir);
         return;
     }
-    count(Path::Full);
-    full_move_alone(map, body);
+    if let Some(f) = across {
+        count(Path::AcrossChains);
+        full_move_across_chains(map, body, f);
+    } else {
+        count(Path::Full);
+        full_move_alone(map, body);
+    }
     if LOOK {
         mark_ledge(map, body, look_ahead);
     }
@@ -187,12 +196,27 @@ fn move_alone<const LOOK: bool>(map: &Map, body: &mut Body, look_ahead: i16) {
     }
 }
 
+/// Whether a grounded walk of `body` this frame may read a tile column the game changed
+/// (then the chains do not describe it): every column its box can cover, one more each
+/// side.
+#[inline(always)]
+fn walk_may_read_changes(map: &Map, body: &Body) -> bool {
+    let changes = map.changes();
+    if changes.count() == 0 {
+        return false;
+    }
+    let x = body.px();
+    let reach = crate::MAX_SPEED_PX + 1;
+    changes.touch(x - reach - 1, x + body.w as i16 + reach)
+}
+
 /// The paths of [`move_bodies`] and [`move_walkers`], for [`path_stats`].
 #[cfg_attr(not(feature = "path-stats"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Path {
     OnSurface,
     InAir,
+    AcrossChains,
     Full,
     FullWithBoxes,
 }

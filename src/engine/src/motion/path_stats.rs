@@ -6,7 +6,7 @@ use super::Path;
 use std::cell::Cell;
 
 std::thread_local! {
-    static COUNTS: Cell<PathCounts> = const { Cell::new(PathCounts { on_surface: 0, in_air: 0, full: 0, full_with_boxes: 0 }) };
+    static COUNTS: Cell<PathCounts> = const { Cell::new(PathCounts { on_surface: 0, in_air: 0, across_chains: 0, full: 0, full_with_boxes: 0 }) };
 }
 
 /// Moves per path since the thread started (or [`reset`]).
@@ -16,6 +16,8 @@ pub struct PathCounts {
     pub on_surface: u64,
     /// Flights through compiled open air.
     pub in_air: u64,
+    /// Full moves whose walk went past a chain's end and was read along the chains.
+    pub across_chains: u64,
     /// Full moves through the map alone.
     pub full: u64,
     /// Full moves with solid boxes in reach.
@@ -28,6 +30,7 @@ pub(super) fn count(p: Path) {
         match p {
             Path::OnSurface => v.on_surface += 1,
             Path::InAir => v.in_air += 1,
+            Path::AcrossChains => v.across_chains += 1,
             Path::Full => v.full += 1,
             Path::FullWithBoxes => v.full_with_boxes += 1,
         }

@@ -8,7 +8,7 @@
 use megacollide_engine::body::{Body, Flags, SolidBox, NO_BOX};
 use megacollide_engine::map::{Edge, Map};
 use megacollide_engine::motion::MAX_SOLIDS;
-use megacollide_engine::surface::{EndKind, Surfaces, NO_AIR};
+use megacollide_engine::surface::{EndKind, Surfaces, NO_AIR, NO_CHAIN};
 use megacollide_engine::{SubPx, MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX};
 
 struct World<'a> {
@@ -285,10 +285,23 @@ pub fn check_surfaces(map: &Map, s: &Surfaces) -> Result<(), String> {
             let k = if right { c.len as usize - 1 } else { 0 };
             let (x, y) = (c.x0 as i32 + k as i32, y_at(k));
             let beyond = walk_step(map, x, y, w, h, right);
+            let dir = if right { 1 } else { -1 };
+            let next = c.next(right);
             let ok = match c.end(right) {
-                EndKind::Wall => beyond == Step::Blocked,
-                EndKind::Ledge => matches!(beyond, Step::Fell(..)),
-                EndKind::Open => true,
+                EndKind::Wall => beyond == Step::Blocked && next == NO_CHAIN,
+                // The step off a ledge keeps the height: the rest of the move is no walk.
+                EndKind::Ledge => beyond == Step::Fell(x + dir, y) && next == NO_CHAIN,
+                // The step lands on the chain named, or on no chain's position at all.
+                EndKind::Open => match (beyond, s.chains().get(next as usize)) {
+                    (Step::To(bx, by), Some(n)) => {
+                        bx == x + dir && n.width() == c.width() && n.height() == c.height() && {
+                            let i = bx - n.x0 as i32;
+                            0 <= i && i < n.len as i32 && s.ys()[n.first as usize + i as usize] as i32 == by
+                        }
+                    }
+                    (Step::To(bx, by), None) => next == NO_CHAIN && s.find(class, bx as i16, by as i16).is_none(),
+                    _ => false,
+                },
             };
             if !ok {
                 return Err(format!("{w}x{h} chain {ci}: end {:?} at ({x}, {y}) but the step beyond is {beyond:?}", c.end(right)));

@@ -19,7 +19,7 @@ use super::model::Level;
 use super::text::{self, LineIndex};
 use megacollide_engine::map::{fill_row_offsets, Edges, Map};
 use megacollide_engine::shape::TileShape;
-use megacollide_engine::surface::EndKind;
+use megacollide_engine::surface::{EndKind, NO_CHAIN};
 use megacollide_engine::MAX_BODY_SIZE;
 use megacollide_surface_compiler::{compile, Compiled};
 use serde_json::Value;
@@ -131,8 +131,17 @@ pub fn rust(id: &str, level_name: &str, c: &Compiled, engine: &str) -> String {
     let _ = writeln!(o, "/// Walkable surfaces of `{level_name}`: the chains of every body size.");
     let _ = writeln!(o, "pub static {id}_CHAINS: [{s}::Chain; {}] = [", c.chains.len());
     list(&mut o, &c.chains, 1, |ch| {
+        let next = |right: bool| match ch.next(right) {
+            NO_CHAIN => format!("{s}::NO_CHAIN"),
+            n => n.to_string(),
+        };
+        let with_next = if ch.next(false) == NO_CHAIN && ch.next(true) == NO_CHAIN {
+            String::new()
+        } else {
+            format!(".with_next({}, {})", next(false), next(true))
+        };
         format!(
-            "{s}::Chain::new({}, {}, {}, {}, {}, {}, {})",
+            "{s}::Chain::new({}, {}, {}, {}, {}, {}, {}){with_next}",
             ch.x0,
             ch.len,
             ch.first,
