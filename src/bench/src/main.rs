@@ -143,6 +143,17 @@ pub extern "C" fn bench_move_body(i: u32) -> u32 {
     b.flags.0 as u32
 }
 
+/// One frame of `motion::move_body` for body `i` on the map of the demo game's level
+/// `level` (`megacollide_game::LEVELS`; the bench scene when there is no such level); returns
+/// its flags.
+#[no_mangle]
+pub extern "C" fn bench_move_body_on_level(level: u32, i: u32) -> u32 {
+    let map = megacollide_game::LEVELS.get(level as usize).map_or(&BENCH_MAP, |l| l.map);
+    let b = &mut BODIES.get()[(i as usize) % BODY_COUNT];
+    move_body(map, &SOLIDS, b);
+    b.flags.0 as u32
+}
+
 /// Game logic before a frame (not timed): gravity, walls, jumps for bodies `0..n`.
 #[no_mangle]
 pub extern "C" fn bench_frame_prepare(n: u32) {

@@ -11,10 +11,11 @@ use std::fmt::Write as _;
 
 use m68k::AddressBus;
 use megacollide_engine::body::{Body, Flags, SolidBox};
+use megacollide_engine::map::Map;
 use megacollide_engine::motion::{move_bodies, move_body};
 use megacollide_engine::platformer::{Input, Player, PlayerConfig};
 use megacollide_engine::shape;
-use megacollide_engine::SubPx;
+use megacollide_engine::{SubPx, MAX_SPEED_PX};
 use object::{Object, ObjectSection, SectionFlags, SectionKind};
 
 pub use machine::{Machine, Profile};
@@ -36,6 +37,11 @@ pub const TARGET_WALK_127_AVG: u64 = 6_000;
 pub const TARGET_STILL_AVG: u64 = 150;
 /// Target: the worst move of the typical set.
 pub const TARGET_TYPICAL_MAX: u64 = 4_000;
+/// Target: the worst move of the sweep of positions (every tile column and row of the bench
+/// scene and the demo level, borders included) at speeds up to 16 px/frame per axis.
+pub const TARGET_MOVE_MAX_16: u64 = 4_000;
+/// Target: the worst move of that sweep at speeds up to 127 px/frame (and of every other set).
+pub const TARGET_MOVE_MAX: u64 = 12_000;
 /// Target: one patrolling walker's step (move and turn decision, batched), average cycles.
 pub const TARGET_WALKER_STEP_AVG: u64 = 600;
 /// Target: `Player::update`, average cycles.
@@ -461,8 +467,21 @@ const SOLIDS: [SolidBox; 0] = [];
 pub fn move_one(mc: &mut Machine, b: &Body) -> (Body, u64) {
     set_body(mc, 0, b);
     let (flags, c) = m(mc.call("bench_move_body", &[0]));
+    check_move(mc, &BENCH_MAP, b, flags, c)
+}
+
+/// [`move_one`] on the map of the demo game's level `level` (`megacollide_game::LEVELS`).
+pub fn move_one_on_level(mc: &mut Machine, level: usize, b: &Body) -> (Body, u64) {
+    set_body(mc, 0, b);
+    let (flags, c) = m(mc.call("bench_move_body_on_level", &[level as u32, 0]));
+    check_move(mc, megacollide_game::LEVELS[level].map, b, flags, c)
+}
+
+/// The host's `move_body` of `b` on `map` must equal the 68000's (body 0 and its `flags`);
+/// returns the moved body and the cycles `c`.
+fn check_move(mc: &mut Machine, map: &Map, b: &Body, flags: u32, c: u64) -> (Body, u64) {
     let mut host = *b;
-    move_body(&BENCH_MAP, &SOLIDS, &mut host);
+    move_body(map, &SOLIDS, &mut host);
     let got = get_body(mc, 0, b);
     assert_eq!(got, host, "move_body from {b:?}: 68000 and host differ");
     assert_eq!(flags as u8, host.flags.0);
@@ -477,17 +496,22 @@ pub fn settle(x: i16, y0: i16) -> Option<Body> {
 
 /// [`settle`] for a `w` x `h` body.
 pub fn settle_sized(x: i16, y0: i16, w: u8, h: u8) -> Option<Body> {
+    settle_on(&BENCH_MAP, x, y0, w, h)
+}
+
+/// [`settle_sized`] on `map`.
+pub fn settle_on(map: &Map, x: i16, y0: i16, w: u8, h: u8) -> Option<Body> {
     let mut y = y0;
-    while BENCH_MAP.rect_solid(x, y, w as i16, h as i16) {
+    while map.rect_solid(x, y, w as i16, h as i16) {
         y += 16;
-        if y > BENCH_MAP.height_px() {
+        if y > map.height_px() {
             return None;
         }
     }
     let mut b = Body::new(x, y, w, h);
     for _ in 0..400 {
         b.vy = SubPx::from_bits(48);
-        move_body(&BENCH_MAP, &SOLIDS, &mut b);
+        move_body(map, &SOLIDS, &mut b);
         if b.flags.contains(Flags::FELL_OUT) {
             return None;
         }
@@ -511,6 +535,60 @@ pub fn on_slope(b: &Body) -> bool {
         }
     }
     false
+}
+
+/// The moves of [`body_move_max`'s sweep](sweep_moves) from one spot: velocities in raw
+/// sub-pixels per axis, up to `max_px` pixels a frame.
+fn sweep_speeds(max_px: i16) -> [i16; 5] {
+    let v = sub_of(max_px);
+    [-v, -v / 2 + 1, 0, v / 2 - 1, v]
+}
+
+/// Raw sub-pixels of `px` pixels.
+fn sub_of(px: i16) -> i16 {
+    px * 8
+}
+
+/// Times one move of a 16x32 body from every spot of the scene's map (`level`: the demo
+/// game's level, else the bench scene) at a tile grid, the map's last pixel column and row
+/// included: flights at every pair of [`sweep_speeds`] (the spot free of solid pixels), and
+/// walks at each non-zero speed from where a body dropped there stands. Every move is checked
+/// against the host. Returns (flights, walks).
+fn sweep_moves(mc: &mut Machine, level: Option<usize>, max_px: i16) -> (Stats, Stats) {
+    let map: &Map = level.map_or(&BENCH_MAP, |i| megacollide_game::LEVELS[i].map);
+    let (w, h) = (16i16, 32i16);
+    let grid = |end: i16| (0..=end).step_by(16).chain(std::iter::once(end)).collect::<Vec<i16>>();
+    let (xs, ys) = (grid(map.width_px() - w), grid(map.height_px() - h));
+    let one = |mc: &mut Machine, b: &Body| match level {
+        Some(i) => move_one_on_level(mc, i, b).1,
+        None => move_one(mc, b).1,
+    };
+    let speeds = sweep_speeds(max_px);
+    let (mut flights, mut walks) = (Stats::default(), Stats::default());
+    let mut stood = std::collections::HashSet::new();
+    for &x in &xs {
+        for &y in &ys {
+            if !map.rect_solid(x, y, w, h) {
+                for &vx in &speeds {
+                    for &vy in &speeds {
+                        let mut b = Body::new(x, y, w as u8, h as u8);
+                        (b.vx, b.vy) = (SubPx::from_bits(vx), SubPx::from_bits(vy));
+                        flights.add(one(mc, &b));
+                    }
+                }
+            }
+            if let Some(b) = settle_on(map, x, y, w as u8, h as u8) {
+                if stood.insert((b.px(), b.py())) {
+                    for &vx in speeds.iter().filter(|&&v| v != 0) {
+                        let mut b = b;
+                        (b.vx, b.vy) = (SubPx::from_bits(vx), SubPx::from_bits(3));
+                        walks.add(one(mc, &b));
+                    }
+                }
+            }
+        }
+    }
+    (flights, walks)
 }
 
 fn time_moves(mc: &mut Machine, starts: &[Body], frames: usize, vx: i16, gravity: bool) -> Stats {
@@ -969,6 +1047,29 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     rep.keys.insert("body_move_still_avg".into(), standing_batch.avg());
     rep.keys.insert("body_move_still_single_avg".into(), standing.avg());
 
+    // ---- The worst case: every tile column and row, both borders, a sweep of speeds -------
+    let scenes: Vec<(String, Option<usize>)> = std::iter::once(("bench scene".to_string(), None))
+        .chain(megacollide_game::script::attract_level().and_then(|l| {
+            megacollide_game::LEVELS.iter().position(|k| std::ptr::eq(*k, l)).map(|i| (format!("demo level {}", l.name), Some(i)))
+        }))
+        .collect();
+    let gw = "move_body, worst case: 16x32 bodies at every tile column and row (map borders included)";
+    for (key, max_px) in [("body_move_max_16", 16i16), ("body_move_max", MAX_SPEED_PX)] {
+        let mut all = Stats::default();
+        for (name, level) in &scenes {
+            let (flights, walks) = sweep_moves(mc, *level, max_px);
+            rep.rows.push(Row { group: gw, name: format!("{name}: flights up to {max_px} px/f per axis"), stats: flights.clone() });
+            rep.rows.push(Row { group: gw, name: format!("{name}: walks up to {max_px} px/f"), stats: walks.clone() });
+            all.merge(&flights);
+            all.merge(&walks);
+        }
+        if max_px == MAX_SPEED_PX {
+            // (And every move timed above.)
+            all.merge(&every);
+        }
+        rep.keys.insert(key.into(), all.max);
+    }
+
     // ---- Player::update: a scripted run through the bench scene ---------------------------
     let spawn = levels::BENCH.spawn.map(|p| (p.x, p.y)).unwrap_or((48, 320));
     m(mc.call("bench_player_reset", &[spawn.0 as i32 as u32, spawn.1 as i32 as u32]));
@@ -1234,6 +1335,8 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         ("point query, average (inlined)", "point_query_inlined_avg", TARGET_POINT_QUERY_AVG),
         ("one body move, average", "body_move_avg", TARGET_BODY_MOVE_AVG),
         ("one body move, typical worst", "body_move_typical_max", TARGET_TYPICAL_MAX),
+        ("one body move, worst of the sweep up to 16 px/f", "body_move_max_16", TARGET_MOVE_MAX_16),
+        ("one body move, worst of the sweep up to 127 px/f", "body_move_max", TARGET_MOVE_MAX),
         ("one body, walk 127 px/f (average)", "body_move_walk_127_avg", TARGET_WALK_127_AVG),
         ("one body standing still (average)", "body_move_still_avg", TARGET_STILL_AVG),
         ("32 bodies, one frame (average)", "frame_32_bodies", TARGET_FRAME_32),
