@@ -346,6 +346,67 @@ struct ShapeCells<'l, 'a> {
     shapes: &'l Shapes<'a>,
 }
 
+impl ShapeCells<'_, '_> {
+    /// The name-table entry of the first of tile id `id`'s four VDP tiles.
+    #[inline(always)]
+    fn first_cell(&self, id: u16) -> u16 {
+        vdp::cell(SHAPE_PALETTE_LINE, SHAPE_TILE + (self.shapes.vdp_tile)(id))
+    }
+
+    /// Fills the cells of a row or a column strip of map tiles `lo..hi` (`inside`: the
+    /// strip's row or column is in the map, which is `size` tiles along it): `ids` are the
+    /// tile ids of its part inside the map, and each tile's four cells go to `first` and
+    /// `second` (two words each: a row's top and bottom cells, a column's left and right
+    /// ones) as `pair(cell of its first VDP tile)`. Outside the map: shape 0 (blank). A
+    /// run of one id (the usual ground, the usual sky) asks for its cell once.
+    #[inline(always)]
+    fn strip<'t>(
+        &self,
+        (inside, lo, hi, size): (bool, i16, i16, u16),
+        ids: impl Fn(i16, i16) -> Ids<'t>,
+        first: &mut [u16],
+        second: &mut [u16],
+        pair: impl Fn(u16) -> ([u16; 2], [u16; 2]),
+    ) {
+        let (in0, in1) = if inside { (lo.max(0), hi.min(size as i16)) } else { (0, 0) };
+        let blank = pair(self.first_cell(0));
+        let (first, _) = first.as_chunks_mut::<2>();
+        let (second, _) = second.as_chunks_mut::<2>();
+        let (a, b) = if in0 < in1 { ((in0 - lo) as usize, (in1 - lo) as usize) } else { (0, 0) };
+        let (first_in, first_after) = first.split_at_mut(b);
+        let (second_in, second_after) = second.split_at_mut(b);
+        for (f, s) in first_in[..a].iter_mut().chain(first_after.iter_mut()).zip(second_in[..a].iter_mut().chain(second_after.iter_mut())) {
+            (*f, *s) = blank;
+        }
+        if a == b {
+            return;
+        }
+        let mut last = (0u16, blank);
+        let mut put = |id: u16, f: &mut [u16; 2], s: &mut [u16; 2]| {
+            if id != last.0 {
+                last = (id, pair(self.first_cell(id)));
+            }
+            (*f, *s) = last.1;
+        };
+        let cells = first_in[a..].iter_mut().zip(second_in[a..].iter_mut());
+        match ids(in0, in1) {
+            Ids::Run(run) => run.iter().zip(cells).for_each(|(&id, (f, s))| put(id, f, s)),
+            Ids::Column(rows, tx) => {
+                let tiles = self.level.tiles;
+                rows.iter().zip(cells).for_each(|(&r, (f, s))| put(tiles.get(r as usize + tx).copied().unwrap_or(0), f, s));
+            }
+        }
+    }
+}
+
+/// The tile ids of a strip's part inside the map ([`ShapeCells::strip`]).
+enum Ids<'a> {
+    /// A row's: a run of the map's tiles.
+    Run(&'a [u16]),
+    /// A column's: tile column `tx` of each map row, by the rows' offsets.
+    Column(&'a [u16], usize),
+}
+
 impl Metatiles for ShapeCells<'_, '_> {
     /// Map tile (`tx`, `ty`) (tile space; outside the map = blank): the shape's four VDP
     /// tiles in row order.
@@ -353,8 +414,25 @@ impl Metatiles for ShapeCells<'_, '_> {
     fn cells(&self, tx: i16, ty: i16) -> [u16; 4] {
         let level = self.level;
         let id = if inside(level, tx, ty) { level.tiles[level.row_offsets[ty as usize] as usize + tx as usize] } else { 0 };
-        let first = vdp::cell(SHAPE_PALETTE_LINE, SHAPE_TILE + (self.shapes.vdp_tile)(id));
+        let first = self.first_cell(id);
         [first, first + 1, first + 2, first + 3]
+    }
+
+    /// Map row `ty`, read as a run of the map's tiles ([`ShapeCells::strip`]).
+    fn row(&self, ty: i16, x0: i16, x1: i16, top: &mut [u16], bottom: &mut [u16]) {
+        let level = self.level;
+        let inside = ty >= 0 && (ty as u16) < level.height;
+        let start = if inside { level.row_offsets[ty as usize] as usize } else { 0 };
+        let run = |in0: i16, in1: i16| Ids::Run(&level.tiles[start + in0 as usize..start + in1 as usize]);
+        self.strip((inside, x0, x1, level.width), run, top, bottom, |c| ([c, c + 1], [c + 2, c + 3]));
+    }
+
+    /// Map column `tx`, a tile every map row ([`ShapeCells::strip`]).
+    fn column(&self, tx: i16, y0: i16, y1: i16, left: &mut [u16], right: &mut [u16]) {
+        let level = self.level;
+        let inside = tx >= 0 && (tx as u16) < level.width;
+        let column = |in0: i16, in1: i16| Ids::Column(&level.row_offsets[in0 as usize..in1 as usize], tx as usize);
+        self.strip((inside, y0, y1, level.height), column, left, right, |c| ([c, c + 2], [c + 1, c + 3]));
     }
 }
 
@@ -749,7 +827,13 @@ mod tests {
 
     #[test]
     fn rows_and_columns_copy_what_cells_give() {
-        let cells = ArtCells { level: &LEVEL, plane: &PLANE };
+        strips_equal_cells(&ArtCells { level: &LEVEL, plane: &PLANE });
+        strips_equal_cells(&ShapeCells { level: &LEVEL, shapes: &SHAPES });
+    }
+
+    /// `cells`' rows and columns (its own, or the trait's defaults) give what its
+    /// [`Metatiles::cells`] gives, inside the map and past every side.
+    fn strips_equal_cells(cells: &impl Metatiles) {
         for lo in -3..4 {
             for hi in lo..lo + 5 {
                 for t in -1..4 {
