@@ -10,7 +10,7 @@
 
 use megacollide_game::levels::{Level, LEVELS};
 use megacollide_game::script::{attract_level, ATTRACT};
-use megacollide_game::state::{MODE_ATTRACT, MODE_PLAY, MODE_TITLE};
+use megacollide_game::state::{MODE_ATTRACT, MODE_PLAY, MODE_TITLE, WARP_REQUEST};
 use megacollide_game::world::{Input, World, CAMERA_MAX_STEP};
 use megacollide_game::{GameState, ScriptPlayer};
 
@@ -44,6 +44,13 @@ const FIRST_LEVEL: &Level = LEVELS[0];
 /// per frame after the world step. Tests find it by its ELF symbol.
 #[no_mangle]
 pub static GAME: Shared<GameState> = Shared::new(GameState::ZERO);
+
+/// A debug warp, for tests and debuggers: write [`WARP_REQUEST`]` | x << 16 | y` (the
+/// player's new pixel-space top-left, each `0 ..= 0x7FFF`) and the next step in play puts
+/// the player there at rest (`Player::place`), then clears it. Tests find it by its ELF
+/// symbol (random play warps to the map's four borders with it).
+#[no_mangle]
+pub static WARP: Shared<u32> = Shared::new(0);
 
 /// Everything the main loop keeps between frames.
 struct App {
@@ -176,7 +183,11 @@ pub fn run() -> ! {
             // One world step per frame on NTSC; on PAL one frame in five runs two, so the
             // world keeps 60 steps a second. A mode change ends the frame's steps (its
             // full redraw comes first).
-            for _ in 0..app.pacer.steps() {
+            for k in 0..app.pacer.steps() {
+                if k > 0 && !app.time_for_another_step(vblank) {
+                    app.pacer.defer();
+                    break;
+                }
                 app.update(buttons);
                 if app.text_dirty {
                     break;
@@ -189,6 +200,14 @@ pub fn run() -> ! {
         });
     }
 }
+
+/// The last line (counted from VBlank) at which a PAL frame starts its second world step:
+/// later, the step is owed to the next frame ([`Pacer::defer`]) and the game slows down
+/// while frames are full instead of missing them. A PAL frame has 313 lines; the worst
+/// crowd step takes 131 (`make bench`: `world_step_crowd_max` 63,934 cycles, 488 a line),
+/// placing the crowd's sprites with the overlay 64 (`demo_sprites_overlay_crowd_max`
+/// 30,750), the planes' preparation and the frame's end about 18.
+const SECOND_STEP_BY_LINE: u16 = 313 - 131 - 64 - 58;
 
 // The camera glides (at most CAMERA_MAX_STEP pixels a step, two steps in a PAL frame): the
 // planes stream every move, and only a mode change redraws (the level view would draw a
@@ -227,7 +246,7 @@ impl App {
     #[inline(never)]
     fn prepare_planes(&mut self) {
         let c = self.world.camera;
-        if self.text_dirty || self.level_gfx_dirty {
+        if self.redraw_needed || self.text_dirty || self.level_gfx_dirty {
             self.redraw_needed = true;
         } else {
             self.view.prepare(c.x, c.y);
@@ -343,6 +362,13 @@ impl App {
                 if buttons & pad::START != 0 {
                     input |= Input::RESPAWN;
                 }
+                let warp = WARP.get();
+                if warp & WARP_REQUEST != 0 {
+                    WARP.set(0);
+                    self.world.warp((warp >> 16) as i16 & 0x7FFF, warp as i16 & 0x7FFF);
+                    // The view jumps: a full redraw with the display off.
+                    self.redraw_needed = true;
+                }
                 self.world.step(Input(input));
                 self.play_effects(pressed & pad::START != 0);
             }
@@ -437,6 +463,13 @@ impl App {
         self.state.frame_lines = lines;
         self.state.vblanks = now;
         GAME.set(self.state);
+    }
+
+    /// Whether this frame (its work started at VBlank `vblank`) still has time for a
+    /// second world step (PAL): see [`SECOND_STEP_BY_LINE`].
+    fn time_for_another_step(&self, vblank: u32) -> bool {
+        let (lines, missed) = timing::frame_lines(self.standard, vblank, rt::frames);
+        missed == 0 && lines <= SECOND_STEP_BY_LINE
     }
 
     /// Places the objects for the world as it is now and builds the sprite table (uploaded

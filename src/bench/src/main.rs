@@ -468,6 +468,15 @@ pub extern "C" fn bench_world_reset() -> u32 {
     }
 }
 
+/// Puts the world's player at rest at pixel-space `(x, y)` with the view on it (`World::warp`, the ROM's
+/// debug warp).
+#[no_mangle]
+pub extern "C" fn bench_world_warp(x: i32, y: i32) {
+    if let Some(w) = WORLD.get().as_mut() {
+        w.warp(x as i16, y as i16);
+    }
+}
+
 /// One `World::step` with pad `input` (`megacollide_game::Input` bits): the timed call.
 #[no_mangle]
 pub extern "C" fn bench_world_step(input: u32) {

@@ -387,7 +387,22 @@ impl Player {
     /// assert_eq!(p.body.px(), 8);
     /// ```
     pub fn respawn(&mut self) {
-        self.body = Body::new(self.spawn_x, self.spawn_y, self.cfg.width, self.cfg.height);
+        self.place(self.spawn_x, self.spawn_y);
+    }
+
+    /// Puts the body at rest with its box's top-left at pixel `(x, y)` (a respawn somewhere
+    /// else: a door, a checkpoint, a debug warp). The spawn point stays.
+    ///
+    /// ```
+    /// use megacollide_engine::platformer::{Player, PlayerConfig};
+    /// let mut p = Player::new(8, 0, PlayerConfig::DEFAULT);
+    /// p.place(40, 16);
+    /// assert_eq!((p.body.px(), p.body.py()), (40, 16));
+    /// p.respawn();
+    /// assert_eq!(p.body.px(), 8);
+    /// ```
+    pub fn place(&mut self, x: i16, y: i16) {
+        self.body = Body::new(x, y, self.cfg.width, self.cfg.height);
         self.vx = Speed::ZERO;
         self.vy = Speed::ZERO;
         self.coyote = 0;

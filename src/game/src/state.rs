@@ -50,6 +50,11 @@ pub const MODE_ATTRACT: u8 = 2;
 /// Size of [`GameState`] in bytes.
 pub const GAME_STATE_BYTES: usize = 0x30;
 
+/// The bit of the ROM's debug warp word (`WARP`, an ELF symbol) that asks for a warp: a
+/// test writes `WARP_REQUEST | x << 16 | y` (the player's pixel-space top-left) and the ROM's
+/// next step in play puts the player there at rest.
+pub const WARP_REQUEST: u32 = 0x8000_0000;
+
 /// See the module docs for every field.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

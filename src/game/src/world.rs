@@ -54,6 +54,13 @@ pub const CAMERA_MAX_STEP: i16 = 16;
 /// where they are: the usual Mega Drive economy, only what is near the screen moves.
 pub const ACTIVE_MARGIN: i16 = 64;
 
+/// Enemies that come near the view start moving at most this many a step; the others wake
+/// in the next steps (and are drawn once they move). A waking enemy's first move is a full
+/// move (about 12,000 cycles): a fall from above into the crowd would wake its 24 walkers in
+/// one step (249,000 cycles, two frames). The attract route never wakes more than 3 in a
+/// step.
+pub const MAX_WAKING_ENEMIES: u8 = 3;
+
 /// Enemy gravity in sub-pixels (1/8 pixel) per frame per frame (0.25 px/frame²).
 pub const ENEMY_GRAVITY: i16 = 2;
 /// Enemy terminal fall speed in sub-pixels per frame (6 px/frame).
@@ -423,9 +430,16 @@ impl World {
         let boxes_near = all_solids.iter().any(|s| s.rect.overlaps(&near));
         let n = self.enemy_count as usize;
         // First which enemies are near (a flag each), then their steps: two short loops.
-        let mut last = 0u8;
+        let (mut last, mut waking) = (0u8, 0u8);
         for (i, e) in self.enemies[..n].iter_mut().enumerate() {
-            e.near = meets(e.patrol.body(), &active);
+            let near = meets(e.patrol.body(), &active);
+            if near && !e.near {
+                // Waking (see MAX_WAKING_ENEMIES).
+                waking += 1;
+                e.near = waking <= MAX_WAKING_ENEMIES;
+            } else {
+                e.near = near;
+            }
             if e.near {
                 last = i as u8 + 1;
             }
@@ -471,6 +485,22 @@ impl World {
     }
 
     /// Follows the player, clamped to the map, at most [`CAMERA_MAX_STEP`] pixels per axis.
+    /// Puts the player at rest at pixel-space `(x, y)` (a debug warp, a door) and the view
+    /// straight onto it, without the camera's glide (the level view draws such a jump
+    /// whole).
+    ///
+    /// ```
+    /// use megacollide_game::{World, LEVELS};
+    /// let mut w = World::new(LEVELS[0]);
+    /// w.warp(0, 0);
+    /// assert_eq!((w.player.body.px(), w.player.body.py()), (0, 0));
+    /// assert_eq!((w.camera.x, w.camera.y), (0, 0));
+    /// ```
+    pub fn warp(&mut self, x: i16, y: i16) {
+        self.player.place(x, y);
+        self.camera.follow(self.player.body.rect(), self.level.map);
+    }
+
     fn move_camera(&mut self) {
         let mut want = self.camera;
         want.follow(self.player.body.rect(), self.level.map);

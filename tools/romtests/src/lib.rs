@@ -98,7 +98,7 @@ pub fn be32(bytes: &[u8]) -> u32 {
     u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
 }
 
-pub use megacollide_game::state::{GameState, GAME_STATE_BYTES, MODE_ATTRACT, MODE_PLAY, MODE_TITLE};
+pub use megacollide_game::state::{GameState, GAME_STATE_BYTES, MODE_ATTRACT, MODE_PLAY, MODE_TITLE, WARP_REQUEST};
 
 /// Reads the ROM's `GAME` block (address from the ELF's symbols) from Genesis Plus GX.
 pub fn game_state(gx: &emu::Gpgx, game_addr: u32) -> GameState {

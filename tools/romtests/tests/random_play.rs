@@ -7,6 +7,11 @@
 //! panic and exception screens set `SYSVARS.fault`), the ROM alive; and the stack's
 //! high-water mark stays under 1 KiB. The worst frame and where it happened are printed.
 //!
+//! Before the random part, each run plays the demo level's four borders: the ROM's debug
+//! warp (`WARP`) puts the player at the left and right border, the top and the lowest free
+//! spot, where it walks into the border, jumps and falls along it, with the overlay off and
+//! then on.
+//!
 //! `make test` plays `RANDOM_PLAY_FRAMES` (default 12,000) frames per seed, two seeds, on NTSC
 //! and on PAL; `make soak` plays 1,000,000 frames on each.
 
@@ -59,13 +64,20 @@ enum Action {
     Reset,
 }
 
-/// The random player: an action and the frames it lasts, after the scripted pads.
+/// A scripted frame: a debug warp to ask for first (pixel-space top-left), then the pad.
+#[derive(Clone, Copy, Debug)]
+struct Scripted {
+    warp: Option<(i16, i16)>,
+    pad: Pad,
+}
+
+/// The random player: an action and the frames it lasts, after the scripted frames.
 struct RandomPlayer {
     rng: Rng,
     action: Action,
     left: u64,
     frame: u64,
-    scripted: std::collections::VecDeque<Pad>,
+    scripted: std::collections::VecDeque<Scripted>,
 }
 
 impl RandomPlayer {
@@ -95,11 +107,38 @@ impl RandomPlayer {
         };
     }
 
-    /// The pad for the next frame, or `None` for a console reset.
-    fn next(&mut self) -> Option<Pad> {
-        if let Some(pad) = self.scripted.pop_front() {
-            return Some(pad);
+    /// The next frame (a scripted one first), or `None` for a console reset.
+    fn next_frame(&mut self) -> Option<Scripted> {
+        match self.scripted.pop_front() {
+            Some(s) => Some(s),
+            None => self.next().map(|pad| Scripted { warp: None, pad }),
         }
+    }
+
+    /// Plays the borders of a map first: at each of `spots` (a border's name and a
+    /// pixel-space top-left) a warp, then walking into the border (`dir`) with jumps, the
+    /// overlay off, then on, then off again.
+    fn tour(&mut self, spots: &[(&str, i16, i16, Pad)]) {
+        const FRAMES: u64 = 240;
+        for &(_, x, y, dir) in spots {
+            self.scripted.push_back(Scripted { warp: Some((x, y)), pad: Pad::NONE });
+            for overlay in [false, true] {
+                if overlay {
+                    self.scripted.push_back(Scripted { warp: None, pad: Pad::DOWN | Pad::A });
+                }
+                for f in 0..FRAMES {
+                    let jump = if f % 50 < 18 { Pad::A } else { Pad::NONE };
+                    // Now and then away from the border and back.
+                    let d = if f % 80 >= 70 { opposite(dir) } else { dir };
+                    self.scripted.push_back(Scripted { warp: None, pad: d | jump });
+                }
+            }
+            self.scripted.push_back(Scripted { warp: None, pad: Pad::DOWN | Pad::A });
+        }
+    }
+
+    /// The pad for the next random frame, or `None` for a console reset.
+    fn next(&mut self) -> Option<Pad> {
         if self.left == 0 {
             self.choose();
         }
@@ -125,6 +164,44 @@ impl RandomPlayer {
     }
 }
 
+/// The other way along the x axis (none stays none).
+fn opposite(dir: Pad) -> Pad {
+    if dir == Pad::LEFT {
+        Pad::RIGHT
+    } else if dir == Pad::RIGHT {
+        Pad::LEFT
+    } else {
+        dir
+    }
+}
+
+/// Where random play warps on `map` for a 16x32 player, with the direction walked there:
+/// the left and the right border (the first and the last column the box can take; the
+/// topmost free spot), the top border (row 0; the first free spot from the middle
+/// rightwards) and the bottom: the lowest free spot of the map (its last row where the level
+/// has room).
+fn border_spots(map: &megacollide_engine::Map) -> Vec<(&'static str, i16, i16, Pad)> {
+    let (w, h) = (16i16, 32i16);
+    let (right, bottom) = (map.width_px() - w, map.height_px() - h);
+    let free = |x: i16, y: i16| !map.rect_solid(x, y, w, h);
+    let down = |x: i16| (0..=bottom).step_by(16).find(|&y| free(x, y));
+    let mut spots = Vec::new();
+    if let Some(y) = down(0) {
+        spots.push(("left", 0, y, Pad::LEFT));
+    }
+    if let Some(y) = down(right) {
+        spots.push(("right", right, y, Pad::RIGHT));
+    }
+    if let Some(x) = (map.width_px() / 2..=right).step_by(16).find(|&x| free(x, 0)) {
+        spots.push(("top", x, 0, Pad::NONE));
+    }
+    let lowest = (0..=bottom).rev().find_map(|y| (0..=right).step_by(16).find(|&x| free(x, y)).map(|x| (x, y)));
+    if let Some((x, y)) = lowest {
+        spots.push(("bottom", x, y, Pad::RIGHT));
+    }
+    spots
+}
+
 /// What a run found.
 #[derive(Debug, Default)]
 struct Report {
@@ -142,6 +219,9 @@ struct Report {
     crowd_frames: u64,
     overlay_frames: u64,
     levels_played: Vec<u8>,
+    /// Per border of the demo level (left, right, top, bottom): the frames played after its
+    /// warp, and those with the overlay on.
+    border_frames: Vec<(&'static str, u64, u64)>,
 }
 
 /// Plays `n` frames of seed `seed` on the demo ROM (`pal`: Genesis Plus GX forced to PAL).
@@ -171,8 +251,13 @@ fn play(seed: u64, n: u64, pal: bool) -> Report {
     let mut last = game_state(&gx, g);
     let mut missed_base = last.missed_frames;
     assert_eq!(missed_base, 0, "seed {seed:#x}: missed frames on the way through the course");
-    for frame in 0..n {
-        let Some(pad) = player.next() else {
+    let warp = rom.sym("WARP");
+    let spots = border_spots(demo_level().map);
+    player.tour(&spots);
+    let tour_frames = player.scripted.len() as u64;
+    let mut border = None;
+    for frame in 0..n + tour_frames {
+        let Some(Scripted { warp: to, pad }) = player.next_frame() else {
             rep.stack_used = rep.stack_used.max(stack_used(&gx));
             // The reset restarts the 68000, whose start-up clears RAM: forget the old marks
             // first, so the boot seen is the new one.
@@ -185,8 +270,21 @@ fn play(seed: u64, n: u64, pal: bool) -> Report {
             missed_base = last.missed_frames;
             continue;
         };
+        if let Some((x, y)) = to {
+            gx.write_u32_be(warp, WARP_REQUEST | (x as u32) << 16 | y as u32);
+            let k = rep.border_frames.len();
+            rep.border_frames.push((spots[k].0, 0, 0));
+            border = Some(k);
+        }
+        if player.scripted.is_empty() {
+            border = None;
+        }
         gx.run_frame(pad);
         let s = game_state(&gx, g);
+        if let Some(k) = border {
+            rep.border_frames[k].1 += 1;
+            rep.border_frames[k].2 += s.overlay as u64;
+        }
         let fault = gx.read_u32_be(sv + sysvars::FAULT);
         assert_eq!(
             fault,
@@ -315,6 +413,7 @@ fn play_seeds(pal: bool, seeds: &[u64], default_frames: u64) {
         println!(
             "random play {name}, seed {seed:#x}: {} frames ({} title, {} play, {} attract, {} with the overlay), {} resets, levels played {:?}; \
              demo level reached x {} ({} frames in the crowd); \
+             borders played (name, frames, with the overlay) {:?}; \
              worst frame {} of {lines} lines (frame {}, mode {}, level {}, tick {}, x {}, overlay {}); missed frames {}; stack high-water {} bytes",
             r.frames,
             r.modes[0],
@@ -325,6 +424,7 @@ fn play_seeds(pal: bool, seeds: &[u64], default_frames: u64) {
             r.levels_played,
             r.max_x,
             r.crowd_frames,
+            r.border_frames,
             r.worst_lines,
             r.worst_at.0,
             r.worst_at.1,
@@ -336,6 +436,8 @@ fn play_seeds(pal: bool, seeds: &[u64], default_frames: u64) {
             r.stack_used
         );
         assert_eq!(r.missed, 0, "{name} seed {seed:#x}: missed frames (worst frame {} lines)", r.worst_lines);
+        let names: Vec<&str> = r.border_frames.iter().filter(|b| b.1 > 0 && b.2 > 0).map(|b| b.0).collect();
+        assert_eq!(names, ["left", "right", "top", "bottom"], "{name} seed {seed:#x}: the four borders played, overlay off and on");
         assert!(r.stack_used < 1024, "{name} seed {seed:#x}: stack high-water {} bytes", r.stack_used);
     }
     assert!(played > 0 && overlay > 0 && resets > 0 && crowd > 0, "{name}: the runs played, in the crowd, showed the overlay and reset");
