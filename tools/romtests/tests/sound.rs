@@ -7,7 +7,7 @@
 //! they say (asked through the ROM's `SOUND_TEST` cell).
 
 use emu::Pad;
-use megadrive::sound::layout::*;
+use megadrive::sound::protocol::*;
 use romtests::*;
 use std::path::PathBuf;
 
