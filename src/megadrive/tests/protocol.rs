@@ -15,9 +15,12 @@ mod z80;
 use megadrive::sound::protocol::*;
 use std::path::{Path, PathBuf};
 
-/// The driver assembled with `symbols` as its protocol, in a folder of its own under `dir`:
-/// the code and the symbol table.
-fn assemble(symbols: &[(&str, u16)], dir: &Path) -> Result<(Vec<u8>, Vec<(String, u16)>), String> {
+/// A pasmo symbol table: (name, value) in its order.
+type Symbols = Vec<(String, u16)>;
+
+/// The driver assembled with `symbols` as its protocol, in the folder `dir`: the code and the
+/// symbol table.
+fn assemble(symbols: &[(&str, u16)], dir: &Path) -> Result<(Vec<u8>, Symbols), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     std::fs::write(dir.join(z80::INCLUDE), z80::include_text(symbols)).map_err(|e| e.to_string())?;
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("z80/driver.asm");

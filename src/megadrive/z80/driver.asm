@@ -9,7 +9,9 @@
 ; rates) is defined once, in src/megadrive/src/sound/protocol.rs (megadrive::sound::protocol,
 ; where the stream format and the mailbox are described): build.rs writes it as the equates
 ; of sound_protocol.inc, included here. Do not define those names (or copy their values)
-; here: tests/protocol.rs checks that every one of them reaches this code.
+; here: src/megadrive/tests/protocol.rs checks that every one of them reaches this code. (Where
+; the code tests a value with a shorter instruction than a compare, e.g. `dec a` for
+; MUSIC_PLAYING = 1, protocol.rs checks that value when it compiles.)
 ;
 ; Timing. The YM2612's Timer A overflows at the PCM rate (every PCM_PERIOD YM samples:
 ; 53,267 / 8 = 6,658 Hz NTSC, 52,781 / 8 = 6,598 Hz PAL; at 6 or 7 the Z80, the 68000's bus
@@ -42,11 +44,11 @@ BANKREG         equ 6000h       ; 68000 bank register: 9 writes of one bit, A15 
 PSG             equ 7F11h       ; SN76489 (through the 68000 bus)
 
 ; ---- tuning ---------------------------------------------------------------------------------
-; PCM_PERIOD (YM samples per PCM sample), TIMER_B_COUNT (Timer B periods of 16 YM samples),
-; TICK_NTSC and TICK_PAL (65536 x 60 x 144 x 16 x TIMER_B_COUNT / the YM clock, rounded:
-; 7,670,453 Hz NTSC, 7,600,489 Hz PAL) come from the protocol.
+; From the protocol: PCM_PERIOD (YM samples per PCM sample), TIMER_B_COUNT (Timer B counts of
+; 16 YM samples a period), TICK_NTSC and TICK_PAL (65536 x 60 x 144 x 16 x TIMER_B_COUNT / the
+; YM clock, rounded: 7,670,453 Hz NTSC, 7,600,489 Hz PAL).
 TA_VALUE        equ 1024-PCM_PERIOD
-TB_VALUE        equ 256-TIMER_B_COUNT ; Timer B: 16 x 16 YM samples
+TB_VALUE        equ 256-TIMER_B_COUNT ; Timer B: 16 x 16 YM samples (4.81 ms NTSC)
 REFILL_BURST    equ 64          ; PCM bytes a refill unit copies from ROM at most (it stops
                                 ; early when a DMA window opens: it checks every 2 bytes)
 
@@ -362,7 +364,7 @@ tick:
         inc (hl)
 tb_music:
         ld a,(music_state)
-        dec a
+        dec a                   ; MUSIC_PLAYING (1)?
         jp nz,main_loop
         ld hl,music_due
         ld a,(hl)
@@ -505,7 +507,7 @@ cm_noloop:
         ld (mtick),hl
         ld (ST_WSUM),hl
         ld (ST_MTICK),hl
-        inc a
+        inc a                   ; 1: a tick due, and MUSIC_PLAYING
         ld (music_due),a
         ld (music_state),a
         ld (ST_MUSIC),a
