@@ -3,8 +3,10 @@
 //! Everywhere: turns the public-domain 8x8 font (the `font8x8` crate) into VDP tiles for
 //! `text::load_font` (`$OUT_DIR/font.bin`), and assembles the Z80 sound driver
 //! (`z80/driver.asm`, with Debian's `pasmo`, which `tools/install-deps.sh` installs) into
-//! `$OUT_DIR/z80_driver.bin`, writing its mailbox and status addresses (from pasmo's symbol
-//! table) as Rust constants to `$OUT_DIR/z80_layout.rs` for `sound`.
+//! `$OUT_DIR/z80_driver.bin`, after writing the sound protocol (`src/sound/protocol.rs`, the
+//! one source of the op codes, mailbox and status addresses that `sound` and romtool use as
+//! Rust constants) as the assembler's include file `$OUT_DIR/sound_protocol.inc`
+//! (`build/z80.rs`).
 //!
 //! For the 68000 (`m68k-unknown-none-elf`), the one place that makes a cartridge of any
 //! binary using this crate (the ROM, a game made from the template, the examples, the
@@ -28,10 +30,17 @@
 //! script that wants to look at them.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 #[path = "build/fix_plugin.rs"]
 mod fix_plugin;
+// The sound protocol, for the assembler (the library's `sound::protocol`: its Rust-only
+// items are not used here).
+#[allow(dead_code)]
+#[path = "src/sound/protocol.rs"]
+mod protocol;
+#[allow(dead_code)] // `symbols`: for tests/protocol.rs
+#[path = "build/z80.rs"]
+mod z80;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -129,31 +138,15 @@ fn canonical(path: &Path) -> PathBuf {
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// Assembles the Z80 driver with pasmo: `z80_driver.bin` (the code, loaded at Z80 address 0)
-/// and `z80_layout.rs` (every `MB_*` and `ST_*` address and the driver's size).
+/// Assembles the Z80 driver with pasmo into `z80_driver.bin` (the code, loaded at Z80 address
+/// 0), with the protocol's equates in `sound_protocol.inc` ([`protocol::DRIVER_SYMBOLS`]).
 fn z80_driver(source: &Path, out: &Path) {
     println!("cargo:rerun-if-changed={}", source.display());
-    let bin = out.join("z80_driver.bin");
-    let sym = out.join("z80_driver.sym");
-    let status = Command::new("pasmo").arg("--bin").arg(source).arg(&bin).arg(&sym).status();
-    match status {
-        Ok(s) if s.success() => {}
-        Ok(s) => panic!("pasmo failed ({s}) on {}", source.display()),
-        Err(e) => panic!("cannot run pasmo ({e}): the Z80 assembler; `make deps` (tools/install-deps.sh) installs it"),
+    println!("cargo:rerun-if-changed=src/sound/protocol.rs");
+    println!("cargo:rerun-if-changed=build/z80.rs");
+    std::fs::write(out.join(z80::INCLUDE), z80::include_text(protocol::DRIVER_SYMBOLS)).expect("write sound_protocol.inc");
+    let (bin, sym) = (out.join("z80_driver.bin"), out.join("z80_driver.sym"));
+    if let Err(e) = z80::assemble(source, out, &bin, &sym) {
+        panic!("{e}");
     }
-    let symbols = std::fs::read_to_string(&sym).expect("pasmo's symbol table");
-    let mut rs = String::from("// The Z80 driver's mailbox and status addresses, from pasmo's symbol table.\n");
-    for line in symbols.lines() {
-        // "NAME\t\tEQU 01F00H"
-        let mut parts = line.split_whitespace();
-        let (Some(name), Some("EQU"), Some(value)) = (parts.next(), parts.next(), parts.next()) else { continue };
-        if !(name.starts_with("MB_") || name.starts_with("ST_") || name == "driver_end") {
-            continue;
-        }
-        let value = u16::from_str_radix(value.trim_end_matches(['H', 'h']), 16)
-            .unwrap_or_else(|e| panic!("{}: symbol {name} = {value}: {e}", sym.display()));
-        let name = if name == "driver_end" { "DRIVER_END".to_string() } else { name.to_string() };
-        rs.push_str(&format!("/// Z80 address of `{name}` (see `z80/driver.asm`).\npub const {name}: u16 = {value:#06x};\n"));
-    }
-    std::fs::write(out.join("z80_layout.rs"), rs).expect("write z80_layout.rs");
 }

@@ -48,18 +48,17 @@ use crate::rt::{MainOnly, Shared};
 use crate::timing::Standard;
 use crate::z80::{self, Bus};
 
-/// The driver's mailbox (`MB_*`, written by the 68000) and status (`ST_*`, written by the
-/// Z80) addresses in Z80 RAM, and its size, from pasmo's symbol table.
+/// The driver's protocol, defined once for the driver, this module and `romtool sound`: the
+/// stream op codes, the music op codes, the mailbox (`MB_*`, written by the 68000) and status
+/// (`ST_*`, written by the Z80) addresses in Z80 RAM, and the rates.
 ///
 /// ```no_run
-/// use megadrive::{sound::layout, z80};
+/// use megadrive::{sound::protocol, z80};
 /// // The driver's `ST_READY` byte, read straight from Z80 RAM (the status does it for you).
-/// let ready = z80::with_bus(|bus| bus.read(layout::ST_READY)) == b'R';
+/// let ready = z80::with_bus(|bus| bus.read(protocol::ST_READY)) == protocol::READY_MARK;
 /// ```
-pub mod layout {
-    include!(concat!(env!("OUT_DIR"), "/z80_layout.rs"));
-}
-use layout::*;
+pub mod protocol;
+use protocol::*;
 
 /// The driver (Z80 code), as assembled from `z80/driver.asm`.
 ///
@@ -67,7 +66,10 @@ use layout::*;
 /// use megadrive::sound::{DRIVER, DRIVER_BYTES};
 /// assert_eq!(DRIVER.len(), DRIVER_BYTES as usize); // fits in the Z80's 8 KiB
 /// ```
-pub static DRIVER: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/z80_driver.bin"));
+pub static DRIVER: &[u8] = DRIVER_CODE;
+
+/// The assembled driver (as a constant, for [`DRIVER_BYTES`]).
+const DRIVER_CODE: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/z80_driver.bin"));
 
 /// The driver's size in bytes (its code and tables; its variables and buffers are in the
 /// rest of the Z80's 8 KiB).
@@ -77,22 +79,19 @@ pub static DRIVER: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/z80_driver.
 /// let free = 0x2000 - DRIVER_BYTES; // Z80 RAM left for the variables and buffers
 /// assert!(free > 0x600);
 /// ```
-pub const DRIVER_BYTES: u16 = DRIVER_END;
-
-/// Z80 address of the driver's variables (then its mailbox and status, to the end of RAM):
-/// zero when it starts. (The PCM ring and volume table below them need no clearing.)
-const VARIABLES: u16 = 0x1E00;
+pub const DRIVER_BYTES: u16 = DRIVER_CODE.len() as u16;
 
 /// PCM effects' sample rate on an NTSC console (Hz): the YM2612's Timer A every 8 of its
 /// samples (7,670,453 Hz / 144 / 8). On PAL it is 6,598 Hz (the YM2612's clock is 0.9 %
-/// slower); `romtool sound` resamples WAV files to this rate.
+/// slower); `romtool sound` resamples WAV files to this rate. (The protocol's
+/// [`protocol::PCM_RATE`].)
 ///
 /// ```
 /// use megadrive::sound::PCM_RATE;
 /// let samples: u32 = 3330; // a jump sample's length
 /// assert_eq!(samples * 1000 / PCM_RATE, 500); // milliseconds
 /// ```
-pub const PCM_RATE: u32 = 6658;
+pub const PCM_RATE: u32 = protocol::PCM_RATE;
 
 /// The song or effect's stream loops back to nowhere (it ends).
 ///
@@ -176,17 +175,24 @@ impl Effect {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Status(pub [u8; STATUS_BYTES]);
 
-/// Bytes of [`Status`]: Z80 RAM `ST_READY` (ST + 1) to `ST_WSUM` + 1 (ST + 11).
+/// Bytes of [`Status`]: Z80 RAM `ST_READY` (ST + 1) to `ST_WSUM` + 1 (ST + 11). (The
+/// protocol's [`protocol::STATUS_BYTES`].)
 ///
 /// ```
 /// use megadrive::sound::{Status, STATUS_BYTES};
 /// let before_init = Status([0; STATUS_BYTES]);
 /// assert!(!before_init.ready());
 /// ```
-pub const STATUS_BYTES: usize = 11;
+pub const STATUS_BYTES: usize = protocol::STATUS_BYTES;
 
 impl Status {
-    fn u16_at(&self, i: usize) -> u16 {
+    /// The byte at status address `st` (`ST_READY` ..= `ST_WSUM` + 1).
+    fn u8_at(&self, st: u16) -> u8 {
+        self.0[status_index(st)]
+    }
+    /// The little-endian 16-bit value at status address `st`.
+    fn u16_at(&self, st: u16) -> u16 {
+        let i = status_index(st);
         u16::from_le_bytes([self.0[i], self.0[i + 1]])
     }
     /// The driver runs.
@@ -199,7 +205,7 @@ impl Status {
     /// }
     /// ```
     pub fn ready(&self) -> bool {
-        self.0[0] == b'R'
+        self.u8_at(ST_READY) == READY_MARK
     }
     /// The driver's heartbeat: its Timer B periods (4.8 ms, 3 or 4 a frame) since it started.
     ///
@@ -210,7 +216,7 @@ impl Status {
     /// assert_eq!(Status(raw).heartbeat(), 1000);
     /// ```
     pub fn heartbeat(&self) -> u16 {
-        self.u16_at(1)
+        self.u16_at(ST_HEART)
     }
     /// Music: 0 stopped, 1 playing, 2 paused.
     ///
@@ -220,7 +226,7 @@ impl Status {
     /// assert_eq!(paused.music(), 2);
     /// ```
     pub fn music(&self) -> u8 {
-        self.0[3]
+        self.u8_at(ST_MUSIC)
     }
     /// Priority + 1 of the PCM effect playing, 0 for none.
     ///
@@ -230,7 +236,7 @@ impl Status {
     /// assert_eq!(s.pcm(), 3); // an effect of priority 2 plays
     /// ```
     pub fn pcm(&self) -> u8 {
-        self.0[4]
+        self.u8_at(ST_PCM)
     }
     /// Priority + 1 of the PSG effect playing, 0 for none.
     ///
@@ -240,7 +246,7 @@ impl Status {
     /// assert_eq!(s.psg(), 0); // no PSG effect
     /// ```
     pub fn psg(&self) -> u8 {
-        self.0[5]
+        self.u8_at(ST_SFX)
     }
     /// Music ticks played (the stream's waits summed) when `write_sum` was taken.
     ///
@@ -250,7 +256,7 @@ impl Status {
     /// assert_eq!(s.music_ticks(), 600); // ten seconds at 60 ticks a second
     /// ```
     pub fn music_ticks(&self) -> u16 {
-        self.u16_at(7)
+        self.u16_at(ST_MTICK)
     }
     /// Fletcher-16 of the music's register writes so far (register and value, PSG bytes).
     ///
@@ -260,7 +266,7 @@ impl Status {
     /// assert_eq!(s.write_sum(), 0xABCD);
     /// ```
     pub fn write_sum(&self) -> u16 {
-        self.u16_at(9)
+        self.u16_at(ST_WSUM)
     }
 }
 
@@ -359,7 +365,7 @@ pub fn init(standard: Standard) {
 /// ```
 pub fn play_music(song: &'static Song) {
     let addr = song.stream.as_ptr() as usize as u32;
-    let loop_addr = if song.loop_start == NO_LOOP { 0xFF_FFFF } else { addr + song.loop_start };
+    let loop_addr = if song.loop_start == NO_LOOP { NO_LOOP_ADDR } else { addr + song.loop_start };
     ask(MUSIC, |q| q.music = Some(MusicOp::Start { addr, loop_addr }));
 }
 
@@ -426,7 +432,7 @@ pub fn play_effect(effect: &'static Effect, priority: u8) {
             if samples.is_empty() || q.pcm.is_some_and(|(p, _, _)| p > priority) {
                 return;
             }
-            let len = samples.len().min(0xFFFF) as u16;
+            let len = samples.len().min(MAX_PCM_SAMPLES) as u16;
             q.pcm = Some((priority, samples.as_ptr() as usize as u32, len));
         }
         Effect::Psg { stream, channels, .. } => {
@@ -442,7 +448,7 @@ pub fn play_effect(effect: &'static Effect, priority: u8) {
 /// silent.
 const VOLUME_ATTEN: [u8; 16] = [127, 37, 35, 32, 29, 27, 24, 21, 19, 16, 13, 11, 8, 5, 3, 0];
 /// The PCM scale (x/16) of each level: the same loudness as `VOLUME_ATTEN`.
-const VOLUME_PCM: [u8; 16] = [0, 0, 1, 1, 1, 2, 2, 2, 3, 4, 5, 6, 8, 10, 12, 16];
+const VOLUME_PCM: [u8; 16] = [0, 0, 1, 1, 1, 2, 2, 2, 3, 4, 5, 6, 8, 10, 12, PCM_SCALE_FULL];
 
 /// Sets the master volume of music and effects: 0 (silent) ..= 15 (full, the default).
 ///
@@ -586,16 +592,16 @@ fn send(bus: &mut Bus, pending: u8) -> bool {
             match q.music {
                 Some(op) if bus.read(ST_ACK_MUSIC) == q.seq[0] => {
                     let (code, addr, loop_addr, speed) = match op {
-                        MusicOp::Start { addr, loop_addr } => (1, addr, loop_addr, 0),
-                        MusicOp::Stop => (2, 0, 0, 0),
-                        MusicOp::Pause => (3, 0, 0, 0),
-                        MusicOp::Resume => (4, 0, 0, 0),
-                        MusicOp::Fade { speed } => (5, 0, 0, speed),
+                        MusicOp::Start { addr, loop_addr } => (MUSIC_START, addr, loop_addr, 0),
+                        MusicOp::Stop => (MUSIC_STOP, 0, 0, 0),
+                        MusicOp::Pause => (MUSIC_PAUSE, 0, 0, 0),
+                        MusicOp::Resume => (MUSIC_RESUME, 0, 0, 0),
+                        MusicOp::Fade { speed } => (MUSIC_FADE, 0, 0, speed),
                     };
-                    bus.write(MB_MUSIC + 1, code);
-                    write_addr(bus, MB_MUSIC + 2, addr);
-                    write_addr(bus, MB_MUSIC + 5, loop_addr);
-                    bus.write(MB_MUSIC + 8, speed);
+                    bus.write(MB_MUSIC_OP, code);
+                    write_addr(bus, MB_MUSIC_ADDR, addr);
+                    write_addr(bus, MB_MUSIC_LOOP, loop_addr);
+                    bus.write(MB_MUSIC_FADE, speed);
                     q.seq[0] = q.seq[0].wrapping_add(1);
                     bus.write(MB_MUSIC, q.seq[0]);
                     q.music = None;
@@ -608,10 +614,10 @@ fn send(bus: &mut Bus, pending: u8) -> bool {
         if pending & PCM != 0 {
             match q.pcm {
                 Some((priority, addr, len)) if bus.read(ST_ACK_PCM) == q.seq[1] => {
-                    bus.write(MB_PCM + 1, priority);
-                    write_addr(bus, MB_PCM + 2, addr);
-                    bus.write(MB_PCM + 5, len as u8);
-                    bus.write(MB_PCM + 6, (len >> 8) as u8);
+                    bus.write(MB_PCM_PRIORITY, priority);
+                    write_addr(bus, MB_PCM_ADDR, addr);
+                    bus.write(MB_PCM_LENGTH, len as u8);
+                    bus.write(MB_PCM_LENGTH + 1, (len >> 8) as u8);
                     q.seq[1] = q.seq[1].wrapping_add(1);
                     bus.write(MB_PCM, q.seq[1]);
                     q.pcm = None;
@@ -624,9 +630,9 @@ fn send(bus: &mut Bus, pending: u8) -> bool {
         if pending & PSG != 0 {
             match q.psg {
                 Some((priority, addr, channels)) if bus.read(ST_ACK_SFX) == q.seq[2] => {
-                    bus.write(MB_SFX + 1, priority);
-                    write_addr(bus, MB_SFX + 2, addr);
-                    bus.write(MB_SFX + 5, channels);
+                    bus.write(MB_SFX_PRIORITY, priority);
+                    write_addr(bus, MB_SFX_ADDR, addr);
+                    bus.write(MB_SFX_CHANNELS, channels);
                     q.seq[2] = q.seq[2].wrapping_add(1);
                     bus.write(MB_SFX, q.seq[2]);
                     q.psg = None;
@@ -639,8 +645,8 @@ fn send(bus: &mut Bus, pending: u8) -> bool {
         if pending & VOLUME != 0 {
             match q.volume {
                 Some((atten, scale)) if bus.read(ST_ACK_VOL) == q.seq[3] => {
-                    bus.write(MB_VOL + 1, atten);
-                    bus.write(MB_VOL + 2, scale);
+                    bus.write(MB_VOL_ATTEN, atten);
+                    bus.write(MB_VOL_PCM_SCALE, scale);
                     q.seq[3] = q.seq[3].wrapping_add(1);
                     bus.write(MB_VOL, q.seq[3]);
                     q.volume = None;

@@ -3,8 +3,15 @@
 ; Plays a music stream (YM2612 FM + SN76489 PSG register writes, 60 ticks a second on NTSC
 ; and PAL alike), a PSG effect stream that takes PSG channels from the music and gives them
 ; back, and an 8-bit PCM effect on the YM2612's DAC (FM channel 6, taken from the music while
-; the effect plays). The stream format and the mailbox are described in
-; src/megadrive/src/sound.rs; romtool (tools/romtool/src/sound/) writes the streams.
+; the effect plays). romtool (tools/romtool/src/sound/) writes the streams.
+;
+; The protocol (the stream op codes, the music op codes, the mailbox and status addresses, the
+; rates) is defined once, in src/megadrive/src/sound/protocol.rs (megadrive::sound::protocol,
+; where the stream format and the mailbox are described): build.rs writes it as the equates
+; of sound_protocol.inc, included here. Do not define those names (or copy their values)
+; here: src/megadrive/tests/protocol.rs checks that every one of them reaches this code. (Where
+; the code tests a value with a shorter instruction than a compare, e.g. `dec a` for
+; MUSIC_PLAYING = 1, protocol.rs checks that value when it compiles.)
 ;
 ; Timing. The YM2612's Timer A overflows at the PCM rate (every PCM_PERIOD YM samples:
 ; 53,267 / 8 = 6,658 Hz NTSC, 52,781 / 8 = 6,598 Hz PAL; at 6 or 7 the Z80, the 68000's bus
@@ -26,6 +33,8 @@
 ; DAC keeps its rate through the DMA; music ticks that fall inside a window are played as
 ; soon as it closes (music_due counts them), so the tempo does not drift.
 
+        include "sound_protocol.inc"
+
 ; ---- hardware -------------------------------------------------------------------------------
 YM_A0           equ 4000h       ; YM2612 address, part I; reading it gives the status
 YM_D0           equ 4001h
@@ -35,11 +44,11 @@ BANKREG         equ 6000h       ; 68000 bank register: 9 writes of one bit, A15 
 PSG             equ 7F11h       ; SN76489 (through the 68000 bus)
 
 ; ---- tuning ---------------------------------------------------------------------------------
-PCM_PERIOD      equ 8           ; YM samples per PCM sample (Timer A)
+; From the protocol: PCM_PERIOD (YM samples per PCM sample), TIMER_B_COUNT (Timer B counts of
+; 16 YM samples a period), TICK_NTSC and TICK_PAL (65536 x 60 x 144 x 16 x TIMER_B_COUNT / the
+; YM clock, rounded: 7,670,453 Hz NTSC, 7,600,489 Hz PAL).
 TA_VALUE        equ 1024-PCM_PERIOD
-TB_VALUE        equ 256-16      ; Timer B: 16 x 16 YM samples
-TICK_NTSC       equ 18898       ; 65536 x 60 x 36864 / 7,670,453 Hz (YM clock, NTSC)
-TICK_PAL        equ 19072       ; 65536 x 60 x 36864 / 7,600,489 Hz (PAL)
+TB_VALUE        equ 256-TIMER_B_COUNT ; Timer B: 16 x 16 YM samples (4.81 ms NTSC)
 REFILL_BURST    equ 64          ; PCM bytes a refill unit copies from ROM at most (it stops
                                 ; early when a DMA window opens: it checks every 2 bytes)
 
@@ -49,7 +58,7 @@ VOLTAB          equ 1D00h       ; PCM volume table (256 bytes, page aligned)
 STACKTOP        equ 1C00h       ; the stack grows down below the ring
 
 ; Variables (zero at start: the 68000 clears Z80 RAM before it loads the driver).
-V               equ 1E00h
+V               equ VARIABLES   ; 1E00h (the protocol: sound::init clears from there)
 cur_bank        equ V+0         ; dw: bank register value (9 bits); FFFFh = unknown
 tick_acc        equ V+2         ; dw
 tick_inc        equ V+4         ; dw: TICK_NTSC or TICK_PAL
@@ -92,39 +101,9 @@ shadow_alg      equ V+56        ; 6 bytes: algorithm of FM channel 0..5
 shadow_tl       equ V+64        ; 24 bytes: total level, channel * 4 + slot
 psg_shadow      equ V+96        ; 12 bytes: channel * 3 + (tone latch, tone data, volume latch)
 
-; Mailbox: the 68000 writes these while it holds the Z80 bus (src/megadrive/src/sound.rs).
-MB              equ 1F00h
-MB_DMA          equ MB+0        ; 1: a DMA window is open, no 68000-bus access
-MB_PENDING      equ MB+1        ; nonzero: a command block below has a new sequence number
-MB_STD          equ MB+2        ; 0: NTSC, 1: PAL (written before the Z80 starts)
-MB_MUSIC        equ MB+4        ; seq, op, addr (lo, mid, hi), loop (lo, mid, hi; hi FFh: none), fade speed
-MB_PCM          equ MB+16       ; seq, priority, addr (lo, mid, hi), length (lo, hi)
-MB_SFX          equ MB+24       ; seq, priority, addr (lo, mid, hi), channel mask
-MB_VOL          equ MB+32       ; seq, attenuation (0..127), PCM scale (0..16)
-
-; Status: the Z80 writes these, the 68000 and the tests read them (ST+1 to ST+11: the copy
-; in 68000 RAM, megadrive::sound::Status).
-ST              equ 1F80h
-ST_BUSY         equ ST+0        ; 1 while in a bus unit
-ST_READY        equ ST+1        ; 'R' once the driver runs
-ST_HEART        equ ST+2        ; dw: Timer B periods (4.8 ms) since start: the heartbeat, 3 or 4 a frame
-ST_MUSIC        equ ST+4        ; db: music state (0 stopped, 1 playing, 2 paused)
-ST_PCM          equ ST+5        ; db: priority + 1 of the PCM effect playing (0: none)
-ST_SFX          equ ST+6        ; db: priority + 1 of the PSG effect playing (0: none)
-ST_MTICK        equ ST+8        ; dw: music ticks played when ST_WSUM was taken
-ST_WSUM         equ ST+10       ; dw: Fletcher-16 of every music register write (reg, value) so far
-ST_ACK_MUSIC    equ ST+12       ; db: last music sequence number taken
-ST_ACK_PCM      equ ST+13
-ST_ACK_SFX      equ ST+14
-ST_ACK_VOL      equ ST+15
-ST_PCMSUM       equ ST+16       ; dw: sum of every byte written to the DAC
-ST_PCMSTART     equ ST+18       ; dw: ST_TICKS when the last PCM effect started
-ST_UNDER        equ ST+20       ; db: PCM slots with an empty ring while an effect played
-ST_WINDOWS      equ ST+22       ; dw: bus units put off because a DMA window was open
-ST_PCMCOUNT     equ ST+24       ; dw: PCM effects started
-ST_SFXCOUNT     equ ST+26       ; dw: PSG effects started
-ST_LEFT         equ ST+28       ; dw: samples the PCM effect still has to play
-ST_TICKS        equ ST+30       ; dw: 60 Hz ticks since start (the music's time)
+; Mailbox (MB_*, 1F00h: the 68000 writes these while it holds the Z80 bus) and status (ST_*,
+; 1F80h: the Z80 writes these, the 68000 and the tests read them; ST_READY to ST_WSUM + 1 is
+; the copy in 68000 RAM, megadrive::sound::Status): the protocol's, with their layout.
 
 ; POLL: a PCM sample if Timer A has overflowed. Preserves BC, DE, HL.
 POLL    macro
@@ -147,7 +126,7 @@ init:
         ld (loop_bank),hl
         ld a,0C0h
         ld (pan6),a
-        ld a,16
+        ld a,PCM_SCALE_FULL
         ld (pcm_scale),a
         ld hl,VOLTAB            ; identity volume table
         xor a
@@ -199,7 +178,7 @@ init_psg:
         ld iy,0                 ; Fletcher-16 of the music's writes (IYL, IYH)
         ld a,0Fh                ; the PSG's volumes written by a bus unit (DMA guard)
         ld (psg_refresh),a
-        ld a,'R'
+        ld a,READY_MARK
         ld (ST_READY),a
 
 ; ---- main loop ------------------------------------------------------------------------------
@@ -385,7 +364,7 @@ tick:
         inc (hl)
 tb_music:
         ld a,(music_state)
-        dec a
+        dec a                   ; MUSIC_PLAYING (1)?
         jp nz,main_loop
         ld hl,music_due
         ld a,(hl)
@@ -438,9 +417,9 @@ commands:
 ; cmd_volume: A = the block's sequence number.
 cmd_volume:
         ld (ST_ACK_VOL),a
-        ld a,(MB_VOL+1)
+        ld a,(MB_VOL_ATTEN)
         ld (master_atten),a
-        ld a,(MB_VOL+2)
+        ld a,(MB_VOL_PCM_SCALE)
         ld (pcm_scale),a
         ; the volume table: entry i = (2048 + (i - 128) x scale) / 16, built 4 entries a unit
         ld l,a
@@ -466,21 +445,21 @@ cmd_volume:
 ; cmd_music: A = the block's sequence number.
 cmd_music:
         ld (ST_ACK_MUSIC),a
-        ld a,(MB_MUSIC+1)
-        cp 1
+        ld a,(MB_MUSIC_OP)
+        cp MUSIC_START
         jr z,cm_start
-        cp 2
+        cp MUSIC_STOP
         jp z,music_stop
-        cp 3
+        cp MUSIC_PAUSE
         jr z,cm_pause
-        cp 4
+        cp MUSIC_RESUME
         jr z,cm_resume
-        cp 5
+        cp MUSIC_FADE
         ret nz
         ld a,(music_state)      ; fade out
         or a
         ret z
-        ld a,(MB_MUSIC+8)
+        ld a,(MB_MUSIC_FADE)
         or a
         jp z,music_stop
         ld (fade_speed),a
@@ -488,34 +467,34 @@ cmd_music:
         ret
 cm_pause:
         ld a,(music_state)
-        cp 1
+        cp MUSIC_PLAYING
         ret nz
         xor a
         ld (music_due),a        ; the rest of this tick plays after the pause
-        ld a,2
+        ld a,MUSIC_PAUSED
         ld (music_state),a
         ld (ST_MUSIC),a
         jp update_atten
 cm_resume:
         ld a,(music_state)
-        cp 2
+        cp MUSIC_PAUSED
         ret nz
-        dec a
+        dec a                   ; MUSIC_PLAYING
         ld (music_state),a
         ld (ST_MUSIC),a
         jp update_atten
 cm_start:
         call fm_key_off_all
-        ld hl,MB_MUSIC+2
+        ld hl,MB_MUSIC_ADDR
         call addr_to_bank
         ld (music_ptr),hl
         ld (music_bank),de
         ld hl,0FFFFh
         ld (loop_bank),hl
-        ld a,(MB_MUSIC+7)
+        ld a,(MB_MUSIC_LOOP+2)   ; the high byte: FFh, no loop
         inc a
         jr z,cm_noloop
-        ld hl,MB_MUSIC+5
+        ld hl,MB_MUSIC_LOOP
         call addr_to_bank
         ld (loop_ptr),hl
         ld (loop_bank),de
@@ -528,7 +507,7 @@ cm_noloop:
         ld (mtick),hl
         ld (ST_WSUM),hl
         ld (ST_MTICK),hl
-        inc a
+        inc a                   ; 1: a tick due, and MUSIC_PLAYING
         ld (music_due),a
         ld (music_state),a
         ld (ST_MUSIC),a
@@ -540,7 +519,7 @@ cm_noloop:
 ; the playing one has a higher priority.
 cmd_pcm:
         ld (ST_ACK_PCM),a
-        ld a,(MB_PCM+1)
+        ld a,(MB_PCM_PRIORITY)
         inc a
         ld b,a
         ld a,(pcm_prio)
@@ -551,11 +530,11 @@ cp_take:
         ld a,b
         ld (pcm_prio),a
         ld (ST_PCM),a
-        ld hl,MB_PCM+2
+        ld hl,MB_PCM_ADDR
         call addr_to_bank
         ld (pcm_src),hl
         ld (pcm_bank),de
-        ld hl,(MB_PCM+5)
+        ld hl,(MB_PCM_LENGTH)
         ld a,h
         or l
         ret z                   ; nothing to play
@@ -623,7 +602,7 @@ pcm_end:
 ; cmd_sfx: A = the block's sequence number. Priority as for cmd_pcm.
 cmd_sfx:
         ld (ST_ACK_SFX),a
-        ld a,(MB_SFX+1)
+        ld a,(MB_SFX_PRIORITY)
         inc a
         ld b,a
         ld a,(sfx_prio)
@@ -637,11 +616,11 @@ cs_take:
         ld a,b
         ld (sfx_prio),a
         ld (ST_SFX),a
-        ld hl,MB_SFX+2
+        ld hl,MB_SFX_ADDR
         call addr_to_bank
         ld (sfx_ptr),hl
         ld (sfx_bank),de
-        ld a,(MB_SFX+5)
+        ld a,(MB_SFX_CHANNELS)
         and 0Fh
         ld (sfx_mask),a
         ld a,1
@@ -701,7 +680,7 @@ set_t27:
 ; and schedules the rewrite of every FM carrier level and music PSG volume.
 update_atten:
         ld a,(music_state)
-        cp 1
+        cp MUSIC_PLAYING
         ld a,127
         jr nz,ua_set            ; stopped or paused: silent
         ld a,(master_atten)
@@ -895,7 +874,7 @@ rf5:    ld a,b
         ld e,a
         ld d,RING SHR 8
         ld a,(pcm_scale)
-        cp 16
+        cp PCM_SCALE_FULL
         jr nz,rf_scaled
         ld b,c                  ; full volume: the bytes as they are, B = bytes to copy
         POLL
@@ -990,12 +969,12 @@ music_unit:
         ld a,(hl)
         inc l
         call z,page_next
-        cp 40h
-        jr c,mu_wait
+        cp OP_END
+        jr c,mu_wait            ; a wait (below OP_END)
         jr z,mu_end
-        cp 80h
+        cp OP_PSG
         jp nc,mu_psg
-        ld b,a                  ; 41h: part I, 42h: part II
+        ld b,a                  ; OP_YM0: part I, any other (OP_YM1): part II
         ld d,(hl)
         inc l
         call z,page_next
@@ -1007,7 +986,7 @@ music_unit:
         call music_saved
         POLL
         ld a,b
-        cp 41h
+        cp OP_YM0
         jp z,music_fm0
         jp music_fm1
 mu_wait:
@@ -1362,10 +1341,10 @@ sfx_unit:
         ld a,(hl)
         inc l
         call z,page_next
-        cp 40h
-        jr c,su_wait
+        cp OP_END
+        jr c,su_wait            ; a wait (below OP_END)
         jp z,sfx_release
-        cp 80h
+        cp OP_PSG
         jr c,su_skip            ; no FM in an effect (romtool refuses it)
         ld c,a
         bit 4,a

@@ -164,7 +164,7 @@ pub struct SoundFrames {
 /// the next one is sent too. The waits for a Z80 still in a unit come on top (see the
 /// sound section of src/megadrive/README.md).
 pub fn sound_frame(mc: &mut Machine) -> SoundFrames {
-    use megadrive::sound::layout::{MB_PCM, ST_ACK_PCM};
+    use megadrive::sound::protocol::{MB_PCM, ST_ACK_PCM};
     m(mc.call("bench_sound_init", &[]));
     let (mut idle, mut effect) = (Stats::default(), Stats::default());
     for _ in 0..16 {

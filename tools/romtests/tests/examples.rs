@@ -145,7 +145,7 @@ fn sound_plays_a_tune_a_pcm_and_a_psg_effect() {
     if !built(&["examples/sound.md", "examples/sound.elf"]) {
         return;
     }
-    use megadrive::sound::layout::*;
+    use megadrive::sound::protocol::*;
     let (_lock, mut gx, rom) = boot("sound", 30, Pad::NONE);
     let status = rom.sym("SOUND_STATUS");
     gx.run_until(120, Pad::NONE, |g| g.read_u8(status) == b'R').expect("the sound driver runs");

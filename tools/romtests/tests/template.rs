@@ -225,7 +225,7 @@ fn template_plays_its_tune_and_a_jump_sound() {
     if !built(&["template.md", "template.elf"]) {
         return;
     }
-    use megadrive::sound::layout::*;
+    use megadrive::sound::protocol::*;
     let rom = Rom::load("template").unwrap();
     let status = rom.sym("SOUND_STATUS");
     let (_lock, mut gx) = gpgx_with(&rom);

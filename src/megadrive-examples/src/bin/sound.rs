@@ -7,15 +7,13 @@
 #![no_main]
 
 use megadrive::pad::{self, Buttons, Port};
+// The stream op codes are the driver's protocol's (`megadrive::sound::protocol`).
+use megadrive::sound::protocol::{OP_END, OP_YM0};
 use megadrive::sound::{self, Effect, Song};
 use megadrive::text::{self, Console};
 use megadrive::timing::Standard;
 use megadrive::{rt, vdp};
 use megadrive_examples::wait_vblank;
-
-/// Stream opcodes (see `tools/romtool/src/sound/stream.rs`): YM2612 part I write, end.
-const YM0: u8 = 0x41;
-const END: u8 = 0x40;
 
 /// Block and F-number (YM2612 channel 1 frequency registers A4h, A0h) of the scale C4 ... C5,
 /// block 4: 644 (C), 722, 810, 858, 964, 1081, 1214, then C5 = 644 in block 5.
@@ -51,7 +49,7 @@ const fn tune_stream() -> [u8; TUNE_BYTES] {
     let mut n = 0;
     let mut i = 0;
     while i < patch.len() {
-        s[n] = YM0;
+        s[n] = OP_YM0;
         s[n + 1] = patch[i].0;
         s[n + 2] = patch[i].1;
         n += 3;
@@ -63,21 +61,21 @@ const fn tune_stream() -> [u8; TUNE_BYTES] {
         let writes: [(u8, u8); 4] = [(0xA4, (block << 3) | (fnum >> 8) as u8), (0xA0, fnum as u8), (0x28, 0xF0), (0, 0)];
         let mut w = 0;
         while w < 3 {
-            s[n] = YM0;
+            s[n] = OP_YM0;
             s[n + 1] = writes[w].0;
             s[n + 2] = writes[w].1;
             n += 3;
             w += 1;
         }
         s[n] = 11; // wait 12 ticks
-        s[n + 1] = YM0;
+        s[n + 1] = OP_YM0;
         s[n + 2] = 0x28; // key off
         s[n + 3] = 0x00;
         s[n + 4] = 2; // wait 3 ticks
         n += 5;
         k += 1;
     }
-    s[n] = END;
+    s[n] = OP_END;
     s
 }
 
@@ -123,7 +121,7 @@ static ZAP_STREAM: [u8; ZAP_BYTES] = {
         i += 1;
     }
     s[n] = 0x9F; // channel 0 silent
-    s[n + 1] = END;
+    s[n + 1] = OP_END;
     s
 };
 

@@ -1,15 +1,17 @@
 //! The driver's stream format, and VGM writes turned into it.
 //!
 //! A stream is a sequence of commands, read by the Z80 driver (`src/megadrive/z80/driver.asm`)
-//! at 60 ticks a second (on NTSC and PAL alike):
+//! at 60 ticks a second (on NTSC and PAL alike). Its op codes are the driver's protocol's
+//! (`megadrive::sound::protocol`, `src/megadrive/src/sound/protocol.rs`, where the format is
+//! described; the driver is assembled with the same values):
 //!
 //! | bytes | command |
 //! |---|---|
 //! | `00`-`3F` | wait: the next commands play `n + 1` ticks later |
-//! | `40` | end: jump to the loop point, or stop |
-//! | `41 r v` | YM2612 part I: register `r` = `v` |
-//! | `42 r v` | YM2612 part II: register `r` = `v` |
-//! | `80`-`FF` | SN76489: a latch byte; a tone latch of channel 0-2 is followed by its data byte (the tone's high 6 bits) |
+//! | `40` (`OP_END`) | end: jump to the loop point, or stop |
+//! | `41 r v` (`OP_YM0`) | YM2612 part I: register `r` = `v` |
+//! | `42 r v` (`OP_YM1`) | YM2612 part II: register `r` = `v` |
+//! | `80`-`FF` (from `OP_PSG`) | SN76489: a latch byte; a tone latch of channel 0-2 is followed by its data byte (the tone's high 6 bits) |
 //!
 //! The conversion quantises every write to its 60 Hz tick (VGM time x 60 / 44,100, rounded),
 //! keeps the writes of a tick in file order, drops what changes nothing (a register written
@@ -21,21 +23,17 @@
 //! whatever the end left).
 
 use super::vgm::{Vgm, Write, VGM_RATE};
+use megadrive::sound::protocol::{self, OP_END, OP_PSG, OP_YM0, OP_YM1};
 
-/// Ticks a second (the driver's Timer B accumulator makes them, on NTSC and PAL).
-pub const TICK_RATE: u64 = 60;
+/// Ticks a second (the driver's Timer B accumulator makes them, on NTSC and PAL): the
+/// protocol's `TICKS_PER_SECOND`.
+pub const TICK_RATE: u64 = protocol::TICKS_PER_SECOND as u64;
 /// The longest stream accepted, bytes (the driver's bank window handles any size; this is a
 /// guard against a file that is not music for a cartridge).
 pub const MAX_STREAM_BYTES: usize = 1 << 20;
 
-/// Opcodes.
-pub const END: u8 = 0x40;
-/// YM2612 part I write.
-pub const YM0: u8 = 0x41;
-/// YM2612 part II write.
-pub const YM1: u8 = 0x42;
-/// Most ticks one wait command holds.
-pub const MAX_WAIT: u64 = 64;
+/// Most ticks one wait command holds (the protocol's `MAX_WAIT_TICKS`).
+pub const MAX_WAIT: u64 = protocol::MAX_WAIT_TICKS as u64;
 
 /// A converted stream.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -126,7 +124,7 @@ pub fn convert(vgm: &Vgm, looped: bool) -> Result<Stream, Problem> {
                     continue;
                 }
                 known.ym[part as usize][reg as usize] = Some(value);
-                s.bytes.extend_from_slice(&[if part == 0 { YM0 } else { YM1 }, reg, value]);
+                s.bytes.extend_from_slice(&[if part == 0 { OP_YM0 } else { OP_YM1 }, reg, value]);
                 s.ym_writes += 1;
             }
             Write::Psg(byte) => {
@@ -188,11 +186,11 @@ pub fn convert(vgm: &Vgm, looped: bool) -> Result<Stream, Problem> {
     }
     if end > tick {
         wait(&mut s.bytes, end - tick);
-    } else if s.loop_start.is_some() && !s.bytes[s.loop_start.unwrap()..].iter().any(|&b| b < END) {
+    } else if s.loop_start.is_some() && !s.bytes[s.loop_start.unwrap()..].iter().any(|&b| b < OP_END) {
         wait(&mut s.bytes, 1); // a loop must take time
     }
     s.ticks = end.max(tick);
-    s.bytes.push(END);
+    s.bytes.push(OP_END);
     if s.bytes.len() > MAX_STREAM_BYTES {
         return Err(Problem::TooLong(s.bytes.len()));
     }
@@ -229,11 +227,11 @@ pub fn decode(bytes: &[u8]) -> Option<Vec<(usize, Command)>> {
     while i < bytes.len() {
         let b = bytes[i];
         let (cmd, n) = match b {
-            0x00..=0x3F => (Command::Wait(b + 1), 1),
-            END => (Command::End, 1),
-            YM0 | YM1 => (Command::Ym(b - YM0, *bytes.get(i + 1)?, *bytes.get(i + 2)?), 3),
-            0x80..=0xFF if b & 0x10 == 0 && b & 0x60 != 0x60 => (Command::Psg(b, Some(*bytes.get(i + 1)?)), 2),
-            0x80..=0xFF => (Command::Psg(b, None), 1),
+            _ if b < OP_END => (Command::Wait(b + 1), 1),
+            OP_END => (Command::End, 1),
+            OP_YM0 | OP_YM1 => (Command::Ym(b - OP_YM0, *bytes.get(i + 1)?, *bytes.get(i + 2)?), 3),
+            OP_PSG..=0xFF if b & 0x10 == 0 && b & 0x60 != 0x60 => (Command::Psg(b, Some(*bytes.get(i + 1)?)), 2),
+            OP_PSG..=0xFF => (Command::Psg(b, None), 1),
             _ => return None,
         };
         out.push((i, cmd));
@@ -269,7 +267,7 @@ mod tests {
             dac_skipped: 0,
         };
         let s = convert(&vgm, true).unwrap();
-        assert_eq!(s.bytes, [0x41, 0x28, 0xF0, 0x00, 0x42, 0x30, 0x01, 63, 34, 0x9F, 0x00, END]);
+        assert_eq!(s.bytes, [0x41, 0x28, 0xF0, 0x00, 0x42, 0x30, 0x01, 63, 34, 0x9F, 0x00, OP_END]);
         assert_eq!(s.loop_start, Some(4));
         assert_eq!(s.ticks, 101);
         assert!(decode(&s.bytes).is_some());
@@ -291,7 +289,7 @@ mod tests {
             ..Vgm::default()
         };
         let s = convert(&vgm, false).unwrap();
-        assert_eq!(s.bytes, [0x41, 0x30, 5, 0x41, 0x28, 1, 0x41, 0x28, 1, 0x41, 0x27, 0x40, 0x00, END]);
+        assert_eq!(s.bytes, [0x41, 0x30, 5, 0x41, 0x28, 1, 0x41, 0x28, 1, 0x41, 0x27, 0x40, 0x00, OP_END]);
         assert_eq!(s.driver_writes_dropped, 1);
     }
 
@@ -310,7 +308,7 @@ mod tests {
             ..Vgm::default()
         };
         let s = convert(&vgm, false).unwrap();
-        assert_eq!(s.bytes, [0xA5, 0x12, 0x00, 0xA7, 0x12, 0xB3, 0x00, END]);
+        assert_eq!(s.bytes, [0xA5, 0x12, 0x00, 0xA7, 0x12, 0xB3, 0x00, OP_END]);
         assert_eq!(s.psg_channels, 0b0010);
     }
 }

@@ -4,11 +4,12 @@
 //! samples each output sample covers (a box filter: the low-pass that keeps a downsampled
 //! effect from aliasing) or, upsampling, by linear interpolation.
 
-/// The driver's PCM rate on NTSC, Hz (`megadrive::sound::PCM_RATE`: the YM2612's Timer A
-/// every 8 of its samples).
-pub const PCM_RATE: u32 = 6658;
-/// The most samples a PCM effect may have (the driver counts them in 16 bits).
-pub const MAX_SAMPLES: usize = 0xFFFF;
+/// The driver's PCM rate on NTSC, Hz (the protocol's `megadrive::sound::protocol::PCM_RATE`:
+/// the YM2612's Timer A every 8 of its samples).
+pub const PCM_RATE: u32 = megadrive::sound::protocol::PCM_RATE;
+/// The most samples a PCM effect may have (the protocol's `MAX_PCM_SAMPLES`: the driver
+/// counts them in 16 bits).
+pub const MAX_SAMPLES: usize = megadrive::sound::protocol::MAX_PCM_SAMPLES;
 
 /// Reads a WAV file's bytes into driver PCM. Errors say what is wrong (the caller adds the
 /// file's name).
