@@ -31,24 +31,31 @@
 //! (e.g. a door closed onto it) are ignored for that body this frame so it
 //! can walk out; at most [`MAX_SOLIDS`] boxes are considered.
 //!
-//! ## How a move is computed: three paths, one result
+//! ## How a move is computed: five paths, one result
 //!
 //! The rules above are stated pixel by pixel (and `tests/oracle` keeps that per-pixel model
-//! as the test oracle). Each body's move takes one of three paths, chosen once, in
-//! [`move_bodies`]' loop:
+//! as the test oracle). Each body's move takes one of these paths, chosen once per body in
+//! [`move_bodies`]' loop (and [`move_walkers`]'):
 //!
 //! * **On a surface** (`on_surface.rs`): a grounded body (`ON_GROUND`, not moving up) that no
 //!   solid box can reach and that stands at a position of the walkable surface compiled
 //!   for its size ([`crate::surface`]): its walk is a table read, whatever the slope, the
 //!   speed or the body's size.
+//! * **Across chains** (`across_chains.rs`): the same body when its walk goes past its
+//!   chain's end: the walk follows the chains (an open end's step lands on the chain the
+//!   tables name, a wall end stops it, a ledge end is the step off it and one sweep), then
+//!   the Y axis is the full move's. A walk of any length costs a few reads per chain.
 //! * **In the air** (`in_air.rs`): a body in flight that no box can reach, whose box before
 //!   and after the move (and the row under it) stays inside the blank rectangle compiled
 //!   for the tile it is in: it moves by its velocity.
-//! * **The full move** (`full.rs`): everything else (boxes in reach, a walk off a surface's
-//!   end, a jump's take-off or landing, bodies of sizes without a compiled surface, maps
-//!   without tables, changed tiles), computed from the map per tile. It is the reference:
-//!   the two table paths give exactly its result, and the property tests compare all three
-//!   with the per-pixel oracle.
+//! * **The full move** (`full.rs`, a fast walk read per tile column in `tile_walk.rs`):
+//!   everything else that no box can reach (a flight out of its rectangle, a landing, a
+//!   jump's take-off, bodies of sizes without a compiled surface, maps without tables,
+//!   changed tiles), computed from the map per tile. It is the reference: the table paths
+//!   give exactly its result, and the property tests compare all of them with the
+//!   per-pixel oracle.
+//! * **The full move with boxes** (`full.rs`): a body that rides a solid box or that one
+//!   can reach this frame.
 //!
 //! [`move_bodies`] moves a whole slice of bodies in one call: the solid boxes' bound is
 //! worked out once per frame (`reach.rs`), and a body that rides no box and that no box can
