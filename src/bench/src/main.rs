@@ -454,14 +454,17 @@ pub extern "C" fn bench_diff_masks(n: u32) {
 /// The demo game's world for `bench_world_*` (None until `bench_world_reset`).
 static WORLD: Static<Option<megacollide_game::World>> = Static(UnsafeCell::new(None));
 
-/// A fresh world on the attract script's level (the demo); returns its digest
+/// A fresh world on the attract script's level (the demo), its enemies settled; returns its digest
 /// (`shared::world_digest`), or 0 when the ROM has no such level.
 #[no_mangle]
 pub extern "C" fn bench_world_reset() -> u32 {
     let w = WORLD.get();
     match megacollide_game::script::attract_level() {
         Some(level) => {
-            *w = Some(megacollide_game::World::new(level));
+            let mut world = megacollide_game::World::new(level);
+            // As the ROM does in a mode's first (blanked) redraw.
+            world.settle_enemies();
+            *w = Some(world);
             bench_world_digest()
         }
         None => 0,

@@ -74,6 +74,23 @@ impl<'m> Patrol<'m> {
         self.vx
     }
 
+    /// Puts it standing where it is, if that is a position of the compiled surfaces
+    /// ([`Walker::stand`]): its first step is then a walk read from the tables. Returns
+    /// whether it stands.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::{body::Body, patrol::Patrol};
+    /// let mut p = Patrol::new(Body::new(8, 24, 8, 8), 8, true, 2, 6);
+    /// assert!(!p.stand(&map), "no compiled surfaces on this map");
+    /// ```
+    pub fn stand(&mut self, map: &Map<'m>) -> bool {
+        self.walker.stand(map)
+    }
+
     /// Its body, to change (its walker forgets where it stood; see [`Walker::body_mut`]).
     pub fn body_mut(&mut self) -> &mut Body {
         self.walker.body_mut()

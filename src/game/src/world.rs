@@ -54,13 +54,6 @@ pub const CAMERA_MAX_STEP: i16 = 16;
 /// where they are: the usual Mega Drive economy, only what is near the screen moves.
 pub const ACTIVE_MARGIN: i16 = 64;
 
-/// Enemies that come near the view start moving at most this many a step; the others wake
-/// in the next steps (and are drawn once they move). A waking enemy's first move is a full
-/// move (about 12,000 cycles): a fall from above into the crowd would wake its 24 walkers in
-/// one step (249,000 cycles, two frames). The attract route never wakes more than 3 in a
-/// step.
-pub const MAX_WAKING_ENEMIES: u8 = 3;
-
 /// Enemy gravity in sub-pixels (1/8 pixel) per frame per frame (0.25 px/frame²).
 pub const ENEMY_GRAVITY: i16 = 2;
 /// Enemy terminal fall speed in sub-pixels per frame (6 px/frame).
@@ -430,16 +423,9 @@ impl World {
         let boxes_near = all_solids.iter().any(|s| s.rect.overlaps(&near));
         let n = self.enemy_count as usize;
         // First which enemies are near (a flag each), then their steps: two short loops.
-        let (mut last, mut waking) = (0u8, 0u8);
+        let mut last = 0u8;
         for (i, e) in self.enemies[..n].iter_mut().enumerate() {
-            let near = meets(e.patrol.body(), &active);
-            if near && !e.near {
-                // Waking (see MAX_WAKING_ENEMIES).
-                waking += 1;
-                e.near = waking <= MAX_WAKING_ENEMIES;
-            } else {
-                e.near = near;
-            }
+            e.near = meets(e.patrol.body(), &active);
             if e.near {
                 last = i as u8 + 1;
             }
@@ -485,6 +471,26 @@ impl World {
     }
 
     /// Follows the player, clamped to the map, at most [`CAMERA_MAX_STEP`] pixels per axis.
+    /// Lets every enemy placed on the ground start standing where it stands on the compiled
+    /// surfaces (`Patrol::stand`): its first move is then a walk read from the tables, not
+    /// the full move of a landing and a search for its surface (about 12,000 cycles; a fall
+    /// into the demo's crowd woke its 24 walkers in one step: 249,000 cycles). The moves are
+    /// the same either way; only their cost changes. It costs about 1,500 cycles an enemy:
+    /// call it after [`World::reset`] where a frame has time (the ROM: in the blanked
+    /// redraw that starts a mode).
+    ///
+    /// ```
+    /// use megacollide_game::{World, LEVELS};
+    /// let mut w = World::new(LEVELS[0]);
+    /// w.settle_enemies();
+    /// ```
+    pub fn settle_enemies(&mut self) {
+        let map = self.level.map;
+        for e in self.enemies[..self.enemy_count as usize].iter_mut() {
+            e.patrol.stand(map);
+        }
+    }
+
     /// Puts the player at rest at pixel-space `(x, y)` (a debug warp, a door) and the view
     /// straight onto it, without the camera's glide (the level view draws such a jump
     /// whole).

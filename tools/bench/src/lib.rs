@@ -537,6 +537,30 @@ pub fn on_slope(b: &Body) -> bool {
     false
 }
 
+/// 90 steps of the demo's world (no pad) after a warp to the top of the attract level's
+/// right border: the player falls into the crowd, which comes into view all at once. Each
+/// step's world digest equals the host's.
+fn fall_into_the_crowd(mc: &mut Machine) -> Stats {
+    let mut st = Stats::default();
+    let Some(level) = megacollide_game::script::attract_level() else {
+        return st;
+    };
+    let mut host = megacollide_game::World::new(level);
+    host.settle_enemies();
+    m(mc.call("bench_world_reset", &[]));
+    let x = level.map.width_px() - 16;
+    m(mc.call("bench_world_warp", &[x as i32 as u32, 0]));
+    host.warp(x, 0);
+    for step in 0..90 {
+        let (_, c) = m(mc.call("bench_world_step", &[0]));
+        host.step(megacollide_game::Input(0));
+        let (digest, _) = m(mc.call("bench_world_digest", &[]));
+        assert_eq!(digest, shared::world_digest(&host), "fall into the crowd, step {step}: 68000 and host differ");
+        st.add(c);
+    }
+    st
+}
+
 /// The moves of [`body_move_max`'s sweep](sweep_moves) from one spot: velocities in raw
 /// sub-pixels per axis, up to `max_px` pixels a frame.
 fn sweep_speeds(max_px: i16) -> [i16; 5] {
@@ -683,6 +707,7 @@ pub fn attract_steps(mc: &mut Machine) -> Option<AttractSteps> {
     let replay = |mc: &mut Machine, profile: Option<(u32, u32)>| {
         let (d, _) = m(mc.call("bench_world_reset", &[]));
         let mut host = World::new(level);
+        host.settle_enemies();
         assert_eq!(d, shared::world_digest(&host), "world digest after reset: 68000 and host differ");
         let mut script = ScriptPlayer::new(&ATTRACT);
         let (mut all, mut crowd) = (Stats::default(), Stats::default());
@@ -1138,6 +1163,11 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         rep.keys.insert("world_step_crowd_max".into(), w.crowd.max);
         rep.keys.insert("world_step_most_active".into(), w.most_active as u64);
         rep.info_profiles.push((format!("World::step over the crowd stretch (steps {}..={})", w.crowd_first, w.crowd_last), w.profile));
+        // A fall from the top of the map's right border into the crowd below: the crowd comes
+        // into view all at once (each host step checked against the 68000's digest).
+        let fall = fall_into_the_crowd(mc);
+        rep.rows.push(Row { group: gw, name: "a fall from the right border's top into the crowd, 90 steps".into(), stats: fall.clone() });
+        rep.keys.insert("world_step_fall_into_crowd_max".into(), fall.max);
         if let (Some(all), Some(crowd)) = (&w.sprites, &w.sprites_crowd) {
             let g = "the demo's sprites (megacollide_game::draw on the sprite engine), after each attract step";
             for (i, name) in ["overlay off", "overlay on"].into_iter().enumerate() {

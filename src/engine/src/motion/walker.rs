@@ -140,6 +140,38 @@ impl<'m> Walker<'m> {
         self.body.rect()
     }
 
+    /// Puts it standing where it is, if that is a position of the walkable surfaces compiled
+    /// for its size (a free box with a floor pixel under it, `y` on a whole pixel; no tile
+    /// changed): `ON_GROUND`, and where it stands kept. Placed on the ground (a level's
+    /// start), its first move is then a walk read from the tables, not a landing by the full
+    /// rules and a search for its surface. Returns whether it stands.
+    ///
+    /// ```
+    /// # use megacollide_engine::map::{row_offset_table, Map};
+    /// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+    /// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+    /// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+    /// # let map = Map::new(&TILES, 4, 3, &ROWS);
+    /// use megacollide_engine::{body::Body, motion::Walker};
+    /// let mut w = Walker::new(Body::new(8, 24, 8, 8), 8); // its feet on the floor at y 32
+    /// // A map without compiled surfaces (romtool compiles them with each level): no change.
+    /// assert!(!w.stand(&map) && !w.body().on_ground());
+    /// ```
+    pub fn stand(&mut self, map: &Map<'m>) -> bool {
+        if sub_frac(self.body.y.to_bits()) != 0 || map.changes().count() != 0 {
+            return false;
+        }
+        // A position of a chain is a free box with a floor pixel under it: standing.
+        let Some(f) = find_footing(map, &self.body) else {
+            return false;
+        };
+        self.body.flags = Flags::ON_GROUND;
+        self.body.riding = NO_BOX;
+        self.body.hint = f.hint();
+        self.find_standing(map);
+        true
+    }
+
     /// Whether it stands where its last move left it on a compiled surface.
     ///
     /// ```
