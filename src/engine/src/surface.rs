@@ -155,6 +155,20 @@ pub enum SurfaceError {
 /// [`Surfaces`]' air index entry of a tile that is in no blank rectangle.
 pub const NO_AIR: u16 = u16::MAX;
 
+impl SurfaceClass<'_> {
+    /// Bytes of a `SurfaceClass` on the 68000 (a `static` of the type in ROM): a `u16` and two
+    /// slices (8 bytes each). The level compiler's ROM budget counts it; the 68000 build checks
+    /// it against `size_of` (host pointers are wider).
+    ///
+    /// ```
+    /// assert_eq!(megacollide_engine::surface::SurfaceClass::ROM_BYTES, 18);
+    /// ```
+    pub const ROM_BYTES: usize = 2 + 2 * 8;
+}
+
+#[cfg(target_arch = "m68k")]
+const _: () = assert!(core::mem::size_of::<SurfaceClass>() == SurfaceClass::ROM_BYTES);
+
 impl<'a> SurfaceClass<'a> {
     /// Checks and wraps the index of body size `w` x `h` pixels (usable in `static`
     /// initialisers): `column_start` has one entry per tile column of the map plus one; the
@@ -238,6 +252,20 @@ pub struct Surfaces<'a> {
     width: u16,
     height: u16,
 }
+
+impl Surfaces<'_> {
+    /// Bytes of a `Surfaces` on the 68000 (a `static` of the type in ROM): five slices (8 bytes
+    /// each) and two `u16`s. The level compiler's ROM budget counts it; the 68000 build checks
+    /// it against `size_of` (host pointers are wider).
+    ///
+    /// ```
+    /// assert_eq!(megacollide_engine::surface::Surfaces::ROM_BYTES, 44);
+    /// ```
+    pub const ROM_BYTES: usize = 5 * 8 + 2 * 2;
+}
+
+#[cfg(target_arch = "m68k")]
+const _: () = assert!(core::mem::size_of::<Surfaces>() == Surfaces::ROM_BYTES);
 
 impl<'a> Surfaces<'a> {
     /// No table at all: every move takes the full rules.
