@@ -155,7 +155,7 @@ pub fn generate_counted(levels: &[Level]) -> (String, RomBudget) {
             let _ = writeln!(o, "    [{}],", w.join(", "));
         }
         o.push_str("];\n");
-        items.add(format!("{id}_PALETTES"), 32 * a.palettes.len() as u64);
+        items.add(format!("{id}_PALETTES"), rom_size::Layout::WORD.array(16 * a.palettes.len()));
         let field = |name: &str, p: &Option<ArtPlane>, o: &mut String, items: &mut RomItems| -> String {
             match p {
                 Some(p) => {

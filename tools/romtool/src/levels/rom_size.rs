@@ -262,3 +262,47 @@ impl RomBudget {
         ))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn c_layout_with_the_68000s_alignments() {
+        use Layout as L;
+        // A byte before a long is padded to the long's 2-byte alignment; the end to the largest.
+        assert_eq!(L::repr_c(&[L::BYTE, L::LONG, L::BYTE]), Layout { size: 8, align: 2 });
+        assert_eq!(L::repr_c(&[L::LONG, L::BYTE, L::BYTE]), Layout { size: 6, align: 2 });
+        assert_eq!(L::repr_c(&[L::BYTE]), Layout { size: 1, align: 1 });
+        assert_eq!(L::repr_c(&[]), Layout { size: 0, align: 1 });
+        // A #[repr(u16)] enum: the tag, then the largest variant's fields.
+        assert_eq!(L::repr_u16(&[vec![], vec![L::repr_c(&[L::BYTE, L::LONG])]]), Layout { size: 8, align: 2 });
+        assert_eq!(L::repr_u16(&[vec![], vec![]]), L::WORD);
+        assert_eq!(L::option_tagged(level_point()).size, 6);
+    }
+
+    #[test]
+    fn the_engines_records_at_their_own_sizes() {
+        assert_eq!(TILE_SHAPE.size, 256, "the engine asserts 256");
+        assert_eq!((CHAIN.size, AIR_RECT.size), (16, 8));
+        assert_eq!((MAP.size, SURFACES.size, SURFACE_CLASS.size), (44, 44, 18));
+        assert_eq!((level().size, art_plane().size, level_art().size), (62, 14, 44));
+    }
+
+    #[test]
+    fn over_the_cartridge_names_the_biggest_levels_and_their_files() {
+        let level = |name: &str, bytes: u64| {
+            let mut items = RomItems::default();
+            items.add(format!("{}_TILES", name.to_uppercase()), bytes);
+            LevelRom { name: name.into(), path: PathBuf::from(format!("levels/{name}.tmx")), items }
+        };
+        let mut rom = RomBudget { shared: RomItems::default(), levels: vec![level("a", 1 << 20), level("b", 2 << 20)] };
+        rom.shared.add("SHAPE_GFX", 2560);
+        assert_eq!(rom.total(), (3 << 20) + 2560);
+        assert_eq!(rom.check(), Ok(()));
+        rom.levels.push(level("c", 1 << 20));
+        let e = rom.check().unwrap_err();
+        assert!(e.starts_with("the 3 levels need 4196864 bytes of ROM: expected at most 3932160"), "{e}");
+        assert!(e.contains("biggest: `b` (levels/b.tmx) 2097152 bytes, `a` (levels/a.tmx) 1048576 bytes"), "{e}");
+    }
+}
