@@ -384,15 +384,17 @@ impl<'a> Surfaces<'a> {
         self.height
     }
 
-    /// Bytes of ROM the tables take (their slices, not this header): 16 per chain, 8 per
-    /// air rectangle, 2 per position, column index entry and air index entry.
+    /// Bytes of ROM the tables take (their slices, not this header): 16 per chain (a
+    /// [`Chain`]), 8 per air rectangle (an [`AirRect`]), 2 per position, column index entry
+    /// and air index entry.
     pub fn rom_bytes(&self) -> usize {
-        let index = |c: &SurfaceClass| 2 * (c.column_start.len() + c.column_chains.len());
-        16 * self.chains.len()
-            + 2 * self.ys.len()
+        use core::mem::size_of_val;
+        let index = |c: &SurfaceClass| size_of_val(c.column_start) + size_of_val(c.column_chains);
+        size_of_val(self.chains)
+            + size_of_val(self.ys)
             + self.classes.iter().map(index).sum::<usize>()
-            + 2 * self.air_index.len()
-            + 8 * self.air.len()
+            + size_of_val(self.air_index)
+            + size_of_val(self.air)
     }
 
     /// The `y`s of `chain`'s positions (`chain.len` of them).
