@@ -187,6 +187,21 @@ pub fn fill_row_offsets(width: u16, height: u16, out: &mut [u16]) -> usize {
     n
 }
 
+impl Map<'_> {
+    /// Bytes of a `Map` on the 68000 (a `static` of the type in ROM): three slices (8 bytes
+    /// each), two references (4 bytes each) and six `u16`s, no padding (everything is 2-byte
+    /// aligned there). The level compiler's ROM budget counts a level's map with it; the 68000
+    /// build checks it against `size_of` (host pointers are wider).
+    ///
+    /// ```
+    /// assert_eq!(megacollide_engine::map::Map::ROM_BYTES, 44);
+    /// ```
+    pub const ROM_BYTES: usize = 3 * 8 + 2 * 4 + 6 * 2;
+}
+
+#[cfg(target_arch = "m68k")]
+const _: () = assert!(core::mem::size_of::<Map>() == Map::ROM_BYTES);
+
 impl<'a> Map<'a> {
     /// Checks and wraps map data (usable in `static` initialisers).
     ///

@@ -185,6 +185,20 @@ pub enum SurfaceError {
 /// [`Surfaces`]' air index entry of a tile that is in no blank rectangle.
 pub const NO_AIR: u16 = u16::MAX;
 
+impl SurfaceClass<'_> {
+    /// Bytes of a `SurfaceClass` on the 68000 (a `static` of the type in ROM): a `u16` and two
+    /// slices (8 bytes each). The level compiler's ROM budget counts it; the 68000 build checks
+    /// it against `size_of` (host pointers are wider).
+    ///
+    /// ```
+    /// assert_eq!(megacollide_engine::surface::SurfaceClass::ROM_BYTES, 18);
+    /// ```
+    pub const ROM_BYTES: usize = 2 + 2 * 8;
+}
+
+#[cfg(target_arch = "m68k")]
+const _: () = assert!(core::mem::size_of::<SurfaceClass>() == SurfaceClass::ROM_BYTES);
+
 impl<'a> SurfaceClass<'a> {
     /// Checks and wraps the index of body size `w` x `h` pixels (usable in `static`
     /// initialisers): `column_start` has one entry per tile column of the map plus one; the
@@ -268,6 +282,20 @@ pub struct Surfaces<'a> {
     width: u16,
     height: u16,
 }
+
+impl Surfaces<'_> {
+    /// Bytes of a `Surfaces` on the 68000 (a `static` of the type in ROM): five slices (8 bytes
+    /// each) and two `u16`s. The level compiler's ROM budget counts it; the 68000 build checks
+    /// it against `size_of` (host pointers are wider).
+    ///
+    /// ```
+    /// assert_eq!(megacollide_engine::surface::Surfaces::ROM_BYTES, 44);
+    /// ```
+    pub const ROM_BYTES: usize = 5 * 8 + 2 * 2;
+}
+
+#[cfg(target_arch = "m68k")]
+const _: () = assert!(core::mem::size_of::<Surfaces>() == Surfaces::ROM_BYTES);
 
 impl<'a> Surfaces<'a> {
     /// No table at all: every move takes the full rules.
@@ -401,15 +429,17 @@ impl<'a> Surfaces<'a> {
         self.height
     }
 
-    /// Bytes of ROM the tables take (their slices, not this header): 16 per chain, 8 per
-    /// air rectangle, 2 per position, column index entry and air index entry.
+    /// Bytes of ROM the tables take (their slices, not this header): 16 per chain (a
+    /// [`Chain`]), 8 per air rectangle (an [`AirRect`]), 2 per position, column index entry
+    /// and air index entry.
     pub fn rom_bytes(&self) -> usize {
-        let index = |c: &SurfaceClass| 2 * (c.column_start.len() + c.column_chains.len());
-        16 * self.chains.len()
-            + 2 * self.ys.len()
+        use core::mem::size_of_val;
+        let index = |c: &SurfaceClass| size_of_val(c.column_start) + size_of_val(c.column_chains);
+        size_of_val(self.chains)
+            + size_of_val(self.ys)
             + self.classes.iter().map(index).sum::<usize>()
-            + 2 * self.air_index.len()
-            + 8 * self.air.len()
+            + size_of_val(self.air_index)
+            + size_of_val(self.air)
     }
 
     /// The `y`s of `chain`'s positions (`chain.len` of them).

@@ -211,7 +211,7 @@ fn run() -> Result<()> {
         Command::Levels { dir, out_dir, preview_dir, grid, preview_collision, check, require_level, sprites } => {
             let sprites = sprites.or_else(|| romtool::levels::kinds::sprites_beside(&dir)).map(|d| romtool::sprites::sheet_names(&d));
             let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid, require: require_level, sprites };
-            let (levels, files, notes) = match romtool::levels::build_outputs_with_preview(&opts, preview_collision) {
+            let romtool::levels::Built { levels, files, notes, rom } = match romtool::levels::build(&opts, preview_collision) {
                 Ok(r) => r,
                 Err(diags) => {
                     for d in &diags {
@@ -223,25 +223,25 @@ fn run() -> Result<()> {
             for n in &notes {
                 println!("romtool: note: {n}");
             }
-            for l in &levels {
+            for (l, r) in levels.iter().zip(&rom.levels) {
                 println!(
-                    "romtool: {}: {}x{} tiles, {} height tiles, {} entities{}",
+                    "romtool: {}: {}x{} tiles, {} height tiles, {} entities{}, {} bytes of ROM",
                     l.path.display(),
                     l.width,
                     l.height,
                     l.height_tiles.len(),
                     l.entities.len(),
-                    if l.spawn.is_some() { ", spawn point" } else { "" }
+                    if l.spawn.is_some() { ", spawn point" } else { "" },
+                    r.items.bytes()
                 );
                 if let Some(a) = &l.art {
                     let plane =
                         |p: &Option<romtool::levels::art::ArtPlane>| p.as_ref().map(|p| p.layers.join(", ")).unwrap_or_else(|| "-".into());
                     println!(
-                        "romtool: {}: art: {} cells, {} palette lines, {} bytes; plane B: {}; plane A: {}",
+                        "romtool: {}: art: {} cells, {} palette lines; plane B: {}; plane A: {}",
                         l.path.display(),
                         a.cells.len(),
                         a.palettes.len(),
-                        romtool::levels::rom_size::art_bytes(a),
                         plane(&a.plane_b),
                         plane(&a.plane_a)
                     );
@@ -250,6 +250,13 @@ fn run() -> Result<()> {
                     println!("romtool: {}: note: {n}", l.path.display());
                 }
             }
+            println!(
+                "romtool: {} levels: {} bytes of ROM ({} shared by all: shape graphics, level lists), of {} for level data",
+                levels.len(),
+                rom.total(),
+                rom.shared.bytes(),
+                romtool::levels::budget::level_data_budget()
+            );
             let warnings: Vec<&romtool::levels::Diag> = levels.iter().flat_map(|l| &l.warnings).collect();
             for w in &warnings {
                 eprintln!("warning: {w}");

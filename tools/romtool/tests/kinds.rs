@@ -128,9 +128,12 @@ fn every_member_type_is_a_typed_field_with_the_project_default() {
         "pub const DEFAULT: SpringProperties = SpringProperties { power: 3, bouncy: true, label: \"hi \\\"there\\\"\", sound: \"boing.wav\", tint: 0x00E0, target: 0, facing: Facing::Left, pace: Pace::Fast, r#type: false, max_height: -2, speed: ::megacollide_engine::platformer::Speed::from_bits(128) };",
         "    Spring(SpringProperties),\n",
         "    Coin,\n",
-        "kind: EntityKind::Spring(SpringProperties { power: 3, bouncy: true, label: \"hi \\\"there\\\"\", sound: \"boing.wav\", tint: 0x00E0, target: 0, facing: Facing::Left, pace: Pace::Fast, r#type: false, max_height: -2, speed: ::megacollide_engine::platformer::Speed::from_bits(128) }), name: \"default\"",
-        "kind: EntityKind::Spring(SpringProperties { power: 5, bouncy: false, label: \"a\\\\b\", sound: \"sfx/pop.wav\", tint: 0x000E, target: 2, facing: Facing::Right, pace: Pace::Slow, r#type: true, max_height: -2, speed: ::megacollide_engine::platformer::Speed::from_bits(-576) }), name: \"set\"",
-        "kind: EntityKind::Coin, name: \"c\"",
+        // The level's strings, each once, in its text (escaped as a byte string, padded to a
+        // whole word); the entities borrow them.
+        "pub static LEVEL_TEXT: [u8; 50] = *b\"levelhi \\\"there\\\"boing.wavdefaulta\\\\bsfx/pop.wavsetc\\x00\";",
+        "kind: EntityKind::Spring(SpringProperties { power: 3, bouncy: true, label: level_text(&LEVEL_TEXT, 5, 10), sound: level_text(&LEVEL_TEXT, 15, 9), tint: 0x00E0, target: 0, facing: Facing::Left, pace: Pace::Fast, r#type: false, max_height: -2, speed: ::megacollide_engine::platformer::Speed::from_bits(128) }), name: level_text(&LEVEL_TEXT, 24, 7)",
+        "kind: EntityKind::Spring(SpringProperties { power: 5, bouncy: false, label: level_text(&LEVEL_TEXT, 31, 3), sound: level_text(&LEVEL_TEXT, 34, 11), tint: 0x000E, target: 2, facing: Facing::Right, pace: Pace::Slow, r#type: true, max_height: -2, speed: ::megacollide_engine::platformer::Speed::from_bits(-576) }), name: level_text(&LEVEL_TEXT, 45, 3)",
+        "kind: EntityKind::Coin, name: level_text(&LEVEL_TEXT, 48, 1)",
     ] {
         assert!(rust.contains(want), "levels.rs lacks `{want}`:\n{rust}");
     }

@@ -249,7 +249,7 @@ fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
         vec![("window.tmx".into(), tmx(4, 3, &body).into_bytes())],
         "# A zstd frame declaring a huge window must be refused before anything is allocated.\noutcome: error\nstderr: window.tmx: layer `collision`: bad zstd data (the frame asks for a 2199023255552-byte window, more than 8388608)",
     ));
-    // 40 maximum-size levels: about 5 MB, more than a 4 MiB cartridge.
+    // 40 maximum-size levels: about 10 MB (tiles, surface tables), more than a 4 MiB cartridge.
     let raw: Vec<u8> = std::iter::repeat_n(3u32.to_le_bytes(), w * h).flatten().collect();
     let packed = b64(&zlib(&raw));
     let level = tmx(w, h, &format!(" <layer name=\"collision\" width=\"{w}\" height=\"{h}\"><data encoding=\"base64\" compression=\"zlib\">{packed}</data></layer>"));
@@ -257,7 +257,7 @@ fn generated_cases() -> Vec<(&'static str, Files, &'static str)> {
     cases.push((
         "rom_budget_40_levels",
         files,
-        "# 40 maximum-size levels (about 5 MB) passed with a 4 MiB cartridge.\noutcome: error\nstderr: the 40 levels need about 5107192 bytes of ROM: expected at most 3932160 (a 4 MiB cartridge minus 256 KiB for the game's code)",
+        "# 40 maximum-size levels (about 10 MB with their surface tables) passed with a 4 MiB cartridge.\noutcome: error\nstderr: the 40 levels need 10187152 bytes of ROM: expected at most 3932160 (a 4 MiB cartridge minus 256 KiB for the game's code); biggest: `level00` (",
     ));
     // Half a million objects passed.
     let mut objs = String::from(" <layer name=\"collision\" width=\"4\" height=\"3\"><data encoding=\"csv\">1,1,1,1,1,1,1,1,3,3,3,3</data></layer>\n <objectgroup name=\"o\">\n");

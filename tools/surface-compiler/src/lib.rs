@@ -67,10 +67,9 @@ impl Compiled {
         Surfaces::new(&self.chains, &self.ys, classes, &self.air_index, &self.air, self.width, self.height)
     }
 
-    /// ROM bytes of all the tables (as [`Surfaces::rom_bytes`] counts them).
+    /// ROM bytes of all the tables ([`Surfaces::rom_bytes`] of these tables).
     pub fn rom_bytes(&self) -> usize {
-        let index: usize = self.classes.iter().map(|c| 2 * (c.column_start.len() + c.column_chains.len())).sum();
-        16 * self.chains.len() + 2 * self.ys.len() + index + 2 * self.air_index.len() + 8 * self.air.len()
+        self.surfaces(&self.class_views()).rom_bytes()
     }
 }
 

@@ -1,8 +1,8 @@
 //! What the console can hold: ROM bytes, VRAM for height-tile graphics and art, object counts.
 //!
 //! `romtool levels` exits 0 only when the levels fit, so a level that passes also builds and
-//! runs. The numbers come from the ROM (`src/`) and the cartridge (the estimate of the bytes
-//! a level takes is [`super::rom_size`]'s):
+//! runs. The numbers come from the ROM (`src/`) and the cartridge (the bytes a level takes
+//! are counted by [`super::rom_size`], static by static):
 //!
 //! * **VRAM**: the ROM loads the 20 built-in shapes at VDP tile 256 (VRAM 0x2000,
 //!   `SHAPE_TILE` in `src/level-view`) as 80 VDP tiles, and a level's height tiles right
@@ -17,9 +17,10 @@
 //! * **CRAM for art**: palette lines 0..=2 ([`MAX_ART_PALETTES`] = 3); line 3 belongs to the
 //!   sprites and the text (`PALETTE_LINE` in `src/rom/sprites.rs`).
 //! * **ROM**: a Mega Drive cartridge maps at most [`CARTRIDGE_BYTES`] (4 MiB). The level data
-//!   of all levels together (estimated from the sizes of the generated statics on the 68000)
-//!   must leave [`CODE_RESERVE_BYTES`] for the game's code and other data (today's ROM without
-//!   levels is about 60 KiB).
+//!   of all levels together (the generated statics with their surface tables and art, at
+//!   their sizes on the 68000, counted once everything is laid out) must leave
+//!   [`CODE_RESERVE_BYTES`] for the game's code and other data (today's ROM without levels is
+//!   about 60 KiB).
 //! * **Objects**: at most [`MAX_ENTITIES`] objects per level and [`MAX_PATH_POINTS`] points per
 //!   path (the game scans a level's entity table when a level starts); at most [`MAX_KINDS`]
 //!   entity kinds with [`MAX_PROPS`] members each, and [`MAX_ENUM_VALUES`] values per enum,

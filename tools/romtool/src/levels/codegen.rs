@@ -9,6 +9,7 @@
 use super::gfx;
 use super::kinds::{EntityKinds, FieldValue, MemberType};
 use super::model::{Entity, Level};
+use super::rom_size::{self, LevelRom, RomBudget, RomItems};
 use super::surfaces;
 use megacollide_engine::shape;
 use megacollide_surface_compiler::Compiled;
@@ -16,8 +17,10 @@ use std::fmt::Write as _;
 
 /// Names of the generated items that do not belong to one level (the types generated from
 /// the game's Tiled project come on top: see [`super::project::RESERVED_TYPES`]).
-pub const GLOBAL_ITEMS: [&str; 11] = [
+pub const GLOBAL_ITEMS: [&str; 13] = [
     "add_drawn_entities",
+    "level_text",
+    "level_points",
     "LevelPoint",
     "EntityKind",
     "Entity",
@@ -31,8 +34,10 @@ pub const GLOBAL_ITEMS: [&str; 11] = [
 ];
 
 /// Suffixes of the per-level items (`E1M1`, `E1M1_TILES`, ...).
-pub const LEVEL_SUFFIXES: [&str; 13] = [
+pub const LEVEL_SUFFIXES: [&str; 15] = [
     "",
+    "_TEXT",
+    "_PATHS",
     "_TILES",
     "_ROWS",
     "_HEIGHT_TILES",
@@ -80,6 +85,62 @@ pub fn rust_str(s: &str) -> String {
     o
 }
 
+/// A Rust byte string literal of `bytes` (`b"..."`): printable ASCII as is (`"` and backslash
+/// escaped), any other byte as `\xNN`.
+fn byte_str(bytes: &[u8]) -> String {
+    let mut o = String::with_capacity(bytes.len() + 3);
+    o.push_str("b\"");
+    for &b in bytes {
+        match b {
+            b'"' => o.push_str("\\\""),
+            b'\\' => o.push_str("\\\\"),
+            b' '..=b'~' => o.push(b as char),
+            _ => {
+                let _ = write!(o, "\\x{b:02X}");
+            }
+        }
+    }
+    o.push('"');
+    o
+}
+
+/// A level's strings (its name, its entities' names and string members), laid end to end in
+/// its `NAME_TEXT` static, each string once: the generated items borrow them with
+/// `level_text`, so every byte is in a named static the ROM budget counts.
+struct Text {
+    item: String,
+    bytes: Vec<u8>,
+    placed: std::collections::HashMap<String, usize>,
+}
+
+impl Text {
+    fn new(ident: &str) -> Text {
+        Text { item: format!("{ident}_TEXT"), bytes: Vec::new(), placed: Default::default() }
+    }
+
+    /// The Rust expression of `s` as a `&'static str` in the text.
+    fn expr(&mut self, s: &str) -> String {
+        if s.is_empty() {
+            return "\"\"".into();
+        }
+        let at = *self.placed.entry(s.to_string()).or_insert_with(|| {
+            self.bytes.extend_from_slice(s.as_bytes());
+            self.bytes.len() - s.len()
+        });
+        format!("level_text(&{}, {at}, {})", self.item, s.len())
+    }
+
+    /// The bytes of the static: the strings, then a zero byte when their length is odd (every
+    /// static of the file is a whole number of words).
+    fn padded(&self) -> Vec<u8> {
+        let mut b = self.bytes.clone();
+        if b.len() % 2 == 1 {
+            b.push(0);
+        }
+        b
+    }
+}
+
 /// Text for a `//` or `///` comment: as in [`rust_str`] without the quotes (control
 /// characters would end or break the comment; the file stays ASCII).
 pub fn comment(s: &str) -> String {
@@ -87,12 +148,16 @@ pub fn comment(s: &str) -> String {
     q[1..q.len() - 1].to_string()
 }
 
-/// The Rust literal of a member value of type `t`.
-fn field_literal(kinds: &EntityKinds, t: MemberType, v: &FieldValue) -> String {
+/// The Rust literal of a member value of type `t`; a string in `text` when given (an
+/// entity's value), else as a literal (a default).
+fn field_literal(kinds: &EntityKinds, t: MemberType, v: &FieldValue, text: Option<&mut Text>) -> String {
     match (t, v) {
         (_, FieldValue::Int(i)) => i.to_string(),
         (_, FieldValue::Bool(b)) => b.to_string(),
-        (_, FieldValue::Str(s)) => rust_str(s),
+        (_, FieldValue::Str(s)) => match text {
+            Some(text) => text.expr(s),
+            None => rust_str(s),
+        },
         (_, FieldValue::Colour(c)) => format!("0x{c:04X}"),
         (_, FieldValue::Object(id)) => id.to_string(),
         (_, FieldValue::Speed(bits)) => format!("::megacollide_engine::platformer::Speed::from_bits({bits})"),
@@ -104,31 +169,54 @@ fn field_literal(kinds: &EntityKinds, t: MemberType, v: &FieldValue) -> String {
 
 /// The `EntityKind` value of an entity: its variant, with its properties struct when the kind
 /// has members.
-fn kind_literal(kinds: &EntityKinds, e: &Entity) -> String {
+fn kind_literal(kinds: &EntityKinds, e: &Entity, text: &mut Text) -> String {
     // Validation accepts only declared kinds (see `kinds`).
     let Some(k) = kinds.get(&e.kind) else { return format!("EntityKind::{}", e.kind) };
     if k.members.is_empty() {
         return format!("EntityKind::{}", k.variant);
     }
-    let fields: Vec<String> =
-        k.members.iter().zip(&e.fields).map(|(m, v)| format!("{}: {}", m.field, field_literal(kinds, m.member_type, v))).collect();
+    let fields: Vec<String> = k
+        .members
+        .iter()
+        .zip(&e.fields)
+        .map(|(m, v)| format!("{}: {}", m.field, field_literal(kinds, m.member_type, v, Some(&mut *text))))
+        .collect();
     format!("EntityKind::{}({} {{ {} }})", k.variant, k.properties_type(), fields.join(", "))
 }
 
-fn entity_literal(kinds: &EntityKinds, e: &Entity) -> String {
-    let mut s = format!(
-        "Entity {{ kind: {}, name: {}, id: {}, x: {}, y: {}, w: {}, h: {}, path: &[",
-        kind_literal(kinds, e),
-        rust_str(&e.name),
+/// An entity's literal; its strings go to `text`, its path's points to `paths` (the level's
+/// `NAME_PATHS`, item `paths_item`).
+fn entity_literal(kinds: &EntityKinds, e: &Entity, text: &mut Text, paths: &mut Vec<String>, paths_item: &str) -> String {
+    let kind = kind_literal(kinds, e, text);
+    let path = if e.path.is_empty() {
+        "&[]".to_string()
+    } else {
+        let first = paths.len();
+        paths.extend(e.path.iter().map(|p| format!("LevelPoint {{ x: {}, y: {} }}", p.x, p.y)));
+        format!("level_points(&{paths_item}, {first}, {})", e.path.len())
+    };
+    format!(
+        "Entity {{ kind: {kind}, name: {}, id: {}, x: {}, y: {}, w: {}, h: {}, path: {path} }}",
+        text.expr(&e.name),
         e.id,
         e.x,
         e.y,
         e.w,
         e.h
-    );
-    s.push_str(&e.path.iter().map(|p| format!("LevelPoint {{ x: {}, y: {} }}", p.x, p.y)).collect::<Vec<_>>().join(", "));
-    s.push_str("] }");
-    s
+    )
+}
+
+/// `#[cfg(target_arch = "m68k")]` assertions that `types` have the sizes the ROM budget
+/// counts ([`rom_size`]): a wrong one stops the 68000 build.
+fn size_asserts(o: &mut String, types: &[(&str, u64)]) {
+    o.push_str("// The sizes romtool's ROM budget counts (tools/romtool/src/levels/rom_size.rs), checked on the 68000.\n");
+    for (ty, bytes) in types {
+        let _ = writeln!(
+            o,
+            "#[cfg(target_arch = \"m68k\")]\nconst _: () = assert!(core::mem::size_of::<{ty}>() == {bytes}, \"romtool's ROM budget (tools/romtool/src/levels/rom_size.rs) counts {ty} as {bytes} bytes\");"
+        );
+    }
+    o.push('\n');
 }
 
 /// The Rust type of a member.
@@ -154,8 +242,9 @@ fn kind_types(o: &mut String, kinds: &EntityKinds) {
             o,
             "/// Tiled enum `{}` of the game's project.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum {} {{",
+{}pub enum {} {{",
             comment(&e.name),
+            if e.values.is_empty() { "" } else { "#[repr(u8)]\n" },
             e.rust_name
         );
         for (value, variant) in e.values.iter().zip(&e.variants) {
@@ -182,6 +271,7 @@ pub enum {} {{",
         let _ = writeln!(
             o,
             "#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct {ty} {{"
         );
         for m in &k.members {
@@ -190,7 +280,7 @@ pub struct {ty} {{"
                 "    /// Member `{}` ({}; default {}).",
                 comment(&m.name),
                 comment(&kinds.type_name(m.member_type)),
-                comment(&field_literal(kinds, m.member_type, &m.default))
+                comment(&field_literal(kinds, m.member_type, &m.default, None))
             );
             let _ = writeln!(o, "    pub {}: {},", m.field, field_type(kinds, m.member_type));
         }
@@ -200,7 +290,7 @@ pub struct {ty} {{"
 ",
         );
         let defaults: Vec<String> =
-            k.members.iter().map(|m| format!("{}: {}", m.field, field_literal(kinds, m.member_type, &m.default))).collect();
+            k.members.iter().map(|m| format!("{}: {}", m.field, field_literal(kinds, m.member_type, &m.default, None))).collect();
         let _ = writeln!(
             o,
             "impl {ty} {{
@@ -225,11 +315,11 @@ pub struct {ty} {{"
         "/// Entity kinds: the classes of the game's Tiled project ({source}) that objects may use, each
 /// with its properties."
     );
-    o.push_str(
-        "#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EntityKind {
-",
-    );
+    o.push_str("#[derive(Clone, Copy, Debug, PartialEq, Eq)]\n");
+    if !kinds.kinds.is_empty() {
+        o.push_str("#[repr(u16)]\n");
+    }
+    o.push_str("pub enum EntityKind {\n");
     for k in &kinds.kinds {
         let _ = writeln!(o, "    /// Tiled class `{}`.", comment(&k.class));
         if k.members.is_empty() {
@@ -297,6 +387,12 @@ pub fn add_drawn_entities<const N: usize>(level: &Level, sprites: &mut {engine}:
 /// The whole generated file, with the types of the game's entity `kinds`; `surfaces[i]` are
 /// the tables compiled for `levels[i]`.
 pub fn generate(levels: &[Level], kinds: &EntityKinds, surfaces: &[Compiled]) -> String {
+    generate_counted(levels, kinds, surfaces).0
+}
+
+/// [`generate`], and the `static`s it writes with their ROM bytes ([`rom_size`]).
+pub fn generate_counted(levels: &[Level], kinds: &EntityKinds, surfaces: &[Compiled]) -> (String, RomBudget) {
+    let mut budget = RomBudget::default();
     let mut o = String::new();
     let engine = "::megacollide_engine";
     o.push_str(
@@ -329,7 +425,8 @@ pub fn generate(levels: &[Level], kinds: &EntityKinds, surfaces: &[Compiled]) ->
          //\n\
          // Per level NAME: NAME_TILES [u16; W*H] (row-major ids), NAME_ROWS [u16; H] (row offsets),\n\
          // NAME_HEIGHT_TILES [TileShape; N] (ids 32..), NAME_HEIGHT_GFX [u16; 64*N], NAME_MAP (engine\n\
-         // Map, edges CLASSIC), NAME_ENTITIES [Entity; K], and NAME: Level tying them together.\n\
+         // Map, edges CLASSIC), NAME_ENTITIES [Entity; K], and NAME: Level tying them together. Its\n\
+         // strings are in NAME_TEXT (level_text), its objects' paths in NAME_PATHS (level_points).\n\
          // LEVELS lists every level. Coordinates are map pixels (x right, y down); the spawn point and\n\
          // entity x, y are the top-left corner of the Tiled object (or the point itself).\n\
          //\n\
@@ -345,15 +442,18 @@ pub fn generate(levels: &[Level], kinds: &EntityKinds, surfaces: &[Compiled]) ->
     o.push_str(
         "/// A point in map pixels.\n\
          #[derive(Clone, Copy, Debug, PartialEq, Eq)]\n\
+         #[repr(C)]\n\
          pub struct LevelPoint {\n    /// x in pixels (right).\n    pub x: i16,\n    /// y in pixels (down).\n    pub y: i16,\n}\n\n",
     );
     kind_types(&mut o, kinds);
     o.push_str(
         "/// An object placed in a level (enemy, moving platform, ...).\n\
          #[derive(Clone, Copy, Debug, PartialEq, Eq)]\n\
+         #[repr(C)]\n\
          pub struct Entity {\n    /// Its class, with its properties.\n    pub kind: EntityKind,\n    /// Its name in the editor (may be empty).\n    pub name: &'static str,\n    /// Tiled object id.\n    pub id: u32,\n    /// Top-left corner (or the point), map pixels.\n    pub x: i16,\n    /// See `x`.\n    pub y: i16,\n    /// Width in pixels (0 for points and paths).\n    pub w: u16,\n    /// Height in pixels (0 for points and paths).\n    pub h: u16,\n    /// Polyline / polygon points, absolute map pixels (patrol routes, platform paths).\n    pub path: &'static [LevelPoint],\n}\n\n\
          /// One compiled level.\n\
          #[derive(Clone, Copy, Debug)]\n\
+         #[repr(C)]\n\
          pub struct Level {\n    /// File stem of the source (`e1m1`).\n    pub name: &'static str,\n    /// Width in tiles.\n    pub width: u16,\n    /// Height in tiles.\n    pub height: u16,\n    /// Row-major tile ids, `width * height`.\n    pub tiles: &'static [u16],\n    /// Row offsets, `row_offsets[ty] = ty * width`.\n    pub row_offsets: &'static [u16],\n    /// The engine map (edges `Edges::CLASSIC`, height tiles attached).\n",
     );
     let _ = writeln!(o, "    pub map: &'static {engine}::map::Map<'static>,");
@@ -363,6 +463,29 @@ pub fn generate(levels: &[Level], kinds: &EntityKinds, surfaces: &[Compiled]) ->
         "    /// VDP graphics of the height tiles (64 words each, same layout as `SHAPE_GFX`).\n    pub height_gfx: &'static [u16],\n\
          \x20   /// Spawn point (top-left of the player box), if the level has one.\n    pub spawn: Option<LevelPoint>,\n\
          \x20   /// Entities, sorted by Tiled object id.\n    pub entities: &'static [Entity],\n}\n\n",
+    );
+    size_asserts(
+        &mut o,
+        &[
+            ("LevelPoint", rom_size::level_point().size),
+            ("EntityKind", rom_size::entity_kind(kinds).size),
+            ("Entity", rom_size::entity(kinds).size),
+            ("Level", rom_size::level().size),
+        ],
+    );
+    o.push_str(
+        "/// `len` bytes of a level's text from `first` (`NAME_TEXT`), as a `&str` (for the level's\n\
+         /// items: every byte of a level is in a named static).\n\
+         pub const fn level_text(text: &'static [u8], first: usize, len: usize) -> &'static str {\n\
+         \x20   match core::str::from_utf8(text.split_at(first).1.split_at(len).0) {\n\
+         \x20       Ok(s) => s,\n\
+         \x20       Err(_) => panic!(\"a level's text is UTF-8\"),\n\
+         \x20   }\n\
+         }\n\n\
+         /// `len` points of a level's paths from `first` (`NAME_PATHS`).\n\
+         pub const fn level_points(paths: &'static [LevelPoint], first: usize, len: usize) -> &'static [LevelPoint] {\n\
+         \x20   paths.split_at(first).1.split_at(len).0\n\
+         }\n\n",
     );
     // Shapes.
     let _ = writeln!(o, "/// Number of built-in shapes in `SHAPE_GFX` (ids 0..{}).", shape::BUILTIN_COUNT);
@@ -382,17 +505,21 @@ pub fn generate(levels: &[Level], kinds: &EntityKinds, surfaces: &[Compiled]) ->
     }
     o.push_str("/// VDP graphics of the built-in shapes 0..20, 64 words each (see the header).\n");
     let _ = writeln!(o, "pub static SHAPE_GFX: [u16; {}] = [", all.len());
+    budget.shared.add("SHAPE_GFX", 2 * all.len() as u64);
     for (id, chunk) in all.chunks(gfx::WORDS_PER_SHAPE).enumerate() {
         let _ = writeln!(o, "    // id {id}");
         words(&mut o, chunk, 16, "    ");
     }
     o.push_str("];\n\n/// A CRAM palette line for the shape graphics (0 empty, 1 solid, 2 one-way, 3 height tile).\n");
     o.push_str("pub static SHAPE_PALETTE: [u16; 16] = [\n");
-    words(&mut o, &gfx::cram_palette(), 16, "    ");
+    let palette = gfx::cram_palette();
+    budget.shared.add("SHAPE_PALETTE", 2 * palette.len() as u64);
+    words(&mut o, &palette, 16, "    ");
     o.push_str("];\n");
     // Levels.
     for (l, compiled) in levels.iter().zip(surfaces) {
         let id = &l.ident;
+        let mut items = RomItems::default();
         let (w, h) = (l.width as usize, l.height as usize);
         let _ = writeln!(
             o,
@@ -402,6 +529,24 @@ pub fn generate(levels: &[Level], kinds: &EntityKinds, surfaces: &[Compiled]) ->
             h,
             comment(&l.path.file_name().unwrap_or_default().to_string_lossy())
         );
+        // The strings and paths first (the level's literal and its entities borrow them),
+        // written out after the entities.
+        let mut text = Text::new(id);
+        let name = text.expr(&l.name);
+        let paths_item = format!("{id}_PATHS");
+        let mut paths = Vec::new();
+        let entities: Vec<String> = l.entities.iter().map(|e| entity_literal(kinds, e, &mut text, &mut paths, &paths_item)).collect();
+        let bytes = text.padded();
+        let _ = writeln!(o, "/// The strings of `{}` (its name, its objects' names and string members).", comment(&l.name));
+        let _ = writeln!(o, "pub static {}: [u8; {}] = *{};", text.item, bytes.len(), byte_str(&bytes));
+        items.add(&text.item, bytes.len() as u64);
+        let _ = writeln!(o, "/// The points of the paths of `{}`'s objects.", comment(&l.name));
+        let _ = writeln!(o, "pub static {paths_item}: [LevelPoint; {}] = [", paths.len());
+        for p in &paths {
+            let _ = writeln!(o, "    {p},");
+        }
+        o.push_str("];\n");
+        items.add(&paths_item, rom_size::level_point().array(paths.len()));
         let _ = writeln!(o, "/// Tile ids of `{}`, row-major.", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_TILES: [u16; {}] = [", w * h);
         for row in l.tiles.chunks(w) {
@@ -410,8 +555,10 @@ pub fn generate(levels: &[Level], kinds: &EntityKinds, surfaces: &[Compiled]) ->
             o.push_str(",\n");
         }
         o.push_str("];\n");
+        items.add(format!("{id}_TILES"), 2 * (w * h) as u64);
         let _ = writeln!(o, "/// Row offsets of `{}`.", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_ROWS: [u16; {h}] = {engine}::map::row_offset_table::<{h}>({w});");
+        items.add(format!("{id}_ROWS"), 2 * h as u64);
         let _ = writeln!(o, "/// Height tiles of `{}` (ids 32..).", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_HEIGHT_TILES: [{engine}::shape::TileShape; {}] = [", l.height_tiles.len());
         for rows in &l.height_tiles {
@@ -420,30 +567,35 @@ pub fn generate(levels: &[Level], kinds: &EntityKinds, surfaces: &[Compiled]) ->
             o.push_str("    ]),\n");
         }
         o.push_str("];\n");
+        items.add(format!("{id}_HEIGHT_TILES"), rom_size::TILE_SHAPE.array(l.height_tiles.len()));
         let hg: Vec<u16> = l.height_tiles.iter().flat_map(gfx::height_words).collect();
         let _ = writeln!(o, "/// VDP graphics of the height tiles of `{}`.", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_HEIGHT_GFX: [u16; {}] = [", hg.len());
         words(&mut o, &hg, 16, "    ");
         o.push_str("];\n");
-        o.push_str(&surfaces::rust(id, &comment(&l.name), compiled, engine));
+        items.add(format!("{id}_HEIGHT_GFX"), 2 * hg.len() as u64);
+        o.push_str(&surfaces::rust(id, &comment(&l.name), compiled, engine, &mut items));
         let _ = writeln!(o, "/// The engine map of `{}`.", comment(&l.name));
         let _ = writeln!(
             o,
             "pub static {id}_MAP: {engine}::map::Map<'static> = {engine}::map::Map::new(&{id}_TILES, {w}, {h}, &{id}_ROWS)\n    .with_edges({engine}::map::Edges::CLASSIC)\n    .with_height_tiles(&{id}_HEIGHT_TILES)\n    .with_surfaces(&{id}_SURFACES);"
         );
+        items.add(format!("{id}_MAP"), rom_size::MAP.size);
         let _ = writeln!(o, "/// Entities of `{}`.", comment(&l.name));
         let _ = writeln!(o, "pub static {id}_ENTITIES: [Entity; {}] = [", l.entities.len());
-        for e in &l.entities {
-            let _ = writeln!(o, "    {},", entity_literal(kinds, e));
+        for e in &entities {
+            let _ = writeln!(o, "    {e},");
         }
         o.push_str("];\n");
+        items.add(format!("{id}_ENTITIES"), rom_size::entity(kinds).array(l.entities.len()));
         let _ = writeln!(o, "/// Level `{}`.", comment(&l.name));
         let spawn = l.spawn.map(|p| format!("Some(LevelPoint {{ x: {}, y: {} }})", p.x, p.y)).unwrap_or_else(|| "None".into());
         let _ = writeln!(
             o,
-            "pub static {id}: Level = Level {{\n    name: {},\n    width: {w},\n    height: {h},\n    tiles: &{id}_TILES,\n    row_offsets: &{id}_ROWS,\n    map: &{id}_MAP,\n    height_tiles: &{id}_HEIGHT_TILES,\n    height_gfx: &{id}_HEIGHT_GFX,\n    spawn: {spawn},\n    entities: &{id}_ENTITIES,\n}};",
-            rust_str(&l.name)
+            "pub static {id}: Level = Level {{\n    name: {name},\n    width: {w},\n    height: {h},\n    tiles: &{id}_TILES,\n    row_offsets: &{id}_ROWS,\n    map: &{id}_MAP,\n    height_tiles: &{id}_HEIGHT_TILES,\n    height_gfx: &{id}_HEIGHT_GFX,\n    spawn: {spawn},\n    entities: &{id}_ENTITIES,\n}};",
         );
+        items.add(id.as_str(), rom_size::level().size);
+        budget.levels.push(LevelRom { name: l.name.clone(), path: l.path.clone(), items });
     }
     o.push_str("\n/// Every level, in file-name order.\n");
     let _ = writeln!(
@@ -452,5 +604,6 @@ pub fn generate(levels: &[Level], kinds: &EntityKinds, surfaces: &[Compiled]) ->
         levels.len(),
         levels.iter().map(|l| format!("&{}", l.ident)).collect::<Vec<_>>().join(", ")
     );
-    o
+    budget.shared.add("LEVELS", rom_size::Layout::POINTER.array(levels.len()));
+    (o, budget)
 }

@@ -10,10 +10,11 @@
 //!    and [`tiled`] (`*.tmj` JSON, `*.tmx` XML). Tileset PNGs ([`tileset`]) supply height tiles.
 //! 2. [`validate`] checks sizes against the engine's limits and every tile id against the
 //!    engine's shape table.
-//! 3. Only when every file is free of errors: [`codegen`] writes one Rust file for the ROM (with
-//!    the types of the game's entity kinds, [`kinds`]), [`artcode`] one for the art, and
-//!    [`preview`] one PNG per level; every file goes through
-//!    [`crate::output::write_atomically`].
+//! 3. Only when every file is free of errors: [`surfaces`] compiles each level's surface
+//!    tables, [`codegen`] writes one Rust file for the ROM (with the types of the game's entity
+//!    kinds, [`kinds`]), [`artcode`] one for the art; the `static`s they write, with their
+//!    bytes ([`rom_size`]), must fit the cartridge ([`budget`]); then [`preview`] draws one PNG
+//!    per level; every file goes through [`crate::output::write_atomically`].
 //!
 //! Every error is a [`Diag`]: the file, a place in it (line and column, or a tile / object of a
 //! Tiled map) and what was expected. At most [`MAX_ERRORS_PER_FILE`] errors are listed per
@@ -214,34 +215,10 @@ pub fn load_folder(dir: &Path) -> Result<Folder, Vec<Diag>> {
         if levels.is_empty() {
             return Err(vec![Diag::new(dir, Loc::File, "no level files (.h, .c, .txt, .tmj, .json, .tmx) in the folder. Fix: put the levels there (a Tiled map or a 16Tile export each)")]);
         }
-        check_rom_budget(dir, &levels)?;
         Ok(Folder { levels, declarations: game, notes })
     } else {
         Err(cap_per_file(errors))
     }
-}
-
-/// The total ROM budget of all levels together.
-fn check_rom_budget(dir: &Path, levels: &[Level]) -> Result<(), Vec<Diag>> {
-    let total: u64 = rom_size::SHARED_BYTES + levels.iter().map(|l| rom_size::level_bytes(l) + 4).sum::<u64>();
-    if total <= budget::level_data_budget() {
-        return Ok(());
-    }
-    let mut biggest: Vec<&Level> = levels.iter().collect();
-    biggest.sort_by_key(|l| std::cmp::Reverse(rom_size::level_bytes(l)));
-    let list: Vec<String> = biggest.iter().take(5).map(|l| format!("`{}` {} bytes", l.name, rom_size::level_bytes(l))).collect();
-    Err(vec![Diag::new(
-        dir,
-        Loc::File,
-        format!(
-            "the {} levels need about {total} bytes of ROM: expected at most {} (a {} MiB cartridge minus {} KiB for the game's code); biggest: {}. Fix: make levels smaller or remove some",
-            levels.len(),
-            budget::level_data_budget(),
-            budget::CARTRIDGE_BYTES >> 20,
-            budget::CODE_RESERVE_BYTES >> 10,
-            list.join(", ")
-        ),
-    )])
 }
 
 /// Validates parsed levels (and checks that their names give distinct Rust identifiers).
@@ -314,6 +291,26 @@ pub fn build_outputs_with_notes(opts: &Options) -> Result<(Vec<Level>, Outputs, 
 /// [`build_outputs_with_notes`]; with `preview_collision` the previews of levels with art
 /// show the collision shapes over the art (`--preview-collision`, [`preview::Style`]).
 pub fn build_outputs_with_preview(opts: &Options, preview_collision: bool) -> Result<(Vec<Level>, Outputs, Vec<String>), Vec<Diag>> {
+    build(opts, preview_collision).map(|b| (b.levels, b.files, b.notes))
+}
+
+/// Everything `romtool levels` makes, in memory.
+#[derive(Clone, Debug)]
+pub struct Built {
+    /// The levels, in file-name order.
+    pub levels: Vec<Level>,
+    /// The files to write.
+    pub files: Outputs,
+    /// Notes about the folder (files skipped as not being levels).
+    pub notes: Vec<String>,
+    /// What the generated files put in the ROM, level by level ([`rom_size`]).
+    pub rom: rom_size::RomBudget,
+}
+
+/// [`build_outputs_with_preview`], with the ROM bytes of every generated `static`. The levels
+/// must fit the cartridge ([`rom_size::RomBudget::check`]): checked once everything is laid out
+/// (the levels, their surface tables, their compressed art), before the previews are drawn.
+pub fn build(opts: &Options, preview_collision: bool) -> Result<Built, Vec<Diag>> {
     let Folder { levels, declarations: mut game, notes } = load_folder(&opts.dir)?;
     kinds::resolve_sprites(&mut game.kinds, opts.sprites.as_ref())?;
     let missing: Vec<Diag> = opts
@@ -338,10 +335,11 @@ pub fn build_outputs_with_preview(opts: &Options, preview_collision: bool) -> Re
     }
     let sizes = surfaces::read_body_sizes(&opts.dir)?;
     let compiled = surfaces::compile_all(&levels, &sizes)?;
-    let mut files = vec![
-        (opts.out_dir.join("levels.rs"), codegen::generate(&levels, &game.kinds, &compiled).into_bytes()),
-        (opts.out_dir.join("art.rs"), artcode::generate(&levels).into_bytes()),
-    ];
+    let (levels_rs, mut rom) = codegen::generate_counted(&levels, &game.kinds, &compiled);
+    let (art_rs, art_rom) = artcode::generate_counted(&levels);
+    rom.merge(art_rom);
+    rom.check().map_err(|e| vec![Diag::new(&opts.dir, Loc::File, e)])?;
+    let mut files = vec![(opts.out_dir.join("levels.rs"), levels_rs.into_bytes()), (opts.out_dir.join("art.rs"), art_rs.into_bytes())];
     if let Some(pdir) = &opts.preview_dir {
         for level in &levels {
             let png = preview::try_render_png_styled(level, preview::Style { grid: opts.grid, collision: preview_collision })
@@ -349,5 +347,5 @@ pub fn build_outputs_with_preview(opts: &Options, preview_collision: bool) -> Re
             files.push((pdir.join(format!("{}.png", level.name)), png));
         }
     }
-    Ok((levels, files, notes))
+    Ok(Built { levels, files, notes, rom })
 }

@@ -16,6 +16,7 @@
 use super::diagnostics::{Diag, Loc};
 use super::jsonpos::{self, JPath};
 use super::model::Level;
+use super::rom_size::{self, RomItems};
 use super::text::{self, LineIndex};
 use megacollide_engine::map::{fill_row_offsets, Edges, Map};
 use megacollide_engine::shape::TileShape;
@@ -123,8 +124,8 @@ fn list<T>(o: &mut String, items: &[T], per_line: usize, f: impl Fn(&T) -> Strin
 
 /// The Rust statics of `c` for level item prefix `id`: `{id}_SURFACES` (an
 /// `engine::surface::Surfaces` to attach with `Map::with_surfaces`) and the tables it
-/// borrows.
-pub fn rust(id: &str, level_name: &str, c: &Compiled, engine: &str) -> String {
+/// borrows; each `static` with its ROM bytes goes to `items`.
+pub fn rust(id: &str, level_name: &str, c: &Compiled, engine: &str, items: &mut RomItems) -> String {
     let mut o = String::new();
     let s = format!("{engine}::surface");
     let end = |k: EndKind| format!("{s}::EndKind::{k:?}");
@@ -152,10 +153,12 @@ pub fn rust(id: &str, level_name: &str, c: &Compiled, engine: &str) -> String {
         )
     });
     o.push_str("];\n");
+    items.add(format!("{id}_CHAINS"), rom_size::CHAIN.array(c.chains.len()));
     let _ = writeln!(o, "/// The `y` of every chain position (see `{id}_CHAINS`).");
     let _ = writeln!(o, "pub static {id}_CHAIN_YS: [i16; {}] = [", c.ys.len());
     list(&mut o, &c.ys, 24, |y| y.to_string());
     o.push_str("];\n");
+    items.add(format!("{id}_CHAIN_YS"), 2 * c.ys.len() as u64);
     for (k, t) in c.classes.iter().enumerate() {
         let _ = writeln!(
             o,
@@ -165,10 +168,12 @@ pub fn rust(id: &str, level_name: &str, c: &Compiled, engine: &str) -> String {
         let _ = writeln!(o, "pub static {id}_SURFACE_{k}_COLUMN_START: [u16; {}] = [", t.column_start.len());
         list(&mut o, &t.column_start, 24, |v| v.to_string());
         o.push_str("];\n");
+        items.add(format!("{id}_SURFACE_{k}_COLUMN_START"), 2 * t.column_start.len() as u64);
         let _ = writeln!(o, "/// The {}x{} chains of every tile column.", t.w, t.h);
         let _ = writeln!(o, "pub static {id}_SURFACE_{k}_COLUMN_CHAINS: [u16; {}] = [", t.column_chains.len());
         list(&mut o, &t.column_chains, 24, |v| v.to_string());
         o.push_str("];\n");
+        items.add(format!("{id}_SURFACE_{k}_COLUMN_CHAINS"), 2 * t.column_chains.len() as u64);
     }
     let _ = writeln!(o, "/// The body sizes with walkable surfaces on `{level_name}`.");
     let _ = writeln!(o, "pub static {id}_SURFACE_CLASSES: [{s}::SurfaceClass<'static>; {}] = [", c.classes.len());
@@ -177,19 +182,23 @@ pub fn rust(id: &str, level_name: &str, c: &Compiled, engine: &str) -> String {
             writeln!(o, "    {s}::SurfaceClass::new({}, {}, &{id}_SURFACE_{k}_COLUMN_START, &{id}_SURFACE_{k}_COLUMN_CHAINS),", t.w, t.h);
     }
     o.push_str("];\n");
+    items.add(format!("{id}_SURFACE_CLASSES"), rom_size::SURFACE_CLASS.array(c.classes.len()));
     let _ = writeln!(o, "/// Per map tile of `{level_name}` (row-major): its blank rectangle in `{id}_AIR`.");
     let _ = writeln!(o, "pub static {id}_AIR_INDEX: [u16; {}] = [", c.air_index.len());
     list(&mut o, &c.air_index, 24, |v| v.to_string());
     o.push_str("];\n");
+    items.add(format!("{id}_AIR_INDEX"), 2 * c.air_index.len() as u64);
     let _ = writeln!(o, "/// The blank rectangles of `{level_name}` (pixel-space, inclusive).");
     let _ = writeln!(o, "pub static {id}_AIR: [{s}::AirRect; {}] = [", c.air.len());
     list(&mut o, &c.air, 2, |r| format!("{s}::AirRect {{ x0: {}, y0: {}, x1: {}, y1: {} }}", r.x0, r.y0, r.x1, r.y1));
     o.push_str("];\n");
+    items.add(format!("{id}_AIR"), rom_size::AIR_RECT.array(c.air.len()));
     let _ = writeln!(o, "/// Everything compiled for `{level_name}` ({} ROM bytes): attached to `{id}_MAP`.", c.rom_bytes());
     let _ = writeln!(
         o,
         "pub static {id}_SURFACES: {s}::Surfaces<'static> = {s}::Surfaces::new(&{id}_CHAINS, &{id}_CHAIN_YS, &{id}_SURFACE_CLASSES, &{id}_AIR_INDEX, &{id}_AIR, {}, {});",
         c.width, c.height
     );
+    items.add(format!("{id}_SURFACES"), rom_size::SURFACES.size);
     o
 }
