@@ -83,9 +83,6 @@ struct App {
     /// the overlay on a level with art) instead of uploading the prepared strips. (A camera
     /// jump is the level view's: its upload draws the planes whole.)
     redraw_needed: bool,
-    /// Scanlines the last frame took after its world steps (sprites, planes, the frame's
-    /// end): what a second step must leave room for.
-    rest_lines: u16,
     /// A mode started: its blanked redraw lets the enemies settle (`World::settle_enemies`).
     settle_pending: bool,
     /// NTSC or PAL (read at boot).
@@ -118,7 +115,6 @@ static APP: MainOnly<App> = MainOnly::new(App {
     hud_hit: 0xFF,
     hud_lines: 0xFFFF,
     redraw_needed: false,
-    rest_lines: 0,
     settle_pending: false,
     standard: Standard::Ntsc,
     pacer: Pacer::new(Standard::Ntsc),
@@ -188,39 +184,21 @@ pub fn run() -> ! {
             let blanked = app.vblank_work();
             let buttons = pad::read3(pad::Port::One);
             // One world step per frame on NTSC; on PAL one frame in five runs two, so the
-            // world keeps 60 steps a second (unless the frame has no time for the second:
-            // `time_for_another_step`). A mode change ends the frame's steps (its full
-            // redraw comes first).
-            // (The frame's lines are read only where a second step may be owed: PAL with
-            // the debug overlay on.)
-            let pal = app.standard == Standard::Pal && app.overlay;
-            let mut step_start = 0;
-            for k in 0..app.pacer.steps() {
-                if k > 0 && !app.time_for_another_step(vblank, step_start) {
-                    app.pacer.defer();
-                    break;
-                }
-                if pal {
-                    step_start = app.lines_now(vblank);
-                }
+            // world keeps 60 steps a second. A mode change ends the frame's steps (its
+            // full redraw comes first).
+            for _ in 0..app.pacer.steps() {
                 app.update(buttons);
                 if app.text_dirty {
                     break;
                 }
             }
-            let steps_end = if pal { app.lines_now(vblank) } else { 0 };
             app.place_sprites();
             app.prepare_planes();
             sound_test_request();
             app.finish_frame(vblank, blanked);
-            app.rest_lines = app.state.frame_lines.saturating_sub(steps_end);
         });
     }
 }
-
-/// Scanlines a frame keeps spare when it decides on a second world step
-/// ([`App::time_for_another_step`]).
-const SPARE_LINES: u16 = 2;
 
 // The camera glides (at most CAMERA_MAX_STEP pixels a step, two steps in a PAL frame): the
 // planes stream every move, and only a mode change redraws (the level view would draw a
@@ -482,33 +460,6 @@ impl App {
         self.state.frame_lines = lines;
         self.state.vblanks = now;
         GAME.set(self.state);
-    }
-
-    /// Scanlines since VBlank `vblank` (when this frame's work started).
-    fn lines_now(&self, vblank: u32) -> u16 {
-        let (lines, missed) = timing::frame_lines(self.standard, vblank, rt::frames);
-        if missed == 0 {
-            lines
-        } else {
-            u16::MAX
-        }
-    }
-
-    /// Whether this frame (its work started at VBlank `vblank`, its last step at line
-    /// `step_start`) has time for a second world step (PAL): always without the debug
-    /// overlay (the game's own frames keep 60 steps a second); with it, one more step like
-    /// the last, then the rest of the frame as long as the last frame's, with
-    /// [`SPARE_LINES`] to spare. Otherwise the step is owed to the next frame
-    /// ([`Pacer::defer`]): the overlay's drawing (the collision shapes, the timing line) in
-    /// the crowd slows the game down instead of missing frames.
-    fn time_for_another_step(&self, vblank: u32, step_start: u16) -> bool {
-        if !self.overlay {
-            return true;
-        }
-        let now = self.lines_now(vblank);
-        let step = now.saturating_sub(step_start);
-        let need = now.saturating_add(step).saturating_add(self.rest_lines);
-        need <= self.standard.lines_per_frame() - SPARE_LINES
     }
 
     /// Places the objects for the world as it is now and builds the sprite table (uploaded

@@ -368,25 +368,6 @@ impl Pacer {
             1
         }
     }
-
-    /// Gives back one of the steps the last [`Pacer::steps`] asked for, which the frame had
-    /// no time for: the next frame runs it. What is owed never reaches two steps (a game
-    /// that stays too busy slows down, as on NTSC).
-    ///
-    /// ```
-    /// use megadrive::timing::{Pacer, Standard};
-    /// let mut pal = Pacer::new(Standard::Pal);
-    /// let steps: Vec<u8> = (0..5).map(|_| pal.steps()).collect();
-    /// assert_eq!(steps, [1, 1, 1, 1, 2]);
-    /// pal.defer(); // the fifth frame ran one step
-    /// assert_eq!(pal.steps(), 2); // the next runs the owed step too
-    /// pal.defer(); // and again had no time: one owed, not two
-    /// assert_eq!(pal.steps(), 2);
-    /// assert_eq!(pal.steps(), 1);
-    /// ```
-    pub fn defer(&mut self) {
-        self.owed = if self.owed + 5 < 10 { self.owed + 5 } else { 9 };
-    }
 }
 
 #[cfg(test)]
