@@ -85,7 +85,7 @@ pub const LAST_BANK: u8 = 15;
 /// use megadrive::mapper::{Window, REGISTER_BASE};
 /// assert_eq!(Window::ONE.register(), REGISTER_BASE + 2);
 /// ```
-pub const REGISTER_BASE: u32 = 0xA1_30F1;
+pub const REGISTER_BASE: u32 = megadrive_sys::MD_MAPPER_BANKS;
 
 /// One of the windows 1 to 7 of the cartridge space (512 KiB each, window n at 0x80000 * n)
 /// that [`map`] can point at any ROM bank.
@@ -230,12 +230,11 @@ pub fn map(window: Window, bank: u8) {
     let mut banks = BANKS.get();
     banks[window.0 as usize] = bank;
     BANKS.set(banks);
+    // A byte write to the Sega mapper's bank register of `window`: it only changes what the
+    // window shows (a cartridge without the mapper ignores it). Not on the host, whose tests
+    // call `map`.
     #[cfg(target_arch = "m68k")]
-    // SAFETY: a byte write to the Sega mapper's bank register of `window`: it only changes
-    // what the window shows (a cartridge without the mapper ignores it).
-    unsafe {
-        core::ptr::write_volatile(window.register() as *mut u8, bank)
-    }
+    crate::reg::MAPPER_BANKS.get(window.0 as u16).write(bank);
 }
 
 /// The bank `window` shows (the last [`map`] of it, or its power-on bank).
