@@ -215,7 +215,8 @@ pub const fn bank_of(rom_offset: u32) -> u8 {
 
 /// What each window shows (a RAM copy: the registers cannot be read); window n starts with
 /// bank n.
-static BANKS: Shared<[u8; 8]> = Shared::new([0, 1, 2, 3, 4, 5, 6, 7]);
+static BANKS: [Shared<u8>; 8] =
+    [Shared::new(0), Shared::new(1), Shared::new(2), Shared::new(3), Shared::new(4), Shared::new(5), Shared::new(6), Shared::new(7)];
 
 /// Maps ROM bank `bank` into `window` (from the next read on). Banks past the ROM's end show
 /// whatever the cartridge (or emulator) gives: map only banks the ROM has.
@@ -227,9 +228,7 @@ static BANKS: Shared<[u8; 8]> = Shared::new([0, 1, 2, 3, 4, 5, 6, 7]);
 /// mapper::map(Window::SEVEN, 7); // back to the power-on layout
 /// ```
 pub fn map(window: Window, bank: u8) {
-    let mut banks = BANKS.get();
-    banks[window.0 as usize] = bank;
-    BANKS.set(banks);
+    BANKS[window.0 as usize].set(bank);
     // A byte write to the Sega mapper's bank register of `window`: it only changes what the
     // window shows (a cartridge without the mapper ignores it). Not on the host, whose tests
     // call `map`.
@@ -244,7 +243,7 @@ pub fn map(window: Window, bank: u8) {
 /// assert_eq!(mapper::bank_in(Window::THREE), 3); // power-on: window n shows bank n
 /// ```
 pub fn bank_in(window: Window) -> u8 {
-    BANKS.get()[window.0 as usize]
+    BANKS[window.0 as usize].get()
 }
 
 /// Maps every window back to its power-on bank (window n shows bank n).
