@@ -215,10 +215,11 @@ impl<T: Word> Shared<T> {
 /// [`Masked::set`] copy the whole value with interrupts masked, the mask restored after (in
 /// a handler, its own level), so no handler sees or makes half of a copy.
 ///
-/// The cost: two calls (`mask_interrupts`, `restore_interrupts` in asm/startup.s, about
-/// 80 cycles) around the copy, during which an interrupt waits (a horizontal interrupt of
-/// [`crate::raster`] too: set a large value in VBlank while raster effects are on). A
-/// value of one word is a [`Shared`]'s, without the masking.
+/// The cost: two calls (`mask_interrupts`, `restore_interrupts` in asm/startup.s: 134
+/// 68000 cycles with the register moves around them) besides the copy, during which an
+/// interrupt waits (a horizontal interrupt of [`crate::raster`] too: set a large value in
+/// VBlank while raster effects are on). A value of one word is a [`Shared`]'s, without the
+/// masking.
 ///
 /// ```
 /// use megadrive::rt::Masked;
