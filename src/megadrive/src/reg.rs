@@ -13,7 +13,9 @@
 //!
 //! The tests at the end check every cell's address against its `megadrive-sys` constant
 //! and the header's own `#define`, the VDP ports against the header's `md_vdp_ports`
-//! layout, and the blocks' ends; a misaligned cell does not compile.
+//! layout, the blocks' ends, and every hardware address of `asm/startup.s` (TMSS, the PSG,
+//! the Z80's bus and reset, which have no cell) against `megadrive-sys`; a misaligned cell
+//! does not compile.
 //!
 //! What the cells do not check is *when* an access is allowed: the modules that use them
 //! keep those rules (Z80 RAM only with the bus held: [`crate::z80`]; the SRAM only while it
@@ -262,6 +264,27 @@ mod tests {
         assert_eq!(crate::save::SRAM_START, SRAM.address());
         assert_eq!(crate::mapper::REGISTER_BASE, MAPPER_BANKS.address());
         assert_eq!(crate::mapper::Window::SEVEN.register(), MAPPER_BANKS.get(7).address());
+    }
+
+    #[test]
+    fn the_start_up_codes_registers_are_megadrive_sys_addresses() {
+        // asm/startup.s writes TMSS, the Z80's bus and reset, the PSG and the VDP itself (no
+        // cell here: assembly); every hardware address it names is a megadrive-sys one.
+        let startup = include_str!("../asm/startup.s");
+        let known = [MD_IO_VERSION, MD_TMSS_REGISTER, MD_Z80_BUS_REQUEST, MD_Z80_RESET, MD_PSG_PORT, MD_VDP_DATA, MD_VDP_CTRL];
+        let mut seen = Vec::new();
+        for word in startup.split(|c: char| !c.is_ascii_alphanumeric()) {
+            let Some(hex) = word.strip_prefix("0x") else { continue };
+            let Ok(value) = u32::from_str_radix(hex, 16) else { continue };
+            if (0xA0_0000..MD_RAM_START).contains(&value) {
+                assert!(known.contains(&value), "startup.s: {word} is no megadrive-sys register");
+                seen.push(value);
+            }
+        }
+        for register in [MD_IO_VERSION, MD_TMSS_REGISTER, MD_Z80_BUS_REQUEST, MD_Z80_RESET, MD_PSG_PORT, MD_VDP_DATA] {
+            assert!(seen.contains(&register), "startup.s writes {register:#X}");
+        }
+        assert!(startup.contains(&format!("#{MD_TMSS_SEGA:#X}").replace("0X", "0x")), "TMSS: the long 'SEGA'");
     }
 
     #[test]
