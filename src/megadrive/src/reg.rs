@@ -58,7 +58,7 @@ impl<T: Width> Reg<T> {
     /// The register at `addr` (private: only this module's table makes cells). A `const`
     /// evaluation, so a misaligned register is a compile error.
     const fn at(addr: u32) -> Self {
-        assert!(addr % core::mem::size_of::<T>() as u32 == 0, "a register aligned to its width");
+        assert!(addr.is_multiple_of(core::mem::size_of::<T>() as u32), "a register aligned to its width");
         Reg { addr: addr as usize, width: PhantomData }
     }
 
@@ -108,8 +108,8 @@ impl<T: Width, const LEN: usize, const STRIDE: usize> RegBlock<T, LEN, STRIDE> {
     /// The block from `base` (private, as [`Reg::at`]; compile-time checks).
     const fn at(base: u32) -> Self {
         assert!(LEN.is_power_of_two() && LEN <= 0x1_0000, "a power of two of registers, a u16 index");
-        assert!(STRIDE >= core::mem::size_of::<T>() && STRIDE % core::mem::size_of::<T>() == 0);
-        assert!(base % core::mem::size_of::<T>() as u32 == 0, "registers aligned to their width");
+        assert!(STRIDE >= core::mem::size_of::<T>() && STRIDE.is_multiple_of(core::mem::size_of::<T>()));
+        assert!(base.is_multiple_of(core::mem::size_of::<T>() as u32), "registers aligned to their width");
         RegBlock { base: base as usize, width: PhantomData }
     }
 
