@@ -24,7 +24,7 @@ use megacollide_game::art::HIGHLIGHT_WORDS;
 use megacollide_game::draw::{Objects, Sprites};
 use megacollide_level_view::View;
 use megadrive::pad;
-use megadrive::rt::{MainOnly, Shared};
+use megadrive::rt::{MainOnly, Masked, Shared};
 use megadrive::sound::{self, Song};
 use megadrive::text::Console;
 use megadrive::timing::{self, Pacer, Standard};
@@ -43,7 +43,7 @@ const FIRST_LEVEL: &Level = LEVELS[0];
 /// The game state tests read (see `megacollide_game::state` for the layout); written once
 /// per frame after the world step. Tests find it by its ELF symbol.
 #[no_mangle]
-pub static GAME: Shared<GameState> = Shared::new(GameState::ZERO);
+pub static GAME: Masked<GameState> = Masked::new(GameState::ZERO);
 
 /// A debug warp, for tests and debuggers: write [`WARP_REQUEST`]` | x << 16 | y` (the
 /// player's new pixel-space top-left, each `0 ..= 0x7FFF`) and the next step in play puts

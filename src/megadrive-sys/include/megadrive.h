@@ -136,6 +136,12 @@ typedef struct md_vdp_ports {
 #define MD_TMSS_REGISTER        0xA14000u /* write the long 'SEGA' when the version is not 0 */
 #define MD_TMSS_SEGA            0x53454741u
 
+/* ---- Cartridge: ROM header, SRAM, Sega mapper ----------------------------------------- */
+#define MD_ROM_HEADER           0x000100u /* the Sega header, 256 bytes (0x1B0: the SRAM fields) */
+#define MD_SRAM_CONTROL         0xA130F1u /* 8-bit: 1 maps the SRAM (writable) at 0x200000, 0 the ROM */
+#define MD_SRAM_START           0x200001u /* SRAM byte 0; byte i at +2i (odd bytes) */
+#define MD_MAPPER_BANKS         0xA130F1u /* 8-bit bank registers: window n's at +2n (n = 1..7) */
+
 /* ---- PSG (SN76489) --------------------------------------------------------------------- */
 #define MD_PSG_PORT             0xC00011u /* 8-bit write-only */
 #define MD_PSG_LATCH            0x80u

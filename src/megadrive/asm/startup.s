@@ -190,3 +190,20 @@ disable_interrupts:
     move.w  #0x2700, %sr            | supervisor, interrupt mask 7
     rts
     .size disable_interrupts, . - disable_interrupts
+
+| `rt::Masked`'s copies: `mask_interrupts` returns SR (zero-extended, in d0) and masks all
+| interrupts; `restore_interrupts(sr: u32)` writes it back (a handler's own level included).
+    .globl mask_interrupts
+    .type mask_interrupts, @function
+mask_interrupts:
+    moveq   #0, %d0
+    move.w  %sr, %d0
+    ori.w   #0x0700, %sr            | interrupt mask 7
+    rts
+    .size mask_interrupts, . - mask_interrupts
+    .globl restore_interrupts
+    .type restore_interrupts, @function
+restore_interrupts:
+    move.w  6(%sp), %sr             | the low word of the u32 argument at 4(%sp)
+    rts
+    .size restore_interrupts, . - restore_interrupts

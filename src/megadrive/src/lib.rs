@@ -90,6 +90,10 @@ pub mod random;
 /// ```
 pub mod raster;
 
+// Typed hardware registers: every register and port the crate touches, the crate's one place
+// of volatile register accesses (private; see its docs and the README).
+mod reg;
+
 /// Interrupt masking, RAM cells shared with interrupt handlers, the exception frame.
 ///
 /// ```

@@ -85,7 +85,7 @@ pub const LAST_BANK: u8 = 15;
 /// use megadrive::mapper::{Window, REGISTER_BASE};
 /// assert_eq!(Window::ONE.register(), REGISTER_BASE + 2);
 /// ```
-pub const REGISTER_BASE: u32 = 0xA1_30F1;
+pub const REGISTER_BASE: u32 = megadrive_sys::MD_MAPPER_BANKS;
 
 /// One of the windows 1 to 7 of the cartridge space (512 KiB each, window n at 0x80000 * n)
 /// that [`map`] can point at any ROM bank.
@@ -215,7 +215,8 @@ pub const fn bank_of(rom_offset: u32) -> u8 {
 
 /// What each window shows (a RAM copy: the registers cannot be read); window n starts with
 /// bank n.
-static BANKS: Shared<[u8; 8]> = Shared::new([0, 1, 2, 3, 4, 5, 6, 7]);
+static BANKS: [Shared<u8>; 8] =
+    [Shared::new(0), Shared::new(1), Shared::new(2), Shared::new(3), Shared::new(4), Shared::new(5), Shared::new(6), Shared::new(7)];
 
 /// Maps ROM bank `bank` into `window` (from the next read on). Banks past the ROM's end show
 /// whatever the cartridge (or emulator) gives: map only banks the ROM has.
@@ -227,15 +228,12 @@ static BANKS: Shared<[u8; 8]> = Shared::new([0, 1, 2, 3, 4, 5, 6, 7]);
 /// mapper::map(Window::SEVEN, 7); // back to the power-on layout
 /// ```
 pub fn map(window: Window, bank: u8) {
-    let mut banks = BANKS.get();
-    banks[window.0 as usize] = bank;
-    BANKS.set(banks);
+    BANKS[window.0 as usize].set(bank);
+    // A byte write to the Sega mapper's bank register of `window`: it only changes what the
+    // window shows (a cartridge without the mapper ignores it). Not on the host, whose tests
+    // call `map`.
     #[cfg(target_arch = "m68k")]
-    // SAFETY: a byte write to the Sega mapper's bank register of `window`: it only changes
-    // what the window shows (a cartridge without the mapper ignores it).
-    unsafe {
-        core::ptr::write_volatile(window.register() as *mut u8, bank)
-    }
+    crate::reg::MAPPER_BANKS.get(window.0 as u16).write(bank);
 }
 
 /// The bank `window` shows (the last [`map`] of it, or its power-on bank).
@@ -245,7 +243,7 @@ pub fn map(window: Window, bank: u8) {
 /// assert_eq!(mapper::bank_in(Window::THREE), 3); // power-on: window n shows bank n
 /// ```
 pub fn bank_in(window: Window) -> u8 {
-    BANKS.get()[window.0 as usize]
+    BANKS[window.0 as usize].get()
 }
 
 /// Maps every window back to its power-on bank (window n shows bank n).

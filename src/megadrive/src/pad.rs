@@ -20,6 +20,7 @@
 //! // On the console: `pad::init()` once, then `pad::read6(Port::One)` once a frame.
 //! ```
 
+use crate::reg::{self, Reg};
 use megadrive_sys::*;
 
 /// D-pad up.
@@ -145,29 +146,28 @@ pub enum Port {
 }
 
 impl Port {
-    const fn data(self) -> u32 {
+    const fn data(self) -> Reg<u8> {
         match self {
-            Port::One => MD_IO_DATA1,
-            Port::Two => MD_IO_DATA2,
+            Port::One => reg::IO_DATA1,
+            Port::Two => reg::IO_DATA2,
         }
     }
-    const fn ctrl(self) -> u32 {
+    const fn ctrl(self) -> Reg<u8> {
         match self {
-            Port::One => MD_IO_CTRL1,
-            Port::Two => MD_IO_CTRL2,
+            Port::One => reg::IO_CTRL1,
+            Port::Two => reg::IO_CTRL2,
         }
     }
 }
 
-fn write(addr: u32, v: u8) {
-    // SAFETY: an I/O port register of the Mega Drive; byte writes only set the port's pins
-    // or their direction.
-    unsafe { core::ptr::write_volatile(addr as *mut u8, v) }
+/// A byte write to a port register: sets the port's pins, or their direction.
+fn write(port: Reg<u8>, v: u8) {
+    port.write(v)
 }
 
-fn read(addr: u32) -> u8 {
-    // SAFETY: reading a controller data port has no side effects.
-    unsafe { core::ptr::read_volatile(addr as *const u8) }
+/// A read of a port's data register (no side effects).
+fn read(port: Reg<u8>) -> u8 {
+    port.read()
 }
 
 /// Sets TH to `high` and returns the port's lines once they have settled (a couple of

@@ -422,10 +422,10 @@ fn pointers() -> [*mut u32; 3] {
 #[cfg(not(target_arch = "m68k"))]
 fn pointers() -> [*mut u32; 3] {
     use crate::rt::Shared;
-    static CELLS: Shared<[u32; 3]> = Shared::new([0; 3]);
-    let p = &CELLS as *const Shared<[u32; 3]> as *mut u32;
-    // Each is a valid u32 cell in CELLS.
-    [p, p.wrapping_add(1), p.wrapping_add(2)]
+    static CELLS: [Shared<u32>; 3] = [const { Shared::new(0) }; 3];
+    // Each a u32 cell (`Shared` is a transparent `UnsafeCell`: writable through a shared
+    // reference).
+    CELLS.each_ref().map(|cell| cell as *const Shared<u32> as *mut u32)
 }
 
 #[inline(always)]

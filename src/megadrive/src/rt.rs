@@ -1,16 +1,19 @@
 //! Runtime pieces every cartridge needs, made safe: interrupt masking (routines in
-//! `asm/startup.s`), RAM cells shared with interrupt handlers ([`Shared`]) or owned by the
-//! main loop ([`MainOnly`]), and the exception stack frame ([`ExceptionFrame`]).
+//! `asm/startup.s`), RAM cells shared with interrupt handlers (one word: [`Shared`]; larger
+//! values, copied with interrupts masked: [`Masked`]) or owned by the main loop
+//! ([`MainOnly`]), and the exception stack frame ([`ExceptionFrame`]).
 //!
 //! `asm/startup.s` (vectors, TMSS, RAM init, stack fill) calls, by name, functions the
 //! cartridge defines: `main` (never returns), `vblank_handler` (each VBlank) and
 //! `exception_handler(vector: u32, frame: ExceptionFrame) -> !`.
 //!
 //! ```
-//! use megadrive::rt::{MainOnly, Shared};
+//! use megadrive::rt::{MainOnly, Masked, Shared};
 //!
 //! /// VBlanks counted by the VBlank handler, read by the main loop.
 //! static FRAMES: Shared<u16> = Shared::new(0);
+//! /// The player's position, published each frame for the tests (an ELF symbol).
+//! static PLAYER: Masked<[i16; 2]> = Masked::new([0; 2]);
 //! /// The game's state, owned by the main loop.
 //! static WORLD: MainOnly<[i16; 4]> = MainOnly::new([0; 4]);
 //!
@@ -19,12 +22,14 @@
 //!     w[0] += 3;
 //!     w[0]
 //! });
-//! assert_eq!((FRAMES.get(), x), (1, 3));
+//! PLAYER.set([x, 7]);
+//! assert_eq!((FRAMES.get(), PLAYER.get()), (1, [3, 7]));
 //! ```
 //!
 // The links of these docs by full path: lib.rs gives each module an outer doc, and rustdoc
 // then resolves the module docs from the crate root.
 //! [`Shared`]: crate::rt::Shared
+//! [`Masked`]: crate::rt::Masked
 //! [`MainOnly`]: crate::rt::MainOnly
 //! [`ExceptionFrame`]: crate::rt::ExceptionFrame
 
@@ -34,6 +39,37 @@ use core::sync::atomic::{compiler_fence, Ordering};
 extern "C" {
     fn enable_interrupts();
     fn disable_interrupts();
+}
+
+#[cfg(target_arch = "m68k")]
+extern "C" {
+    /// Masks all interrupts and returns the status register as it was (asm/startup.s).
+    fn mask_interrupts() -> u32;
+    /// Writes `sr`'s low word back to the status register (asm/startup.s).
+    fn restore_interrupts(sr: u32);
+}
+
+/// Masks all interrupts; returns the mask to give back to [`unmask`]. (The host build has no
+/// interrupts: nothing to mask.)
+#[inline(always)]
+fn mask() -> u32 {
+    #[cfg(target_arch = "m68k")]
+    // SAFETY: an assembly routine of asm/startup.s that reads SR and sets its mask to 7.
+    return unsafe { mask_interrupts() };
+    #[cfg(not(target_arch = "m68k"))]
+    0
+}
+
+/// Gives back the interrupt mask [`mask`] returned (a handler's own level stays masked).
+#[inline(always)]
+fn unmask(sr: u32) {
+    #[cfg(target_arch = "m68k")]
+    // SAFETY: an assembly routine of asm/startup.s that writes back the SR `mask` read.
+    unsafe {
+        restore_interrupts(sr)
+    }
+    #[cfg(not(target_arch = "m68k"))]
+    let _ = sr;
 }
 
 /// Unmasks all interrupts (SR = 0x2000).
@@ -81,8 +117,36 @@ pub fn halt() -> ! {
     }
 }
 
-/// A RAM value written by the main program or an interrupt handler and read by the other
-/// (or by tests from outside): every access is one volatile load or store.
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// A value the 68000 loads and stores with one instruction (`move.b`, `move.w` or
+/// `move.l`), which no interrupt can split: what a [`Shared`] cell holds. `u8`, `i8`,
+/// `u16`, `i16`, `u32`, `i32` and `bool`; an array or a struct is a [`Masked`]'s, or a
+/// [`Shared`] cell each.
+///
+/// ```
+/// use megadrive::rt::Word;
+/// fn one_access<T: Word>() -> usize {
+///     core::mem::size_of::<T>()
+/// }
+/// assert_eq!(one_access::<u32>(), 4); // one move.l
+/// ```
+pub trait Word: Copy + sealed::Sealed {}
+
+macro_rules! words {
+    ($($t:ty),*) => {$(
+        impl sealed::Sealed for $t {}
+        impl Word for $t {}
+    )*};
+}
+words!(u8, i8, u16, i16, u32, i32, bool);
+
+/// A one-word RAM value ([`Word`]: 8, 16 or 32 bits) written by the main program or an
+/// interrupt handler and read by the other (or by tests from outside): every access is one
+/// volatile load or store, one instruction, which an interrupt cannot split. A larger
+/// value is a [`Masked`]'s.
 ///
 /// ```
 /// use megadrive::rt::Shared;
@@ -91,14 +155,22 @@ pub fn halt() -> ! {
 /// SCROLL_X.set(-16);
 /// assert_eq!(SCROLL_X.get(), -16);
 /// ```
+///
+/// An array is not one word (a handler could see half of a copy):
+///
+/// ```compile_fail
+/// use megadrive::rt::Shared;
+/// static PAIR: Shared<[u16; 2]> = Shared::new([0; 2]);
+/// ```
 #[repr(transparent)]
-pub struct Shared<T: Copy>(UnsafeCell<T>);
+pub struct Shared<T: Word>(UnsafeCell<T>);
 
-// SAFETY: the 68000 is single-core; every access is a single volatile load or store of an
-// aligned word, so the interrupt handler and the main program never see a torn value.
-unsafe impl<T: Copy> Sync for Shared<T> {}
+// SAFETY: the 68000 is single-core and takes interrupts between instructions; every access
+// is a single volatile load or store of a `Word` (one instruction), so the interrupt handler
+// and the main program never see a torn value.
+unsafe impl<T: Word> Sync for Shared<T> {}
 
-impl<T: Copy> Shared<T> {
+impl<T: Word> Shared<T> {
     /// A cell holding `v`.
     ///
     /// ```
@@ -119,7 +191,7 @@ impl<T: Copy> Shared<T> {
     /// ```
     #[inline(always)]
     pub fn get(&self) -> T {
-        // SAFETY: aligned, always initialised, single-core (see `Sync` above).
+        // SAFETY: aligned, always initialised, one instruction (see `Sync` above).
         unsafe { core::ptr::read_volatile(self.0.get()) }
     }
     /// Volatile write.
@@ -134,6 +206,80 @@ impl<T: Copy> Shared<T> {
     pub fn set(&self, v: T) {
         // SAFETY: as for `get`.
         unsafe { core::ptr::write_volatile(self.0.get(), v) }
+    }
+}
+
+/// A RAM value of any size (an array, a struct) shared between the main program and
+/// interrupt handlers, or published for readers outside the program (tests through its ELF
+/// symbol; `repr(transparent)`: the symbol's bytes are the value's): [`Masked::get`] and
+/// [`Masked::set`] copy the whole value with interrupts masked, the mask restored after (in
+/// a handler, its own level), so no handler sees or makes half of a copy.
+///
+/// The cost: two calls (`mask_interrupts`, `restore_interrupts` in asm/startup.s: 134
+/// 68000 cycles with the register moves around them) besides the copy, during which an
+/// interrupt waits (a horizontal interrupt of [`crate::raster`] too: set a large value in
+/// VBlank while raster effects are on). A value of one word is a [`Shared`]'s, without the
+/// masking.
+///
+/// ```
+/// use megadrive::rt::Masked;
+/// /// Both pads' buttons, read each frame, for the tests.
+/// static PADS: Masked<[u16; 2]> = Masked::new([0; 2]);
+/// PADS.set([0x0010, 0]);
+/// assert_eq!(PADS.get(), [0x0010, 0]);
+/// ```
+#[repr(transparent)]
+pub struct Masked<T: Copy>(UnsafeCell<T>);
+
+// SAFETY: the 68000 is single-core; every access is a volatile copy made with all
+// interrupts masked, so no interrupt handler runs inside one (and the value moves between
+// the main program and handlers: `Send`).
+unsafe impl<T: Copy + Send> Sync for Masked<T> {}
+
+impl<T: Copy> Masked<T> {
+    /// A cell holding `v`.
+    ///
+    /// ```
+    /// use megadrive::rt::Masked;
+    /// static RESULT: Masked<[u32; 4]> = Masked::new([0; 4]);
+    /// assert_eq!(RESULT.get(), [0; 4]);
+    /// ```
+    pub const fn new(v: T) -> Self {
+        Masked(UnsafeCell::new(v))
+    }
+
+    /// A volatile copy of the value, made with interrupts masked.
+    ///
+    /// ```
+    /// use megadrive::rt::Masked;
+    /// static STATE: Masked<(u16, i16)> = Masked::new((1, -1));
+    /// let (frames, x) = STATE.get();
+    /// assert_eq!((frames, x), (1, -1));
+    /// ```
+    #[inline(always)]
+    pub fn get(&self) -> T {
+        let sr = mask();
+        // SAFETY: aligned, always initialised; no interrupt handler runs until `unmask` (and
+        // the main program does not run inside a handler), so nothing writes it meanwhile.
+        let v = unsafe { core::ptr::read_volatile(self.0.get()) };
+        unmask(sr);
+        v
+    }
+
+    /// Writes `v` with one volatile copy, made with interrupts masked.
+    ///
+    /// ```
+    /// use megadrive::rt::Masked;
+    /// static CHECKS: Masked<[u8; 3]> = Masked::new([0; 3]);
+    /// CHECKS.set([1, 2, 3]);
+    /// assert_eq!(CHECKS.get(), [1, 2, 3]);
+    /// ```
+    #[inline(always)]
+    pub fn set(&self, v: T) {
+        let sr = mask();
+        // SAFETY: as for `get`: nothing else reads or writes it until `unmask`.
+        unsafe { core::ptr::write_volatile(self.0.get(), v) };
+        unmask(sr);
     }
 }
 

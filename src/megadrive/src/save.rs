@@ -76,6 +76,8 @@
 //! drop(sram); // ROM mapped back
 //! ```
 
+use crate::reg;
+
 /// A place that holds bytes at offsets 0 .. [`ByteStore::size`]: the save logic of
 /// [`Slots`] reads and writes through it, one byte at a time. [`Sram`] is the cartridge's;
 /// `[u8]` (a RAM array) is one too.
@@ -131,14 +133,14 @@ impl ByteStore for [u8] {
 /// ```
 /// assert_eq!(megadrive::save::SRAM_CONTROL, 0xA1_30F1);
 /// ```
-pub const SRAM_CONTROL: u32 = 0xA1_30F1;
+pub const SRAM_CONTROL: u32 = megadrive_sys::MD_SRAM_CONTROL;
 /// The 68000 address of save byte 0 (save byte `i` is at `SRAM_START + 2 i`: odd bytes).
 ///
 /// ```
 /// use megadrive::save::SRAM_START;
 /// assert_eq!(SRAM_START + 2 * 8191, 0x20_3FFF); // the last byte of 8 KiB
 /// ```
-pub const SRAM_START: u32 = 0x20_0001;
+pub const SRAM_START: u32 = megadrive_sys::MD_SRAM_START;
 /// The largest save RAM the header can declare (bytes): 32 KiB on odd bytes, 64 KiB of
 /// addresses.
 ///
@@ -149,8 +151,8 @@ pub const MAX_SRAM_BYTES: u16 = 0x8000;
 
 /// Writes 1 (SRAM on, writable) or 0 (ROM) to [`SRAM_CONTROL`].
 fn control(value: u8) {
-    // SAFETY: the cartridge's mapper register; a cartridge without one ignores the write.
-    unsafe { core::ptr::write_volatile(SRAM_CONTROL as *mut u8, value) }
+    // The cartridge's mapper register; a cartridge without one ignores the write.
+    reg::SRAM_CONTROL.write(value)
 }
 
 /// Reads a big-endian long word of the ROM header at `addr` (0x100 ..= 0x1FF).
@@ -158,8 +160,8 @@ fn header_u32(addr: u32) -> u32 {
     // One long read. (Two `u16` volatile reads widened to `u32` and joined were compiled
     // by LLVM 22 as a long read of the first word's address, as if it were the low word:
     // the header was never found on the 68000.)
-    // SAFETY: the Sega header is ROM, long-word aligned; reading it has no side effects.
-    unsafe { core::ptr::read_volatile(addr as *const u32) }
+    // The Sega header is ROM, long-word aligned; reading it has no side effects.
+    reg::ROM_HEADER.get(((addr - megadrive_sys::MD_ROM_HEADER) >> 2) as u16).read()
 }
 
 /// The save RAM's size (bytes) that a ROM header declares, from its 12 bytes at 0x1B0: `RA`,
@@ -221,11 +223,6 @@ impl Sram {
     pub fn bytes(&self) -> u16 {
         self.bytes
     }
-
-    /// The 68000 address of save byte `offset`.
-    fn address(offset: u16) -> u32 {
-        SRAM_START + ((offset as u32) << 1)
-    }
 }
 
 impl ByteStore for Sram {
@@ -234,13 +231,13 @@ impl ByteStore for Sram {
     }
     fn read(&self, offset: u16) -> u8 {
         assert!(offset < self.bytes, "SRAM offset past the declared size");
-        // SAFETY: the SRAM is mapped while `self` lives, and the offset is inside it.
-        unsafe { core::ptr::read_volatile(Self::address(offset) as *const u8) }
+        // The SRAM is mapped while `self` lives, and the offset is inside it.
+        reg::SRAM.get(offset).read()
     }
     fn write(&mut self, offset: u16, value: u8) {
         assert!(offset < self.bytes, "SRAM offset past the declared size");
-        // SAFETY: as for `read`; a byte write to the SRAM changes only that byte.
-        unsafe { core::ptr::write_volatile(Self::address(offset) as *mut u8, value) }
+        // As for `read`; a byte write to the SRAM changes only that byte.
+        reg::SRAM.get(offset).write(value)
     }
 }
 

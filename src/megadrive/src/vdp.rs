@@ -40,6 +40,7 @@
 //! [`display_off`]: crate::vdp::display_off
 //! [`HScrollMode`]: crate::vdp::HScrollMode
 
+use crate::reg;
 use megadrive_sys::*;
 
 /// Plane A name table address in VRAM (bytes).
@@ -201,15 +202,14 @@ pub enum Reg {
 
 #[inline(always)]
 pub(crate) fn ctrl16(v: u16) {
-    // SAFETY: MD_VDP_CTRL is the VDP control port; a 16-bit write is a register write or
-    // half of a command.
-    unsafe { core::ptr::write_volatile(MD_VDP_CTRL as *mut u16, v) }
+    // A register write, or half of a command.
+    reg::VDP_CTRL.write(v)
 }
 
 #[inline(always)]
 pub(crate) fn ctrl32(v: u32) {
-    // SAFETY: a 32-bit write to the control port sets the VDP address and access code.
-    unsafe { core::ptr::write_volatile(MD_VDP_CTRL as *mut u32, v) }
+    // A whole command: the VDP address and access code.
+    reg::VDP_CTRL_LONG.write(v)
 }
 
 /// Writes one 16-bit word to the data port (at the address set by the last command; the
@@ -223,8 +223,7 @@ pub(crate) fn ctrl32(v: u32) {
 /// ```
 #[inline(always)]
 pub fn data16(v: u16) {
-    // SAFETY: MD_VDP_DATA is the VDP data port.
-    unsafe { core::ptr::write_volatile(MD_VDP_DATA as *mut u16, v) }
+    reg::VDP_DATA.write(v)
 }
 
 /// Reads the VDP status register (`MD_VDP_STATUS_*` bits); also resets a half-written
@@ -236,8 +235,8 @@ pub fn data16(v: u16) {
 /// ```
 #[inline(always)]
 pub fn status() -> u16 {
-    // SAFETY: reading the control port returns the status and resets the command state.
-    unsafe { core::ptr::read_volatile(MD_VDP_CTRL as *const u16) }
+    // Reading the control port returns the status and resets the command state.
+    reg::VDP_CTRL.read()
 }
 
 /// True on a PAL (50 Hz) console: the VDP status register's PAL bit (see
@@ -542,8 +541,7 @@ pub fn set_window_rows(rows: u16) {
 /// # let _ = in_display;
 /// ```
 pub fn v_counter() -> u16 {
-    // SAFETY: reading the HV counter port has no side effects.
-    (unsafe { core::ptr::read_volatile(MD_VDP_HV_COUNTER as *const u16) }) >> 8
+    reg::VDP_HV_COUNTER.read() >> 8
 }
 
 /// Loads `colours` (0000BBB0GGG0RRR0 words) into CRAM starting at colour `first` (palette

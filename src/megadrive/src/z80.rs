@@ -41,6 +41,7 @@
 //! [`Bus::read`]: crate::z80::Bus::read
 //! [`Bus::write`]: crate::z80::Bus::write
 
+use crate::reg;
 use megadrive_sys::*;
 
 /// Proof that the 68000 holds the Z80's bus: Z80 RAM is reachable through it.
@@ -68,9 +69,9 @@ impl Bus {
     /// ```
     #[inline(always)]
     pub fn read(&self, addr: u16) -> u8 {
-        // SAFETY: the bus is held (only `with_bus` and `load` make a `Bus`), so Z80 RAM at
-        // 0xA00000 + addr (addr < 0x2000, masked) is the 68000's to read, a byte at a time.
-        unsafe { core::ptr::read_volatile((MD_Z80_RAM + (addr as u32 & 0x1FFF)) as *const u8) }
+        // The bus is held (only `with_bus` and `load` make a `Bus`), so Z80 RAM at 0xA00000 +
+        // addr (addr < 0x2000, masked by the block) is the 68000's to read, a byte at a time.
+        reg::Z80_RAM.get(addr).read()
     }
 
     /// Writes `value` to the Z80 RAM byte at `addr` (0..0x2000).
@@ -80,8 +81,8 @@ impl Bus {
     /// ```
     #[inline(always)]
     pub fn write(&mut self, addr: u16, value: u8) {
-        // SAFETY: as for `read`.
-        unsafe { core::ptr::write_volatile((MD_Z80_RAM + (addr as u32 & 0x1FFF)) as *mut u8, value) }
+        // As for `read`.
+        reg::Z80_RAM.get(addr).write(value)
     }
 
     /// Copies Z80 RAM from `addr` on into `out`, byte by byte.
@@ -100,20 +101,18 @@ impl Bus {
 
 #[inline(always)]
 fn bus_request(value: u16) {
-    // SAFETY: MD_Z80_BUS_REQUEST is the Z80 bus arbiter's register.
-    unsafe { core::ptr::write_volatile(MD_Z80_BUS_REQUEST as *mut u16, value) }
+    reg::Z80_BUS_REQUEST.write(value)
 }
 
 #[inline(always)]
 fn reset_line(value: u16) {
-    // SAFETY: MD_Z80_RESET is the Z80's reset line.
-    unsafe { core::ptr::write_volatile(MD_Z80_RESET as *mut u16, value) }
+    reg::Z80_RESET.write(value)
 }
 
 #[inline(always)]
 fn wait_granted() {
-    // SAFETY: reading the arbiter's register: bit 8 is 0 once the 68000 has the bus.
-    while unsafe { core::ptr::read_volatile(MD_Z80_BUS_REQUEST as *const u16) } & 0x0100 != 0 {}
+    // The arbiter's register: bit 8 is 0 once the 68000 has the bus.
+    while reg::Z80_BUS_REQUEST.read() & 0x0100 != 0 {}
 }
 
 /// Takes the Z80's bus, runs `f` with it, and gives it back (see the rules above). The Z80

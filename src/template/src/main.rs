@@ -22,7 +22,7 @@ use core::fmt::Write;
 use megacollide_engine::camera::Camera;
 use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig, Speed};
 use megacollide_level_view::{romtool_level, romtool_shapes, View};
-use megadrive::rt::{self, halt, ExceptionFrame, MainOnly, Shared};
+use megadrive::rt::{self, halt, ExceptionFrame, MainOnly, Masked, Shared};
 use megadrive::sprite_engine::{Handle, SpriteEngine};
 use megadrive::text::{self, Console};
 use megadrive::timing::{Pacer, Standard};
@@ -102,8 +102,8 @@ pub struct State {
 
 /// The test-visible state, written once per frame.
 #[no_mangle]
-pub static GAME: Shared<State> =
-    Shared::new(State { frames: 0, x: 0, y: 0, camera_x: 0, camera_y: 0, flags: 0, facing_left: 0, buttons: 0, score: 0, sprite_frame: 0 });
+pub static GAME: Masked<State> =
+    Masked::new(State { frames: 0, x: 0, y: 0, camera_x: 0, camera_y: 0, flags: 0, facing_left: 0, buttons: 0, score: 0, sprite_frame: 0 });
 static FRAMES: Shared<u32> = Shared::new(0);
 
 /// Everything the main loop keeps between frames.

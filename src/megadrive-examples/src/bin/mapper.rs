@@ -9,7 +9,7 @@
 #![no_main]
 
 use megadrive::mapper::{self, Far, Window};
-use megadrive::rt::{self, Shared};
+use megadrive::rt::{self, Masked};
 use megadrive::text::Console;
 use megadrive::vdp;
 use megadrive_examples::{start_with_title, wait_vblank};
@@ -44,11 +44,11 @@ static BANK9: Far<[u16; 32768]> = Far::new(xorshift(9));
 /// 4 and 7 show afterwards (`bank_in`, one byte each from bit 16 down); [6] the last word of
 /// bank 9's table; [7] "DONE" when all is read.
 #[no_mangle]
-pub static RESULT: Shared<[u32; 8]> = Shared::new([0; 8]);
+pub static RESULT: Masked<[u32; 8]> = Masked::new([0; 8]);
 
 /// The first 16 words of bank 9's table, copied to RAM through window 7.
 #[no_mangle]
-pub static FIRST: Shared<[u16; 16]> = Shared::new([0; 16]);
+pub static FIRST: Masked<[u16; 16]> = Masked::new([0; 16]);
 
 /// The wrapping sum of `words`.
 fn sum(words: &[u16]) -> u32 {

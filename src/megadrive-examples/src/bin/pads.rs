@@ -9,20 +9,20 @@
 #![no_main]
 
 use megadrive::pad::{self, Buttons, Port};
-use megadrive::rt::{self, Shared};
+use megadrive::rt::{self, Masked};
 use megadrive::text::{self, Console};
 use megadrive::vdp;
 use megadrive_examples::wait_vblank;
 
 /// The buttons of ports 1 and 2 read this frame (`megadrive::pad` bits).
 #[no_mangle]
-pub static PADS: Shared<[u16; 2]> = Shared::new([0; 2]);
+pub static PADS: Masked<[u16; 2]> = Masked::new([0; 2]);
 
 /// Per port: how many times each button of [`BUTTONS`] went down (`Buttons::pressed`,
 /// entries 0 to 11), then how many times it went up (`Buttons::released`, 12 to 23), since
 /// boot.
 #[no_mangle]
-pub static EDGES: Shared<[[u16; 24]; 2]> = Shared::new([[0; 24]; 2]);
+pub static EDGES: Masked<[[u16; 24]; 2]> = Masked::new([[0; 24]; 2]);
 
 /// Every button and its name, in the order shown.
 const BUTTONS: [(u16, &str); 12] = [

@@ -9,7 +9,7 @@
 
 use megadrive::debug::{self, Number};
 use megadrive::random::Random;
-use megadrive::rt::{self, Shared};
+use megadrive::rt::{self, Masked, Shared};
 use megadrive::text::Console;
 use megadrive::vdp;
 use megadrive_examples::{start_with_title, wait_vblank};
@@ -19,11 +19,11 @@ const SEED: u16 = 0x2026;
 
 /// The first 32 numbers of `Random::new(SEED)`.
 #[no_mangle]
-pub static NUMBERS: Shared<[u16; 32]> = Shared::new([0; 32]);
+pub static NUMBERS: Masked<[u16; 32]> = Masked::new([0; 32]);
 
 /// The next 16 numbers as throws of an eight-sided die: `below_pow2(3) + 1`.
 #[no_mangle]
-pub static DICE: Shared<[u16; 16]> = Shared::new([0; 16]);
+pub static DICE: Masked<[u16; 16]> = Masked::new([0; 16]);
 
 /// Lines written to the debug log (10 when all are written).
 #[no_mangle]

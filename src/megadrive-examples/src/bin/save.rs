@@ -15,7 +15,7 @@
 use megadrive::debug::Number;
 use megadrive::pad::{self, Buttons, Port};
 use megadrive::random::Random;
-use megadrive::rt::{self, Shared};
+use megadrive::rt::{self, Masked};
 use megadrive::save::{ByteStore, Record, SaveError, Slots, Sram};
 use megadrive::text::Console;
 use megadrive::vdp;
@@ -84,7 +84,7 @@ pub const SAVING: u16 = 2;
 
 /// The example's state for tests.
 #[no_mangle]
-pub static SAVE: Shared<SaveState> = Shared::new(SaveState {
+pub static SAVE: Masked<SaveState> = Masked::new(SaveState {
     phase: BOOTING,
     found: 0,
     loaded: [0; STATS_BYTES],

@@ -7,7 +7,7 @@
 #![no_std]
 #![no_main]
 
-use megadrive::rt::{self, Shared};
+use megadrive::rt::{self, Masked};
 use megadrive::text::{self, Console};
 use megadrive::vdp::{self, HScrollMode, VScrollMode};
 use megadrive_examples::{tile, wait_vblank};
@@ -22,7 +22,7 @@ const GRID: [u16; 16] = tile([0x11111111, 0x20000000, 0x20000000, 0x20000000, 0x
 /// horizontal scroll of each cell row (pixels, positive right), then its vertical scroll
 /// of each 16-pixel column (pixels, positive up).
 #[no_mangle]
-pub static SCROLL_OFFSETS: Shared<[u16; ROWS + COLUMNS]> = Shared::new([0; ROWS + COLUMNS]);
+pub static SCROLL_OFFSETS: Masked<[u16; ROWS + COLUMNS]> = Masked::new([0; ROWS + COLUMNS]);
 
 #[no_mangle]
 pub extern "C" fn main() -> ! {

@@ -7,7 +7,7 @@
 #![no_main]
 
 use megadrive::pad::{self, Port};
-use megadrive::rt::{self, Shared};
+use megadrive::rt::{self, Masked};
 use megadrive::stream::{Metatiles, Streamer};
 use megadrive::text::{self, Console};
 use megadrive::vdp;
@@ -16,7 +16,7 @@ use megadrive_examples::{tile, wait_vblank};
 /// The camera (pixels) and the metatile columns and rows streamed so far (the ELF symbol
 /// `STREAM`, for tests).
 #[no_mangle]
-pub static STREAM: Shared<[i16; 4]> = Shared::new([0; 4]);
+pub static STREAM: Masked<[i16; 4]> = Masked::new([0; 4]);
 
 /// The map's size in metatiles.
 const MAP_W: i16 = 256;

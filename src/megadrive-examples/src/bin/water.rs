@@ -8,7 +8,7 @@
 #![no_main]
 
 use megadrive::raster::{self, Table, NEXT_FRAME};
-use megadrive::rt::{self, Shared};
+use megadrive::rt::{self, Masked};
 use megadrive::text::{self, Console};
 use megadrive::vdp::{self, HScrollMode, VScrollMode};
 use megadrive_examples::{tile, wait_vblank};
@@ -28,7 +28,7 @@ const STRIPES: [u16; 16] = tile([0x11220000; 8]);
 
 /// The water line and the wave's phase (the ELF symbol `WATER_STATE`, for tests).
 #[no_mangle]
-pub static WATER_STATE: Shared<[u16; 2]> = Shared::new([WATER_LINE, 0]);
+pub static WATER_STATE: Masked<[u16; 2]> = Masked::new([WATER_LINE, 0]);
 
 #[no_mangle]
 pub extern "C" fn main() -> ! {
