@@ -346,7 +346,7 @@ endif
 # The engine's property tests with a million cases each (CI runs 10,000), and the demo ROM's
 # random play, a million frames per seed on NTSC and PAL (CI plays 12,000).
 soak: $(DEPS_STAMP) $(OUT)/megacollide.md
-	PROPTEST_CASES=1000000 $(CARGO) test --profile host -p megacollide-engine --test properties
+	PROPTEST_CASES=1000000 $(CARGO) test --profile host -p megacollide-engine --test properties --test bounce
 	RANDOM_PLAY_FRAMES=1000000 MEGACOLLIDE_OUT=$(CURDIR)/$(OUT) $(CARGO) test --profile host -p romtests --test random_play -- --nocapture
 
 bindings: $(DEPS_STAMP)

@@ -451,6 +451,42 @@ pub extern "C" fn bench_diff_masks(n: u32) {
     }
 }
 
+/// One frame of bouncing bodies (`megacollide_engine::bounce`, `BounceConfig::RINGS`, no solid
+/// box): bodies `0..n` of `DIFF_BODY_IO` on the current map, written back.
+#[no_mangle]
+pub extern "C" fn bench_diff_bounce(n: u32) {
+    use megacollide_engine::bounce::{bounce_bodies, BounceConfig, Bouncer};
+    let m = diff_map();
+    let io = DIFF_BODY_IO.get();
+    let n = (n as usize).min(DIFF_BODIES_N);
+    let mut b = [Bouncer::new(0, 0, 1, 1, 0, 0); DIFF_BODIES_N];
+    for (b, io) in b.iter_mut().zip(io.iter()).take(n) {
+        b.body = body_from_words(io);
+    }
+    bounce_bodies(&m, &[], &BounceConfig::RINGS, &mut b[..n]);
+    for (b, io) in b.iter().zip(io.iter_mut()).take(n) {
+        *io = body_words(&b.body);
+    }
+}
+
+/// One frame of projectiles (`megacollide_engine::projectile`): bodies `0..n` of
+/// `DIFF_BODY_IO` read as projectiles (x, y, vx, vy, w << 8 | h), stopping (`reflect` 0) or
+/// reflecting; written back with the step's flags in place of the body's.
+#[no_mangle]
+pub extern "C" fn bench_diff_projectile(n: u32, reflect: u32) {
+    use megacollide_engine::projectile::{OnHit, Projectile};
+    let m = diff_map();
+    let on_hit = if reflect != 0 { OnHit::Reflect } else { OnHit::Stop };
+    for io in DIFF_BODY_IO.get().iter_mut().take((n as usize).min(DIFF_BODIES_N)) {
+        let b = body_from_words(io);
+        let mut p = Projectile { x: b.x, y: b.y, vx: b.vx, vy: b.vy, w: b.w, h: b.h };
+        let mut out = b;
+        out.flags = p.step(&m, on_hit);
+        (out.x, out.y, out.vx, out.vy) = (p.x, p.y, p.vx, p.vy);
+        *io = body_words(&out);
+    }
+}
+
 /// The demo game's world for `bench_world_*` (None until `bench_world_reset`).
 static WORLD: Static<Option<megacollide_game::World>> = Static(UnsafeCell::new(None));
 

@@ -27,6 +27,10 @@
 //!   most moves read instead of asking the map.
 //! * [`units`]: sub-pixel, pixel and tile conversions.
 //! * [`mask`]: bit-packed pixel-perfect sprite masks.
+//! * [`bounce`]: bouncing bodies (gravity, a restitution on floors, ceilings and walls,
+//!   rest): lost rings, balls, debris.
+//! * [`projectile`]: boxes that fly in a straight line and stop at, or reflect from, the
+//!   first solid pixel on their path.
 //! * [`patrol`]: walkers that patrol, turning at walls and ledges (the
 //!   simplest enemy).
 //! * [`platformer`]: gravity, walking, jumping (coyote time, buffering),
@@ -44,12 +48,14 @@ extern crate std;
 
 mod bits;
 pub mod body;
+pub mod bounce;
 pub mod camera;
 pub mod map;
 pub mod mask;
 pub mod motion;
 pub mod patrol;
 pub mod platformer;
+pub mod projectile;
 pub mod shape;
 pub mod surface;
 pub mod units;

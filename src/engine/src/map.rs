@@ -713,6 +713,48 @@ impl<'a> Map<'a> {
         self.cols_hit_any(tx, y0, y1)
     }
 
+    /// Whether the pixel-space rectangle of columns `x0 ..= x1` and rows `y0 ..= y1` (`x0 <=
+    /// x1`, `y0 <= y1`, inside the map) holds no solid pixel and no one-way platform's top
+    /// row: one tile read and at most one table read per tile it covers. For the bouncing
+    /// bodies' flights ([`crate::bounce`]).
+    pub(crate) fn clear(&self, x0: i16, x1: i16, y0: i16, y1: i16) -> bool {
+        let (tx0, tx1, ty0, ty1) = (tile_of_px(x0), tile_of_px(x1), tile_of_px(y0), tile_of_px(y1));
+        let stride = self.width as usize;
+        let mut tx = tx0;
+        loop {
+            let lo = if tx == tx0 { px_in_tile(x0) } else { 0 };
+            let hi = if tx == tx1 { px_in_tile(x1) } else { 15 };
+            let cols = (0xFFFFu16 >> (15 - hi)) & (0xFFFFu16 << lo);
+            let mut i = self.index_of(tx, ty0);
+            let mut ty = ty0;
+            loop {
+                let id = self.id_at(i);
+                if id != shape::BLANK {
+                    let a = if ty == ty0 { px_in_tile(y0) } else { 0 };
+                    if id == shape::ONE_WAY {
+                        if a == 0 {
+                            return false;
+                        }
+                    } else {
+                        let b = if ty == ty1 { px_in_tile(y1) } else { 15 };
+                        if self.shape(id).cols_hit(a as u16, b as u16) & cols != 0 {
+                            return false;
+                        }
+                    }
+                }
+                if ty == ty1 {
+                    break;
+                }
+                ty += 1;
+                i = i.wrapping_add(stride);
+            }
+            if tx == tx1 {
+                return true;
+            }
+            tx += 1;
+        }
+    }
+
     /// [`Map::cols_hit`] for any rows and columns (edges, tall spans).
     #[inline(never)]
     fn cols_hit_any(&self, tx: i16, y0: i16, y1: i16) -> u16 {

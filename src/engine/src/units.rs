@@ -58,3 +58,11 @@ pub const fn px_of_tiles(tiles: u16) -> i16 {
 pub const fn px_in_tile_index(px: u16) -> usize {
     (px & TILE_MASK as u16) as usize
 }
+
+/// A velocity in sub-pixels per frame clamped to the speed limit of a move,
+/// +-[`crate::MAX_SPEED_PX`] pixels per frame.
+#[inline(always)]
+pub(crate) fn clamp_speed(v: i16) -> i16 {
+    const MAX: i16 = sub_of_px(crate::MAX_SPEED_PX);
+    v.clamp(-MAX, MAX)
+}

@@ -10,6 +10,7 @@
 //!   +-127 px/frame) and platformer-like scripted velocities, moving solid boxes, and 10,000
 //!   frames of `Player::update` with scripted and random pad input: position, velocity,
 //!   flags (and the player's state and events) identical after every frame;
+//! * bouncing bodies and projectiles: 3,000 frames of 8 of each (`bounce`, `projectile`);
 //! * compressed art: `megadrive::unpack` on the demo's art and maps, and 3,000 corrupt streams,
 //!   against the reference decoder (tools/compress);
 //! * masks: random mask pairs (sizes 1..=32, any bits, garbage past the width) at random
@@ -412,6 +413,75 @@ fn body_moves_10000_frames_8_sizes() {
         "{frames} frames x {} bodies identical on the 68000 and the host ({} Mcycles in total)",
         SIZES.len(),
         CYCLES.load(std::sync::atomic::Ordering::Relaxed) / 1_000_000
+    );
+}
+
+/// Bouncing bodies (`bounce`, the ring settings) and projectiles (`projectile`, stopping and
+/// reflecting) of 8 sizes thrown at random velocities over the bench scene and random maps of
+/// every shape, 3,000 frames each: every body identical on the 68000 and the host after
+/// every frame.
+#[test]
+fn bouncers_and_projectiles_3000_frames_8_sizes() {
+    use megacollide_engine::bounce::{bounce_bodies, BounceConfig, Bouncer};
+    use megacollide_engine::projectile::{OnHit, Projectile};
+    let Some(mut mc) = machine() else { return };
+    let mut rng = Rng::new(0x626f_756e); // "boun"
+    let io = sym(&mc, "DIFF_BODY_IO");
+    let (mut frames, mut landings, mut hits) = (0u32, 0u32, 0u32);
+    for seg in 0..6u32 {
+        let tm = if seg % 3 == 0 { TestMap::bench() } else { random_map(&mut rng, (seg * 7) as u16 % 16) };
+        tm.load(&mut mc);
+        let m = tm.map();
+        let throw = |rng: &mut Rng, w: u8, h: u8| {
+            let mut b = spawn(rng, &m, w, h);
+            b.vx = SubPx::from_bits(rng.range(-64, 65) as i16);
+            b.vy = SubPx::from_bits(rng.range(-96, 33) as i16);
+            b
+        };
+        let mut bouncers: Vec<Bouncer> = SIZES.iter().map(|&(w, h)| Bouncer { body: throw(&mut rng, w, h) }).collect();
+        let mut shots: Vec<Body> = SIZES.iter().map(|&(w, h)| throw(&mut rng, w, h)).collect();
+        for f in 0..500u32 {
+            // Bouncers: start over after falling out or coming to rest (now and then).
+            for (i, b) in bouncers.iter_mut().enumerate() {
+                if b.body.flags.contains(Flags::FELL_OUT) || (b.is_resting() && rng.range(0, 20) == 0) {
+                    *b = Bouncer { body: throw(&mut rng, b.body.w, b.body.h) };
+                }
+                write_words(&mut mc, io + 2 * BODY_WORDS as u32 * i as u32, &body_words(&b.body));
+            }
+            call(&mut mc, "bench_diff_bounce", &[bouncers.len() as u32]);
+            bounce_bodies(&m, &[], &BounceConfig::RINGS, &mut bouncers);
+            for (i, b) in bouncers.iter().enumerate() {
+                let got = read_words(&mut mc, io + 2 * BODY_WORDS as u32 * i as u32, BODY_WORDS);
+                assert_eq!(got, body_words(&b.body), "bouncer differs: segment {seg} frame {f} body {i} on {}", tm.describe());
+                landings += b.body.flags.contains(Flags::LANDED) as u32;
+            }
+            // Projectiles: a new one after each stop (or now and then); reflecting in odd segments.
+            let reflect = seg % 2;
+            for (i, p) in shots.iter_mut().enumerate() {
+                if p.vx.to_bits() == 0 && p.vy.to_bits() == 0 || rng.range(0, 60) == 0 {
+                    *p = throw(&mut rng, p.w, p.h);
+                    p.vx = SubPx::from_bits(rng.range(-1100, 1101) as i16);
+                    p.vy = SubPx::from_bits(rng.range(-1100, 1101) as i16);
+                }
+                write_words(&mut mc, io + 2 * BODY_WORDS as u32 * i as u32, &body_words(p));
+            }
+            call(&mut mc, "bench_diff_projectile", &[shots.len() as u32, reflect]);
+            for (i, p) in shots.iter_mut().enumerate() {
+                let mut q = Projectile { x: p.x, y: p.y, vx: p.vx, vy: p.vy, w: p.w, h: p.h };
+                p.flags = q.step(&m, if reflect != 0 { OnHit::Reflect } else { OnHit::Stop });
+                (p.x, p.y, p.vx, p.vy) = (q.x, q.y, q.vx, q.vy);
+                let got = read_words(&mut mc, io + 2 * BODY_WORDS as u32 * i as u32, BODY_WORDS);
+                assert_eq!(got, body_words(p), "projectile differs: segment {seg} frame {f} body {i} on {}", tm.describe());
+                hits += (p.flags.0 != 0) as u32;
+            }
+            frames += 1;
+        }
+    }
+    assert!(frames >= 3000 && landings > 1000 && hits > 1000, "{frames} frames, {landings} landings, {hits} projectile hits");
+    println!(
+        "{frames} frames x {} bouncers and {} projectiles identical on the 68000 and the host ({landings} landings, {hits} hits)",
+        SIZES.len(),
+        SIZES.len()
     );
 }
 
