@@ -6,8 +6,9 @@
 //! Y axis is then the full move's. So a walk costs a few table reads per chain crossed,
 //! whatever its length and the slopes it crosses.
 
-use super::full::{full_move_walking_by, step_x_to, walk_rest, Floor, Spot, World};
+use super::full::{full_move_walking_by, walk_rest};
 use super::on_surface::Footing;
+use super::step::{step_x_to, Floor, Spot, World};
 use crate::body::Body;
 use crate::map::Map;
 use crate::surface::{Chain, EndKind};
@@ -27,7 +28,7 @@ pub(super) fn full_move_across_chains(map: &Map, body: &mut Body, f: Footing) {
 
 /// The grounded walk of `n` pixels to the right (`RIGHT`) or left of a `w` x `h` box at `p`,
 /// standing at footing `f`, read from the chains. Returns true when blocked, as
-/// [`super::full::step_x_to`] does; `p` is where the walk got to and `floor` what is known
+/// [`super::step::step_x_to`] does; `p` is where the walk got to and `floor` what is known
 /// of the floor under it.
 #[inline(always)]
 fn walk_across_chains<const RIGHT: bool>(wd: &World<false>, f: Footing, p: &mut Spot, w: i16, h: i16, n: i16, floor: &mut Floor) -> bool {

@@ -1,7 +1,7 @@
 //! The move of a body in flight through the open air compiled with the level
 //! ([`crate::surface`]): no map query while its box stays inside a blank rectangle.
 
-use super::full::speed_in_limit;
+use super::step::speed_in_limit;
 use crate::body::{Body, Flags, NO_BOX};
 use crate::map::Map;
 use crate::units::{px_of_sub, tile_of_px};

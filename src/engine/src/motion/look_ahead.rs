@@ -1,30 +1,11 @@
 //! The walker's look-ahead ([`super::move_walkers`]): is a ledge within a given distance
 //! ahead of a body standing on the ground?
 
-use super::full::{clamp_size, step_x_to, Floor, Spot, World};
-use super::on_surface::find_footing;
+use super::on_surface::{find_footing, ledge_on_chain};
+use super::step::{clamp_size, step_x_to, Floor, Spot, World};
 use crate::body::{Body, Flags};
 use crate::map::Map;
-use crate::surface::EndKind;
 use crate::units::px_of_sub;
-
-/// Whether a walk of `d` more pixels from position `j` of a chain of `len` positions whose
-/// ends are `ends` ([`crate::surface::Chain::ends`]), to the right (`right`) or left, leaves the ground (the
-/// step past a ledge end), from the chain alone: `None` when the walk reaches an end the
-/// chain does not describe ([`EndKind::Open`]).
-#[inline(always)]
-pub(super) fn ledge_on_chain(len: u16, ends: u16, j: u16, right: bool, d: i16) -> Option<bool> {
-    // Positions left before the end; the step past the end is the one after them.
-    let left = if right { len - 1 - j } else { j } as i16;
-    if left >= d {
-        return Some(false);
-    }
-    match EndKind::of(ends, right) {
-        EndKind::Ledge => Some(true),
-        EndKind::Wall => Some(false),
-        EndKind::Open => None,
-    }
-}
 
 /// Sets [`Flags::LEDGE_AHEAD`] on a body after a move that was not read from its surface:
 /// when it stands on the ground (`ON_GROUND`), moves (`vx` != 0) and a grounded walk of

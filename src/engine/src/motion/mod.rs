@@ -72,6 +72,7 @@ mod on_surface;
 #[cfg(feature = "path-stats")]
 pub mod path_stats;
 mod reach;
+mod step;
 mod tile_walk;
 mod walker;
 

@@ -1,8 +1,7 @@
 //! The walk of a grounded body read from the compiled surface of its size
 //! ([`crate::surface`]): no map query, whatever the slope, the speed or the body's size.
 
-use super::full::speed_in_limit;
-use super::look_ahead::ledge_on_chain;
+use super::step::speed_in_limit;
 use crate::body::{Body, Flags, SurfaceHint, NO_BOX};
 use crate::map::{Map, TileChanges};
 use crate::surface::{Chain, EndKind, Surfaces};
@@ -144,4 +143,22 @@ pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
         body.hint = f.hint();
     }
     true
+}
+
+/// Whether a walk of `d` more pixels from position `j` of a chain of `len` positions whose
+/// ends are `ends` ([`crate::surface::Chain::ends`]), to the right (`right`) or left, leaves the ground (the
+/// step past a ledge end), from the chain alone: `None` when the walk reaches an end the
+/// chain does not describe ([`EndKind::Open`]).
+#[inline(always)]
+pub(super) fn ledge_on_chain(len: u16, ends: u16, j: u16, right: bool, d: i16) -> Option<bool> {
+    // Positions left before the end; the step past the end is the one after them.
+    let left = if right { len - 1 - j } else { j } as i16;
+    if left >= d {
+        return Some(false);
+    }
+    match EndKind::of(ends, right) {
+        EndKind::Ledge => Some(true),
+        EndKind::Wall => Some(false),
+        EndKind::Open => None,
+    }
 }

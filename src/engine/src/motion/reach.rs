@@ -1,7 +1,7 @@
 //! Which solid boxes can take part in a body's move: the reach of one frame's move, and
 //! the bound of all boxes worked out once per frame.
 
-use super::full::{clamp_pos, clamp_size, clamp_speed};
+use super::step::{clamp_pos, clamp_size, clamp_speed};
 use crate::body::{Body, SolidBox, NO_BOX};
 use crate::units::px_of_sub;
 use crate::{SNAP_DOWN_PX, STEP_HEIGHT_PX};

@@ -3,7 +3,7 @@
 //! read once from the shapes' surface tables instead of pixel by pixel, so whole slopes
 //! are climbed and descended without a per-pixel step.
 
-use super::full::{step_x_to, Floor, Spot, World};
+use super::step::{step_x_to, Floor, Spot, World};
 use crate::map::{Map, TileFloor};
 use crate::shape::TileShape;
 use crate::units::{px_in_tile, tile_of_px, tile_start_px};

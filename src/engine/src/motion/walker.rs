@@ -1,10 +1,11 @@
 //! Walkers: bodies that patrol a compiled surface and keep where they stand on it, so that
 //! their step is a table read with nothing to check, and that see the surface's end coming.
 
-use super::full::{full_move_with_boxes, speed_in_limit};
-use super::look_ahead::{ledge_on_chain, mark_ledge};
-use super::on_surface::find_footing;
+use super::full::full_move_with_boxes;
+use super::look_ahead::mark_ledge;
+use super::on_surface::{find_footing, ledge_on_chain};
 use super::reach::boxes_out_of_reach;
+use super::step::speed_in_limit;
 use super::{count, move_alone, usable_solids, Path};
 use crate::body::{Body, Flags, Rect, SolidBox, NO_BOX};
 use crate::map::Map;
