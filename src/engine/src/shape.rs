@@ -139,10 +139,10 @@ pub enum PixelKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
 pub struct TileShape {
-    /// Column bitmasks: `cols[px] >> py & 1` (pixel-in-tile).
-    pub cols: [u16; 16],
-    /// Row bitmasks: `rows[py] >> px & 1` (pixel-in-tile).
-    pub rows: [u16; 16],
+    /// Column bitmasks: `cols[px] >> py & 1` (pixel-in-tile); [`TileShape::cols`].
+    pub(crate) cols: [u16; 16],
+    /// Row bitmasks: `rows[py] >> px & 1` (pixel-in-tile); [`TileShape::rows`].
+    pub(crate) rows: [u16; 16],
     /// `cols_hit_from[a]` bit `px`: column `px` has a solid pixel in rows `a ..= 15`.
     cols_hit_from: [u16; 16],
     /// `cols_hit_upto[b]` bit `px`: column `px` has a solid pixel in rows `0 ..= b`.
@@ -174,6 +174,27 @@ pub struct TileShape {
 }
 
 impl TileShape {
+    /// The shape's pixels by row: bit `px` of `rows()[py]` is pixel (`px`, `py`) of the tile
+    /// (pixel-in-tile), 1 = solid.
+    ///
+    /// ```
+    /// use megacollide_engine::shape;
+    /// assert_eq!(shape::builtin(2).rows()[0], 0xFFFF, "id 2: a solid block");
+    /// ```
+    pub const fn rows(&self) -> &[u16; 16] {
+        &self.rows
+    }
+
+    /// The shape's pixels by column: bit `py` of `cols()[px]` is pixel (`px`, `py`).
+    ///
+    /// ```
+    /// use megacollide_engine::shape;
+    /// assert_eq!(shape::builtin(0).cols()[3], 0, "id 0: blank");
+    /// ```
+    pub const fn cols(&self) -> &[u16; 16] {
+        &self.cols
+    }
+
     /// The blank shape (no solid pixel).
     pub const EMPTY: TileShape = TileShape::from_rows([0; 16]);
 

@@ -141,8 +141,8 @@ fn row_and_column_tables_agree() {
     for (id, s) in shape::BUILTIN.iter().enumerate() {
         for py in 0..16 {
             for px in 0..16 {
-                let by_row = (s.rows[py] >> px) & 1 != 0;
-                let by_col = (s.cols[px] >> py) & 1 != 0;
+                let by_row = (s.rows()[py] >> px) & 1 != 0;
+                let by_col = (s.cols()[px] >> py) & 1 != 0;
                 assert_eq!(by_row, by_col, "id {id} ({px},{py})");
             }
         }
@@ -221,7 +221,7 @@ fn height_tiles_from_heights_and_widths() {
             let h = heights[px as usize] as i32;
             let expect = if h >= 0 { (py as i32) >= 16 - h } else { (py as i32) < -h };
             assert_eq!(t.solid(px, py), expect, "({px},{py})");
-            assert_eq!((t.cols[px as usize] >> py) & 1 != 0, expect);
+            assert_eq!((t.cols()[px as usize] >> py) & 1 != 0, expect);
         }
         if heights[px as usize] >= 0 {
             assert_eq!(t.column_height(px) as i8, heights[px as usize]);

@@ -112,8 +112,8 @@ pub fn builtin_flipped(id: u16, f: Flip) -> Option<u16> {
         // Its floor is the top edge: it stays on top only without a vertical or diagonal flip.
         return (!f.v && !f.d).then_some(id);
     }
-    let want = transform_rows(&shape::builtin(id).rows, f);
-    shape::DEFINED_IDS.iter().copied().filter(|&c| c != shape::ONE_WAY).find(|&c| shape::builtin(c).rows == want)
+    let want = transform_rows(shape::builtin(id).rows(), f);
+    shape::DEFINED_IDS.iter().copied().filter(|&c| c != shape::ONE_WAY).find(|&c| *shape::builtin(c).rows() == want)
 }
 
 /// The name of a built-in id for messages (`rise_1`), or `""`.
