@@ -33,22 +33,6 @@ fn tiles() -> impl Strategy<Value = Vec<u16>> {
     proptest::collection::vec(prop_oneof![24 => Just(0u16), 8 => 2u16..=19, 2 => 32u16..36], W * H)
 }
 
-/// Height tiles from generated data: column heights, row widths or drawn pixel rows.
-fn height_tiles(gen: &[(u8, [u16; 16])]) -> Vec<TileShape> {
-    gen.iter()
-        .map(|(kind, v)| match kind {
-            0 => TileShape::from_heights(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
-            1 => TileShape::from_widths(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
-            _ => TileShape::from_rows(*v),
-        })
-        .collect()
-}
-
-fn edges(bits: u8) -> Edges {
-    let e = |bit: u8| if bits & bit != 0 { Edge::Solid } else { Edge::Open };
-    Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) }
-}
-
 /// Blanks the tiles of `tiles` (a `W` x `H` map) under the `w` x `h` box at pixel `(x, y)`
 /// inside the map, so that a body can start there whatever else the map holds.
 fn clear_under(tiles: &mut [u16], x: i16, y: i16, w: u8, h: u8) {
@@ -138,8 +122,8 @@ fn bouncers_equal_the_per_pixel_oracle() {
         let (x0, y0) = (x0.min(W as i16 * 16 - w0 as i16), y0.clamp(0, H as i16 * 16 - h0 as i16));
         clear_under(&mut tiles, x0, y0, w0, h0);
         let rows = row_offset_table::<H>(W as u16);
-        let shapes = height_tiles(&shapes);
-        let m = Map::try_new(&tiles, W as u16, H as u16, &rows).unwrap().with_edges(edges(e)).with_height_tiles(&shapes);
+        let shapes = oracle::height_tiles(&shapes);
+        let m = Map::try_new(&tiles, W as u16, H as u16, &rows).unwrap().with_edges(oracle::edges(e)).with_height_tiles(&shapes);
         let cfg = BounceConfig { gravity, max_fall, floor: restitution(floor), wall: restitution(wall), rest_speed: rest.max(gravity + 1) };
         let mut engine: Vec<Bouncer> = bodies
             .iter()
@@ -187,7 +171,7 @@ fn bouncers_come_to_rest_on_every_shape() {
             tiles[(H - 1) * W + i] = 2;
         }
         let rows = row_offset_table::<H>(W as u16);
-        let shapes = height_tiles(&shapes);
+        let shapes = oracle::height_tiles(&shapes);
         let m = Map::try_new(&tiles, W as u16, H as u16, &rows).unwrap().with_edges(Edges::CLASSIC).with_height_tiles(&shapes);
         let cfg = BounceConfig::RINGS;
         let mut b = Bouncer::new(x, y, w, h, vx, 0);
@@ -295,12 +279,12 @@ fn projectiles_equal_the_per_pixel_oracle() {
         // It starts on tiles made blank (outside the map: where a solid edge leaves room).
         clear_under(&mut tiles, x, y, w, h);
         let rows = row_offset_table::<H>(W as u16);
-        let shapes = height_tiles(&shapes);
-        let m = Map::try_new(&tiles, W as u16, H as u16, &rows).unwrap().with_edges(edges(e)).with_height_tiles(&shapes);
+        let shapes = oracle::height_tiles(&shapes);
+        let m = Map::try_new(&tiles, W as u16, H as u16, &rows).unwrap().with_edges(oracle::edges(e)).with_height_tiles(&shapes);
         let (x, y) =
             if box_solid(&m, x, y, w as i16, h as i16) { (x.clamp(0, W as i16 * 16 - 16), y.clamp(0, H as i16 * 16 - 16)) } else { (x, y) };
         clear_under(&mut tiles, x, y, w, h);
-        let m = Map::try_new(&tiles, W as u16, H as u16, &rows).unwrap().with_edges(edges(e)).with_height_tiles(&shapes);
+        let m = Map::try_new(&tiles, W as u16, H as u16, &rows).unwrap().with_edges(oracle::edges(e)).with_height_tiles(&shapes);
         prop_assert!(!box_solid(&m, x, y, w as i16, h as i16));
         let mut p = Projectile::new(x, y, w, h, vx, vy);
         p.x = SubPx::from_bits(p.x.to_bits() | (frac & 7) as i16);

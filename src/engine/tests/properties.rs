@@ -37,18 +37,6 @@ fn tile_id() -> impl Strategy<Value = u16> {
 const W: i32 = 12;
 const H: i32 = 10;
 
-/// Height tiles from generated data: `(kind, values)`, kind 0 = column heights, 1 = row
-/// widths (values mod 33 - 16), else drawn pixel rows.
-fn height_tiles(gen: &[(u8, [u16; 16])]) -> Vec<TileShape> {
-    gen.iter()
-        .map(|(kind, v)| match kind {
-            0 => TileShape::from_heights(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
-            1 => TileShape::from_widths(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
-            _ => TileShape::from_rows(*v),
-        })
-        .collect()
-}
-
 /// The `W` x `H` map of `r` with the edge policy of `edges` (bits: left, right, top,
 /// bottom solid) and the height tiles `shapes`.
 fn oracle_map<'a>(r: &'a RefMap, edges: u8, shapes: &'a [TileShape]) -> Map<'a> {
@@ -57,10 +45,9 @@ fn oracle_map<'a>(r: &'a RefMap, edges: u8, shapes: &'a [TileShape]) -> Map<'a> 
 
 /// [`oracle_map`] for a map of `w` x `h` tiles.
 fn sized_map<'a>(r: &'a RefMap, w: i32, h: i32, edges: u8, shapes: &'a [TileShape]) -> Map<'a> {
-    let e = |bit: u8| if edges & bit != 0 { Edge::Solid } else { Edge::Open };
     Map::try_new(&r.tiles[..(w * h) as usize], w as u16, h as u16, &r.rows[..h as usize])
         .unwrap()
-        .with_edges(Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) })
+        .with_edges(oracle::edges(edges))
         .with_height_tiles(shapes)
 }
 
@@ -450,7 +437,7 @@ proptest! {
         frames in proptest::collection::vec(proptest::collection::vec((prop_oneof![4 => -40i16..=40, 1 => -1100i16..=1100, 1 => Just(i16::MIN), 1 => Just(i16::MAX)], prop_oneof![4 => -48i16..=48, 1 => -1100i16..=1100]), 4), 1..5),
     ) {
         let r = RefMap::new(W, H, &tiles);
-        let shapes = height_tiles(&shapes);
+        let shapes = oracle::height_tiles(&shapes);
         let m = oracle_map(&r, edges, &shapes);
         let mut solids: Vec<SolidBox> =
             boxes.iter().map(|&(x, y, w, h, dx, dy)| SolidBox { rect: Rect::new(x, y, w, h), dx, dy }).collect();
@@ -502,9 +489,8 @@ proptest! {
     ) {
         let r = RefMap::new(5, 4, &tiles);
         let shapes = [TileShape::from_rows(rows), TileShape::from_heights([3, -4, 16, 0, 1, 2, -16, 5, 8, 8, -1, 0, 7, 15, 2, 9]), TileShape::from_widths([1, -3, 16, 0, 5, -8, 2, 2, 9, -15, 0, 4, 4, -1, 6, 3])];
-        let e = |bit: u8| if edges & bit != 0 { Edge::Solid } else { Edge::Open };
         let m = Map::try_new(&r.tiles[..20], 5, 4, &r.rows[..4]).unwrap()
-            .with_edges(Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) })
+            .with_edges(oracle::edges(edges))
             .with_height_tiles(&shapes);
         let (lo, hi) = (b, b + len);
         let solid = |x: i16, y: i16| m.is_solid(x, y);
@@ -534,7 +520,7 @@ proptest! {
         events in proptest::collection::vec((0usize..24, 0usize..5, 0u8..10, -9i16..=9), 0..8),
     ) {
         let r = RefMap::new(W, H, &tiles);
-        let shapes = height_tiles(&shapes);
+        let shapes = oracle::height_tiles(&shapes);
         let m = oracle_map(&r, edges, &shapes);
         let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, y)| Body::new(x, y, w, h)).collect();
         with_surfaces!(m, sizes_of(&engine));
@@ -694,7 +680,7 @@ fn surface_walks_equal_the_per_pixel_oracle() {
         strategy,
         |(tiles, shapes, edges, bodies, events)| {
             let r = RefMap::new(W, H, &tiles);
-            let shapes = height_tiles(&shapes);
+            let shapes = oracle::height_tiles(&shapes);
             let m = oracle_map(&r, edges, &shapes);
             let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, y, _)| Body::new(x, y, w, h)).collect();
             let mut vxs: Vec<i16> = bodies.iter().map(|b| b.4).collect();
@@ -748,7 +734,7 @@ fn fast_walks_across_chains_equal_the_per_pixel_oracle() {
         strategy,
         |(tiles, shapes, edges, bodies)| {
             let r = RefMap::new(W, H, &tiles);
-            let shapes = height_tiles(&shapes);
+            let shapes = oracle::height_tiles(&shapes);
             let m = oracle_map(&r, edges, &shapes);
             let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, y, _)| Body::new(x, y, w, h)).collect();
             with_surfaces!(m, sizes_of(&engine));
@@ -802,7 +788,7 @@ fn flights_through_open_air_equal_the_per_pixel_oracle() {
         strategy,
         |(tiles, shapes, edges, bodies)| {
             let r = RefMap::new(HW, HH, &tiles);
-            let shapes = height_tiles(&shapes);
+            let shapes = oracle::height_tiles(&shapes);
             let m = sized_map(&r, HW, HH, edges, &shapes);
             let mut engine: Vec<Body> = bodies.iter().map(|&(w, h, x, y, _, _)| Body::new(x, y, w, h)).collect();
             with_surfaces!(m, sizes_of(&engine));
@@ -1059,7 +1045,7 @@ fn compiled_surfaces_hold_every_position() {
     runner
         .run(&strategy, |(tiles, shapes, edges, (w, h))| {
             let r = RefMap::new(8, 6, &tiles);
-            let shapes = height_tiles(&shapes);
+            let shapes = oracle::height_tiles(&shapes);
             let m = sized_map(&r, 8, 6, edges, &shapes);
             let compiled = megacollide_surface_compiler::compile(&m, &[(w, h)]).expect("surfaces compile");
             let classes = compiled.class_views();

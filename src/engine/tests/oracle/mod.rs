@@ -6,8 +6,9 @@
 #![allow(dead_code)]
 
 use megacollide_engine::body::{Body, Flags, SolidBox, NO_BOX};
-use megacollide_engine::map::{Edge, Map};
+use megacollide_engine::map::{Edge, Edges, Map};
 use megacollide_engine::motion::MAX_SOLIDS;
+use megacollide_engine::shape::TileShape;
 use megacollide_engine::surface::{EndKind, Surfaces, NO_AIR, NO_CHAIN};
 use megacollide_engine::{SubPx, MAX_BODY_SIZE, MAX_SPEED_PX, POS_END_PX, POS_MIN_PX, SNAP_DOWN_PX, STEP_HEIGHT_PX};
 
@@ -127,6 +128,24 @@ fn overlapping(solids: &[SolidBox], x: i32, y: i32, w: i32, h: i32) -> u32 {
         }
     }
     m
+}
+
+/// Height tiles from generated data: `(kind, values)`, kind 0 = column heights, 1 = row
+/// widths (values mod 33 - 16), else drawn pixel rows.
+pub fn height_tiles(gen: &[(u8, [u16; 16])]) -> Vec<TileShape> {
+    gen.iter()
+        .map(|(kind, v)| match kind {
+            0 => TileShape::from_heights(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
+            1 => TileShape::from_widths(core::array::from_fn(|i| (v[i] % 33) as i8 - 16)),
+            _ => TileShape::from_rows(*v),
+        })
+        .collect()
+}
+
+/// The edge policy of generated bits: left, right, top, bottom solid (bits 0 to 3).
+pub fn edges(bits: u8) -> Edges {
+    let e = |bit: u8| if bits & bit != 0 { Edge::Solid } else { Edge::Open };
+    Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) }
 }
 
 /// One frame of the per-pixel model (see `motion`'s module docs for the rules).
