@@ -7,10 +7,10 @@ mod oracle;
 use megacollide_engine::body::{Body, Flags};
 use megacollide_engine::bounce::{BounceConfig, Bouncer, Restitution};
 use megacollide_engine::map::{row_offset_table, Edge, Edges, Map};
-use megacollide_engine::motion::path_stats;
 use megacollide_engine::projectile::{OnHit, Projectile};
 use megacollide_engine::shape::TileShape;
 use megacollide_engine::SubPx;
+use oracle::with_surfaces;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 
@@ -90,17 +90,6 @@ fn reference_step(m: &Map, cfg: &BounceConfig, b: &mut Body) {
 fn restitution(i: u8) -> Restitution {
     [Restitution::THREE_QUARTERS, Restitution::HALF, Restitution::FULL, Restitution::NONE, Restitution::less(3), Restitution::shr(2)]
         [i as usize % 6]
-}
-
-/// Compiles the surfaces and open air of `$m` for `$sizes` and shadows `$m` with them (so
-/// bouncers walk and fly through the tables as in a game).
-macro_rules! with_surfaces {
-    ($m:ident, $sizes:expr) => {
-        let compiled = path_stats::without_counting(|| megacollide_surface_compiler::compile(&$m, &$sizes)).expect("surfaces compile");
-        let classes = compiled.class_views();
-        let surfaces = compiled.surfaces(&classes);
-        let $m = $m.with_surfaces(&surfaces);
-    };
 }
 
 /// Bouncers of every size thrown anywhere over random maps (every tile shape, height tiles,

@@ -3,6 +3,7 @@
 //! the RNG seed is fixed so every run is deterministic.
 
 mod oracle;
+use oracle::with_surfaces;
 #[path = "suite/refmodel.rs"]
 mod refmodel;
 use megacollide_engine::body::{Body, Flags, Rect, SolidBox};
@@ -163,19 +164,6 @@ fn frame_equals_oracle(
         prop_assert_eq!(oracle::observable(&engine[i]), oracle::observable(&reference[i]), "frame {} body {} from {:?}", f, i, before[i]);
     }
     Ok(())
-}
-
-/// Compiles the walkable surfaces and open air of map `$m` for the body sizes `$sizes`
-/// (`(w, h)` pairs) with the surface compiler, checks them pixel by pixel against the
-/// oracle, and shadows `$m` with the map carrying them.
-macro_rules! with_surfaces {
-    ($m:ident, $sizes:expr) => {
-        let compiled = path_stats::without_counting(|| megacollide_surface_compiler::compile(&$m, &$sizes)).expect("surfaces compile");
-        let classes = compiled.class_views();
-        let surfaces = compiled.surfaces(&classes);
-        prop_assert_eq!(path_stats::without_counting(|| oracle::check_surfaces(&$m, &surfaces)), Ok(()));
-        let $m = $m.with_surfaces(&surfaces);
-    };
 }
 
 /// The sizes `(w, h)` of `bodies`.

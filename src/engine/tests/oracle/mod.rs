@@ -148,6 +148,26 @@ pub fn edges(bits: u8) -> Edges {
     Edges { left: e(1), right: e(2), top: e(4), bottom: e(8) }
 }
 
+/// Compiles the walkable surfaces and open air of map `$m` for the body sizes `$sizes`
+/// (`(w, h)` pairs) with the surface compiler, checks them pixel by pixel against this model
+/// ([`check_surfaces`]; the compiler's and the check's moves are not counted in
+/// `path_stats`), and shadows `$m` with the map carrying them. For a test closure that
+/// returns proptest's `Result`.
+macro_rules! with_surfaces {
+    ($m:ident, $sizes:expr) => {
+        let compiled = megacollide_engine::motion::path_stats::without_counting(|| megacollide_surface_compiler::compile(&$m, &$sizes))
+            .expect("surfaces compile");
+        let classes = compiled.class_views();
+        let surfaces = compiled.surfaces(&classes);
+        proptest::prop_assert_eq!(
+            megacollide_engine::motion::path_stats::without_counting(|| $crate::oracle::check_surfaces(&$m, &surfaces)),
+            Ok(())
+        );
+        let $m = $m.with_surfaces(&surfaces);
+    };
+}
+pub(crate) use with_surfaces;
+
 /// One frame of the per-pixel model (see `motion`'s module docs for the rules).
 pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
     let solids = &solids[..solids.len().min(MAX_SOLIDS)];
