@@ -47,7 +47,7 @@ pub static GAME: Masked<GameState> = Masked::new(GameState::ZERO);
 
 /// A debug warp, for tests and debuggers: write [`WARP_REQUEST`]` | x << 16 | y` (the
 /// player's new pixel-space top-left, each `0 ..= 0x7FFF`) and the next step in play puts
-/// the player there at rest (`Player::place`), then clears it. Tests find it by its ELF
+/// the player there at rest with the view on it (`World::warp`), then clears it. Tests find it by its ELF
 /// symbol (random play warps to the map's four borders with it).
 #[no_mangle]
 pub static WARP: Shared<u32> = Shared::new(0);

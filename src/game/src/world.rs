@@ -470,7 +470,6 @@ impl World {
         }
     }
 
-    /// Follows the player, clamped to the map, at most [`CAMERA_MAX_STEP`] pixels per axis.
     /// Lets every enemy placed on the ground start standing where it stands on the compiled
     /// surfaces (`Patrol::stand`): its first move is then a walk read from the tables, not
     /// the full move of a landing and a search for its surface (about 12,000 cycles; a fall
@@ -507,6 +506,7 @@ impl World {
         self.camera.follow(self.player.body.rect(), self.level.map);
     }
 
+    /// Follows the player, clamped to the map, at most [`CAMERA_MAX_STEP`] pixels per axis.
     fn move_camera(&mut self) {
         let mut want = self.camera;
         want.follow(self.player.body.rect(), self.level.map);

@@ -566,13 +566,8 @@ fn fall_into_the_crowd(mc: &mut Machine) -> Stats {
 /// The moves of [`body_move_max`'s sweep](sweep_moves) from one spot: velocities in raw
 /// sub-pixels per axis, up to `max_px` pixels a frame.
 fn sweep_speeds(max_px: i16) -> [i16; 5] {
-    let v = sub_of(max_px);
+    let v = megacollide_engine::units::sub_of_px(max_px);
     [-v, -v / 2 + 1, 0, v / 2 - 1, v]
-}
-
-/// Raw sub-pixels of `px` pixels.
-fn sub_of(px: i16) -> i16 {
-    px * 8
 }
 
 /// Times one move of a 16x32 body from every spot of the scene's map (`level`: the demo
