@@ -166,16 +166,112 @@ pub fn copy(words: &[u16], dest: Dest, addr: u16) {
     // The VDP owns the 68000 bus during the copy: the sound driver must keep off it (a DMA
     // window, see `crate::sound`), unless the caller opened one for the whole VBlank.
     let window = crate::sound::dma_start();
-    let src = words.as_ptr() as usize as u32;
-    for (from, offset, n) in pieces(src, words.len() as u32) {
-        set_length(n);
-        let s = from >> 1;
-        vdp::set_reg(Reg::DmaSrcLo, s as u8);
-        vdp::set_reg(Reg::DmaSrcMid, (s >> 8) as u8);
-        vdp::set_reg(Reg::DmaSrcHi, ((s >> 16) & 0x7F) as u8); // 68000 -> VDP mode
-        vdp::ctrl32(vdp::command(dest.code() | MD_VDP_CODE_DMA, addr.wrapping_add(offset as u16)));
-    }
+    copy_in_window(words, dest, addr);
     crate::sound::dma_done(window);
+}
+
+/// [`copy`] for a caller that has the sound driver's DMA window open already (one window
+/// for a VBlank's many copies).
+#[inline]
+pub(crate) fn copy_in_window(words: &[u16], dest: Dest, addr: u16) {
+    let src = words.as_ptr() as usize as u32;
+    let n = words.len() as u32;
+    if n <= MAX_WORDS && (src & 0x1_FFFF) + (n << 1) <= 0x2_0000 {
+        // The common case: one transfer.
+        Transfer::new(src, n as u16, dest, addr).run();
+    } else {
+        copy_split(words, dest, addr);
+    }
+}
+
+/// A copy that crosses a 128 KiB boundary of its source or is longer than one transfer.
+#[cold]
+#[inline(never)]
+fn copy_split(words: &[u16], dest: Dest, addr: u16) {
+    for t in transfers(words, dest, addr) {
+        t.run();
+    }
+}
+
+/// The transfers a copy of `words` to `dest` at byte address `addr` takes (one, or more
+/// when the words cross a 128 KiB boundary of the source; see [`pieces`]).
+///
+/// ```
+/// use megadrive::dma::{transfers, Dest};
+/// static TILES: [u16; 64] = [0; 64];
+/// assert_eq!(transfers(&TILES, Dest::Vram, 0x8000).count(), 1);
+/// ```
+pub fn transfers(words: &[u16], dest: Dest, addr: u16) -> impl Iterator<Item = Transfer> {
+    let src = words.as_ptr() as usize as u32;
+    pieces(src, words.len() as u32).map(move |(from, offset, n)| Transfer::new(from, n, dest, addr.wrapping_add(offset as u16)))
+}
+
+/// One DMA copy from 68000 memory with its VDP control-port writes worked out: queued
+/// ahead of VBlank, it costs there only the writes ([`Transfer::run`], about 80 cycles), as
+/// the DMA queues of the classic engines do.
+///
+/// ```no_run
+/// use megadrive::dma::{Dest, Transfer};
+/// static TILES: [u16; 32] = [0x1111; 32];
+/// // Worked out during the frame (the source must not cross a 128 KiB boundary: see
+/// // `transfers`, which splits) ...
+/// let t = Transfer::new(TILES.as_ptr() as u32, 32, Dest::Vram, 64 * 32);
+/// // ... and run in VBlank.
+/// t.run();
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Transfer {
+    /// The five register writes: length low and high byte, source low, middle and high
+    /// byte (68000 -> VDP mode).
+    regs: [u16; 5],
+    /// The command that starts the copy.
+    command: u32,
+}
+
+impl Transfer {
+    /// `words` words (1..=65535) from even 68000 byte address `src` to `dest` at byte
+    /// address `addr`. The words must not cross a 128 KiB boundary of the source (the VDP's
+    /// source counter wraps there): [`transfers`] splits a copy that does.
+    ///
+    /// ```
+    /// use megadrive::dma::{Dest, Transfer};
+    /// let a = Transfer::new(0xFF_0000, 320, Dest::Vram, 0xF800);
+    /// let b = Transfer::new(0xFF_0000, 320, Dest::Vram, 0xF800);
+    /// assert_eq!(a, b);
+    /// ```
+    #[inline]
+    pub fn new(src: u32, words: u16, dest: Dest, addr: u16) -> Transfer {
+        // In words and bytes: the 68000 shifts a long by 16 slowly, a word it swaps.
+        let s = src >> 1;
+        let (s_hi, s_lo) = ((s >> 16) as u16, s as u16);
+        Transfer {
+            regs: [
+                vdp::reg_word(Reg::DmaLenLo, words as u8),
+                vdp::reg_word(Reg::DmaLenHi, (words >> 8) as u8),
+                vdp::reg_word(Reg::DmaSrcLo, s_lo as u8),
+                vdp::reg_word(Reg::DmaSrcMid, (s_lo >> 8) as u8),
+                vdp::reg_word(Reg::DmaSrcHi, (s_hi & 0x7F) as u8),
+            ],
+            command: vdp::command(dest.code() | MD_VDP_CODE_DMA, addr),
+        }
+    }
+
+    /// Runs the copy: the register writes and the command (in VBlank or with the display
+    /// off; the 68000 is halted until the copy ends). A copy from 68000 memory needs the
+    /// sound driver's DMA window open ([`crate::sound::begin_vblank`]; [`copy`] opens one).
+    ///
+    /// ```no_run
+    /// # use megadrive::dma::{Dest, Transfer};
+    /// static PALETTE: [u16; 16] = [0x0EEE; 16];
+    /// Transfer::new(PALETTE.as_ptr() as u32, 16, Dest::Cram, 0).run();
+    /// ```
+    #[inline]
+    pub fn run(&self) {
+        for &w in &self.regs {
+            vdp::ctrl16(w);
+        }
+        vdp::ctrl32(self.command);
+    }
 }
 
 /// Copies `words` to VRAM at byte address `addr` (see [`copy`]).
@@ -209,6 +305,16 @@ pub fn copy_to_vram_stride(words: &[u16], addr: u16, stride: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_transfer_writes_the_registers_of_its_copy() {
+        let t = Transfer::new(0xFF_1234, 0x0456, Dest::Vram, 0xF800);
+        // Length 0x0456 words; source 0xFF1234 / 2 = 0x7F891A; VRAM 0xF800 with DMA.
+        assert_eq!(t.regs, [0x9356, 0x9404, 0x951A, 0x9689, 0x977F]);
+        assert_eq!(t.command, 0x7800_0083);
+        let c = Transfer::new(0x1_0000, 16, Dest::Cram, 0x20);
+        assert_eq!((c.regs, c.command), ([0x9310, 0x9400, 0x9500, 0x9680, 0x9700], 0xC020_0080));
+    }
 
     #[test]
     fn a_fill_length_covers_exactly_the_bytes_asked() {

@@ -305,7 +305,7 @@ impl Table {
     /// assert_eq!(table.words(), 4);
     /// ```
     pub fn register(&mut self, line: u16, reg: Reg, value: u8) -> Result<(), TableError> {
-        let w = (MD_VDP_REG_WRITE as u16 | (reg as u16) << 8 | value as u16) as u32;
+        let w = vdp::reg_word(reg, value) as u32;
         self.push(line, w << 16 | w, &[])
     }
 }
@@ -371,7 +371,7 @@ fn compile(table: &Table, out: &mut [u16; COMPILED_WORDS]) -> usize {
     }
     let mut fires = [0u16; MAX_LINES + 3];
     let n = schedule(&lines[..count], &mut fires);
-    let reg10 = |count: u16| MD_VDP_REG_WRITE as u16 | (Reg::HIntCounter as u16) << 8 | count;
+    let reg10 = |count: u16| vdp::reg_word(Reg::HIntCounter, 0) | count;
     let mut o = 0;
     out[o] = reg10(fires[0]);
     o += 1;

@@ -53,6 +53,7 @@
 //! }
 //! ```
 
+use crate::dma;
 use crate::sprites::SpriteList;
 use crate::vdp::{self, SCREEN_H, SCREEN_W};
 
@@ -1545,9 +1546,9 @@ impl<const N: usize> SpriteEngine<N> {
         // VBlank: `sound::begin_vblank`).
         let window = crate::sound::dma_start();
         for (words, tile) in self.take_uploads() {
-            crate::dma::copy_to_vram(words, tile * vdp::TILE_BYTES);
+            dma::copy_in_window(words, dma::Dest::Vram, tile * vdp::TILE_BYTES);
         }
-        self.table.upload_dma();
+        dma::copy_in_window(self.table.table().as_flattened(), dma::Dest::Vram, vdp::SPRITES);
         crate::sound::dma_done(window);
     }
 
@@ -1682,8 +1683,14 @@ fn queue_frame(uploads: &mut [(&'static [u16], u16); MAX_UPLOADS], count: &mut u
         return;
     }
     let s = o.sheet;
+    let frame = o.frame();
+    if frame >= s.frame_count {
+        return;
+    }
+    // The frame's first word: frames * tiles a frame fits a word (a sheet's tiles are a
+    // slice of words: at most 65,535 / 16 tiles), so a 16-bit multiply does.
+    let start = (frame.wrapping_mul(s.tiles_per_frame) as usize) << 4;
     let words = (s.tiles_per_frame as usize) << 4;
-    let start = o.frame() as usize * words;
     let Some(frame) = s.tiles.get(start..start + words) else { return };
     uploads[n] = (frame, o.tile);
     *count += 1;

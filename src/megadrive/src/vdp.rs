@@ -258,7 +258,18 @@ pub fn is_pal() -> bool {
 /// ```
 #[inline(always)]
 pub fn set_reg(reg: Reg, value: u8) {
-    ctrl16((MD_VDP_REG_WRITE as u16) | ((reg as u16) << 8) | value as u16);
+    ctrl16(reg_word(reg, value));
+}
+
+/// The control-port word that sets register `reg` to `value` (what [`set_reg`] writes).
+///
+/// ```
+/// use megadrive::vdp::{reg_word, Reg};
+/// assert_eq!(reg_word(Reg::AutoInc, 2), 0x8F02);
+/// ```
+#[inline(always)]
+pub const fn reg_word(reg: Reg, value: u8) -> u16 {
+    (MD_VDP_REG_WRITE as u16) | ((reg as u16) << 8) | value as u16
 }
 
 /// The 32-bit control-port command that points the data port at `addr` (bytes) with access
@@ -273,8 +284,10 @@ pub fn set_reg(reg: Reg, value: u8) {
 /// ```
 #[inline(always)]
 pub const fn command(code: u32, addr: u16) -> u32 {
-    let addr = addr as u32;
-    ((code & 3) << 30) | ((addr & 0x3FFF) << 16) | ((code & 0x3C) << 2) | (addr >> 14)
+    // Built as two words: the 68000 shifts a long by 14 or 16 slowly.
+    let hi = ((code & 3) as u16) << 14 | (addr & 0x3FFF);
+    let lo = ((code & 0x3C) as u16) << 2 | (addr >> 14);
+    (hi as u32) << 16 | lo as u32
 }
 
 /// Points the data port at VRAM byte address `addr` for writing.
@@ -750,6 +763,17 @@ fn settle_mode2() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_is_its_address_bits_and_access_code() {
+        // The long-word formula of the VDP manual, for every address and code.
+        for code in 0..64u32 {
+            for addr in (0..=0xFFFFu32).step_by(7).chain([0xFFFF]) {
+                let expected = ((code & 3) << 30) | ((addr & 0x3FFF) << 16) | ((code & 0x3C) << 2) | (addr >> 14);
+                assert_eq!(command(code, addr as u16), expected, "code {code:#x}, address {addr:#x}");
+            }
+        }
+    }
 
     #[test]
     fn commands_encode_address_and_code() {
