@@ -30,7 +30,9 @@
 //! and at most 20 on one scanline (320 pixels of sprites): the engine fills the table in the
 //! objects' order and drops whole objects that do not fit in the 80 ([`SpriteEngine::dropped`]
 //! counts them each frame, so a game can tell); on a line with more than 20 sprites the VDP
-//! itself leaves out the ones later in the link order, the objects in later slots.
+//! itself leaves out the ones later in the link order, the objects in later slots. Streamed
+//! frames are uploaded up to a budget of bytes a VBlank ([`DEFAULT_UPLOAD_BUDGET`], about
+//! what an NTSC VBlank moves besides the rest): the others wait a frame, in slot order.
 //! Objects: at most `N` (the engine's const parameter); frames: at most 128 x 128 pixels.
 //!
 //! ```no_run
@@ -96,6 +98,27 @@ pub const MAX_FRAME_PX: u16 = 128;
 /// assert_eq!(sprites.queued_uploads() as usize, MAX_UPLOADS);
 /// ```
 pub const MAX_UPLOADS: usize = 16;
+/// Bytes of streamed frames [`SpriteEngine::upload`] writes in one VBlank unless told
+/// otherwise ([`SpriteEngine::set_upload_budget`]): an NTSC VBlank moves about 7,200 bytes by
+/// DMA in H40, and the sprite table, the planes' new rows and columns and the palettes need
+/// the rest. Frames go in slot order; from the first that does not fit, the rest wait for
+/// the next VBlank (each object shows its last uploaded picture until then). The first frame
+/// of a VBlank always goes, however big.
+///
+/// ```
+/// # use megadrive::sprite_engine::*;
+/// static BIG_TILES: [u16; 48 * 16] = [0; 768]; // 1 frame of 64 x 48: 1,536 bytes
+/// static BIG: Sheet = Sheet::new(&BIG_TILES, 64, 48, 0, Residency::Streamed);
+/// # static SPIN: Animation = Animation { frames: &[0], duration: 1, looping: true };
+/// let mut sprites: SpriteEngine<8> = SpriteEngine::new(0, 1024);
+/// for i in 0..5 {
+///     sprites.add(&BIG, &SPIN, i * 64, 0);
+/// }
+/// sprites.update(0, 0); // 5 first pictures of 1,536 bytes: 3 now, 2 next frame
+/// assert_eq!(sprites.queued_uploads(), 3);
+/// assert_eq!(DEFAULT_UPLOAD_BUDGET, 5_120);
+/// ```
+pub const DEFAULT_UPLOAD_BUDGET: u16 = 5_120;
 /// VRAM blocks the allocator keeps track of (sheets and streamed objects at once).
 ///
 /// ```
@@ -905,9 +928,8 @@ pub struct SpriteEngine<const N: usize> {
     /// The addresses of the objects the table kernel found with a streamed frame waiting.
     #[cfg(target_arch = "m68k")]
     pending: [u32; N],
-    /// Frame uploads for the next VBlank: tile words and their VDP tile.
-    uploads: [(&'static [u16], u16); MAX_UPLOADS],
-    upload_count: u8,
+    /// Frame uploads for the next VBlank.
+    uploads: Uploads,
     dropped: u16,
 }
 
@@ -931,8 +953,7 @@ impl<const N: usize> SpriteEngine<N> {
             table: SpriteList::new(),
             #[cfg(target_arch = "m68k")]
             pending: [0; N],
-            uploads: [(&[], 0); MAX_UPLOADS],
-            upload_count: 0,
+            uploads: Uploads::new(),
             dropped: 0,
         }
     }
@@ -1077,7 +1098,7 @@ impl<const N: usize> SpriteEngine<N> {
         }
         let entry = self.loaded.iter().position(|l| l.sheet.is_none())?;
         let first = self.tiles.alloc((sheet.tiles.len() >> 4) as u16)?;
-        if !self.queue(sheet.tiles, first) {
+        if !self.uploads.push(sheet.tiles, first) {
             self.tiles.free(first);
             return None;
         }
@@ -1124,17 +1145,6 @@ impl<const N: usize> SpriteEngine<N> {
                 o.attr = o.attr.wrapping_add(step);
             }
         }
-    }
-
-    /// Queues `words` for VDP tile `tile`; false when the queue is full.
-    fn queue(&mut self, words: &'static [u16], tile: u16) -> bool {
-        let n = self.upload_count as usize;
-        if n >= MAX_UPLOADS {
-            return false;
-        }
-        self.uploads[n] = (words, tile);
-        self.upload_count += 1;
-        true
     }
 
     /// Removes an object; its tiles are freed (a resident sheet's with its last object).
@@ -1394,6 +1404,28 @@ impl<const N: usize> SpriteEngine<N> {
         self.dropped
     }
 
+    /// Sets the most bytes of streamed frames one [`SpriteEngine::upload`] writes
+    /// ([`DEFAULT_UPLOAD_BUDGET`] until set): a PAL game, whose VBlank is longer, can give
+    /// more; a game that streams much else in its VBlank, less. Frames past it wait for the
+    /// next VBlank; the first of a VBlank always goes.
+    ///
+    /// ```
+    /// # use megadrive::sprite_engine::*;
+    /// static BIG_TILES: [u16; 48 * 16] = [0; 768]; // 1 frame of 64 x 48: 1,536 bytes
+    /// static BIG: Sheet = Sheet::new(&BIG_TILES, 64, 48, 0, Residency::Streamed);
+    /// # static SPIN: Animation = Animation { frames: &[0], duration: 1, looping: true };
+    /// let mut sprites: SpriteEngine<8> = SpriteEngine::new(0, 1024);
+    /// sprites.set_upload_budget(12_000); // PAL
+    /// for i in 0..5 {
+    ///     sprites.add(&BIG, &SPIN, i * 64, 0);
+    /// }
+    /// sprites.update(0, 0);
+    /// assert_eq!(sprites.queued_uploads(), 5);
+    /// ```
+    pub fn set_upload_budget(&mut self, bytes: u16) {
+        self.uploads.budget = bytes;
+    }
+
     /// Frame uploads queued for the next [`SpriteEngine::upload`] (resident sheets' first
     /// loads, streamed objects' new pictures).
     ///
@@ -1407,7 +1439,7 @@ impl<const N: usize> SpriteEngine<N> {
     /// assert_eq!(sprites.queued_uploads(), 1); // HERO's tiles, loaded with its first object
     /// ```
     pub fn queued_uploads(&self) -> u16 {
-        self.upload_count as u16
+        self.uploads.count as u16
     }
 
     /// Hardware sprites in the table the last update built.
@@ -1488,7 +1520,9 @@ impl<const N: usize> SpriteEngine<N> {
         let base = self.objects.as_ptr() as usize;
         for &at in &self.pending[..pending] {
             let index = (at as usize - base) >> 5;
-            queue_frame(&mut self.uploads, &mut self.upload_count, &mut self.objects[index]);
+            if !self.uploads.push_frame(&mut self.objects[index]) {
+                break;
+            }
         }
     }
 
@@ -1512,7 +1546,7 @@ impl<const N: usize> SpriteEngine<N> {
                     continue;
                 }
                 if o.flags & PENDING != 0 {
-                    queue_frame(&mut self.uploads, &mut self.upload_count, o);
+                    let _ = self.uploads.push_frame(o);
                 }
             }
             let layout = &o.layout[..o.pieces as usize];
@@ -1568,8 +1602,7 @@ impl<const N: usize> SpriteEngine<N> {
     /// assert_eq!(sprites.queued_uploads(), 0);
     /// ```
     pub fn take_uploads(&mut self) -> impl Iterator<Item = (&'static [u16], u16)> + '_ {
-        let n = core::mem::take(&mut self.upload_count) as usize;
-        self.uploads[..n].iter().copied()
+        self.uploads.take()
     }
 
     /// The sprite table the last update built (attribute words, 4 per hardware sprite).
@@ -1673,28 +1706,78 @@ mod kernels {
     }
 }
 
-/// Queues streamed object `o`'s frame for the next upload (when the queue has room; else
-/// it waits for a later frame).
-#[cold]
-#[inline(never)]
-fn queue_frame(uploads: &mut [(&'static [u16], u16); MAX_UPLOADS], count: &mut u8, o: &mut Object) {
-    let n = *count as usize;
-    if n >= MAX_UPLOADS {
-        return;
+/// The frame uploads waiting for the next VBlank: resident sheets' first loads and
+/// streamed objects' new pictures, with the bytes of streamed frames counted against a
+/// budget.
+#[derive(Clone, Copy, Debug)]
+struct Uploads {
+    /// Tile words and their first VDP tile.
+    list: [(&'static [u16], u16); MAX_UPLOADS],
+    count: u8,
+    /// Bytes of streamed frames queued since the last upload.
+    frame_bytes: u16,
+    /// A streamed frame was refused since the last upload (the queue or the budget full):
+    /// the ones after it wait too, so frames go in slot order.
+    closed: bool,
+    /// The most bytes of streamed frames one VBlank takes ([`DEFAULT_UPLOAD_BUDGET`]).
+    budget: u16,
+}
+
+impl Uploads {
+    const fn new() -> Uploads {
+        Uploads { list: [(&[], 0); MAX_UPLOADS], count: 0, frame_bytes: 0, closed: false, budget: DEFAULT_UPLOAD_BUDGET }
     }
-    let s = o.sheet;
-    let frame = o.frame();
-    if frame >= s.frame_count {
-        return;
+
+    /// Queues `words` for VDP tile `tile` (false when the queue is full).
+    fn push(&mut self, words: &'static [u16], tile: u16) -> bool {
+        let n = self.count as usize;
+        if n >= MAX_UPLOADS {
+            return false;
+        }
+        self.list[n] = (words, tile);
+        self.count += 1;
+        true
     }
-    // The frame's first word: frames * tiles a frame fits a word (a sheet's tiles are a
-    // slice of words: at most 65,535 / 16 tiles), so a 16-bit multiply does.
-    let start = (frame.wrapping_mul(s.tiles_per_frame) as usize) << 4;
-    let words = (s.tiles_per_frame as usize) << 4;
-    let Some(frame) = s.tiles.get(start..start + words) else { return };
-    uploads[n] = (frame, o.tile);
-    *count += 1;
-    o.flags &= !PENDING;
+
+    /// Queues streamed object `o`'s frame when the queue has room and the frame fits the
+    /// budget (the first streamed frame since the last upload always fits); else it stays
+    /// pending, and so do the frames after it (false), until the next upload.
+    #[inline(never)]
+    fn push_frame(&mut self, o: &mut Object) -> bool {
+        if self.closed {
+            return false;
+        }
+        let s = o.sheet;
+        let frame = o.frame();
+        if frame >= s.frame_count {
+            // A frame past the sheet's: nothing to show (it stays pending).
+            return true;
+        }
+        let bytes = s.tiles_per_frame << 5;
+        if self.frame_bytes != 0 && bytes > self.budget.saturating_sub(self.frame_bytes) {
+            self.closed = true;
+            return false;
+        }
+        // The frame's first word: frames * tiles a frame fits a word (a sheet's tiles are a
+        // slice of words: at most 65,535 / 16 tiles), so a 16-bit multiply does.
+        let start = (frame.wrapping_mul(s.tiles_per_frame) as usize) << 4;
+        let words = (s.tiles_per_frame as usize) << 4;
+        let Some(tiles) = s.tiles.get(start..start + words) else { return true };
+        if !self.push(tiles, o.tile) {
+            self.closed = true;
+            return false;
+        }
+        self.frame_bytes = self.frame_bytes.saturating_add(bytes);
+        o.flags &= !PENDING;
+        true
+    }
+
+    /// Empties the queue (and the budget's count), giving each upload.
+    fn take(&mut self) -> impl Iterator<Item = (&'static [u16], u16)> + '_ {
+        let n = core::mem::take(&mut self.count) as usize;
+        (self.frame_bytes, self.closed) = (0, false);
+        self.list[..n].iter().copied()
+    }
 }
 
 #[cfg(test)]
@@ -1911,8 +1994,8 @@ mod tests {
         let mut e: SpriteEngine<4> = SpriteEngine::new(384, 128);
         let a = e.add(&PLAYER, &STILL, 0, 0).unwrap();
         let b = e.add(&PLAYER, &WALK, 40, 0).unwrap();
-        assert_eq!(e.upload_count, 1, "the sheet's 24 tiles queued once");
-        assert_eq!(e.uploads[0].1, 384);
+        assert_eq!(e.uploads.count, 1, "the sheet's 24 tiles queued once");
+        assert_eq!(e.uploads.list[0].1, 384);
         let s = e.add(&STREAMED, &WALK, 80, 0).unwrap();
         assert_eq!(e.get(s).unwrap().tile, 384 + 24, "a streamed slot after the sheet");
         e.remove(a);
@@ -1936,25 +2019,50 @@ mod tests {
     }
 
     #[test]
+    fn streamed_frames_past_the_budget_wait_for_the_next_upload() {
+        let mut e: SpriteEngine<8> = SpriteEngine::new(0, 2048);
+        let big: Vec<_> = (0..6).map(|i| e.add(&BIG, &STILL, i * 50, 0).unwrap()).collect();
+        // 64 x 48 frames of 1,536 bytes: 3 in the default budget of 5,120 bytes.
+        e.update(0, 0);
+        assert_eq!(e.queued_uploads(), 3);
+        let first: Vec<u16> = e.take_uploads().map(|(_, tile)| tile).collect();
+        assert_eq!(first, [e.first_tile(big[0]), e.first_tile(big[1]), e.first_tile(big[2])], "in slot order");
+        e.update(0, 0);
+        let next: Vec<u16> = e.take_uploads().map(|(_, tile)| tile).collect();
+        assert_eq!(next, [e.first_tile(big[3]), e.first_tile(big[4]), e.first_tile(big[5])], "the rest, next frame");
+        e.update(0, 0);
+        assert_eq!(e.queued_uploads(), 0, "all uploaded");
+        // A budget smaller than one frame still lets the first frame of each upload go.
+        e.set_upload_budget(100);
+        for &h in &big {
+            e.set_frame(h, 1);
+        }
+        for round in 0..6 {
+            e.update(0, 0);
+            assert_eq!(e.take_uploads().count(), 1, "round {round}: one a VBlank");
+        }
+    }
+
+    #[test]
     fn streamed_objects_upload_a_frame_when_their_picture_changes() {
         let mut e: SpriteEngine<2> = SpriteEngine::new(384, 128);
         let s = e.add(&STREAMED, &WALK, 10, 10).unwrap();
         e.update(0, 0);
-        assert_eq!(e.upload_count, 1, "the first picture");
-        e.upload_count = 0;
+        assert_eq!(e.uploads.count, 1, "the first picture");
+        e.uploads.count = 0;
         e.animate();
         e.animate();
         e.update(0, 0);
-        assert_eq!((e.frame(s), e.upload_count), (1, 1), "picture 1");
-        e.upload_count = 0;
+        assert_eq!((e.frame(s), e.uploads.count), (1, 1), "picture 1");
+        e.uploads.count = 0;
         e.animate();
         e.update(0, 0);
-        assert_eq!(e.upload_count, 0, "still picture 1: nothing to upload");
+        assert_eq!(e.uploads.count, 0, "still picture 1: nothing to upload");
         e.set_visible(s, false);
         e.animate();
         e.update(0, 0);
-        assert_eq!((e.hardware_sprites(), e.upload_count), (0, 0), "hidden: no sprite, no upload");
-        assert!(core::ptr::eq(e.uploads[0].0.as_ptr(), TILES_2X4[128..].as_ptr()), "frame 1's tiles");
+        assert_eq!((e.hardware_sprites(), e.uploads.count), (0, 0), "hidden: no sprite, no upload");
+        assert!(core::ptr::eq(e.uploads.list[0].0.as_ptr(), TILES_2X4[128..].as_ptr()), "frame 1's tiles");
     }
 
     #[test]
