@@ -141,52 +141,43 @@ mc_sprite_table:
     beq.s   .Lclipped
     move.l  %a0, (%a2)+             | a streamed frame to upload first
 .Lclipped:
-    | Partly on screen: each piece checked, as SpriteList::push_pieces_clipped does.
+    | Partly on screen: each piece tested against its extents (the sheet's `extents`, 512
+    | bytes after the piece's layout entry: x offset + width - 1, SCREEN_W + width - 1, the
+    | same for y), as SpriteList::push_pieces_clipped does.
     movem.l %d0-%d2/%a1, -(%sp)     | the object loop's counter and camera; a1 if dropped
     movea.l 12(%a0), %a3
     move.w  10(%a0), %d0
     subq.w  #1, %d0                 | pieces - 1
-    move.w  %d3, %d1                | entries with this object's pieces so far
+    move.w  8(%a0), %d1             | d1 = attr
+    move.w  %d6, %d2
+    swap    %d2
+    move.w  %d3, %d2                | d2 = sy : entries with this object's pieces so far
 .Lclip_piece:
-    move.w  2(%a3), %d2             | size bits
-    move.w  %d2, %d4
-    lsr.w   #7, %d4
-    and.w   #0x18, %d4              | (width in tiles - 1) * 8
-    move.w  6(%a3), %d7
-    add.w   %d5, %d7
-    add.w   %d4, %d7
-    sub.w   #121, %d7               | x + width - 1 (x = sx + x offset)
-    add.w   #SCREEN_W + 7, %d4      | SCREEN_W + width - 1
-    cmp.w   %d4, %d7
+    move.w  %d5, %d7
+    add.w   512(%a3), %d7
+    cmp.w   514(%a3), %d7
     bcc.s   .Lclip_skip             | off screen left or right (unsigned)
-    move.w  %d2, %d4
-    lsr.w   #5, %d4
-    and.w   #0x18, %d4              | (height in tiles - 1) * 8
-    move.w  (%a3), %d7
-    add.w   %d6, %d7
-    add.w   %d4, %d7
-    sub.w   #121, %d7               | y + height - 1
-    add.w   #SCREEN_H + 7, %d4
-    cmp.w   %d4, %d7
-    bcc.s   .Lclip_skip
-    cmp.w   #TABLE_SIZE, %d1
+    move.w  %d6, %d7
+    add.w   516(%a3), %d7
+    cmp.w   518(%a3), %d7
+    bcc.s   .Lclip_skip             | above or below
+    cmp.w   #TABLE_SIZE, %d2
     bcc.s   .Lclip_full
-    addq.w  #1, %d1
-    move.w  (%a3), %d7
-    add.w   %d6, %d7
-    move.w  %d7, (%a1)+             | y + 128
-    or.w    %d1, %d2
-    move.w  %d2, (%a1)+             | size | link
+    addq.w  #1, %d2                 | its link
+    move.l  (%a3), %d7
+    add.l   %d2, %d7
+    move.l  %d7, (%a1)+             | y + 128 + sy, size | link
+    | The x word in a word of its own: a negative sx would carry into the tile's word.
     move.w  4(%a3), %d7
-    add.w   8(%a0), %d7
+    add.w   %d1, %d7
     move.w  %d7, (%a1)+             | tile + attr
     move.w  6(%a3), %d7
     add.w   %d5, %d7
-    move.w  %d7, (%a1)+             | x + 128
+    move.w  %d7, (%a1)+             | x + 128 + sx
 .Lclip_skip:
     addq.l  #8, %a3
     dbra    %d0, .Lclip_piece
-    move.w  %d1, %d3
+    move.w  %d2, %d3
     movem.l (%sp)+, %d0-%d2
     addq.l  #4, %sp                 | keep the advanced a1
     bra     .Lnext

@@ -195,6 +195,12 @@ pub struct Sheet {
     /// Per flip, each piece's sprite table entry relative to the frame: `[y offset + 128,
     /// size bits, first tile within the frame, x offset + 128]` (offsets in pixels).
     layouts: [[[u16; 4]; MAX_PIECES]; FLIPS],
+    /// Per flip, each piece's extents for the clipping test of an object partly on screen,
+    /// 512 bytes after its layout entry (the table kernel reads them there): `[x offset +
+    /// width - 1, SCREEN_W + width - 1, y offset + height - 1, SCREEN_H + height - 1]`
+    /// (pixels). A piece is on screen when `sx + [0] < [1]` and `sy + [2] < [3]`, unsigned,
+    /// as [`SpriteList::push_pieces_clipped`] tests.
+    extents: [[[u16; 4]; MAX_PIECES]; FLIPS],
     piece_count: u16,
     /// Frames in `tiles` (worked out once here: the 68000 has no quick division).
     frame_count: u16,
@@ -220,6 +226,7 @@ impl Sheet {
         assert!(height >= 8 && height <= MAX_FRAME_PX && height & 7 == 0, "frame height: 8..=128 pixels, a multiple of 8");
         assert!(palette_line < 4, "palette line: 0..=3");
         let mut layouts = [[[0u16; 4]; MAX_PIECES]; FLIPS];
+        let mut extents = [[[0u16; 4]; MAX_PIECES]; FLIPS];
         let (mut n, mut x, mut y, mut tile) = (0, 0u16, 0u16, 0u16);
         while y < height {
             let w = if (width - x) >> 3 < 4 { (width - x) >> 3 } else { 4 };
@@ -233,6 +240,7 @@ impl Sheet {
                 let px = if flip & 1 != 0 { hx } else { x };
                 let py = if flip & 2 != 0 { vy } else { y };
                 layouts[flip][n] = [py + ORIGIN, size, tile, px + ORIGIN];
+                extents[flip][n] = [px + w_px - 1, SCREEN_W as u16 + w_px - 1, py + h_px - 1, SCREEN_H as u16 + h_px - 1];
                 flip += 1;
             }
             n += 1;
@@ -251,6 +259,7 @@ impl Sheet {
             residency,
             tiles_per_frame: tile,
             layouts,
+            extents,
             piece_count: n as u16,
             frame_count,
         }
@@ -580,6 +589,7 @@ const _: () = {
     assert!(offset_of!(Object, picture) == 20 && offset_of!(Object, sheet) == 24 && offset_of!(Object, animation) == 28);
     assert!(offset_of!(Animation, frames) == 0 && offset_of!(Animation, duration) == 8 && offset_of!(Animation, looping) == 10);
     assert!(offset_of!(Sheet, residency) == 14 && offset_of!(Sheet, tiles_per_frame) == 16);
+    assert!(offset_of!(Sheet, extents) == offset_of!(Sheet, layouts) + 512 && size_of::<[[[u16; 4]; MAX_PIECES]; FLIPS]>() == 512);
     assert!(Residency::Resident as u8 == 0 && DONE == 4);
     assert!(VISIBLE == 1 && PENDING == 2 && USED | VISIBLE == 9 && MAX_HARDWARE_SPRITES == 80 && SCREEN_W == 320 && SCREEN_H == 224);
 };
@@ -1911,6 +1921,24 @@ mod tests {
             assert_eq!(covered.iter().flatten().filter(|&&c| c).count(), tiles as usize, "{w}x{h}");
         }
         assert_eq!(pieces(16, 32).collect::<Vec<_>>(), [Piece { x: 0, y: 0, w: 2, h: 4, tile: 0 }], "one VDP sprite");
+    }
+
+    #[test]
+    fn a_pieces_extents_give_the_clipping_test_of_the_sprite_list() {
+        static TILES: [u16; 0] = [];
+        for (w, h) in [(8, 8), (16, 32), (24, 40), (64, 48), (72, 104), (128, 128)] {
+            let sheet = Sheet::new(&TILES, w, h, 0, Residency::Resident);
+            for flip in 0..FLIPS {
+                for (p, e) in sheet.layouts[flip].iter().zip(&sheet.extents[flip]).take(sheet.piece_count as usize) {
+                    for (sx, sy) in [(-200, -200), (-130, 5), (-40, -20), (-1, 223), (0, 0), (100, 100), (300, 200), (319, 224), (400, 300)] {
+                        let mut list: SpriteList<1> = SpriteList::new();
+                        list.push_pieces_clipped(sx, sy, 0, core::slice::from_ref(p));
+                        let on_screen = (sx as u16).wrapping_add(e[0]) < e[1] && (sy as u16).wrapping_add(e[2]) < e[3];
+                        assert_eq!(list.len() == 1, on_screen, "{w} x {h}, flip {flip}, piece {p:?} at ({sx}, {sy})");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
