@@ -100,11 +100,11 @@ $(OUT)/gen/levels.rs: $(ROMTOOL) FORCE
 	$(call romtool_step,$(OUT)/gen.levels,$(ROMTOOL) levels levels --out-dir $(OUT)/gen.levels --preview-dir $(OUT)/levels --require-level demo)
 
 # Sprite sheets -> out/gen/sprites.rs (tiles, masks, animations, the palette of palette.gpl),
-# like levels.rs: the game crate's build.rs compiles src/game/sprites/ itself under plain cargo,
+# like levels.rs: the game crate's build.rs compiles levels/sprites/ itself under plain cargo,
 # under make it takes this file (MEGACOLLIDE_SPRITES_RS).
 export MEGACOLLIDE_SPRITES_RS := $(CURDIR)/$(OUT)/gen/sprites.rs
 $(OUT)/gen/sprites.rs: $(ROMTOOL) FORCE
-	$(call romtool_step,$(OUT)/gen.sprites,$(ROMTOOL) sprites src/game/sprites --out-dir $(OUT)/gen.sprites)
+	$(call romtool_step,$(OUT)/gen.sprites,$(ROMTOOL) sprites levels/sprites --out-dir $(OUT)/gen.sprites)
 
 
 # ELF -> ROM: pack (rewrites bra.l, header, checksum), then gate the code that will run.

@@ -3,7 +3,7 @@
 //! first on top): the debug overlay's box and sensors, the highlight of overlapping pixels,
 //! the player, the enemies, the potatoes, the platforms and the goal. [`Objects::place`]
 //! puts them where the world says after each frame's steps; the engine culls, clips and
-//! builds the sprite table. The sheets are the ones of `src/game/sprites/`
+//! builds the sprite table. The sheets are the ones of `levels/sprites/`
 //! ([`crate::art::sprites`]), all resident. No hardware access here: the ROM loads the
 //! palette, uploads the table and writes the highlight's tiles.
 

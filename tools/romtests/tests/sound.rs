@@ -62,7 +62,7 @@ fn rms(samples: &[i16]) -> f64 {
 
 /// The demo's sounds as romtool compiles them (the bytes the ROM holds).
 fn demo_sounds() -> Vec<romtool::sound::Sound> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../src/rom/sound");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../levels/sound");
     romtool::sound::load_dir(&dir).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
