@@ -1,6 +1,6 @@
 //! Compiles the level files of `levels/` (at the top of the repository) into `levels.rs` in
 //! `OUT_DIR` with romtool's level compiler (`romtool::build_script`, as every game's build
-//! script does), so the game crate builds
+//! script does), so the demo's rules crate builds
 //! with plain cargo on a clean clone. A bad level fails the build with romtool's file, line
 //! and column.
 //!
