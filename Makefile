@@ -81,11 +81,11 @@ $(HOST_BIN)/m68k-testrunner: $(DEPS_STAMP) FORCE
 $(HOST_BIN)/bench: $(DEPS_STAMP) $(GENERATED) FORCE
 	$(call host_tool,bench)
 
-# Levels -> ROM data (out/gen/levels.rs, art.rs) and previews (out/levels/). The game crate's
+# Levels -> ROM data (out/gen/levels.rs, art.rs) and previews (out/levels/). The demo's rules crate's
 # build.rs compiles levels/ itself under plain cargo; under make it takes this file
 # (MEGACOLLIDE_LEVELS_RS) instead of compiling the levels again. romtool writes into a
 # scratch folder and only changed files replace the old ones. `demo` is required: the attract
-# script (src/game/src/script.rs, ATTRACT_LEVEL) is timed to that course, and the ROM tests
+# script (src/demo/src/script.rs, ATTRACT_LEVEL) is timed to that course, and the ROM tests
 # play it; renaming levels/demo.tmj stops here with romtool's "level `demo` ... is missing".
 # (The benchmarks have their own scene: src/bench/levels/bench.tmj.)
 export MEGACOLLIDE_LEVELS_RS := $(CURDIR)/$(OUT)/gen/levels.rs
@@ -100,11 +100,11 @@ $(OUT)/gen/levels.rs: $(ROMTOOL) FORCE
 	$(call romtool_step,$(OUT)/gen.levels,$(ROMTOOL) levels levels --out-dir $(OUT)/gen.levels --preview-dir $(OUT)/levels --require-level demo)
 
 # Sprite sheets -> out/gen/sprites.rs (tiles, masks, animations, the palette of palette.gpl),
-# like levels.rs: the game crate's build.rs compiles src/game/sprites/ itself under plain cargo,
+# like levels.rs: the demo's rules crate's build.rs compiles levels/sprites/ itself under plain cargo,
 # under make it takes this file (MEGACOLLIDE_SPRITES_RS).
 export MEGACOLLIDE_SPRITES_RS := $(CURDIR)/$(OUT)/gen/sprites.rs
 $(OUT)/gen/sprites.rs: $(ROMTOOL) FORCE
-	$(call romtool_step,$(OUT)/gen.sprites,$(ROMTOOL) sprites src/game/sprites --out-dir $(OUT)/gen.sprites)
+	$(call romtool_step,$(OUT)/gen.sprites,$(ROMTOOL) sprites levels/sprites --out-dir $(OUT)/gen.sprites)
 
 
 # ELF -> ROM: pack (rewrites bra.l, header, checksum), then gate the code that will run.
@@ -283,9 +283,9 @@ $(OUT)/template.md $(OUT)/user-game.md: $(OUT)/%.md: $(DEPS_STAMP) $(ROMTOOL) $(
 
 # ---- API docs -------------------------------------------------------------------------------
 # `make doc`: rustdoc of the engine, the hardware crate (and megadrive-sys), the level view and
-# the game's rules, built for the host (the crates are target-neutral); open target/doc/megadrive/index.html.
+# the demo's rules, built for the host (the crates are target-neutral); open target/doc/megadrive/index.html.
 doc: $(DEPS_STAMP) $(OUT)/gen/levels.rs $(OUT)/gen/sprites.rs
-	$(CARGO) doc --no-deps -p megacollide-engine -p megadrive -p megadrive-sys -p megacollide-level-view -p megacollide-game
+	$(CARGO) doc --no-deps -p megacollide-engine -p megadrive -p megadrive-sys -p megacollide-level-view -p megacollide-demo
 	@echo "API docs: target/doc/megacollide_engine/index.html, target/doc/megadrive/index.html"
 
 TEST_ROMS := $(OUT)/template.md $(OUT)/user-game.md $(OUT)/bench.elf $(OUT)/engine-m68k.elf $(OUT)/megacollide.md $(OUT)/panic-test.md $(OUT)/selftest-release.md \
@@ -312,7 +312,7 @@ CLIPPY       := env CARGO=$(CARGO) /usr/bin/cargo-clippy clippy
 # The 68000 test binaries (the others are host tests).
 M68K_TEST_TARGETS := --test suite --test pads --test runner_check
 M68K_CRATES  := -p megacollide -p megadrive-examples -p megacollide-testrt -p megacollide-m68k-kernels -p megadrive \
-                -p megacollide-level-view -p megacollide-engine -p megacollide-game -p megacollide-selftest -p megacollide-bench
+                -p megacollide-level-view -p megacollide-engine -p megacollide-demo -p megacollide-selftest -p megacollide-bench
 lint: $(DEPS_STAMP) $(PLUGIN) $(GENERATED)
 	/usr/bin/cargo-fmt --all --check
 	@# The committed art and sounds are what their scripts make; a game's copy of a tune too.

@@ -1,10 +1,10 @@
 //! Level data compiled from `levels/` by `romtool levels` (see tools/romtool/README.md),
-//! shared with the game rules (it lives in the `megacollide-game` crate), and what the level
+//! shared with the demo's rules (it lives in the `megacollide-demo` crate), and what the level
 //! view (`megacollide-level-view`) reads of it.
 
-use megacollide_game::level_art::{self, LEVEL_ART};
-use megacollide_game::levels;
-pub use megacollide_game::levels::*;
+use megacollide_demo::level_art::{self, LEVEL_ART};
+use megacollide_demo::levels;
+pub use megacollide_demo::levels::*;
 use megacollide_level_view::{romtool_level, romtool_shapes, Level as ViewLevel, Shapes};
 
 /// The collision shapes' graphics (the same for every level).

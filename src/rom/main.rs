@@ -1,16 +1,16 @@
-//! megacollide ROM: boot, then the demo game (`game`), or by Cargo feature the toolchain
+//! megacollide ROM: boot, then the demo game (`demo`), or by Cargo feature the toolchain
 //! self-test or a deliberate panic. Start-up code and vectors are the hardware crate's
 //! `src/megadrive/asm/startup.s`; the
 //! memory layout is in `linker/megadrive.ld`. All hardware access goes through the
 //! `megadrive` crate (`src/megadrive/`): this crate has no `unsafe` block.
 #![no_std]
 #![no_main]
-// The self-test and panic-test builds leave the game's modules (game, sprites) out.
+// The self-test and panic-test builds leave the game's modules (demo, sounds, sprites) out.
 #![cfg_attr(any(feature = "selftest", feature = "panic-test"), allow(dead_code))]
 
 mod fault;
 #[cfg(not(any(feature = "selftest", feature = "panic-test")))]
-mod game;
+mod demo;
 mod levels;
 #[cfg(feature = "panic-test")]
 mod panic_test;
@@ -36,7 +36,7 @@ pub extern "C" fn main() -> ! {
     #[cfg(not(any(feature = "selftest", feature = "panic-test")))]
     {
         screen::init_text_mode();
-        game::run();
+        demo::run();
     }
     // Test builds: a text screen over the 16Tile article's level, then the test.
     #[allow(unreachable_code)]

@@ -1,6 +1,6 @@
-//! The demo's music and sound effects: `src/rom/sound/` compiled by romtool's `sound`
+//! The demo's music and sound effects: `levels/sound/` compiled by romtool's `sound`
 //! (`build.rs`; the files are made by `tools/sound/compose.py`, credits in
-//! `src/rom/sound/README.md`).
+//! `levels/sound/README.md`).
 
 #![allow(dead_code)] // every sound is compiled in; the game plays some of them
 

@@ -1,9 +1,9 @@
-//! Where the demo's sprites go: the game's objects (`megacollide_game::draw`) on the sprite
+//! Where the demo's sprites go: the game's objects (`megacollide_demo::draw`) on the sprite
 //! engine in VDP tiles [`FIRST_TILE`] on, the sprites' palette line, and the highlight's
 //! upload.
 
-use megacollide_game::art::{sprites as sheets, HIGHLIGHT_WORDS};
-use megacollide_game::draw::{Objects, Sprites, TILES};
+use megacollide_demo::art::{sprites as sheets, HIGHLIGHT_WORDS};
+use megacollide_demo::draw::{Objects, Sprites, TILES};
 use megadrive::vdp;
 
 /// Palette line of every sprite (and of the text: `art::TEXT_INDEX` is the font's colour).

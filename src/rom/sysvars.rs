@@ -2,11 +2,11 @@
 //! exactly 0xFF0000 (section `.sysvars`), exported as the ELF symbol `SYSVARS`.
 //!
 //! Tests read it from outside (emulator RAM, debugger) at the symbol's address; its layout
-//! and magic values are `megacollide_game::sysvars`'s (checked here at compile time).
+//! and magic values are `megacollide_demo::sysvars`'s (checked here at compile time).
 
 use core::mem::offset_of;
-use megacollide_game::sysvars::{ALIVE, FAULT, FAULT_INFO, FRAMES, MESSAGE};
-pub use megacollide_game::sysvars::{ALIVE_MAGIC, FAULT_EXCEPTION, FAULT_PANIC, MESSAGE_BYTES};
+use megacollide_demo::sysvars::{ALIVE, FAULT, FAULT_INFO, FRAMES, MESSAGE};
+pub use megacollide_demo::sysvars::{ALIVE_MAGIC, FAULT_EXCEPTION, FAULT_PANIC, MESSAGE_BYTES};
 use megadrive::rt::Shared;
 
 /// The block at 0xFF0000 (see the module docs for the layout).
@@ -24,7 +24,7 @@ pub struct SysVars {
     pub message: [Shared<u8>; MESSAGE_BYTES],
 }
 
-// The block as the tests read it (`megacollide_game::sysvars`).
+// The block as the tests read it (`megacollide_demo::sysvars`).
 const _: () = assert!(
     offset_of!(SysVars, alive) as u32 == ALIVE
         && offset_of!(SysVars, frames) as u32 == FRAMES

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Draws the demo's sprite sheets into src/game/sprites/ (PNG + JSON each, and palette.gpl),
+"""Draws the demo's sprite sheets into levels/sprites/ (PNG + JSON each, and palette.gpl),
 and the template game's (the player and the palette) into src/template/sprites/.
 
 Python 3 standard library only (PNG written with zlib + struct). Run from anywhere:
 
-    python3 tools/art/draw_sprites.py            # writes src/game/sprites/ and src/template/sprites/
+    python3 tools/art/draw_sprites.py            # writes levels/sprites/ and src/template/sprites/
     python3 tools/art/draw_sprites.py --check    # fails if the committed files differ
 
 Every picture is drawn as rows of characters, one per pixel: '.' is transparent, any other
@@ -23,7 +23,7 @@ import sys
 import zlib
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-OUT = os.path.join(ROOT, "src", "game", "sprites")
+OUT = os.path.join(ROOT, "levels", "sprites")
 # The template game (src/template/, what `make new-game` copies) has the player's sheet and
 # its own kind's, the coin (a sheet of the template only).
 TEMPLATE_OUT = os.path.join(ROOT, "src", "template", "sprites")

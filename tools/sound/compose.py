@@ -5,7 +5,7 @@ MIT like the rest of megacollide.
 Python 3 standard library only. Not part of `make`: the files are committed; run it again
 after changing a tune:
 
-    python3 tools/sound/compose.py            # writes src/rom/sound/ and src/template/sound/
+    python3 tools/sound/compose.py            # writes levels/sound/ and src/template/sound/
     python3 tools/sound/compose.py --check    # fails if the committed files differ
     python3 tools/sound/compose.py --list     # the pieces' names
     python3 tools/sound/compose.py --out ../mygame/sound template/music/tune.vgm demo/effects/hit.wav
@@ -387,13 +387,13 @@ def template_jump_wav():
 
 
 FILES = {
-    "src/rom/sound/music/title.vgm": lambda: title_song().bytes(),
-    "src/rom/sound/music/play.vgm": lambda: play_song().bytes(),
-    "src/rom/sound/effects/jump.wav": jump_wav,
-    "src/rom/sound/effects/hit.wav": hit_wav,
-    "src/rom/sound/effects/land.vgm": lambda: land_effect().bytes(),
-    "src/rom/sound/effects/touch.vgm": lambda: touch_effect().bytes(),
-    "src/rom/sound/effects/respawn.vgm": lambda: respawn_effect().bytes(),
+    "levels/sound/music/title.vgm": lambda: title_song().bytes(),
+    "levels/sound/music/play.vgm": lambda: play_song().bytes(),
+    "levels/sound/effects/jump.wav": jump_wav,
+    "levels/sound/effects/hit.wav": hit_wav,
+    "levels/sound/effects/land.vgm": lambda: land_effect().bytes(),
+    "levels/sound/effects/touch.vgm": lambda: touch_effect().bytes(),
+    "levels/sound/effects/respawn.vgm": lambda: respawn_effect().bytes(),
     "src/template/sound/music/tune.vgm": lambda: tune_song().bytes(),
     "src/template/sound/effects/jump.wav": template_jump_wav,
 }
@@ -410,7 +410,7 @@ def parse_args(argv):
     import argparse
     p = argparse.ArgumentParser(
         description="Writes the demo's and the template's music and effects. Without --out: into "
-        "this checkout (src/rom/sound/, src/template/sound/). With --out DIR: the pieces named "
+        "this checkout (levels/sound/, src/template/sound/). With --out DIR: the pieces named "
         "into a game's sound folder, DIR/music/ and DIR/effects/.")
     p.add_argument("--check", action="store_true", help="fail if the checkout's files differ (no writing)")
     p.add_argument("--out", metavar="DIR", help="a game's sound folder to write the named pieces into")

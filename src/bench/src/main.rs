@@ -33,8 +33,8 @@ use levels::BENCH_MAP;
 /// The bench's fixed scene (src/lib.rs: `levels/bench.tmj` of this crate).
 pub use megacollide_bench::levels;
 use megacollide_bench::shared;
-use megacollide_game::levels::LevelPoint;
-use megacollide_game::world::{patrol, Enemy};
+use megacollide_demo::levels::LevelPoint;
+use megacollide_demo::world::{patrol, Enemy};
 use shared::{ai_prepare, body_from_words, body_words, mask_pair, player_words, BODY_COUNT, BODY_WORDS, WALKER_COUNT};
 
 /// Single-threaded static state (the 68000 runs one call at a time).
@@ -144,11 +144,11 @@ pub extern "C" fn bench_move_body(i: u32) -> u32 {
 }
 
 /// One frame of `motion::move_body` for body `i` on the map of the demo game's level
-/// `level` (`megacollide_game::LEVELS`; the bench scene when there is no such level); returns
+/// `level` (`megacollide_demo::LEVELS`; the bench scene when there is no such level); returns
 /// its flags.
 #[no_mangle]
 pub extern "C" fn bench_move_body_on_level(level: u32, i: u32) -> u32 {
-    let map = megacollide_game::LEVELS.get(level as usize).map_or(&BENCH_MAP, |l| l.map);
+    let map = megacollide_demo::LEVELS.get(level as usize).map_or(&BENCH_MAP, |l| l.map);
     let b = &mut BODIES.get()[(i as usize) % BODY_COUNT];
     move_body(map, &SOLIDS, b);
     b.flags.0 as u32
@@ -488,16 +488,16 @@ pub extern "C" fn bench_diff_projectile(n: u32, reflect: u32) {
 }
 
 /// The demo game's world for `bench_world_*` (None until `bench_world_reset`).
-static WORLD: Static<Option<megacollide_game::World>> = Static(UnsafeCell::new(None));
+static WORLD: Static<Option<megacollide_demo::World>> = Static(UnsafeCell::new(None));
 
 /// A fresh world on the attract script's level (the demo), its enemies settled; returns its digest
 /// (`shared::world_digest`), or 0 when the ROM has no such level.
 #[no_mangle]
 pub extern "C" fn bench_world_reset() -> u32 {
     let w = WORLD.get();
-    match megacollide_game::script::attract_level() {
+    match megacollide_demo::script::attract_level() {
         Some(level) => {
-            let mut world = megacollide_game::World::new(level);
+            let mut world = megacollide_demo::World::new(level);
             // As the ROM does in a mode's first (blanked) redraw.
             world.settle_enemies();
             *w = Some(world);
@@ -516,26 +516,26 @@ pub extern "C" fn bench_world_warp(x: i32, y: i32) {
     }
 }
 
-/// One `World::step` with pad `input` (`megacollide_game::Input` bits): the timed call.
+/// One `World::step` with pad `input` (`megacollide_demo::Actions` bits): the timed call.
 #[no_mangle]
 pub extern "C" fn bench_world_step(input: u32) {
     if let Some(w) = WORLD.get().as_mut() {
-        w.step(megacollide_game::Input(input as u8));
+        w.step(megacollide_demo::Actions(input as u8));
     }
 }
 
-/// The demo's objects on its sprite engine (`megacollide_game::draw`), for
+/// The demo's objects on its sprite engine (`megacollide_demo::draw`), for
 /// `bench_demo_sprites` (None until the first call).
-static DEMO_SPRITES: Static<Option<(megacollide_game::draw::Sprites, megacollide_game::draw::Objects)>> = Static(UnsafeCell::new(None));
+static DEMO_SPRITES: Static<Option<(megacollide_demo::draw::Sprites, megacollide_demo::draw::Objects)>> = Static(UnsafeCell::new(None));
 /// The highlight's tiles `bench_demo_sprites` draws on a hit.
-static DEMO_HIGHLIGHT: Static<[u16; megacollide_game::art::HIGHLIGHT_WORDS]> =
-    Static(UnsafeCell::new([0; megacollide_game::art::HIGHLIGHT_WORDS]));
+static DEMO_HIGHLIGHT: Static<[u16; megacollide_demo::art::HIGHLIGHT_WORDS]> =
+    Static(UnsafeCell::new([0; megacollide_demo::art::HIGHLIGHT_WORDS]));
 
 /// Adds the demo's objects to a fresh sprite engine (not timed).
 #[no_mangle]
 pub extern "C" fn bench_demo_sprites_reset() {
-    let mut sprites = megacollide_game::draw::Sprites::new(384, megacollide_game::draw::TILES);
-    let objects = megacollide_game::draw::Objects::add(&mut sprites);
+    let mut sprites = megacollide_demo::draw::Sprites::new(384, megacollide_demo::draw::TILES);
+    let objects = megacollide_demo::draw::Objects::add(&mut sprites);
     sprites.update(0, 0);
     let _ = sprites.take_uploads().count();
     *DEMO_SPRITES.get() = Some((sprites, objects));

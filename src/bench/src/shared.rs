@@ -12,7 +12,7 @@ use megacollide_engine::SubPx as I13F3;
 pub const BODY_COUNT: usize = 32;
 
 /// Walkers of the walker benchmark: the demo game's patrolling enemies (16 x 16), all moved
-/// by one `megacollide_game::world::patrol` call per frame.
+/// by one `megacollide_demo::world::patrol` call per frame.
 pub const WALKER_COUNT: usize = 24;
 
 /// Gravity of the frame benchmark's bodies: 3/8 px per frame per frame (sub-pixels).
@@ -50,17 +50,17 @@ pub fn ai_prepare(b: &mut Body, i: u32, frame: u32) {
 
 /// A walker of the walker benchmark: the demo's enemy at speed 1, its 16 x 16 body standing
 /// at pixel `(x, y)` (`ON_GROUND`), walking right (`right`) or left.
-pub fn walker(x: i16, y: i16, right: bool) -> megacollide_game::world::Enemy {
-    use megacollide_game::levels::LevelPoint;
-    use megacollide_game::world::Enemy;
+pub fn walker(x: i16, y: i16, right: bool) -> megacollide_demo::world::Enemy {
+    use megacollide_demo::levels::LevelPoint;
+    use megacollide_demo::world::Enemy;
     let mut e = Enemy::new(1, LevelPoint { x, y }, 16, 16);
     if !right {
         e.patrol = megacollide_engine::patrol::Patrol::new(
             *e.patrol.body(),
             1,
             false,
-            megacollide_game::world::ENEMY_GRAVITY as i8,
-            (megacollide_game::world::ENEMY_MAX_FALL >> 3) as u8,
+            megacollide_demo::world::ENEMY_GRAVITY as i8,
+            (megacollide_demo::world::ENEMY_MAX_FALL >> 3) as u8,
         );
     }
     e.patrol.body_mut().flags = Flags::ON_GROUND;
@@ -170,7 +170,7 @@ pub fn player_words(p: &Player, ev: u8) -> [i16; 11] {
 /// A digest of everything a world step changes (the player, every enemy, the platforms'
 /// boxes, the camera and what the step found), to compare the 68000's world with the
 /// host's after each step. Rotates, XORs and adds only: no multiply on the 68000 side.
-pub fn world_digest(w: &megacollide_game::World) -> u32 {
+pub fn world_digest(w: &megacollide_demo::World) -> u32 {
     let mut h: u32 = 0x6d63_6f6c;
     let mut mix = |v: u32| h = (h.rotate_left(7) ^ v).wrapping_add(0x9e37_79b9);
     let body = |mix: &mut dyn FnMut(u32), b: &Body| {

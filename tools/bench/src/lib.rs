@@ -274,7 +274,7 @@ pub const TARGET_COMPRESS_RATIO_DEMO_ART: f64 = 0.55;
 /// The demo's art (what `romtool` makes of it): the tiles of the `demo` level's art layers
 /// and of every sprite sheet of the game, as (name, VDP tile words).
 pub fn demo_art() -> Vec<(String, &'static [u16])> {
-    use megacollide_game::{art::sprites::SHEETS, level_art::ART_DEMO_TILES};
+    use megacollide_demo::{art::sprites::SHEETS, level_art::ART_DEMO_TILES};
     let mut pieces = vec![("demo level tiles".to_string(), &ART_DEMO_TILES[..])];
     pieces.extend(SHEETS.iter().map(|s| (format!("sprite sheet {}", s.name), s.tiles)));
     pieces
@@ -282,7 +282,7 @@ pub fn demo_art() -> Vec<(String, &'static [u16])> {
 
 /// The demo level's maps: the name tables of its planes, as (name, words).
 pub fn demo_maps() -> Vec<(String, &'static [u16])> {
-    use megacollide_game::{level_art::LEVEL_ART, levels::LEVELS};
+    use megacollide_demo::{level_art::LEVEL_ART, levels::LEVELS};
     let demo = LEVELS.iter().position(|l| l.name == "demo").expect("the game has a level `demo`");
     let art = LEVEL_ART[demo].expect("the level `demo` has art layers");
     [("plane B", &art.plane_b), ("plane A", &art.plane_a)]
@@ -472,11 +472,11 @@ pub fn move_one(mc: &mut Machine, b: &Body) -> (Body, u64) {
     check_move(mc, &BENCH_MAP, b, flags, c)
 }
 
-/// [`move_one`] on the map of the demo game's level `level` (`megacollide_game::LEVELS`).
+/// [`move_one`] on the map of the demo game's level `level` (`megacollide_demo::LEVELS`).
 pub fn move_one_on_level(mc: &mut Machine, level: usize, b: &Body) -> (Body, u64) {
     set_body(mc, 0, b);
     let (flags, c) = m(mc.call("bench_move_body_on_level", &[level as u32, 0]));
-    check_move(mc, megacollide_game::LEVELS[level].map, b, flags, c)
+    check_move(mc, megacollide_demo::LEVELS[level].map, b, flags, c)
 }
 
 /// The host's `move_body` of `b` on `map` must equal the 68000's (body 0 and its `flags`);
@@ -544,10 +544,10 @@ pub fn on_slope(b: &Body) -> bool {
 /// step's world digest equals the host's.
 fn fall_into_the_crowd(mc: &mut Machine) -> Stats {
     let mut st = Stats::default();
-    let Some(level) = megacollide_game::script::attract_level() else {
+    let Some(level) = megacollide_demo::script::attract_level() else {
         return st;
     };
-    let mut host = megacollide_game::World::new(level);
+    let mut host = megacollide_demo::World::new(level);
     host.settle_enemies();
     m(mc.call("bench_world_reset", &[]));
     let x = level.map.width_px() - 16;
@@ -555,7 +555,7 @@ fn fall_into_the_crowd(mc: &mut Machine) -> Stats {
     host.warp(x, 0);
     for step in 0..90 {
         let (_, c) = m(mc.call("bench_world_step", &[0]));
-        host.step(megacollide_game::Input(0));
+        host.step(megacollide_demo::Actions(0));
         let (digest, _) = m(mc.call("bench_world_digest", &[]));
         assert_eq!(digest, shared::world_digest(&host), "fall into the crowd, step {step}: 68000 and host differ");
         st.add(c);
@@ -576,7 +576,7 @@ fn sweep_speeds(max_px: i16) -> [i16; 5] {
 /// walks at each non-zero speed from where a body dropped there stands. Every move is checked
 /// against the host. Returns (flights, walks).
 fn sweep_moves(mc: &mut Machine, level: Option<usize>, max_px: i16) -> (Stats, Stats) {
-    let map: &Map = level.map_or(&BENCH_MAP, |i| megacollide_game::LEVELS[i].map);
+    let map: &Map = level.map_or(&BENCH_MAP, |i| megacollide_demo::LEVELS[i].map);
     let (w, h) = (16i16, 32i16);
     let grid = |end: i16| (0..=end).step_by(16).chain(std::iter::once(end)).collect::<Vec<i16>>();
     let (xs, ys) = (grid(map.width_px() - w), grid(map.height_px() - h));
@@ -699,8 +699,8 @@ pub struct AttractSteps {
 /// (`shared::world_digest`) must agree after every step. Then the crowd stretch is played
 /// again with the profiler on. None when the bench ELF has no attract level.
 pub fn attract_steps(mc: &mut Machine) -> Option<AttractSteps> {
-    use megacollide_game::{ScriptPlayer, World, ATTRACT};
-    let level = megacollide_game::script::attract_level()?;
+    use megacollide_demo::{ScriptPlayer, World, ATTRACT};
+    let level = megacollide_demo::script::attract_level()?;
     let replay = |mc: &mut Machine, profile: Option<(u32, u32)>| {
         let (d, _) = m(mc.call("bench_world_reset", &[]));
         let mut host = World::new(level);
@@ -746,7 +746,7 @@ pub fn attract_steps(mc: &mut Machine) -> Option<AttractSteps> {
 /// off and on: all steps and the crowd's (`crowd_first..=crowd_last`), and a profile of the
 /// crowd's with the overlay off. None when the ELF has no such call.
 fn demo_sprites(mc: &mut Machine, crowd_first: u32, crowd_last: u32) -> Option<([Stats; 2], [Stats; 2], Profile)> {
-    use megacollide_game::{ScriptPlayer, ATTRACT};
+    use megacollide_demo::{ScriptPlayer, ATTRACT};
     mc.symbol("bench_demo_sprites").ok()?;
     let (mut all, mut crowd) = ([Stats::default(), Stats::default()], [Stats::default(), Stats::default()]);
     let mut profile = Profile::default();
@@ -830,7 +830,7 @@ const FRAMES: usize = 240;
 /// walker (body and direction) compared with the host's after each frame. Returns the
 /// cycles of each call.
 fn walkers(mc: &mut Machine) -> Stats {
-    use megacollide_game::world::patrol;
+    use megacollide_demo::world::patrol;
     let mut enemies = Vec::new();
     let mut x = 24i16;
     while enemies.len() < WALKER_COUNT {
@@ -1071,8 +1071,8 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
 
     // ---- The worst case: every tile column and row, both borders, a sweep of speeds -------
     let scenes: Vec<(String, Option<usize>)> = std::iter::once(("bench scene".to_string(), None))
-        .chain(megacollide_game::script::attract_level().and_then(|l| {
-            megacollide_game::LEVELS.iter().position(|k| std::ptr::eq(*k, l)).map(|i| (format!("demo level {}", l.name), Some(i)))
+        .chain(megacollide_demo::script::attract_level().and_then(|l| {
+            megacollide_demo::LEVELS.iter().position(|k| std::ptr::eq(*k, l)).map(|i| (format!("demo level {}", l.name), Some(i)))
         }))
         .collect();
     let gw = "move_body, worst case: 16x32 bodies at every tile column and row (map borders included)";
@@ -1140,7 +1140,7 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
     // ---- The compiled surfaces ----------------------------------------------------------------
     rep.keys.insert("surface_rom_bytes_bench".into(), BENCH_MAP.surfaces().rom_bytes() as u64);
     rep.keys.insert("surface_ram_bytes_bench".into(), 0);
-    if let Some(level) = megacollide_game::script::attract_level() {
+    if let Some(level) = megacollide_demo::script::attract_level() {
         rep.keys.insert("surface_rom_bytes_demo".into(), level.map.surfaces().rom_bytes() as u64);
         rep.keys.insert("surface_ram_bytes_demo".into(), 0);
     }
@@ -1166,7 +1166,7 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         rep.rows.push(Row { group: gw, name: "a fall from the right border's top into the crowd, 90 steps".into(), stats: fall.clone() });
         rep.keys.insert("world_step_fall_into_crowd_max".into(), fall.max);
         if let (Some(all), Some(crowd)) = (&w.sprites, &w.sprites_crowd) {
-            let g = "the demo's sprites (megacollide_game::draw on the sprite engine), after each attract step";
+            let g = "the demo's sprites (megacollide_demo::draw on the sprite engine), after each attract step";
             for (i, name) in ["overlay off", "overlay on"].into_iter().enumerate() {
                 rep.rows.push(Row { group: g, name: format!("every step, {name}"), stats: all[i].clone() });
                 rep.rows.push(Row { group: g, name: format!("the crowd's steps, {name}"), stats: crowd[i].clone() });

@@ -570,7 +570,7 @@ fn branch_target(insn: &Insn) -> Option<u64> {
 /// Check a parsed listing.
 /// Crates whose functions must not call a division routine (class `division`): a function
 /// belongs to one when its (mangled or demangled) symbol names the crate.
-pub const DIVISION_FREE_CRATES: [&str; 2] = ["megacollide_engine", "megacollide_game"];
+pub const DIVISION_FREE_CRATES: [&str; 2] = ["megacollide_engine", "megacollide_demo"];
 
 /// The libgcc / compiler-builtins routines of 32- and 64-bit division and remainder.
 const DIVISION_ROUTINES: [&str; 8] = ["__udivsi3", "__divsi3", "__umodsi3", "__modsi3", "__udivdi3", "__divdi3", "__umoddi3", "__moddi3"];

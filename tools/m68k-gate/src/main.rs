@@ -18,7 +18,7 @@ Disassembles with `objdump -t -d` and fails (exit 1) on:
   flag-clobber  a flag-setting move between a flag setter and the branch/scc/dbcc reading it
   undecodable   words objdump cannot decode, inside a function
   division      a call of __udivsi3/__divsi3/__umodsi3/__modsi3 (or the di3 forms) from a
-                function of megacollide_engine or megacollide_game
+                function of megacollide_engine or megacollide_demo
 Only instructions inside function symbols are checked unless --all-code is given.
 
 options:

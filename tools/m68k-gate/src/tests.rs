@@ -327,7 +327,7 @@ fn operand_splitting() {
 /// each made of `body` (the same instructions at their own addresses).
 fn crates_listing(body: impl Fn(u64) -> String) -> String {
     let e = "_RNvNtCsab12_18megacollide_engine3map5query";
-    let g = "_RNvMs1_NtCscd34_16megacollide_game5worldNtB5_5World12move_enemies";
+    let g = "_RNvMs1_NtCscd34_16megacollide_demo5worldNtB5_5World12move_enemies";
     format!(
         "SYMBOL TABLE:\n00001000 g     F .text\t00000100 {e}\n00001100 g     F .text\t00000100 {g}\n\
          00001200 g     F .text\t00000100 f\n\n\

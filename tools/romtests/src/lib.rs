@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 
 /// The ROM's `SYSVARS` block: its offsets and magic values (one layout, the ROM's).
-pub use megacollide_game::sysvars;
-pub use megacollide_game::sysvars::{ALIVE_MAGIC, FAULT_PANIC};
+pub use megacollide_demo::sysvars;
+pub use megacollide_demo::sysvars::{ALIVE_MAGIC, FAULT_PANIC};
 /// "DONE": `SELFTEST.done` when every check ran.
 pub const DONE_MAGIC: u32 = 0x444F_4E45;
 
@@ -98,7 +98,7 @@ pub fn be32(bytes: &[u8]) -> u32 {
     u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
 }
 
-pub use megacollide_game::state::{GameState, GAME_STATE_BYTES, MODE_ATTRACT, MODE_PLAY, MODE_TITLE, WARP_REQUEST};
+pub use megacollide_demo::state::{GameState, GAME_STATE_BYTES, MODE_ATTRACT, MODE_PLAY, MODE_TITLE, WARP_REQUEST};
 
 /// Reads the ROM's `GAME` block (address from the ELF's symbols) from Genesis Plus GX.
 pub fn game_state(gx: &emu::Gpgx, game_addr: u32) -> GameState {
@@ -127,27 +127,27 @@ pub fn world_part(s: &GameState) -> GameState {
 }
 
 /// The attract script as one input per frame.
-pub fn attract_inputs() -> Vec<megacollide_game::Input> {
-    let mut p = megacollide_game::ScriptPlayer::new(&megacollide_game::ATTRACT);
+pub fn attract_inputs() -> Vec<megacollide_demo::Actions> {
+    let mut p = megacollide_demo::ScriptPlayer::new(&megacollide_demo::ATTRACT);
     std::iter::from_fn(|| p.next_input()).collect()
 }
 
 /// The level the attract script walks (`script::ATTRACT_LEVEL`, the demo level): the game
 /// tests check its course.
-pub fn demo_level() -> &'static megacollide_game::levels::Level {
-    megacollide_game::script::attract_level().expect("the attract script's level is in levels/")
+pub fn demo_level() -> &'static megacollide_demo::levels::Level {
+    megacollide_demo::script::attract_level().expect("the attract script's level is in levels/")
 }
 
 /// The index of [`demo_level`] in `levels::LEVELS` (the level select's order).
 pub fn demo_index() -> usize {
-    megacollide_game::levels::index_of(demo_level()).expect("the demo level is in LEVELS")
+    megacollide_demo::levels::index_of(demo_level()).expect("the demo level is in LEVELS")
 }
 
 /// On the title screen: presses Right on the pad (one frame, then idle frames until the
 /// redraw of the new level is over) until the level select shows `LEVELS[index]`
 /// (`GAME.level`).
 pub fn select_level(gx: &mut emu::Gpgx, game_addr: u32, index: usize) {
-    for _ in 0..=megacollide_game::LEVELS.len() {
+    for _ in 0..=megacollide_demo::LEVELS.len() {
         let s = game_state(gx, game_addr);
         assert_eq!(s.mode, MODE_TITLE, "the level select is on the title screen");
         if s.level as usize == index {
@@ -179,8 +179,8 @@ pub fn settle(gx: &mut emu::Gpgx, game_addr: u32) {
 
 /// Runs `inputs` through the game's world on the host, from a reset on the demo level:
 /// element `i` is the state after step `i + 1` (its `tick`).
-pub fn host_run(inputs: &[megacollide_game::Input]) -> Vec<GameState> {
-    let mut w = megacollide_game::World::new(demo_level());
+pub fn host_run(inputs: &[megacollide_demo::Actions]) -> Vec<GameState> {
+    let mut w = megacollide_demo::World::new(demo_level());
     inputs
         .iter()
         .map(|&i| {
@@ -235,7 +235,7 @@ pub struct VramInState {
 impl VramInState {
     /// Searches the state for the shape graphics (see [`vram_in_state`]).
     pub fn locate(state: &[u8]) -> VramInState {
-        let words = &megacollide_game::levels::SHAPE_GFX[64..320];
+        let words = &megacollide_demo::levels::SHAPE_GFX[64..320];
         let signature: Vec<u8> = words.iter().flat_map(|w| w.to_be_bytes()).collect();
         VramInState::locate_signature(state, &signature, VRAM_SHAPES + 128)
     }
@@ -280,8 +280,8 @@ pub fn check_planes(vram: &[u8], cx: i16, cy: i16) -> Result<(), String> {
 /// [`check_planes`] for `LEVELS[index]`; `shapes`: the debug overlay is on (the ROM then
 /// draws the collision shapes on plane B for every level).
 pub fn check_level_planes(vram: &[u8], index: usize, shapes: bool, cx: i16, cy: i16) -> Result<(), String> {
-    use megacollide_game::level_art::LEVEL_ART;
-    let demo = megacollide_game::LEVELS[index];
+    use megacollide_demo::level_art::LEVEL_ART;
+    let demo = megacollide_demo::LEVELS[index];
     match LEVEL_ART[index].filter(|_| !shapes) {
         None => check_plane(vram, 1, cx, cy, "plane B (shapes)", &|tx, ty| shape_cells(demo, tx, ty)),
         Some(art) => {
@@ -300,8 +300,8 @@ pub fn check_level_planes(vram: &[u8], index: usize, shapes: bool, cx: i16, cy: 
 /// The four cells (top-left, top-right, bottom-left, bottom-right) of map tile (tx, ty) of
 /// `level` drawn with its collision shapes: the ROM's shape graphics start at VDP tile 256
 /// and use palette line 2 (the level view's `SHAPE_TILE` and `SHAPE_PALETTE_LINE`).
-fn shape_cells(level: &megacollide_game::levels::Level, tx: i16, ty: i16) -> [u16; 4] {
-    use megacollide_game::levels::shape_vdp_tile;
+fn shape_cells(level: &megacollide_demo::levels::Level, tx: i16, ty: i16) -> [u16; 4] {
+    use megacollide_demo::levels::shape_vdp_tile;
     const SHAPE_BASE: u16 = 256;
     const SHAPE_PALETTE: u16 = 2 << 13;
     let inside = tx >= 0 && ty >= 0 && (tx as u16) < level.width && (ty as u16) < level.height;

@@ -3,7 +3,7 @@
 //! ground with no fault, exactly as the host's world does on that level.
 
 use emu::Pad;
-use megacollide_game::{Input, World, LEVELS};
+use megacollide_demo::{Actions, World, LEVELS};
 use romtests::*;
 
 /// Frames from power-on until the title screen is up (boot clears VRAM with the CPU).
@@ -36,7 +36,7 @@ fn every_level_starts_from_the_level_select_with_the_player_on_the_ground() {
         }
         let s = game_state(&gx, g);
         for _ in 0..s.tick {
-            host.step(Input(0));
+            host.step(Actions(0));
         }
         let mut want = GameState::ZERO;
         want.capture(&host);
@@ -62,7 +62,7 @@ fn every_level_starts_from_the_level_select_with_the_player_on_the_ground() {
 /// A screenshot of each (`art-NAME`) is compared with its reference.
 #[test]
 fn levels_with_art_show_it_and_the_overlay_shows_their_collision_shapes() {
-    use megacollide_game::level_art::LEVEL_ART;
+    use megacollide_demo::level_art::LEVEL_ART;
     let rom = Rom::load("megacollide").unwrap();
     let g = rom.sym("GAME");
     let with_art: Vec<usize> = (0..LEVELS.len()).filter(|&i| LEVEL_ART[i].is_some()).collect();

@@ -17,7 +17,7 @@
 //! and on PAL; `make soak` plays 1,000,000 frames on each.
 
 use emu::Pad;
-use megacollide_game::Input;
+use megacollide_demo::Actions;
 use romtests::*;
 
 /// Frames from power-on (or a reset) until the title screen is up.
@@ -345,7 +345,7 @@ fn play(seed: u64, n: u64, pal: bool) -> Report {
 /// Every frame's timing is checked like the random play's (the ROM's missed-frame count).
 /// Returns the frames played.
 fn follow_the_course(gx: &mut emu::Gpgx, g: u32, demo: usize, steps: u32) -> u64 {
-    use megacollide_game::World;
+    use megacollide_demo::World;
     select_level(gx, g, demo);
     gx.run_frame(Pad::START);
     settle(gx, g);
@@ -355,7 +355,7 @@ fn follow_the_course(gx: &mut emu::Gpgx, g: u32, demo: usize, steps: u32) -> u64
     let mut s = game_state(gx, g);
     assert_eq!(s.mode, MODE_PLAY, "Start plays the level");
     for _ in 0..s.tick {
-        world.step(Input(0));
+        world.step(Actions(0));
     }
     let (mut k, mut frames) = (0usize, 0u64);
     while (s.tick as usize) < steps as usize && k + 2 < script.len() {
@@ -365,7 +365,7 @@ fn follow_the_course(gx: &mut emu::Gpgx, g: u32, demo: usize, steps: u32) -> u64
         const AHEAD: usize = 24;
         let end = (k + d + AHEAD).min(script.len());
         let target = &route[end - 1];
-        let candidates = [script[k], script[k + d - 1], Input(script[k].0 | script[k + 1].0), Input(script[k].0 & !Input::JUMP)];
+        let candidates = [script[k], script[k + d - 1], Actions(script[k].0 | script[k + 1].0), Actions(script[k].0 & !Actions::JUMP)];
         let best = *candidates
             .iter()
             .min_by_key(|&&input| {
@@ -381,7 +381,8 @@ fn follow_the_course(gx: &mut emu::Gpgx, g: u32, demo: usize, steps: u32) -> u64
             })
             .unwrap();
         let mut pad = Pad::NONE;
-        for (bit, p) in [(Input::LEFT, Pad::LEFT), (Input::RIGHT, Pad::RIGHT), (Input::JUMP, Pad::A), (Input::RESPAWN, Pad::START)] {
+        for (bit, p) in [(Actions::LEFT, Pad::LEFT), (Actions::RIGHT, Pad::RIGHT), (Actions::JUMP, Pad::A), (Actions::RESPAWN, Pad::START)]
+        {
             if best.has(bit) {
                 pad |= p;
             }

@@ -19,7 +19,7 @@ fn root() -> PathBuf {
     root.canonicalize().unwrap_or(root)
 }
 
-/// The data symbols of the modules `modules` (Rust paths, e.g. `megacollide_game::levels`) in
+/// The data symbols of the modules `modules` (Rust paths, e.g. `megacollide_demo::levels`) in
 /// `elf`: item name (`DEMO_TILES`) -> bytes. Functions (snake_case) are left out; the
 /// generated statics are UPPER_CASE.
 fn module_data(elf: &Path, modules: &[&str]) -> BTreeMap<String, u64> {
@@ -109,7 +109,7 @@ fn the_demo_roms_budget_is_what_the_linker_placed() {
     budget_equals_the_linker(
         &out_dir().join("megacollide.elf"),
         &root().join("levels"),
-        &["megacollide_game::levels", "megacollide_game::level_art"],
+        &["megacollide_demo::levels", "megacollide_demo::level_art"],
         &[],
     );
 }

@@ -62,7 +62,7 @@ fn rms(samples: &[i16]) -> f64 {
 
 /// The demo's sounds as romtool compiles them (the bytes the ROM holds).
 fn demo_sounds() -> Vec<romtool::sound::Sound> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../src/rom/sound");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../levels/sound");
     romtool::sound::load_dir(&dir).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
@@ -88,7 +88,7 @@ fn the_title_music_is_audible_and_the_same_every_run() {
     let rom = Rom::load("megacollide").unwrap();
     let run = || {
         let (_guard, mut gx) = gpgx_with(&rom);
-        // The title screen until just before attract mode starts (game::ATTRACT_DELAY).
+        // The title screen until just before attract mode starts (demo::ATTRACT_DELAY in src/rom/demo.rs).
         gx.run_frames(170, Pad::NONE);
         (gx.take_audio(), status(&gx, &rom), gx.audio_rate())
     };
@@ -220,7 +220,7 @@ fn every_event_of_the_attract_run_plays_its_effect() {
         }
         let z = z80(&gx, &at);
         let started = |a: u16| z80_u16(&z, a).wrapping_sub(z80_u16(&last, a));
-        // What the last frame's steps asked for (game.rs: play_effects), now at the driver.
+        // What the last frame's steps asked for (src/rom/demo.rs: play_effects), now at the driver.
         if let Some((pcm, psg)) = pending {
             if pcm > 0 {
                 assert_eq!(started(ST_PCMCOUNT), 1, "frame {f}: a PCM effect (priority {pcm}) asked for, not started");

@@ -2,16 +2,16 @@
 //! keeps facing there), walks through the walk cycle frame by frame, shows the jump and fall
 //! frames in the air; the potato test takes the mask of the frame and facing drawn.
 
-use megacollide_game::art::{self, player_mask, sprites};
-use megacollide_game::look::{enemy_flipped, Pose, ENEMY_WALK, FALL, JUMP, STAND, WALK};
-use megacollide_game::script::attract_level;
-use megacollide_game::world::{Input, World};
+use megacollide_demo::art::{self, player_mask, sprites};
+use megacollide_demo::look::{enemy_flipped, Pose, ENEMY_WALK, FALL, JUMP, STAND, WALK};
+use megacollide_demo::script::attract_level;
+use megacollide_demo::world::{Actions, World};
 
 fn demo() -> World {
     let mut w = World::new(attract_level().expect("the demo level"));
     // Settle on the ground at the spawn point.
     for _ in 0..60 {
-        w.step(Input(0));
+        w.step(Actions(0));
     }
     w
 }
@@ -27,17 +27,17 @@ fn a_fresh_player_stands_facing_right() {
 #[test]
 fn the_player_faces_where_he_walks_and_keeps_facing_there() {
     let mut w = demo();
-    w.step(Input(Input::LEFT));
+    w.step(Actions(Actions::LEFT));
     assert!(w.player_look.facing_left, "walking left faces left");
     for _ in 0..10 {
-        w.step(Input(0));
+        w.step(Actions(0));
         assert!(w.player_look.facing_left, "released: still facing left");
     }
-    w.step(Input(Input::RIGHT));
+    w.step(Actions(Actions::RIGHT));
     assert!(!w.player_look.facing_left, "walking right faces right");
     // Pressing left against the map's left edge: facing left while not moving.
     for _ in 0..200 {
-        w.step(Input(Input::LEFT));
+        w.step(Actions(Actions::LEFT));
     }
     assert_eq!(w.player.body.px(), 0);
     assert!(w.player_look.facing_left);
@@ -49,7 +49,7 @@ fn walking_plays_the_walk_cycle_frame_by_frame() {
     let mut w = demo();
     let mut seen = Vec::new();
     for k in 0..(WALK.duration as usize * WALK.frames.len() * 2) {
-        w.step(Input(Input::RIGHT));
+        w.step(Actions(Actions::RIGHT));
         assert!(w.player.body.on_ground(), "flat ground at the spawn (step {k})");
         assert_eq!(w.player_look.pose, Pose::Walk, "step {k}");
         seen.push(w.player_look.frame);
@@ -60,7 +60,7 @@ fn walking_plays_the_walk_cycle_frame_by_frame() {
     assert_eq!(seen, want);
     // Released: friction stops him, then he stands.
     for _ in 0..60 {
-        w.step(Input(0));
+        w.step(Actions(0));
     }
     assert_eq!((w.player_look.pose, w.player_look.frame), (Pose::Stand, STAND.frames[0] as u8));
 }
@@ -68,11 +68,11 @@ fn walking_plays_the_walk_cycle_frame_by_frame() {
 #[test]
 fn a_jump_shows_the_jump_then_the_fall_frame_and_lands() {
     let mut w = demo();
-    w.step(Input(Input::JUMP));
+    w.step(Actions(Actions::JUMP));
     assert_eq!((w.player_look.pose, w.player_look.frame), (Pose::Jump, JUMP.frames[0] as u8));
     let mut poses = vec![w.player_look.pose];
     for _ in 0..80 {
-        w.step(Input(0));
+        w.step(Actions(0));
         poses.push(w.player_look.pose);
         if w.player_look.pose == Pose::Fall {
             assert_eq!(w.player_look.frame, FALL.frames[0] as u8);
@@ -117,7 +117,7 @@ fn enemies_walk_through_their_cycle_and_face_their_direction() {
     let mut w = demo();
     let mut seen = Vec::new();
     for _ in 0..ENEMY_WALK.duration as usize * ENEMY_WALK.frames.len() {
-        w.step(Input(0));
+        w.step(Actions(0));
         seen.push(w.enemy_look.frame);
     }
     for &f in ENEMY_WALK.frames {

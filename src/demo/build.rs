@@ -1,6 +1,6 @@
 //! Compiles the level files of `levels/` (at the top of the repository) into `levels.rs` in
 //! `OUT_DIR` with romtool's level compiler (`romtool::build_script`, as every game's build
-//! script does), so the game crate builds
+//! script does), so the demo's rules crate builds
 //! with plain cargo on a clean clone. A bad level fails the build with romtool's file, line
 //! and column.
 //!
@@ -9,17 +9,18 @@
 //! script then takes that file, and the `art.rs` beside it (the levels' art layers), as they
 //! are instead of compiling the levels a second time.
 //!
-//! The sprite sheets of `sprites/` (PNG + JSON, `palette.gpl`) become `sprites.rs` the same
-//! way: romtool's sprite compiler here under plain cargo, or the file `make` wrote with
-//! `romtool sprites` (`MEGACOLLIDE_SPRITES_RS`).
+//! The demo's sprite sheets, `levels/sprites/` (PNG + JSON, `palette.gpl`; the demo keeps all
+//! its assets in the top-level `levels/`), become `sprites.rs` the same way: romtool's sprite
+//! compiler here under plain cargo, or the file `make` wrote with `romtool sprites`
+//! (`MEGACOLLIDE_SPRITES_RS`).
 
 use std::path::{Path, PathBuf};
 
 fn main() {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-changed=build.rs");
-    if !take_made("MEGACOLLIDE_SPRITES_RS", &["sprites.rs"], "sprites/", &out_dir) {
-        romtool::build_script::compile_sprites("sprites");
+    if !take_made("MEGACOLLIDE_SPRITES_RS", &["sprites.rs"], "levels/sprites/", &out_dir) {
+        romtool::build_script::compile_sprites("../../levels/sprites");
     }
     if !take_made("MEGACOLLIDE_LEVELS_RS", &["levels.rs", "art.rs"], "levels/", &out_dir) {
         romtool::build_script::compile_levels("../../levels");

@@ -9,7 +9,7 @@ use megacollide_engine::platformer::{Player, Speed};
 
 use crate::art::{self, sprites, Animation};
 
-/// The player's animations (names of `src/game/sprites/player.json`).
+/// The player's animations (names of `levels/sprites/player.json`).
 pub static STAND: &Animation = art::animation(&sprites::PLAYER, "stand");
 /// See [`STAND`].
 pub static WALK: &Animation = art::animation(&sprites::PLAYER, "walk");
@@ -17,7 +17,7 @@ pub static WALK: &Animation = art::animation(&sprites::PLAYER, "walk");
 pub static JUMP: &Animation = art::animation(&sprites::PLAYER, "jump");
 /// See [`STAND`].
 pub static FALL: &Animation = art::animation(&sprites::PLAYER, "fall");
-/// The enemies' walk (`src/game/sprites/enemy.json`).
+/// The enemies' walk (`levels/sprites/enemy.json`).
 pub static ENEMY_WALK: &Animation = art::animation(&sprites::ENEMY, "walk");
 
 /// What the player is doing, as drawn (`GameState::pose` holds it as `u8`).

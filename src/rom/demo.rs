@@ -3,25 +3,25 @@
 //! frame's work (VBlank uploads first, then input, the world step and the next frame's
 //! sprites), the debug overlay and the frame timing.
 //!
-//! The rules themselves live in the `megacollide-game` crate (host-testable); this module
+//! The rules themselves live in the `megacollide-demo` crate (host-testable); this module
 //! only reads the pad, draws, and plays the sound: the title's music on the title screen,
 //! the play music while playing (and in attract mode), and an effect for each event of a
 //! world step (`play_effects`).
 
-use megacollide_game::levels::{Level, LEVELS};
-use megacollide_game::script::{attract_level, ATTRACT};
-use megacollide_game::state::{MODE_ATTRACT, MODE_PLAY, MODE_TITLE, WARP_REQUEST};
-use megacollide_game::world::{Input, World, CAMERA_MAX_STEP};
-use megacollide_game::{GameState, ScriptPlayer};
+use megacollide_demo::levels::{Level, LEVELS};
+use megacollide_demo::script::{attract_level, ATTRACT};
+use megacollide_demo::state::{MODE_ATTRACT, MODE_PLAY, MODE_TITLE, WARP_REQUEST};
+use megacollide_demo::world::{Actions, World, CAMERA_MAX_STEP};
+use megacollide_demo::{GameState, ScriptPlayer};
 
 use crate::levels;
 use crate::rt;
 use crate::sounds;
 use crate::sprites;
 use crate::sysvars::{ALIVE_MAGIC, SYSVARS};
+use megacollide_demo::art::HIGHLIGHT_WORDS;
+use megacollide_demo::draw::{Objects, Sprites};
 use megacollide_engine::platformer::Events;
-use megacollide_game::art::HIGHLIGHT_WORDS;
-use megacollide_game::draw::{Objects, Sprites};
 use megacollide_level_view::View;
 use megadrive::pad;
 use megadrive::rt::{MainOnly, Masked, Shared};
@@ -40,7 +40,7 @@ pub const ATTRACT_DELAY: u16 = 180;
 /// (file-name order). Every level of `levels/` is on the level select; none is named here.
 const FIRST_LEVEL: &Level = LEVELS[0];
 
-/// The game state tests read (see `megacollide_game::state` for the layout); written once
+/// The game state tests read (see `megacollide_demo::state` for the layout); written once
 /// per frame after the world step. Tests find it by its ELF symbol.
 #[no_mangle]
 pub static GAME: Masked<GameState> = Masked::new(GameState::ZERO);
@@ -107,7 +107,7 @@ static APP: MainOnly<App> = MainOnly::new(App {
     prev_buttons: 0,
     overlay: false,
     view: View::new(levels::SHAPES),
-    sprites: Sprites::new(sprites::FIRST_TILE, megacollide_game::draw::TILES),
+    sprites: Sprites::new(sprites::FIRST_TILE, megacollide_demo::draw::TILES),
     objects: None,
     highlight: [0; HIGHLIGHT_WORDS],
     highlight_ready: false,
@@ -347,16 +347,16 @@ impl App {
                 }
                 let mut input = 0;
                 if buttons & pad::LEFT != 0 {
-                    input |= Input::LEFT;
+                    input |= Actions::LEFT;
                 }
                 if buttons & pad::RIGHT != 0 {
-                    input |= Input::RIGHT;
+                    input |= Actions::RIGHT;
                 }
                 if buttons & JUMP != 0 && buttons & pad::DOWN == 0 {
-                    input |= Input::JUMP;
+                    input |= Actions::JUMP;
                 }
                 if buttons & pad::START != 0 {
-                    input |= Input::RESPAWN;
+                    input |= Actions::RESPAWN;
                 }
                 let warp = WARP.get();
                 if warp & WARP_REQUEST != 0 {
@@ -365,7 +365,7 @@ impl App {
                     // The view jumps: a full redraw with the display off.
                     self.redraw_needed = true;
                 }
-                self.world.step(Input(input));
+                self.world.step(Actions(input));
                 self.play_effects(pressed & pad::START != 0);
             }
             _ => {
@@ -549,5 +549,5 @@ fn text(x: u16, y: u16) -> Console {
 
 /// The index of `level` in `LEVELS` (0 if it is not one of them).
 fn level_index(level: &Level) -> u8 {
-    megacollide_game::levels::index_of(level).unwrap_or(0) as u8
+    megacollide_demo::levels::index_of(level).unwrap_or(0) as u8
 }

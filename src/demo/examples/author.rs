@@ -2,14 +2,14 @@
 //! instead of a frame count, on the host world, and prints the resolved runs (frame counts)
 //! for `src/script.rs` plus a trace of notable frames.
 //!
-//! `cargo run -p megacollide-game --example author -- script.txt`
+//! `cargo run -p megacollide-demo --example author -- script.txt`
 //!
 //! One run per line: `<buttons> <end>`; buttons from `L R J S` (or `-` for none); end is a
 //! frame count or `x>=N`, `x<=N`, `y>=N`, `y<=N` (player pixel position), `ground`, `air`,
 //! `respawned`, `riding`, `hit` (the run ends on the first frame the condition holds).
-use megacollide_game::script::{attract_level, ATTRACT_LEVEL};
-use megacollide_game::world::Input;
-use megacollide_game::{GameState, World};
+use megacollide_demo::script::{attract_level, ATTRACT_LEVEL};
+use megacollide_demo::world::Actions;
+use megacollide_demo::{GameState, World};
 
 fn main() {
     let path = std::env::args().nth(1).expect("script file");
@@ -31,10 +31,10 @@ fn main() {
         let mut input = 0;
         for c in b.chars() {
             input |= match c {
-                'L' => Input::LEFT,
-                'R' => Input::RIGHT,
-                'J' => Input::JUMP,
-                'S' => Input::RESPAWN,
+                'L' => Actions::LEFT,
+                'R' => Actions::RIGHT,
+                'J' => Actions::JUMP,
+                'S' => Actions::RESPAWN,
                 '-' => 0,
                 _ => fail("buttons are L, R, J, S or -"),
             };
@@ -49,7 +49,7 @@ fn main() {
         }
         let mut n = 0u16;
         loop {
-            w.step(Input(input));
+            w.step(Actions(input));
             n += 1;
             let mut s = GameState::ZERO;
             s.capture(&w);
@@ -79,7 +79,7 @@ fn main() {
     println!("\n// resolved runs:");
     for (input, n, src) in out {
         let mut b = String::new();
-        for (bit, name) in [(Input::LEFT, "L"), (Input::RIGHT, "R"), (Input::JUMP, "J"), (Input::RESPAWN, "S")] {
+        for (bit, name) in [(Actions::LEFT, "L"), (Actions::RIGHT, "R"), (Actions::JUMP, "J"), (Actions::RESPAWN, "S")] {
             if input & bit != 0 {
                 if !b.is_empty() {
                     b.push_str(" | ");

@@ -1,20 +1,20 @@
 //! The demo game on the 68000, driven in Genesis Plus GX (pad input frame by frame, or the
 //! attract mode) and BlastEm (attract mode, read through its debugger). Every run is
-//! compared with the same inputs through the game's rules on the host, tick by tick.
+//! compared with the same inputs through the demo's rules on the host, tick by tick.
 
 use std::sync::OnceLock;
 
 use emu::Pad;
+use megacollide_demo::art::{player_mask, sprites as sheets, POTATO_MASK};
+use megacollide_demo::world::World;
+use megacollide_demo::Actions;
 use megacollide_engine::body::Flags;
 use megacollide_engine::platformer::Events;
-use megacollide_game::art::{player_mask, sprites as sheets, POTATO_MASK};
-use megacollide_game::world::World;
-use megacollide_game::Input;
 use romtests::*;
 
 /// Frames from power-on until the title screen is up (boot clears VRAM with the CPU).
 const BOOT_FRAMES: u32 = 60;
-/// Title-screen idle frames before attract mode (game.rs `ATTRACT_DELAY`) plus slack.
+/// Title-screen idle frames before attract mode (src/rom/demo.rs `ATTRACT_DELAY`) plus slack.
 const ATTRACT_WAIT: u32 = 180 + 60;
 /// The thin wall the script walks into: its first solid pixel column (tile 90, left half).
 const THIN_WALL_X: i16 = 1440;
@@ -24,7 +24,7 @@ const CAMERA_MAX_Y: i16 = 448 - 224;
 /// VRAM address of the sprite attribute table (`megadrive::vdp::SPRITES`).
 const VRAM_SPRITES: usize = 0xBC00;
 /// First VDP tile of the player's frames: the demo's objects are added in drawing order
-/// (`megacollide_game::draw::Objects::add`) and each sheet takes the next tiles from 384 (the
+/// (`megacollide_demo::draw::Objects::add`) and each sheet takes the next tiles from 384 (the
 /// overlay's box, the sensor, the highlight, then the player); the enemy's follow.
 const PLAYER_TILE: u16 = 384 + ((sheets::BOX_TILES.len() + sheets::SENSOR_TILES.len() + sheets::HIGHLIGHT_TILES.len()) / 16) as u16;
 /// First VDP tile of the enemy's frames (after every player frame).
@@ -127,7 +127,7 @@ fn attract_run() -> &'static AttractRun {
         let (mut planes_checked, mut plane_error) = (0u32, None);
         let (mut sprites_checked, mut sprite_error, mut player_looks) = (0u32, None, Vec::new());
         let mut vram_at: Option<VramInState> = None;
-        let limit = megacollide_game::script::attract_len() as usize + 10;
+        let limit = megacollide_demo::script::attract_len() as usize + 10;
         loop {
             gx.run_frame(Pad::NONE);
             let s = game_state(&gx, g);
@@ -330,7 +330,7 @@ fn attract_draws_the_player_and_enemy_frames_and_facing_of_the_host() {
         panic!("sprite table: {e}");
     }
     assert_eq!(run.sprites_checked as usize, run.states.len() - 2, "every frame's sprites were checked");
-    let look = |name: &str| megacollide_game::art::animation(&sheets::PLAYER, name).frames;
+    let look = |name: &str| megacollide_demo::art::animation(&sheets::PLAYER, name).frames;
     for name in ["stand", "walk", "jump", "fall"] {
         for &f in look(name) {
             assert!(run.player_looks.iter().any(|l| l.0 == f as u8), "{name} frame {f} drawn");
@@ -369,7 +369,7 @@ fn start_play(rom: &Rom, gx: &mut emu::Gpgx) -> u32 {
 /// the pad once per frame, right after its VBlank uploads). Returns the
 /// states of the steps that used `inputs` and the host's states for the same steps (the
 /// idle steps since play started included).
-fn play(gx: &mut emu::Gpgx, g: u32, inputs: &[Input]) -> (Vec<GameState>, Vec<GameState>) {
+fn play(gx: &mut emu::Gpgx, g: u32, inputs: &[Actions]) -> (Vec<GameState>, Vec<GameState>) {
     let jump = [Pad::A, Pad::B, Pad::C];
     let mut jumps = 0;
     let mut prev_jump = false;
@@ -378,20 +378,20 @@ fn play(gx: &mut emu::Gpgx, g: u32, inputs: &[Input]) -> (Vec<GameState>, Vec<Ga
     let mut pads = Vec::with_capacity(inputs.len());
     for &i in inputs {
         let mut pad = Pad::NONE;
-        if i.has(Input::LEFT) {
+        if i.has(Actions::LEFT) {
             pad |= Pad::LEFT;
         }
-        if i.has(Input::RIGHT) {
+        if i.has(Actions::RIGHT) {
             pad |= Pad::RIGHT;
         }
-        if i.has(Input::JUMP) {
+        if i.has(Actions::JUMP) {
             if !prev_jump {
                 jumps += 1;
             }
             pad |= jump[jumps % 3];
         }
-        prev_jump = i.has(Input::JUMP);
-        if i.has(Input::RESPAWN) {
+        prev_jump = i.has(Actions::JUMP);
+        if i.has(Actions::RESPAWN) {
             pad |= Pad::START;
         }
         pads.push(pad);
@@ -405,7 +405,7 @@ fn play(gx: &mut emu::Gpgx, g: u32, inputs: &[Input]) -> (Vec<GameState>, Vec<Ga
         out.push(s);
     }
     let idle = start.tick as usize;
-    let mut all = vec![Input(0); idle];
+    let mut all = vec![Actions(0); idle];
     all.extend_from_slice(inputs);
     let host = host_run(&all).split_off(idle);
     (out, host)
@@ -428,8 +428,8 @@ fn play_checked(what: &str, runs: &[(u8, usize)]) -> Vec<GameState> {
     s
 }
 
-fn inputs(runs: &[(u8, usize)]) -> Vec<Input> {
-    runs.iter().flat_map(|&(b, n)| std::iter::repeat_n(Input(b), n)).collect()
+fn inputs(runs: &[(u8, usize)]) -> Vec<Actions> {
+    runs.iter().flat_map(|&(b, n)| std::iter::repeat_n(Actions(b), n)).collect()
 }
 
 #[test]
@@ -443,7 +443,7 @@ fn pad_play_of_the_script_matches_the_host_and_never_misses_a_frame() {
 
 #[test]
 fn walking_into_the_left_edge_stops_flush_and_the_camera_stays() {
-    let s = play_checked("left edge", &[(Input::LEFT, 60)]);
+    let s = play_checked("left edge", &[(Actions::LEFT, 60)]);
     let last = s.last().unwrap();
     assert_eq!(last.px(), 0, "flush with the left edge of the map");
     assert!(flag(last, Flags::HIT_LEFT) && last.vx == 0 && last.on_ground());
@@ -452,7 +452,7 @@ fn walking_into_the_left_edge_stops_flush_and_the_camera_stays() {
 
 #[test]
 fn a_jump_lands_on_a_half_block() {
-    let s = play_checked("half-block jump", &[(0, 10), (Input::RIGHT, 47), (Input::RIGHT | Input::JUMP, 4), (Input::RIGHT, 37)]);
+    let s = play_checked("half-block jump", &[(0, 10), (Actions::RIGHT, 47), (Actions::RIGHT | Actions::JUMP, 4), (Actions::RIGHT, 37)]);
     let land = s[57..].iter().find(|s| ev(s, Events::LANDED)).expect("lands");
     let feet = land.py() + 32;
     // The floor under the feet is the top of a half block (ids 15-18), 8 px above the ground.
@@ -464,7 +464,7 @@ fn a_jump_lands_on_a_half_block() {
 
 #[test]
 fn a_held_jump_button_jumps_once() {
-    let s = play_checked("held jump", &[(Input::JUMP, 150), (0, 5), (Input::JUMP, 5)]);
+    let s = play_checked("held jump", &[(Actions::JUMP, 150), (0, 5), (Actions::JUMP, 5)]);
     let jumps: Vec<usize> = (0..s.len()).filter(|&k| ev(&s[k], Events::JUMPED)).collect();
     assert_eq!(jumps.len(), 2, "one jump while held for 150 frames, one after release: {jumps:?}");
     assert!(jumps[1] >= 155);
@@ -473,7 +473,7 @@ fn a_held_jump_button_jumps_once() {
 
 #[test]
 fn start_returns_to_the_spawn_point() {
-    let s = play_checked("respawn", &[(Input::RIGHT, 40), (Input::RESPAWN, 1), (0, 1)]);
+    let s = play_checked("respawn", &[(Actions::RIGHT, 40), (Actions::RESPAWN, 1), (0, 1)]);
     assert!(s[39].px() > 100);
     let spawn = demo_level().spawn.unwrap();
     assert_eq!((s[40].px(), s[40].py(), s[40].vx), (spawn.x, spawn.y, 0));
@@ -583,7 +583,7 @@ fn pal_attract_run() -> PalRun {
         .expect("attract mode starts after the title's idle delay");
     let mut states = vec![game_state(&gx, g)];
     assert_eq!(states[0].tick, 0, "attract starts from a reset world");
-    let limit = megacollide_game::script::attract_len() as usize + 10;
+    let limit = megacollide_demo::script::attract_len() as usize + 10;
     let mut vram_at: Option<VramInState> = None;
     let mut planes_checked = 0;
     loop {

@@ -53,4 +53,4 @@ pub use levels::LEVELS;
 
 pub use script::{ScriptPlayer, ATTRACT};
 pub use state::GameState;
-pub use world::{Input, World};
+pub use world::{Actions, World};

@@ -11,7 +11,7 @@
 //! | 0x10   | 96   | `message`    | NUL-terminated panic/exception text ("file:line: msg") |
 //!
 //! ```
-//! use megacollide_game::sysvars;
+//! use megacollide_demo::sysvars;
 //! assert_eq!(sysvars::MESSAGE + sysvars::MESSAGE_BYTES as u32, 0x70);
 //! ```
 

@@ -2,7 +2,7 @@
 //! a level, stepped once per frame by [`World::step`].
 //!
 //! Everything here is integer maths on the engine's types, so a host build and the 68000
-//! build fed the same [`Input`]s produce bit-identical states (tests check it frame by
+//! build fed the same [`Actions`] produce bit-identical states (tests check it frame by
 //! frame). Order of one step: platforms move, then the player (riding a platform is the
 //! engine's job), then the player's looks (pose, frame, facing), then the enemies, then the
 //! potato mask test (with the mask of the frame drawn) and the goal, then the camera.
@@ -17,11 +17,20 @@ use crate::art::{player_mask, POTATO_MASK};
 use crate::levels::{EntityKind, Level, LevelPoint};
 use crate::look::{EnemyLook, PlayerLook};
 
-/// The buttons the world reacts to in one frame (the attract script stores these bits).
+/// What the player asks of the world in one frame, as bits: walk left or right, jump,
+/// respawn (the actions, not the pad's buttons: the ROM maps A, B and C to [`Actions::JUMP`]
+/// and Start to [`Actions::RESPAWN`]; the attract script stores these bits). The engine's
+/// `platformer::Input` is the player's part of it, which [`World::step`] passes on.
+///
+/// ```
+/// use megacollide_demo::world::Actions;
+/// let jump_right = Actions(Actions::RIGHT | Actions::JUMP);
+/// assert!(jump_right.has(Actions::JUMP) && !jump_right.has(Actions::RESPAWN));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Input(pub u8);
+pub struct Actions(pub u8);
 
-impl Input {
+impl Actions {
     /// Walk left.
     pub const LEFT: u8 = 1;
     /// Walk right.
@@ -380,18 +389,18 @@ impl World {
     }
 
     /// One frame.
-    pub fn step(&mut self, input: Input) {
+    pub fn step(&mut self, input: Actions) {
         self.tick = self.tick.wrapping_add(1);
         let map = self.level.map;
         for i in 0..self.platform_count as usize {
             self.platforms[i].step(&mut self.solids[i]);
         }
-        let respawn = input.has(Input::RESPAWN);
+        let respawn = input.has(Actions::RESPAWN);
         if respawn && !self.respawn_held {
             self.player.respawn();
         }
         self.respawn_held = respawn;
-        let pad = platformer::Input { left: input.has(Input::LEFT), right: input.has(Input::RIGHT), jump: input.has(Input::JUMP) };
+        let pad = platformer::Input { left: input.has(Actions::LEFT), right: input.has(Actions::RIGHT), jump: input.has(Actions::JUMP) };
         let n = self.platform_count as usize;
         self.events = self.player.update(pad, map, &self.solids[..n]);
         self.player_look.update(&self.player);
@@ -479,7 +488,7 @@ impl World {
     /// redraw that starts a mode).
     ///
     /// ```
-    /// use megacollide_game::{World, LEVELS};
+    /// use megacollide_demo::{World, LEVELS};
     /// let mut w = World::new(LEVELS[0]);
     /// w.settle_enemies();
     /// ```
@@ -495,7 +504,7 @@ impl World {
     /// whole).
     ///
     /// ```
-    /// use megacollide_game::{World, LEVELS};
+    /// use megacollide_demo::{World, LEVELS};
     /// let mut w = World::new(LEVELS[0]);
     /// w.warp(0, 0);
     /// assert_eq!((w.player.body.px(), w.player.body.py()), (0, 0));

@@ -5,7 +5,7 @@
 //! into the potato.
 
 use crate::levels::{self, Level};
-use crate::world::Input;
+use crate::world::Actions;
 
 /// The level the attract script was recorded on (the stem of its file in `levels/`): the
 /// script is data for that level as much as the level file is. A ROM without a level of
@@ -17,14 +17,14 @@ pub fn attract_level() -> Option<&'static Level> {
     levels::named(ATTRACT_LEVEL)
 }
 
-const L: u8 = Input::LEFT;
-const R: u8 = Input::RIGHT;
-const J: u8 = Input::JUMP;
+const L: u8 = Actions::LEFT;
+const R: u8 = Actions::RIGHT;
+const J: u8 = Actions::JUMP;
 
 /// One run of the script: `input` held for `frames` frames.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Run {
-    /// [`Input`] bits.
+    /// [`Actions`] bits.
     pub input: u8,
     /// How many frames (1 ..= 65535).
     pub frames: u16,
@@ -35,7 +35,7 @@ const fn run(input: u8, frames: u16) -> Run {
 }
 
 /// The attract-mode script (see the module docs); [`attract_len`] frames long. Resolved by
-/// `cargo run -p megacollide-game --example author -- src/game/attract.txt` (the comments are
+/// `cargo run -p megacollide-demo --example author -- src/demo/attract.txt` (the comments are
 /// the source lines: a button set held until a frame count or a condition).
 pub static ATTRACT: [Run; 39] = [
     run(0, 20),    // - 20
@@ -105,14 +105,14 @@ impl ScriptPlayer {
     }
 
     /// The input for the next frame, or None once the script has ended.
-    pub fn next_input(&mut self) -> Option<Input> {
+    pub fn next_input(&mut self) -> Option<Actions> {
         while self.left == 0 {
             self.run += 1;
             let r = self.script.get(self.run as usize)?;
             self.left = r.frames;
         }
         self.left -= 1;
-        Some(Input(self.script[self.run as usize].input))
+        Some(Actions(self.script[self.run as usize].input))
     }
 
     /// Whether every frame has been played.
@@ -130,10 +130,10 @@ mod tests {
     fn plays_every_frame_of_every_run_once() {
         static S2: [Run; 3] = [run(1, 2), run(2, 0), run(4, 1)];
         let mut p = ScriptPlayer::new(&S2);
-        assert_eq!(p.next_input(), Some(Input(1)));
-        assert_eq!(p.next_input(), Some(Input(1)));
+        assert_eq!(p.next_input(), Some(Actions(1)));
+        assert_eq!(p.next_input(), Some(Actions(1)));
         assert!(!p.finished());
-        assert_eq!(p.next_input(), Some(Input(4)));
+        assert_eq!(p.next_input(), Some(Actions(4)));
         assert!(p.finished());
         assert_eq!(p.next_input(), None);
         let mut a = ScriptPlayer::new(&ATTRACT);

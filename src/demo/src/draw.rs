@@ -3,7 +3,7 @@
 //! first on top): the debug overlay's box and sensors, the highlight of overlapping pixels,
 //! the player, the enemies, the potatoes, the platforms and the goal. [`Objects::place`]
 //! puts them where the world says after each frame's steps; the engine culls, clips and
-//! builds the sprite table. The sheets are the ones of `src/game/sprites/`
+//! builds the sprite table. The sheets are the ones of `levels/sprites/`
 //! ([`crate::art::sprites`]), all resident. No hardware access here: the ROM loads the
 //! palette, uploads the table and writes the highlight's tiles.
 
@@ -16,7 +16,7 @@ use megadrive::sprite_engine::{Animation, Group, Handle, Sheet, SpriteEngine};
 /// every sheet fits (checked at compile time with the sheets' `check_vram`).
 ///
 /// ```
-/// assert!(megacollide_game::art::sprites::RESIDENT_TILES <= megacollide_game::draw::TILES);
+/// assert!(megacollide_demo::art::sprites::RESIDENT_TILES <= megacollide_demo::draw::TILES);
 /// ```
 pub const TILES: u16 = 128;
 
@@ -27,14 +27,14 @@ const SENSORS: usize = 5;
 /// platform, the goal.
 ///
 /// ```
-/// assert_eq!(megacollide_game::draw::MAX_OBJECTS, 49);
+/// assert_eq!(megacollide_demo::draw::MAX_OBJECTS, 49);
 /// ```
 pub const MAX_OBJECTS: usize = 1 + SENSORS + 1 + 1 + MAX_ENEMIES + MAX_POTATOES + MAX_PLATFORMS + 1;
 
 /// The demo's sprite engine.
 ///
 /// ```
-/// use megacollide_game::draw::{Sprites, TILES};
+/// use megacollide_demo::draw::{Sprites, TILES};
 /// let sprites = Sprites::new(384, TILES); // VDP tiles 384..512
 /// assert_eq!(sprites.hardware_sprites(), 0);
 /// ```
@@ -61,12 +61,12 @@ fn hidden(sprites: &mut Sprites, sheet: &'static Sheet, animation: &'static Anim
 /// The handle of every object the demo shows (groups: placed in one pass each).
 ///
 /// ```
-/// use megacollide_game::draw::{Objects, Sprites, TILES};
-/// use megacollide_game::world::World;
+/// use megacollide_demo::draw::{Objects, Sprites, TILES};
+/// use megacollide_demo::world::World;
 /// let mut sprites = Sprites::new(384, TILES);
 /// let mut objects = Objects::add(&mut sprites);
-/// let world = World::new(megacollide_game::levels::LEVELS[0]);
-/// let mut highlight = [0; megacollide_game::art::HIGHLIGHT_WORDS];
+/// let world = World::new(megacollide_demo::levels::LEVELS[0]);
+/// let mut highlight = [0; megacollide_demo::art::HIGHLIGHT_WORDS];
 /// objects.place(&mut sprites, &world, false, &mut highlight);
 /// assert!(sprites.hardware_sprites() >= 1, "the player at least");
 /// ```
@@ -88,7 +88,7 @@ impl Objects {
     /// uploads them with its next upload).
     ///
     /// ```
-    /// use megacollide_game::draw::{Objects, Sprites, TILES};
+    /// use megacollide_demo::draw::{Objects, Sprites, TILES};
     /// let mut sprites = Sprites::new(384, TILES);
     /// let _objects = Objects::add(&mut sprites);
     /// sprites.update(0, 0);
@@ -115,12 +115,12 @@ impl Objects {
     /// [`Objects::highlight`]'s tiles).
     ///
     /// ```
-    /// use megacollide_game::draw::{Objects, Sprites, TILES};
-    /// use megacollide_game::world::World;
+    /// use megacollide_demo::draw::{Objects, Sprites, TILES};
+    /// use megacollide_demo::world::World;
     /// let mut sprites = Sprites::new(384, TILES);
     /// let mut objects = Objects::add(&mut sprites);
-    /// let world = World::new(megacollide_game::levels::LEVELS[0]);
-    /// let mut highlight = [0; megacollide_game::art::HIGHLIGHT_WORDS];
+    /// let world = World::new(megacollide_demo::levels::LEVELS[0]);
+    /// let mut highlight = [0; megacollide_demo::art::HIGHLIGHT_WORDS];
     /// let hit = objects.place(&mut sprites, &world, true, &mut highlight);
     /// assert!(!hit, "no potato overlap at the start");
     /// assert!(sprites.hardware_sprites() >= 7, "the player, its box and five sensors");
@@ -206,7 +206,7 @@ impl Objects {
     /// ([`SpriteEngine::first_tile`]).
     ///
     /// ```
-    /// use megacollide_game::draw::{Objects, Sprites, TILES};
+    /// use megacollide_demo::draw::{Objects, Sprites, TILES};
     /// let mut sprites = Sprites::new(384, TILES);
     /// let objects = Objects::add(&mut sprites);
     /// assert!(sprites.first_tile(objects.highlight()) >= 384);

@@ -1,4 +1,4 @@
-//! Sprite art: the sheets of `src/game/sprites/` (PNG + JSON, drawn by
+//! Sprite art: the sheets of `levels/sprites/` (PNG + JSON, drawn by
 //! `tools/art/draw_sprites.py`) compiled by `romtool sprites` into VDP tiles, the palette line
 //! and pixel masks taken from the alpha channel ([`sprites`]), so the picture on screen and the
 //! mask the engine tests are the same pixels by construction. Also which frame of a sheet an

@@ -2,11 +2,11 @@
 //! platform travels its path and carries a rider, the camera pans at most one tile per
 //! frame, the attract script reaches the end of the level.
 
+use megacollide_demo::levels::{Level, LEVELS};
+use megacollide_demo::script::attract_level;
+use megacollide_demo::world::{Actions, World, CAMERA_MAX_STEP};
+use megacollide_demo::{ScriptPlayer, ATTRACT};
 use megacollide_engine::body::Flags;
-use megacollide_game::levels::{Level, LEVELS};
-use megacollide_game::script::attract_level;
-use megacollide_game::world::{Input, World, CAMERA_MAX_STEP};
-use megacollide_game::{ScriptPlayer, ATTRACT};
 
 /// The level the attract script walks (these tests check its course).
 fn demo() -> &'static Level {
@@ -19,7 +19,7 @@ fn every_level_starts_with_the_player_standing_on_the_ground() {
     for level in LEVELS.iter() {
         let mut w = World::new(level);
         for _ in 0..120 {
-            w.step(Input(0));
+            w.step(Actions(0));
         }
         let b = w.player.body;
         assert!(b.on_ground() && !w.player.is_dead(), "{}: the player stands at ({}, {})", level.name, b.px(), b.py());
@@ -58,12 +58,12 @@ fn a_level_with_only_collision_tiles_is_playable() {
         spawn: None,
         entities: &[],
     }));
-    let spawn = megacollide_game::world::find_spawn(map, 16, 32);
+    let spawn = megacollide_demo::world::find_spawn(map, 16, 32);
     assert_eq!((spawn.x, spawn.y), (0, 3 * 16 - 32), "on top of the wall, the first ground from the left");
     let mut world = World::new(level);
     assert_eq!((world.enemy_count, world.platform_count, world.potato_count, world.goal.w), (0, 0, 0, 0));
     for _ in 0..200 {
-        world.step(Input(Input::RIGHT));
+        world.step(Actions(Actions::RIGHT));
     }
     let b = world.player.body;
     assert!(b.on_ground() && b.px() > 100, "walked off the wall onto the floor: ({}, {})", b.px(), b.py());
@@ -82,7 +82,7 @@ fn enemies_turn_only_at_walls_and_ledges() {
             w.camera.x = b.px() - 160;
             w.camera.y = (b.py() - 112).clamp(0, 224);
             let before = w.enemies[i].dir();
-            w.step(Input(0));
+            w.step(Actions(0));
             let (e, b) = (w.enemies[i], *w.enemies[i].patrol.body());
             if e.dir() != before {
                 turns[i] += 1;
@@ -105,8 +105,8 @@ fn enemies_turn_only_at_walls_and_ledges() {
 
 /// The world's index of the enemy named `name` in the level (the world places the level's
 /// enemies in the order of its objects).
-fn enemy_index(level: &megacollide_game::levels::Level, name: &str) -> usize {
-    let enemies: Vec<_> = level.entities.iter().filter(|e| matches!(e.kind, megacollide_game::levels::EntityKind::Enemy(_))).collect();
+fn enemy_index(level: &megacollide_demo::levels::Level, name: &str) -> usize {
+    let enemies: Vec<_> = level.entities.iter().filter(|e| matches!(e.kind, megacollide_demo::levels::EntityKind::Enemy(_))).collect();
     enemies.iter().position(|e| e.name == name).unwrap_or_else(|| panic!("no enemy {name} in {}", level.name))
 }
 
@@ -117,7 +117,7 @@ fn enemies_far_from_the_view_wait() {
     let far = *w.enemies[i].patrol.body();
     assert!(far.px() > 1000, "walker1 is far from the spawn");
     for _ in 0..100 {
-        w.step(Input(0));
+        w.step(Actions(0));
     }
     assert_eq!(*w.enemies[i].patrol.body(), far, "an enemy off screen does not move");
 }
@@ -130,7 +130,7 @@ fn the_platform_travels_its_path_back_and_forth() {
     let (x0, x1) = (path[0].x, path[1].x);
     let mut xs = vec![];
     for _ in 0..400 {
-        w.step(Input(0));
+        w.step(Actions(0));
         let s = w.solids[0];
         assert!(s.dx.abs() <= 1 && s.dy == 0, "one pixel per frame along x");
         xs.push(s.rect.x);
@@ -166,7 +166,7 @@ const CROWD: usize = 24;
 #[test]
 fn the_attract_run_passes_through_the_crowd() {
     let level = demo();
-    let enemies: Vec<_> = level.entities.iter().filter(|e| matches!(e.kind, megacollide_game::levels::EntityKind::Enemy(_))).collect();
+    let enemies: Vec<_> = level.entities.iter().filter(|e| matches!(e.kind, megacollide_demo::levels::EntityKind::Enemy(_))).collect();
     let crowd: Vec<usize> = (0..enemies.len()).filter(|&i| enemies[i].name.starts_with("crowd")).collect();
     assert_eq!(crowd.len(), CROWD, "the crowd's enemies in {}", level.name);
     let mut w = World::new(level);

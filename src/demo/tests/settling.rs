@@ -3,7 +3,7 @@
 //! walker's first step is a walk read from the tables, not a landing by the full rules
 //! (`make bench`: `world_step_fall_into_crowd_max`).
 
-use megacollide_game::*;
+use megacollide_demo::*;
 
 #[test]
 fn enemies_placed_on_the_ground_start_on_their_surfaces() {
@@ -30,7 +30,7 @@ fn a_fall_into_the_crowd_wakes_walkers_that_stand() {
     let (mut woke, mut standing) = (0, 0);
     for _ in 0..120 {
         let before: Vec<bool> = w.enemies[..w.enemy_count as usize].iter().map(|e| e.near).collect();
-        w.step(Input(0));
+        w.step(Actions(0));
         for (e, was) in w.enemies[..w.enemy_count as usize].iter().zip(before) {
             if e.near && !was && e.patrol.body().px() >= 2600 {
                 woke += 1;
