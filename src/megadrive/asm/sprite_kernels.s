@@ -193,15 +193,24 @@ mc_sprite_table:
 | its last picture is done: steps 0xFFFF, DONE set): a resident object's attribute word moves
 | by the tiles between the two frames, a streamed one's frame is marked for upload.
 |
+| What a due object's step does depends only on its animation, its sheet and its picture, so
+| the last one worked out is kept (a memo in registers): the objects of a group that animate
+| in step, a crowd of one kind, take it from there (about 140 cycles instead of 340). Every
+| step ends in the same four writes: the picture, the steps, attr += d1 (a resident sheet's
+| tiles between the frames, else 0), flags |= d2 (PENDING for a streamed sheet's new frame,
+| DONE for a one-shot that is done, else 0).
+|
 | Reads, besides the objects: `Animation` (#[repr(C)]: frames.ptr.l 0, frames.len.l 4,
 | duration.w 8, looping.b 10) and `Sheet` (#[repr(C)]: residency.b 14, 0 resident,
 | tiles_per_frame.w 16), their offsets checked at compile time in sprite_engine.rs.
 |
 | In:   a0 = the first object, d0.w = objects (0..=255).
-| Clobbers d0-d4, a0-a2.
+| Clobbers d0-d4, a0-a2; keeps every other register (saves d5-d7, a3, a4 on the stack).
     .globl mc_sprite_animate
     .type mc_sprite_animate, @function
 mc_sprite_animate:
+    movem.l %d5-%d7/%a3-%a4, -(%sp)
+    suba.l  %a3, %a3                | the memo's animation: none yet
     subq.w  #1, %d0
     bcs.s   .Lanimate_done
 .Lanimate:
@@ -211,50 +220,72 @@ mc_sprite_animate:
     lea     32(%a0), %a0
     dbra    %d0, .Lanimate
 .Lanimate_done:
+    movem.l (%sp)+, %d5-%d7/%a3-%a4
     rts
 
 .Ldue:
-    movea.l 28(%a0), %a1            | the animation
-    move.l  4(%a1), %d1             | its pictures
-    movea.l (%a1), %a2              | their frames
+    | The memo: a3 = animation, a4 = sheet, d5 = picture before; d6 = picture after,
+    | d7 = steps after, d3 = attr step, d4 = flags to set.
+    cmpa.l  28(%a0), %a3
+    bne.s   .Lwork
+    cmpa.l  24(%a0), %a4
+    bne.s   .Lwork
+    cmp.w   20(%a0), %d5
+    bne.s   .Lwork
+.Lapply:
+    move.w  %d6, 20(%a0)
+    move.w  %d7, 16(%a0)
+    add.w   %d3, 8(%a0)
+    or.w    %d4, 18(%a0)
+    bra.s   .Lanimate_next
+
+.Lwork:
+    movea.l 28(%a0), %a3            | the animation
+    movea.l 24(%a0), %a4            | the sheet
+    move.w  20(%a0), %d5            | the picture shown
+    moveq   #0, %d3                 | attr step
+    moveq   #0, %d4                 | flags to set
+    move.l  4(%a3), %d1             | its pictures
+    movea.l (%a3), %a2              | their frames
     moveq   #0, %d2
-    move.w  20(%a0), %d2            | the picture shown
-    moveq   #0, %d3                 | the frame shown (0 for an animation of no picture)
+    move.w  %d5, %d2
+    moveq   #0, %d6                 | the frame shown (0 for an animation of no picture)
     tst.l   %d1
     beq.s   1f
     add.l   %d2, %d2
-    move.w  (%a2, %d2.l), %d3
+    move.w  (%a2, %d2.l), %d6
     lsr.l   #1, %d2
 1:  addq.l  #1, %d2                 | the next picture
     cmp.l   %d1, %d2
     bcs.s   .Lnext_picture
-    tst.b   10(%a1)                 | past the last: a looping animation starts again,
+    tst.b   10(%a3)                 | past the last: a looping animation starts again,
     beq.s   .Lone_shot_done         | a one-shot is done
     moveq   #0, %d2
 .Lnext_picture:
-    move.w  %d2, 20(%a0)
-    moveq   #0, %d4                 | its frame
-    tst.l   %d1
+    move.w  %d2, %d7
+    exg     %d6, %d7                | d6 = the next picture, d7 = the frame shown
+    moveq   #0, %d1                 | its frame
+    tst.l   4(%a3)                  | (an animation of no picture shows frame 0)
     beq.s   2f
     add.l   %d2, %d2
-    move.w  (%a2, %d2.l), %d4
-2:  move.w  8(%a1), %d2             | steps it shows: the duration, 0 counting as 1
+    move.w  (%a2, %d2.l), %d1
+2:  sub.w   %d7, %d1                | the frames between (wrapping)
+    move.w  8(%a3), %d7             | steps it shows: the duration, 0 counting as 1
     bne.s   3f
-    moveq   #1, %d2
-3:  move.w  %d2, 16(%a0)
-    sub.w   %d3, %d4                | the frames between (wrapping)
-    beq.s   .Lanimate_next          | the same frame: nothing to change
-    movea.l 24(%a0), %a1            | the sheet
-    tst.b   14(%a1)
+    moveq   #1, %d7
+3:  tst.w   %d1
+    beq     .Lapply                 | the same frame: nothing else changes
+    tst.b   14(%a4)
     bne.s   .Lstreamed_picture
-    mulu.w  16(%a1), %d4            | low word: (frame - before) * tiles_per_frame
-    add.w   %d4, 8(%a0)             | the attribute word's first tile
-    bra.s   .Lanimate_next
+    mulu.w  16(%a4), %d1            | low word: (frame - before) * tiles_per_frame
+    move.w  %d1, %d3                | the attribute word's first tile moves
+    bra     .Lapply
 .Lstreamed_picture:
-    or.w    #PENDING_FLAG, 18(%a0)  | its new frame to upload
-    bra.s   .Lanimate_next
+    moveq   #PENDING_FLAG, %d4      | its new frame to upload
+    bra     .Lapply
 .Lone_shot_done:
-    move.w  #0xFFFF, 16(%a0)
-    or.w    #DONE_FLAG, 18(%a0)
-    bra.s   .Lanimate_next
+    move.w  %d5, %d6                | the picture stays
+    move.w  #0xFFFF, %d7
+    moveq   #DONE_FLAG, %d4
+    bra     .Lapply
     .size mc_sprite_animate, . - mc_sprite_animate

@@ -1697,7 +1697,8 @@ mod kernels {
         // SAFETY: mc_sprite_animate writes the `steps`, `picture`, `attr` and `flags` words
         // of the objects of the slice only (32-byte records, offsets checked at compile
         // time), reading their `&'static` animation and sheet (#[repr(C)], offsets checked);
-        // it changes only the registers declared here and not the stack.
+        // it changes only the registers declared here (it saves d5-d7, a3 and a4 on the
+        // stack itself).
         unsafe {
             asm!(
                 "jsr {k}",
@@ -1710,7 +1711,7 @@ mod kernels {
                 out("d4") _,
                 out("a1") _,
                 out("a2") _,
-                options(nostack),
+                
             );
         }
     }
