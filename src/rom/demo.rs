@@ -24,7 +24,7 @@ use megacollide_demo::draw::{Objects, Sprites};
 use megacollide_engine::platformer::Events;
 use megacollide_level_view::View;
 use megadrive::pad;
-use megadrive::rt::{MainOnly, Masked, Shared};
+use megadrive::rt::{MainOnly, Published, Shared};
 use megadrive::sound::{self, Song};
 use megadrive::text::Console;
 use megadrive::timing::{self, Pacer, Standard};
@@ -41,9 +41,10 @@ pub const ATTRACT_DELAY: u16 = 180;
 const FIRST_LEVEL: &Level = LEVELS[0];
 
 /// The game state tests read (see `megacollide_demo::state` for the layout); written once
-/// per frame after the world step. Tests find it by its ELF symbol.
+/// per frame after the world step. Tests find it by its ELF symbol and read the complete copy
+/// (`rt::Published`: a frame of the emulator can end in the middle of the write).
 #[no_mangle]
-pub static GAME: Masked<GameState> = Masked::new(GameState::ZERO);
+pub static GAME: Published<GameState> = Published::new(GameState::ZERO);
 
 /// A debug warp, for tests and debuggers: write [`WARP_REQUEST`]` | x << 16 | y` (the
 /// player's new pixel-space top-left, each `0 ..= 0x7FFF`) and the next step in play puts

@@ -1,5 +1,8 @@
-//! `GameState`: the game's state as tests see it, one `repr(C)` block that the ROM keeps in
-//! RAM as the ELF symbol `GAME` (tests take its address from the ELF's symbols).
+//! `GameState`: the game's state as tests see it, one `repr(C)` block that the ROM publishes
+//! in RAM as the ELF symbol `GAME` (tests take its address from the ELF's symbols). The ROM
+//! keeps it as an `rt::Published`: two copies and the index of the complete one, which tests
+//! read (`emu::Gpgx::read_published`), since an emulated frame can end in the middle of a
+//! write. The table gives one copy's layout.
 //!
 //! | offset | size | field           | meaning                                                    |
 //! |--------|------|-----------------|------------------------------------------------------------|

@@ -283,6 +283,85 @@ impl<T: Copy> Masked<T> {
     }
 }
 
+/// A value the main program publishes for readers outside it (tests and debuggers, through
+/// its ELF symbol) that may look at any moment, between any two of its instructions: an
+/// emulator's frame can end in the middle of a copy, and a [`Masked`] value read then is half
+/// old, half new. `Published` keeps two copies and the index of the complete one: [`set`]
+/// writes the other copy, then the index (one byte: a single write). Written by the main
+/// program only (not from interrupt handlers).
+///
+/// The layout readers rely on (`repr(C)`): the two copies at the symbol's address, each
+/// `size_of::<T>()` bytes, then the index byte (0 or 1) at `2 * size_of::<T>()`: read the
+/// index, then that copy (`emu::Gpgx::read_published` does).
+///
+/// ```
+/// use megadrive::rt::Published;
+/// /// The player's position, for the tests.
+/// static PLAYER: Published<[i16; 2]> = Published::new([0; 2]);
+/// PLAYER.set([120, 64]);
+/// assert_eq!(PLAYER.get(), [120, 64]);
+/// ```
+///
+/// [`set`]: Published::set
+#[repr(C)]
+pub struct Published<T: Copy> {
+    copies: UnsafeCell<[T; 2]>,
+    current: UnsafeCell<u8>,
+}
+
+// SAFETY: the 68000 is single-core and only the main program calls `set` and `get` (no
+// interrupt handler does, as the type's doc says), so no two accesses overlap.
+unsafe impl<T: Copy + Send> Sync for Published<T> {}
+
+impl<T: Copy> Published<T> {
+    /// A value `v` (both copies, index 0).
+    ///
+    /// ```
+    /// use megadrive::rt::Published;
+    /// static SCORE: Published<u32> = Published::new(0);
+    /// assert_eq!(SCORE.get(), 0);
+    /// ```
+    pub const fn new(v: T) -> Self {
+        Published { copies: UnsafeCell::new([v, v]), current: UnsafeCell::new(0) }
+    }
+
+    /// The value last published.
+    ///
+    /// ```
+    /// use megadrive::rt::Published;
+    /// static LIVES: Published<u8> = Published::new(3);
+    /// LIVES.set(2);
+    /// assert_eq!(LIVES.get(), 2);
+    /// ```
+    pub fn get(&self) -> T {
+        // SAFETY: main program only (see the type): nothing writes meanwhile; the index is 0
+        // or 1.
+        unsafe {
+            let i = core::ptr::read_volatile(self.current.get()) as usize & 1;
+            core::ptr::read_volatile(&(*self.copies.get())[i])
+        }
+    }
+
+    /// Publishes `v`: written into the copy readers are not reading, then made current.
+    ///
+    /// ```
+    /// use megadrive::rt::Published;
+    /// static FRAME: Published<(u32, u16)> = Published::new((0, 0));
+    /// FRAME.set((60, 1));
+    /// FRAME.set((61, 2));
+    /// assert_eq!(FRAME.get(), (61, 2));
+    /// ```
+    pub fn set(&self, v: T) {
+        // SAFETY: main program only (see the type); the copy written is not the current one,
+        // and the index byte is written after it (volatile writes keep their order).
+        unsafe {
+            let next = (core::ptr::read_volatile(self.current.get()) ^ 1) & 1;
+            core::ptr::write_volatile(&mut (*self.copies.get())[next as usize], v);
+            core::ptr::write_volatile(self.current.get(), next);
+        }
+    }
+}
+
 /// A RAM value owned by the main program (never touched by interrupt handlers), e.g. the
 /// game world: a `static` that the main loop borrows mutably through [`MainOnly::with`].
 ///

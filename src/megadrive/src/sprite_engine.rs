@@ -1711,7 +1711,7 @@ mod kernels {
                 out("d4") _,
                 out("a1") _,
                 out("a2") _,
-                
+
             );
         }
     }
@@ -1931,7 +1931,8 @@ mod tests {
             let sheet = Sheet::new(&TILES, w, h, 0, Residency::Resident);
             for flip in 0..FLIPS {
                 for (p, e) in sheet.layouts[flip].iter().zip(&sheet.extents[flip]).take(sheet.piece_count as usize) {
-                    for (sx, sy) in [(-200, -200), (-130, 5), (-40, -20), (-1, 223), (0, 0), (100, 100), (300, 200), (319, 224), (400, 300)] {
+                    for (sx, sy) in [(-200, -200), (-130, 5), (-40, -20), (-1, 223), (0, 0), (100, 100), (300, 200), (319, 224), (400, 300)]
+                    {
                         let mut list: SpriteList<1> = SpriteList::new();
                         list.push_pieces_clipped(sx, sy, 0, core::slice::from_ref(p));
                         let on_screen = (sx as u16).wrapping_add(e[0]) < e[1] && (sy as u16).wrapping_add(e[2]) < e[3];

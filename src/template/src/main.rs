@@ -22,7 +22,7 @@ use core::fmt::Write;
 use megacollide_engine::camera::Camera;
 use megacollide_engine::platformer::{Events, Input, Player, PlayerConfig, Speed};
 use megacollide_level_view::{romtool_level, romtool_shapes, View};
-use megadrive::rt::{self, halt, ExceptionFrame, MainOnly, Masked, Shared};
+use megadrive::rt::{self, halt, ExceptionFrame, MainOnly, Published, Shared};
 use megadrive::sprite_engine::{Handle, SpriteEngine};
 use megadrive::text::{self, Console};
 use megadrive::timing::{Pacer, Standard};
@@ -100,10 +100,11 @@ pub struct State {
     pub sprite_frame: u16,
 }
 
-/// The test-visible state, written once per frame.
+/// The test-visible state, written once per frame; tests read its complete copy
+/// (`rt::Published`: a frame of the emulator can end in the middle of the write).
 #[no_mangle]
-pub static GAME: Masked<State> =
-    Masked::new(State { frames: 0, x: 0, y: 0, camera_x: 0, camera_y: 0, flags: 0, facing_left: 0, buttons: 0, score: 0, sprite_frame: 0 });
+pub static GAME: Published<State> =
+    Published::new(State { frames: 0, x: 0, y: 0, camera_x: 0, camera_y: 0, flags: 0, facing_left: 0, buttons: 0, score: 0, sprite_frame: 0 });
 static FRAMES: Shared<u32> = Shared::new(0);
 
 /// Everything the main loop keeps between frames.

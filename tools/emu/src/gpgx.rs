@@ -552,6 +552,14 @@ impl Gpgx {
         self.try_read_bytes(addr, len).unwrap_or_else(|e| panic!("read_bytes({addr:#x}, {len}): {e}"))
     }
 
+    /// The `len` bytes of a value the ROM publishes with `megadrive::rt::Published` at
+    /// `addr` (its ELF symbol): two copies of `len` bytes, then the index (0 or 1) of the
+    /// complete one, which is read first. A value read this way is never half written,
+    /// wherever the emulated frame ended.
+    pub fn read_published(&self, addr: u32, len: usize) -> Vec<u8> {
+        crate::published_copy(&self.read_bytes(addr, crate::published_bytes(len)), len).to_vec()
+    }
+
     pub fn read_u8(&self, addr: u32) -> u8 {
         self.read_bytes(addr, 1)[0]
     }

@@ -32,6 +32,28 @@ pub use pad::{Pad, PadKind};
 pub use recording::Recording;
 pub use rom::Rom;
 
+/// Bytes of a value of `len` bytes that the ROM publishes with `megadrive::rt::Published`:
+/// two copies, then the index (0 or 1) of the complete one.
+///
+/// ```
+/// assert_eq!(emu::published_bytes(20), 41);
+/// ```
+pub const fn published_bytes(len: usize) -> usize {
+    2 * len + 1
+}
+
+/// The complete copy of a published value of `len` bytes, from its whole block
+/// ([`published_bytes`] bytes read at its symbol): the copy the index byte names.
+///
+/// ```
+/// let block = [1, 2, 3, 4, 1]; // copies [1, 2] and [3, 4]; the second is current
+/// assert_eq!(emu::published_copy(&block, 2), [3, 4]);
+/// ```
+pub fn published_copy(block: &[u8], len: usize) -> &[u8] {
+    let current = (block[2 * len] & 1) as usize;
+    &block[current * len..(current + 1) * len]
+}
+
 /// Parse a 68000 address or number: `0xFF0000`, `$FF0000`, `FF0000h` or decimal.
 pub fn parse_number(s: &str) -> Result<u32, String> {
     let t = s.trim();

@@ -102,7 +102,7 @@ pub use megacollide_demo::state::{GameState, GAME_STATE_BYTES, MODE_ATTRACT, MOD
 
 /// Reads the ROM's `GAME` block (address from the ELF's symbols) from Genesis Plus GX.
 pub fn game_state(gx: &emu::Gpgx, game_addr: u32) -> GameState {
-    let bytes = gx.read_bytes(game_addr, GAME_STATE_BYTES);
+    let bytes = gx.read_published(game_addr, GAME_STATE_BYTES);
     GameState::from_be_bytes(bytes.as_slice().try_into().expect("GAME block size"))
 }
 

@@ -552,8 +552,8 @@ fn blastem_attract_mode_reaches_the_same_states() {
     let run = attract_run();
     let first = run.states[1].vblanks - 1;
     for at in [first + 400, first + 1250, first + 1690] {
-        let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(at), &[(g, GAME_STATE_BYTES)]).unwrap();
-        let b = GameState::from_be_bytes(reads[0].as_slice().try_into().unwrap());
+        let reads = emu::blastem::run(&rom.path, emu::blastem::Stop::VBlanks(at), &[(g, emu::published_bytes(GAME_STATE_BYTES))]).unwrap();
+        let b = GameState::from_be_bytes(emu::published_copy(&reads[0], GAME_STATE_BYTES).try_into().unwrap());
         let gx = run.states.iter().find(|s| s.vblanks == b.vblanks).unwrap_or_else(|| panic!("BlastEm at VBlank {}: {b:?}", b.vblanks));
         assert_eq!(world_part(&b), world_part(gx), "BlastEm vs Genesis Plus GX at VBlank {} (tick {})", b.vblanks, gx.tick);
         assert_eq!((b.mode, b.missed_frames), (MODE_ATTRACT, 0));

@@ -54,7 +54,7 @@ const VRAM_BAR_TILE: usize = 16 * 32;
 const SPRITE_LINE: u16 = 3;
 
 fn read(gx: &emu::Gpgx, addr: u32) -> State {
-    let b = gx.read_bytes(addr, 20);
+    let b = gx.read_published(addr, 20);
     let w = |i: usize| i16::from_be_bytes([b[i], b[i + 1]]);
     State {
         frames: be32(&b[0..4]),

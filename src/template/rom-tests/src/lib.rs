@@ -53,7 +53,7 @@ pub const STATE_BYTES: usize = 20;
 impl State {
     /// The state the game wrote last, read from the 68000's RAM at the ROM's symbol `GAME`.
     pub fn read(gx: &Gpgx, rom: &Rom) -> State {
-        let b = gx.read_bytes(rom.sym("GAME"), STATE_BYTES);
+        let b = gx.read_published(rom.sym("GAME"), STATE_BYTES);
         let word = |i: usize| u16::from_be_bytes([b[i], b[i + 1]]);
         State {
             frames: u32::from_be_bytes([b[0], b[1], b[2], b[3]]),
