@@ -103,8 +103,18 @@ pub struct State {
 /// The test-visible state, written once per frame; tests read its complete copy
 /// (`rt::Published`: a frame of the emulator can end in the middle of the write).
 #[no_mangle]
-pub static GAME: Published<State> =
-    Published::new(State { frames: 0, x: 0, y: 0, camera_x: 0, camera_y: 0, flags: 0, facing_left: 0, buttons: 0, score: 0, sprite_frame: 0 });
+pub static GAME: Published<State> = Published::new(State {
+    frames: 0,
+    x: 0,
+    y: 0,
+    camera_x: 0,
+    camera_y: 0,
+    flags: 0,
+    facing_left: 0,
+    buttons: 0,
+    score: 0,
+    sprite_frame: 0,
+});
 static FRAMES: Shared<u32> = Shared::new(0);
 
 /// Everything the main loop keeps between frames.
