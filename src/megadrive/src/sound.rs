@@ -15,14 +15,15 @@
 //! **Every frame**: call [`begin_vblank`] before the VBlank's DMA transfers and
 //! [`end_vblank`] after them (or [`update`] once a frame if the game never opens a window).
 //! Requests made during the frame ([`play_effect`] and the others) only change RAM; they
-//! reach the Z80 in the next [`end_vblank`] (one bus access), so an effect asked for in
-//! a frame's game step starts with the VBlank that shows that step.
+//! reach the Z80 in the next [`end_vblank`] (one bus access; none in a frame with nothing
+//! asked and no DMA), so an effect asked for in a frame's game step starts with the VBlank
+//! that shows that step.
 //!
 //! **DMA**: a 68000 DMA to the VDP owns the 68000 bus, and a Z80 read of ROM then fails
 //! (the PCM would stall or click). The driver reads ROM only outside "DMA windows":
-//! [`begin_vblank`] opens one (it returns once the Z80 is out of any ROM access: a few
-//! dozen Z80 cycles, at most a short unit of its work or two bytes of a PCM refill),
-//! [`end_vblank`]
+//! [`begin_vblank`] marks the VBlank's window as wanted and its first DMA opens it (it
+//! returns once the Z80 is out of any ROM access; after a scanline of waiting the 68000
+//! keeps the Z80's bus for the window instead: no wait lasts 2 scanlines), [`end_vblank`]
 //! closes it. The PCM effect plays on from a 256-byte ring in Z80 RAM (38 ms) meanwhile,
 //! and music ticks that fall in the window are played right after it. [`crate::dma`]'s
 //! copies open a window of their own when none is open, so no DMA can corrupt the sound.
@@ -162,8 +163,8 @@ impl Effect {
     }
 }
 
-/// What the driver reported at the last [`end_vblank`] or [`update`] that sent nothing: its
-/// status bytes `ST_READY` to `ST_WSUM` as they are in Z80 RAM (16-bit values little-endian),
+/// What the driver reported at the last bus access that sent nothing ([`end_vblank`] after a
+/// DMA, [`update`], or [`status`] when the copy was older): its status bytes `ST_READY` to `ST_WSUM` as they are in Z80 RAM (16-bit values little-endian),
 /// copied to the ELF symbol `SOUND_STATUS` (the tests read it).
 ///
 /// ```
@@ -310,23 +311,23 @@ pub static SOUND_WINDOW_LOOKS: Shared<u16> = Shared::new(0);
 #[no_mangle]
 pub static SOUND_WINDOW_WAIT_WORST: Shared<u16> = Shared::new(0);
 
+/// The driver is not loaded ([`init`] not called): no window, no bus access.
+const OFF: u8 = 0;
 /// No DMA window (the driver may use the 68000 bus).
-const CLOSED: u8 = 0;
+const CLOSED: u8 = 1;
 /// [`begin_vblank`] was called: the VBlank's first DMA opens the window, [`end_vblank`]
 /// closes it.
-const WANTED: u8 = 1;
+const WANTED: u8 = 2;
 /// A DMA window is open (the driver keeps off the 68000 bus).
-const OPEN: u8 = 2;
+const OPEN: u8 = 3;
 /// A DMA window is open with the Z80 stopped (the 68000 holds its bus until the window
 /// closes): the driver was still in a bus unit after [`MAX_WAIT`].
-const HELD: u8 = 3;
-/// The DMA window: [`CLOSED`], [`WANTED`], [`OPEN`] or [`HELD`].
-static WINDOW: Shared<u8> = Shared::new(CLOSED);
+const HELD: u8 = 4;
+/// The driver and its DMA window: [`OFF`], [`CLOSED`], [`WANTED`], [`OPEN`] or [`HELD`].
+static WINDOW: Shared<u8> = Shared::new(OFF);
 /// [`SOUND_STATUS`] is the driver's status as of the last exchange; false once an
 /// [`end_vblank`] or [`update`] took no bus access ([`status`] then reads it).
 static STATUS_FRESH: Shared<bool> = Shared::new(false);
-/// The driver runs.
-static LOADED: Shared<bool> = Shared::new(false);
 
 /// A request waiting for the next [`end_vblank`] or [`update`], as its command block's
 /// fields (see [`protocol`]); one cell each, so a request is a few stores.
@@ -411,7 +412,7 @@ fn ask_music(op: u8, addr: u32, loop_addr: u32, speed: u8) {
 pub fn init(standard: Standard) {
     // The code, then zeros over the driver's variables, mailbox and status (VARIABLES..).
     z80::load(DRIVER, VARIABLES, |bus| bus.write(MB_STD, (standard == Standard::Pal) as u8));
-    LOADED.set(true);
+    WINDOW.set(CLOSED);
 }
 
 /// Plays `song` from its start (replacing the one playing), looping if it loops.
@@ -538,7 +539,7 @@ pub fn set_volume(level: u8) {
 /// ```
 pub fn status() -> Status {
     // Not inside a DMA window: the bus access would give a held Z80 its bus back.
-    if !STATUS_FRESH.get() && LOADED.get() && WINDOW.get() < OPEN {
+    if !STATUS_FRESH.get() && matches!(WINDOW.get(), CLOSED | WANTED) {
         z80::with_bus(|bus| copy_status(bus));
     }
     SOUND_STATUS.with(|s| *s)
@@ -575,12 +576,14 @@ pub fn begin_vblank() {
 /// ```
 pub fn end_vblank() {
     let window = WINDOW.get();
-    WINDOW.set(CLOSED);
-    if window >= OPEN {
-        close_window();
-    } else {
-        update();
+    if window >= WANTED {
+        WINDOW.set(CLOSED);
+        if window >= OPEN {
+            close_window();
+            return;
+        }
     }
+    update();
 }
 
 /// Closes the VBlank's window and exchanges with the driver, in one bus access (which ends
@@ -589,8 +592,18 @@ pub fn end_vblank() {
 fn close_window() {
     z80::with_bus(|bus| {
         bus.write(MB_DMA, 0);
-        exchange(bus);
+        if PENDING.get() != 0 {
+            exchange_pending(bus);
+        } else {
+            copy_status(bus);
+        }
     });
+}
+
+/// [`exchange`] out of line (the frame with nothing asked saves no register for it).
+#[inline(never)]
+fn exchange_pending(bus: &mut Bus) {
+    exchange(bus);
 }
 
 /// Sends the requests of the frame without a DMA window (for a game that does not call
@@ -617,7 +630,7 @@ pub fn update() {
 /// Sends the waiting requests (before [`init`]: keeps them).
 #[inline(never)]
 fn send_now() {
-    if LOADED.get() {
+    if WINDOW.get() != OFF {
         z80::with_bus(exchange);
     }
 }
@@ -625,16 +638,24 @@ fn send_now() {
 /// Called by [`crate::dma`] before a copy from 68000 memory: opens a window unless one is
 /// open (the VBlank's, when [`begin_vblank`] started one). Returns whether it opened one of
 /// its own (then [`dma_done`] closes it).
+#[inline(always)]
 pub(crate) fn dma_start() -> bool {
-    match WINDOW.get() {
-        OPEN | HELD => false,
-        window if LOADED.get() => {
-            WINDOW.set(OPEN);
-            open_window();
-            window != WANTED
-        }
-        _ => false,
+    let window = WINDOW.get();
+    // CLOSED or WANTED (a window to open) in one compare.
+    if window.wrapping_sub(CLOSED) <= WANTED - CLOSED {
+        open_for_dma(window)
+    } else {
+        false
     }
+}
+
+/// [`dma_start`]'s window opening: whether the window is the copy's own (`window` was
+/// [`CLOSED`], not the VBlank's [`WANTED`]).
+#[inline(never)]
+fn open_for_dma(window: u8) -> bool {
+    WINDOW.set(OPEN);
+    open_window();
+    window == CLOSED
 }
 
 /// Closes the window [`dma_start`] opened (and gives the Z80 its bus back if it was held).
@@ -711,18 +732,36 @@ fn wait_for_driver() {
 }
 
 /// Writes the queued requests whose previous one the driver has taken, or, with nothing to
-/// send, copies the driver's status to [`SOUND_STATUS`].
+/// send, copies the driver's status to [`SOUND_STATUS`] (not both: a frame's work stays
+/// short; [`status`] reads it when asked for). A PCM effect's request first, inline (the
+/// frequent one); the others in [`finish_others`]. No value lives across a call: the
+/// common path saves no register.
 #[inline(always)]
 fn exchange(bus: &mut Bus) {
-    let pending = PENDING.get();
-    let sent = pending != 0 && send(bus, pending);
-    // The status only in frames that sent nothing: a frame's work stays short ([`status`]
-    // reads it when asked for).
+    let pcm = PENDING.get() & PCM != 0 && send_pcm(bus);
+    if PENDING.get() & !PCM != 0 {
+        finish_others(bus, pcm);
+    } else {
+        finish(bus, pcm);
+    }
+}
+
+/// Tells the driver that blocks have new sequence numbers (`sent`), or copies the status.
+#[inline(always)]
+fn finish(bus: &mut Bus, sent: bool) {
     if sent {
+        bus.write(MB_PENDING, 1);
         STATUS_FRESH.set(false);
     } else {
         copy_status(bus);
     }
+}
+
+/// [`exchange`] for the requests other than a PCM effect's (rarer), then [`finish`].
+#[inline(never)]
+fn finish_others(bus: &mut Bus, pcm: bool) {
+    let others = send_others(bus);
+    finish(bus, pcm | others);
 }
 
 /// Copies the driver's status bytes to [`SOUND_STATUS`].
@@ -732,34 +771,30 @@ fn copy_status(bus: &Bus) {
     STATUS_FRESH.set(true);
 }
 
-/// Writes the queued requests of the kinds in `pending` whose previous one the driver has
-/// taken; whether it wrote any. The kinds still waiting stay in [`PENDING`].
+/// Writes the waiting PCM effect's block if the driver has taken the last one; whether it
+/// did.
 #[inline(always)]
-fn send(bus: &mut Bus, pending: u8) -> bool {
+fn send_pcm(bus: &mut Bus) -> bool {
     let r = &REQUEST;
-    if pending & PCM != 0 && taken(bus, ST_ACK_PCM, 1) {
-        bus.write(MB_PCM_PRIORITY, r.pcm_priority.get());
-        write_addr(bus, MB_PCM_ADDR, r.pcm_addr.get());
-        let len = r.pcm_len.get();
-        bus.write(MB_PCM_LENGTH, len as u8);
-        bus.write(MB_PCM_LENGTH + 1, (len >> 8) as u8);
-        next_seq(bus, MB_PCM, 1);
-        PENDING.set(PENDING.get() & !PCM);
+    if !taken(bus, ST_ACK_PCM, 1) {
+        return false;
     }
-    if pending & !PCM != 0 {
-        send_others(bus, pending);
-    }
-    let sent = PENDING.get() != pending;
-    if sent {
-        bus.write(MB_PENDING, 1);
-    }
-    sent
+    bus.write(MB_PCM_PRIORITY, r.pcm_priority.get());
+    write_addr(bus, MB_PCM_ADDR, r.pcm_addr.get());
+    let len = r.pcm_len.get();
+    bus.write(MB_PCM_LENGTH, len as u8);
+    bus.write(MB_PCM_LENGTH + 1, (len >> 8) as u8);
+    next_seq(bus, MB_PCM, 1);
+    PENDING.set(PENDING.get() & !PCM);
+    true
 }
 
-/// [`send`] for the requests other than a PCM effect's (rarer).
-#[inline(never)]
-fn send_others(bus: &mut Bus, pending: u8) {
+/// Writes the waiting blocks other than a PCM effect's whose previous one the driver has
+/// taken; whether it wrote any. The kinds still waiting stay in [`PENDING`].
+#[inline(always)]
+fn send_others(bus: &mut Bus) -> bool {
     let r = &REQUEST;
+    let pending = PENDING.get();
     if pending & PSG != 0 && taken(bus, ST_ACK_SFX, 2) {
         bus.write(MB_SFX_PRIORITY, r.psg_priority.get());
         write_addr(bus, MB_SFX_ADDR, r.psg_addr.get());
@@ -781,6 +816,7 @@ fn send_others(bus: &mut Bus, pending: u8) {
         next_seq(bus, MB_VOL, 3);
         PENDING.set(PENDING.get() & !VOLUME);
     }
+    PENDING.get() != pending
 }
 
 /// The driver has taken the last block of kind `k` (its acknowledgement `ack` holds the

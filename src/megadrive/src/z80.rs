@@ -13,7 +13,9 @@
 //!    bytes (the command blocks of a frame's requests, or the 11 bytes of the status: a few
 //!    hundred 68000 cycles, under one PCM sample period of 538 Z80 cycles = 1,150 68000
 //!    cycles).
-//!    Loading the driver at boot ([`load`]) is the exception, before the driver runs.
+//!    Loading the driver at boot ([`load`]) is an exception, before the driver runs; the
+//!    other is a DMA window the driver did not get off the 68000 bus for within a scanline:
+//!    the bus is then held through the window (`hold_bus`, from [`crate::sound`]).
 //! 3. **Byte accesses only**: Z80 RAM is 8 bits wide; [`Bus::read`] and [`Bus::write`] are
 //!    byte accesses at `0xA00000 + address`.
 //! 4. **Nothing of `0xA00000`-`0xA0FFFF` outside [`with_bus`]**: a 68000 access there while
