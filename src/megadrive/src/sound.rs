@@ -688,8 +688,8 @@ const LOOK_DELAY: u16 = 8;
 /// cycles in Genesis Plus GX: the wait ends within 2 scanlines.
 const MAX_WAIT: u16 = z80::CYCLES_PER_LINE;
 
-/// DMA windows that stopped the Z80 for the window (it was still in a bus unit after
-/// [`MAX_WAIT`]), so far (wrapping). The tests read it (ELF symbol).
+/// DMA windows that stopped the Z80 for the window (it was still in a bus unit after a
+/// scanline of waiting), so far (wrapping). The tests read it (ELF symbol).
 ///
 /// ```no_run
 /// let held = megadrive::sound::SOUND_WINDOW_HOLDS.get(); // windows with the Z80 stopped
