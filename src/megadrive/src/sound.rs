@@ -631,7 +631,15 @@ pub fn update() {
 #[inline(never)]
 fn send_now() {
     if WINDOW.get() != OFF {
-        z80::with_bus(exchange);
+        z80::with_bus(|bus| {
+            // A PCM effect alone (the frequent request) inline, the rest out of line.
+            if PENDING.get() == PCM {
+                let sent = send_pcm(bus);
+                finish(bus, sent);
+            } else {
+                exchange_pending(bus);
+            }
+        });
     }
 }
 

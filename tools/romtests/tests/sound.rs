@@ -139,8 +139,9 @@ fn the_heartbeat_advances_every_frame_through_level_loads_and_dma() {
     }
     let s = game_state(&gx, game);
     let loads = s.redraws.wrapping_sub(first_redraws);
-    // No DMA window waited long for the Z80 (each look about 0.7 scanlines; measured: at
-    // most 6).
+    // No DMA window waited long for the Z80 (each look with the delay before it about 0.9
+    // scanlines; measured: at most 2 or 3, the wait being bounded to 2 scanlines, see
+    // the_68000_waits_at_most_two_scanlines_for_the_z80).
     let waits = gx.read_u16_be(rom.sym("SOUND_WINDOW_WAITS"));
     let looks = gx.read_u16_be(rom.sym("SOUND_WINDOW_LOOKS"));
     println!("DMA windows: the longest wait {waits} looks after the first, {looks} looks in 520 frames");
