@@ -71,6 +71,6 @@ pub fn compress_file(input: &Path, output: &Path, name: Option<&str>) -> Result<
         }
         compress::bytes_of(&stream)
     };
-    crate::output::write_atomically(output, &out)?;
+    romtool_common::output::write_atomically(output, &out)?;
     Ok(Summary { raw_bytes: bytes.len(), packed_bytes: 2 * stream.len() })
 }

@@ -21,8 +21,8 @@
 //! Errors name the file and line (and column for a bad number); the reader never panics on
 //! any input.
 
-use crate::levels::text::read_limited;
-use crate::levels::{Diag, Loc};
+use romtool_common::diag::{Diag, Loc};
+use romtool_common::text::read_limited;
 use std::path::{Path, PathBuf};
 
 /// The first line of every GIMP palette.

@@ -8,14 +8,11 @@
 #![deny(missing_docs)]
 
 pub mod build_script;
-pub mod cells;
 pub mod compress;
-pub mod folder;
 pub mod gpl;
 pub mod header;
 pub mod levels;
 pub mod manifest;
-pub mod output;
 pub mod pack;
 pub mod sound;
 pub mod sprites;

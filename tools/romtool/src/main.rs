@@ -10,7 +10,7 @@
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use romtool::header::HeaderInfo;
-use romtool::output::write_atomically;
+use romtool_common::output::write_atomically;
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -188,7 +188,7 @@ fn run() -> Result<()> {
                 );
             }
             if !check {
-                romtool::output::write_all_atomically(&files)?;
+                romtool_common::output::write_all_atomically(&files)?;
                 for (path, _) in &files {
                     println!("romtool: wrote {}", path.display());
                 }
@@ -266,7 +266,7 @@ fn run() -> Result<()> {
                 eprintln!("romtool: {n_warnings} warning(s) in {}", opts.dir.display());
             }
             if !check {
-                romtool::output::write_all_atomically(&files)?;
+                romtool_common::output::write_all_atomically(&files)?;
                 for (path, _) in &files {
                     println!("romtool: wrote {}", path.display());
                 }

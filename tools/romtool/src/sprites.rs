@@ -5,7 +5,7 @@
 //! **Input.** Every `NAME.json` of the folder describes the sheet `NAME.png` beside it (file-name
 //! order). Every other file or folder is an error naming it (a PNG without its JSON, a JSON
 //! without its PNG, another format, a sub-folder); only `palette.gpl` and documentation
-//! (`*.md`, `*.txt`, `README*`, see [`crate::folder`]) are allowed besides the sheets:
+//! (`*.md`, `*.txt`, `README*`, see [`romtool_common::folder`]) are allowed besides the sheets:
 //!
 //! ```json
 //! {
@@ -35,7 +35,7 @@
 //! objects); or all in VRAM once with one frame for the whole sheet, which every object of it
 //! shows (a crowd that walks in step: the game picks the frame with `set_shared_frame`).
 //! Any other key is an error naming it. Colours are quantised to the Mega Drive's 9-bit
-//! colour ([`crate::cells::quantise`]).
+//! colour ([`romtool_gfx::cells::quantise`]).
 //!
 //! **Palettes.** The sheets that name no line share [`SPRITE_LINE`] (3, the text's too; level
 //! art has lines 0..=2). With a GIMP palette file `palette.gpl` in the folder ([`crate::gpl`]),
@@ -69,10 +69,11 @@
 //! Errors name the file and line (JSON) or the sheet, frame and pixel (PNG); nothing is
 //! written on any error.
 
-use crate::cells::{self, CLEAR};
-use crate::levels::jsonpos::{self, JPath};
-use crate::levels::text::{read_text, LineIndex};
-use crate::levels::{codegen, level_ident, tileset, Diag, Loc};
+use romtool_common::diag::{Diag, Loc};
+use romtool_common::jsonpos::{self, JPath};
+use romtool_common::names::{item_ident, rust_str};
+use romtool_common::text::{read_text, LineIndex};
+use romtool_gfx::cells::{self, CLEAR};
 use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -443,15 +444,15 @@ fn load_sheet(json: &Path, palettes: &mut [Vec<u16>; 4], fixed: Option<&Fixed>, 
         return None;
     }
     let name = json.file_stem().unwrap_or_default().to_string_lossy().into_owned();
-    let ident = match level_ident(&name) {
+    let ident = match item_ident(&name, "sheet name") {
         Ok(i) => i,
         Err(m) => {
-            errors.push(Diag::new(json, Loc::File, m.replace("level name", "sheet name")));
+            errors.push(Diag::new(json, Loc::File, m));
             return None;
         }
     };
     let png = json.with_extension("png");
-    let frames = match tileset::frames_rgba(&png, desc.width as u32, desc.height as u32, desc.trans) {
+    let frames = match romtool_gfx::png_read::frames_rgba(&png, desc.width as u32, desc.height as u32, desc.trans) {
         Ok(f) => f,
         Err(e) => {
             errors.push(e);
@@ -474,7 +475,7 @@ fn load_sheet(json: &Path, palettes: &mut [Vec<u16>; 4], fixed: Option<&Fixed>, 
         }
     }
     // The sprite engine's items: a module per sheet, a static per animation.
-    let module = match crate::levels::rust_names::module_name(&ident, &format!("sheet name `{name}`")) {
+    let module = match romtool_common::names::module_name(&ident, &format!("sheet name `{name}`")) {
         Ok(m) => m,
         Err(m) => {
             errors.push(Diag::new(json, Loc::File, format!("{m}. Fix: rename the file")));
@@ -483,7 +484,7 @@ fn load_sheet(json: &Path, palettes: &mut [Vec<u16>; 4], fixed: Option<&Fixed>, 
     };
     let mut seen: Vec<(String, &str)> = Vec::new();
     for (a, p) in &desc.animations {
-        let id = crate::levels::rust_names::ident_of(&a.name);
+        let id = romtool_common::names::ident_of(&a.name);
         if id == "SHEET" {
             errors.push(j.err(
                 &p.key("name"),
@@ -584,7 +585,7 @@ fn load_sheet(json: &Path, palettes: &mut [Vec<u16>; 4], fixed: Option<&Fixed>, 
 /// Reads every sheet of `dir` (see the module docs): the sheets and the shared palette.
 pub fn load_dir(dir: &Path) -> Result<(Vec<Sheet>, SpritePalette), Vec<Diag>> {
     let entries =
-        crate::folder::entries(dir).map_err(|m| vec![Diag::new(dir, Loc::File, format!("cannot read the sprite folder: {m}"))])?;
+        romtool_common::folder::entries(dir).map_err(|m| vec![Diag::new(dir, Loc::File, format!("cannot read the sprite folder: {m}"))])?;
     let mut names: Vec<PathBuf> = Vec::new();
     let mut errors = Vec::new();
     for e in &entries {
@@ -610,7 +611,7 @@ pub fn load_dir(dir: &Path) -> Result<(Vec<Sheet>, SpritePalette), Vec<Diag>> {
             if !twin("json") {
                 errors.push(Diag::new(&e.path, Loc::File, format!("no {} beside it: each sheet NAME.png needs NAME.json giving its frame size and animations (see the README). Fix: add the JSON or remove the PNG", e.path.with_extension("json").display())));
             }
-        } else if e.name() == PALETTE_FILE || crate::folder::is_documentation(e) {
+        } else if e.name() == PALETTE_FILE || romtool_common::folder::is_documentation(e) {
         } else {
             let hint = if ext.is_empty() { "a file without extension".to_string() } else { format!("unsupported file `.{ext}`") };
             errors.push(Diag::new(&e.path, Loc::File, format!("{hint}: the sprite folder takes sheets NAME.png with NAME.json and the palette {PALETTE_FILE}. Fix: convert it to PNG + JSON or remove it")));
@@ -718,7 +719,7 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
             let _ = writeln!(
                 o,
                 "/// The sprite palette line (CRAM words; entry 0 transparent): the colours of {} in file order.",
-                codegen::rust_str(&f)
+                rust_str(&f)
             );
         }
         None => o.push_str("/// The sprite palette line (CRAM words; entry 0 transparent).\n"),
@@ -738,7 +739,7 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
     }
     o.push_str("];\n");
     for n in &palette.names {
-        let _ = writeln!(o, "/// Palette index of the colour named {} (line {} of the palette file).", codegen::rust_str(&n.name), n.line);
+        let _ = writeln!(o, "/// Palette index of the colour named {} (line {} of the palette file).", rust_str(&n.name), n.line);
         let _ = writeln!(o, "pub const PAL_{}: u8 = {};", n.ident, n.index);
     }
     for s in sheets {
@@ -750,12 +751,12 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
         let _ = writeln!(
             o,
             "\n// ---- {} ({}x{} px, {f} frames, from {}) ----\n",
-            codegen::rust_str(&s.name),
+            rust_str(&s.name),
             s.width,
             s.height,
-            codegen::rust_str(&s.path.file_name().unwrap_or_default().to_string_lossy())
+            rust_str(&s.path.file_name().unwrap_or_default().to_string_lossy())
         );
-        let _ = writeln!(o, "/// VDP tiles of sheet {}, {wpf} words per frame.", codegen::rust_str(&s.name));
+        let _ = writeln!(o, "/// VDP tiles of sheet {}, {wpf} words per frame.", rust_str(&s.name));
         let _ = writeln!(o, "pub static {id}_TILES: [u16; {}] = [", f * wpf);
         for (i, t) in s.tiles.iter().enumerate() {
             let _ = writeln!(o, "    // frame {i}");
@@ -765,40 +766,39 @@ pub fn generate(sheets: &[Sheet], palette: &SpritePalette) -> String {
         }
         o.push_str("];\n");
         for (suffix, flip) in [("", false), ("_HFLIP", true)] {
-            let _ =
-                writeln!(o, "/// Mask rows of each frame of sheet {}{}.", codegen::rust_str(&s.name), if flip { ", mirrored" } else { "" });
+            let _ = writeln!(o, "/// Mask rows of each frame of sheet {}{}.", rust_str(&s.name), if flip { ", mirrored" } else { "" });
             let _ = writeln!(o, "pub static {id}_MASK_ROWS{suffix}: [[u32; {h}]; {fm}] = [");
             for m in &s.masks {
                 let rows = if flip { mirror_mask(m, s.width) } else { m.clone() };
                 let _ = writeln!(o, "    [{}],", rows.iter().map(|r| format!("0x{r:08X}")).collect::<Vec<_>>().join(", "));
             }
             o.push_str("];\n");
-            let _ = writeln!(o, "/// Masks of each frame of sheet {}{}.", codegen::rust_str(&s.name), if flip { ", mirrored" } else { "" });
+            let _ = writeln!(o, "/// Masks of each frame of sheet {}{}.", rust_str(&s.name), if flip { ", mirrored" } else { "" });
             let _ = writeln!(o, "pub static {id}_MASKS{suffix}: [{mask}<'static>; {fm}] = [");
             for i in 0..fm {
                 let _ = writeln!(o, "    {mask}::new(&{id}_MASK_ROWS{suffix}[{i}], {}),", s.width);
             }
             o.push_str("];\n");
         }
-        let _ = writeln!(o, "/// Animations of sheet {}.", codegen::rust_str(&s.name));
+        let _ = writeln!(o, "/// Animations of sheet {}.", rust_str(&s.name));
         let _ = writeln!(o, "pub static {id}_ANIMATIONS: [Animation; {}] = [", s.animations.len());
         for a in &s.animations {
             let fr: Vec<String> = a.frames.iter().map(|f| f.to_string()).collect();
             let _ = writeln!(
                 o,
                 "    Animation {{ name: {}, frames: &[{}], duration: {}, looping: {} }},",
-                codegen::rust_str(&a.name),
+                rust_str(&a.name),
                 fr.join(", "),
                 a.duration,
                 a.looping
             );
         }
         o.push_str("];\n");
-        let _ = writeln!(o, "/// Sheet {}.", codegen::rust_str(&s.name));
+        let _ = writeln!(o, "/// Sheet {}.", rust_str(&s.name));
         let _ = writeln!(
             o,
             "pub static {id}: SpriteSheet = SpriteSheet {{\n    name: {},\n    width: {},\n    height: {},\n    palette_line: {},\n    words_per_frame: {wpf},\n    tiles: &{id}_TILES,\n    masks: &{id}_MASKS,\n    masks_hflip: &{id}_MASKS_HFLIP,\n    animations: &{id}_ANIMATIONS,\n}};",
-            codegen::rust_str(&s.name),
+            rust_str(&s.name),
             s.width,
             s.height,
             s.palette_line
@@ -851,7 +851,7 @@ fn vram_check(o: &mut String, sheets: &[Sheet]) {
     let _ = writeln!(
         o,
         "/// Stops the build, naming the sheets, when the resident sheets do not fit in `tiles` VDP tiles\n/// (the sprite engine's share of VRAM): `const _: () = sprites::check_vram(128);`.\npub const fn check_vram(tiles: u16) {{\n    if RESIDENT_TILES > tiles {{\n        panic!({});\n    }}\n}}",
-        codegen::rust_str(&message.replace('{', "{{").replace('}', "}}"))
+        rust_str(&message.replace('{', "{{").replace('}', "}}"))
     );
 }
 
@@ -859,7 +859,7 @@ fn vram_check(o: &mut String, sheets: &[Sheet]) {
 /// a module of its own (`player::SHEET`, `player::WALK`).
 fn engine_items(o: &mut String, s: &Sheet) {
     let engine = "::megadrive::sprite_engine";
-    let _ = writeln!(o, "/// Sheet {} for the sprite engine, with its animations.", codegen::rust_str(&s.name));
+    let _ = writeln!(o, "/// Sheet {} for the sprite engine, with its animations.", rust_str(&s.name));
     let _ = writeln!(o, "pub mod {} {{", s.module);
     let residency = s.residency.name();
     let _ = writeln!(
@@ -879,8 +879,8 @@ fn engine_items(o: &mut String, s: &Sheet) {
         let _ = writeln!(
             o,
             "    /// Animation {}.\n    pub static {}: {engine}::Animation = {engine}::Animation {{ frames: &[{}], duration: {}, looping: {} }};",
-            codegen::rust_str(&a.name),
-            crate::levels::rust_names::ident_of(&a.name),
+            rust_str(&a.name),
+            romtool_common::names::ident_of(&a.name),
             fr.join(", "),
             a.duration,
             a.looping

@@ -351,7 +351,7 @@ fn art_flips_found() {
     assert_eq!(a.palettes.len(), 1);
     let p = a.plane_b.as_ref().unwrap();
     let word = |cx: usize, cy: usize| p.words[cy * 8 + cx];
-    let (h, v) = (romtool::cells::HFLIP, romtool::cells::VFLIP);
+    let (h, v) = (romtool_gfx::cells::HFLIP, romtool_gfx::cells::VFLIP);
     for row in [0, 2] {
         // Tile 1 (mirrored left to right): its left cells are tile 0's right cells, flipped.
         assert_eq!(word(2, row), word(1, 0) | h);
@@ -391,7 +391,7 @@ fn art_palettes_assigned() {
     let level = compile(&map).unwrap_or_else(|e| panic!("{e:?}"));
     let a = level.art.as_ref().unwrap();
     assert_eq!(a.palettes.len(), 2);
-    let cram = |p: &Px| romtool::cells::quantise([p[0], p[1], p[2]]);
+    let cram = |p: &Px| romtool_gfx::cells::quantise([p[0], p[1], p[2]]);
     let line_of = |set: &[Px]| a.palettes.iter().position(|l| set.iter().all(|c| l[1..].contains(&cram(c)))).unwrap();
     let (la, lb) = (line_of(&a15), line_of(&b15));
     assert_ne!(la, lb);
@@ -722,7 +722,7 @@ fn demo_art_fits_and_follows_the_collision() {
     let a = demo.art.as_ref().expect("the demo has art layers");
     assert!(a.cells.len() <= budget::VRAM_ART_CELLS, "{} cells", a.cells.len());
     assert!(a.palettes.len() <= budget::MAX_ART_PALETTES, "{} lines", a.palettes.len());
-    assert_eq!(a.backdrop(), romtool::cells::quantise([108, 180, 252]), "the sky");
+    assert_eq!(a.backdrop(), romtool_gfx::cells::quantise([108, 180, 252]), "the sky");
     let (pb, pa) = (a.plane_b.as_ref().unwrap(), a.plane_a.as_ref().unwrap());
     assert_eq!((pb.layers.as_slice(), pb.parallax), (&["background".to_string()][..], 1));
     assert_eq!((pa.layers.as_slice(), pa.parallax), (&["terrain".to_string()][..], 0));
@@ -1417,7 +1417,7 @@ fn metasprites_palette_lines_and_engine_items() {
                 if p == CLEAR {
                     assert_eq!(i, 0, "frame {f} ({x}, {y}) transparent");
                 } else {
-                    assert_eq!(Some(line1[i]), Some(romtool::cells::colour_of(p)), "frame {f} ({x}, {y}) in line 1");
+                    assert_eq!(Some(line1[i]), Some(romtool_gfx::cells::colour_of(p)), "frame {f} ({x}, {y}) in line 1");
                 }
             }
         }

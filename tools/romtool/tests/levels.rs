@@ -4,7 +4,7 @@
 use megacollide_engine::shape;
 use romtool::levels::art::Plane;
 use romtool::levels::kinds::{EntityKinds, FieldValue};
-use romtool::levels::{self, codegen, gfx, preview, project, surfaces, tileset, validate, Level};
+use romtool::levels::{self, codegen, gfx, height_tiles, preview, project, surfaces, validate, Level};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -588,7 +588,7 @@ fn preview_png_spot_checks() {
     let img = decode_rgb(&preview::render_png(demo, false));
     let over = decode_rgb(&preview::try_render_png_styled(demo, preview::Style { grid: false, collision: true }).unwrap());
     assert_eq!((img.0, img.1), (demo.width as usize * 16, demo.height as usize * 16));
-    let backdrop = romtool::cells::expand(art.backdrop());
+    let backdrop = romtool_gfx::cells::expand(art.backdrop());
     assert_eq!(backdrop, [108, 180, 252]);
     assert_eq!(rgb_at(&img, 0, 0), backdrop); // the sky: nothing drawn on either plane
     for y in 0..img.1 {
@@ -673,14 +673,14 @@ fn tileset_png_round_trip() {
     hts[0][15] = 0xFFFF;
     hts[1] = std::array::from_fn(|i| 1 << i);
     hts[2][0] = 0x8001;
-    let png = tileset::render_tileset(&hts, 8);
+    let png = height_tiles::render_tileset(&hts, 8);
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("t.png");
     std::fs::write(&p, png).unwrap();
-    assert_eq!(tileset::load_height_tiles(&p).unwrap(), hts);
+    assert_eq!(height_tiles::load_height_tiles(&p).unwrap(), hts);
     // Trailing empty tiles are dropped.
-    std::fs::write(&p, tileset::render_tileset(&[hts[0], [0; 16], [0; 16]], 8)).unwrap();
-    assert_eq!(tileset::load_height_tiles(&p).unwrap(), vec![hts[0]]);
+    std::fs::write(&p, height_tiles::render_tileset(&[hts[0], [0; 16], [0; 16]], 8)).unwrap();
+    assert_eq!(height_tiles::load_height_tiles(&p).unwrap(), vec![hts[0]]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -731,7 +731,7 @@ fn generated_rust_compiles_in_a_no_std_crate() {
     let rs = work.join("levels.rs");
     let kinds = project::read_folder(&levels_dir()).unwrap();
     let surfaces = surfaces::compile_all(&all, &[]).unwrap();
-    romtool::output::write_atomically(&rs, codegen::generate(&all, &kinds, &surfaces).as_bytes()).unwrap();
+    romtool_common::output::write_atomically(&rs, codegen::generate(&all, &kinds, &surfaces).as_bytes()).unwrap();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let res = Command::new(cargo)
         .current_dir(&work)
@@ -881,7 +881,7 @@ fn flipped_tiles_are_the_mirrored_shapes() {
     let csv = |r: &[u32]| r.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
     let (_dir, path) = flip_map(&format!("{},\n{}", csv(&row0), csv(&row1)));
     let (level, ids) = round_trip(&path);
-    let base = tileset::load_height_tiles(&fixtures().join("good/tiles.png")).unwrap();
+    let base = height_tiles::load_height_tiles(&fixtures().join("good/tiles.png")).unwrap();
     assert_eq!(level.height_tiles[..3], base[..], "the tileset's own height tiles come first");
     // The flipped height tiles: the same tile when symmetric, else new tiles 35, 36, ...
     let mut next = 35u16;

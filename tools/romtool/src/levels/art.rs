@@ -21,14 +21,14 @@
 //! **Pictures.** Tilesets of 16x16 tiles (any `margin` / `spacing`) with one image, PNG of any
 //! colour type. A pixel is transparent (colour 0) when its alpha is below half (PNG alpha or
 //! `tRNS`) or it has the tileset's transparent colour (`trans` / `transparentcolor`); every
-//! other pixel is quantised to the Mega Drive's 9-bit colour ([`crate::cells::quantise`]).
+//! other pixel is quantised to the Mega Drive's 9-bit colour ([`romtool_gfx::cells::quantise`]).
 //! Tiled's flip bits are applied (diagonal, then horizontal and vertical). A 16x16 map tile
 //! is four 8x8 cells.
 //!
 //! **VDP data.** Cells are deduplicated, mirrored copies included: a cell that is a
 //! horizontal / vertical / both-ways mirror of a kept cell is drawn with that cell and the
 //! name-table flip bits. Each cell's colours must fit one palette line (at most 15 colours
-//! besides transparent); the lines are packed greedily ([`crate::cells::assign_palettes`]),
+//! besides transparent); the lines are packed greedily ([`romtool_gfx::cells::assign_palettes`]),
 //! at most [`budget::MAX_ART_PALETTES`]. Each plane becomes one name-table word per 8x8 cell
 //! (`2W x 2H` for a `W x H`-tile map, row-major): priority (bit 15), palette line (bits
 //! 14..13), vertical / horizontal flip (bits 12, 11), and the VDP tile
@@ -57,10 +57,10 @@
 //! layer property for a bad `plane` / `priority`, the attribute for a bad `parallaxx` /
 //! `parallaxy` or `backgroundcolor`.
 
-use super::diagnostics::{Diag, Loc, MAX_ERRORS_PER_FILE};
+use super::budget;
 use super::property_value::PropValue;
-use super::{budget, tileset};
-use crate::cells::{self, CellSet, ColourCell, IndexCell, CLEAR, PALETTE_SHIFT, PRIORITY};
+use romtool_common::diag::{Diag, Loc, MAX_ERRORS_PER_FILE};
+use romtool_gfx::cells::{self, CellSet, ColourCell, IndexCell, CLEAR, PALETTE_SHIFT, PRIORITY};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -206,7 +206,7 @@ impl LevelArt {
     }
 }
 
-/// A tile's picture: 256 colour-space pixels (see [`crate::cells`]).
+/// A tile's picture: 256 colour-space pixels (see [`romtool_gfx::cells`]).
 type TilePic = Vec<u16>;
 
 /// Where the user placed something, for errors.
@@ -326,13 +326,13 @@ fn load_pictures(src: &ArtSource, errors: &mut Vec<Diag>) -> HashMap<u32, TilePi
             ));
             continue;
         }
-        let layout = tileset::Layout {
+        let layout = romtool_gfx::png_read::Layout {
             margin: ts.margin.clamp(0, u32::MAX as i64) as u32,
             spacing: ts.spacing.clamp(0, u32::MAX as i64) as u32,
             trans: img.trans,
         };
         let ids: Vec<u32> = locals.iter().copied().collect();
-        let rgba = match tileset::tile_rgba(&img.path, &layout, &ids) {
+        let rgba = match romtool_gfx::png_read::tile_rgba(&img.path, &layout, &ids) {
             Ok(r) => r,
             Err(e) => {
                 errors.push(Diag::new(file, at, format!("tileset `{}`: {}: {}", ts.name, e.file.display(), e.msg)));

@@ -14,6 +14,7 @@
 //! pixels (Tiled's parallax factor 1, 0.5, 0.25, 0.125 = shift 0..=3), see [`super::art`].
 
 use super::art::ArtPlane;
+use romtool_common::names::rust_str;
 
 /// Suffixes of the per-level items (`ART_` + level identifier + suffix).
 pub const LEVEL_SUFFIXES: [&str; 4] = ["_TILES", "_PALETTES", "_PLANE_B", "_PLANE_A"];
@@ -141,14 +142,14 @@ pub fn generate_counted(levels: &[Level]) -> (String, RomBudget) {
             continue;
         };
         let id = format!("ART_{}", l.ident);
-        let _ = writeln!(o, "\n// ---- {} ----\n", codegen::rust_str(&l.name));
+        let _ = writeln!(o, "\n// ---- {} ----\n", rust_str(&l.name));
         let tiles = a.cell_words();
-        let _ = writeln!(o, "/// VDP tiles of the art of level {} ({} cells).", codegen::rust_str(&l.name), a.cells.len());
+        let _ = writeln!(o, "/// VDP tiles of the art of level {} ({} cells).", rust_str(&l.name), a.cells.len());
         let _ = writeln!(o, "pub static {id}_TILES: [u16; {}] = [", tiles.len());
         words(&mut o, &tiles, 16);
         o.push_str("];\n");
         packed_tiles(&mut o, &id, &l.name, &tiles, &mut items);
-        let _ = writeln!(o, "/// Palette lines of the art of level {}.", codegen::rust_str(&l.name));
+        let _ = writeln!(o, "/// Palette lines of the art of level {}.", rust_str(&l.name));
         let _ = writeln!(o, "pub static {id}_PALETTES: [[u16; 16]; {}] = [", a.palettes.len());
         for line in &a.palettes {
             let w: Vec<String> = line.iter().map(|c| format!("0x{c:04X}")).collect();
@@ -168,7 +169,7 @@ pub fn generate_counted(levels: &[Level]) -> (String, RomBudget) {
         };
         let b = field("B", &a.plane_b, &mut o, &mut items);
         let af = field("A", &a.plane_a, &mut o, &mut items);
-        let _ = writeln!(o, "/// The art of level {}.", codegen::rust_str(&l.name));
+        let _ = writeln!(o, "/// The art of level {}.", rust_str(&l.name));
         let _ = writeln!(o, "pub static {id}: LevelArt = LevelArt {{\n    packed_tiles: &{id}_TILES_PACKED,\n    palettes: &{id}_PALETTES,\n    plane_b: {b},\n    plane_a: {af},\n}};");
         items.add(id.as_str(), rom_size::level_art().size);
         budget.levels.push(LevelRom { name: l.name.clone(), path: l.path.clone(), items });
@@ -198,7 +199,7 @@ fn packed_tiles(o: &mut String, id: &str, name: &str, tiles: &[u16], items: &mut
     let _ = writeln!(
         o,
         "/// The VDP tiles of the art of level {}, compressed: {} MCZ streams, {} bytes for {}.",
-        codegen::rust_str(name),
+        rust_str(name),
         chunks.len(),
         2 * packed,
         2 * tiles.len()

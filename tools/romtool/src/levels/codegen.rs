@@ -13,6 +13,7 @@ use super::rom_size::{self, LevelRom, RomBudget, RomItems};
 use super::surfaces;
 use megacollide_engine::shape;
 use megacollide_surface_compiler::Compiled;
+use romtool_common::names::rust_str;
 use std::fmt::Write as _;
 
 /// Names of the generated items that do not belong to one level (the types generated from
@@ -61,28 +62,6 @@ fn words(out: &mut String, data: &[u16], per_line: usize, indent: &str) {
         out.truncate(out.trim_end().len());
         out.push('\n');
     }
-}
-
-/// A Rust string literal for any text: printable ASCII as is (`"` and backslash escaped),
-/// anything else as `\u{...}`, `\n` or `\t` escapes, so the literal is always valid and the
-/// generated file stays ASCII.
-pub fn rust_str(s: &str) -> String {
-    let mut o = String::with_capacity(s.len() + 2);
-    o.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            '\n' => o.push_str("\\n"),
-            '\t' => o.push_str("\\t"),
-            ' '..='~' => o.push(c),
-            _ => {
-                let _ = write!(o, "\\u{{{:x}}}", c as u32);
-            }
-        }
-    }
-    o.push('"');
-    o
 }
 
 /// A Rust byte string literal of `bytes` (`b"..."`): printable ASCII as is (`"` and backslash

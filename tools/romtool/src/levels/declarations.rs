@@ -2,10 +2,10 @@
 //! classes of its Tiled project, [`super::project`]) and how its tilesets' own properties
 //! collide ([`super::property_map`]).
 
-use super::diagnostics::Diag;
 use super::kinds::EntityKinds;
 use super::project;
 use super::property_map::{self, PropertyMap};
+use romtool_common::diag::Diag;
 use std::path::Path;
 
 /// The declarations of a level folder.

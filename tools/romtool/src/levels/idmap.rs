@@ -13,9 +13,9 @@
 //! The left side is an id as written in the export (an integer); the right side the engine id
 //! it stands for: a number, or a shape name from [`SHAPE_NAMES`].
 
-use super::diagnostics::{Diag, Diags, Loc};
-use super::text::{column_of, setting_lines};
 use megacollide_engine::shape;
+use romtool_common::diag::{Diag, Diags, Loc};
+use romtool_common::text::{column_of, setting_lines};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -77,7 +77,7 @@ fn parse_int(s: &str) -> Option<i64> {
     }
 }
 
-/// Parses an id map (at most [`super::diagnostics::MAX_ERRORS_PER_FILE`] errors are listed).
+/// Parses an id map (at most [`romtool_common::diag::MAX_ERRORS_PER_FILE`] errors are listed).
 pub fn parse(path: &Path, text: &str) -> Result<IdMap, Vec<Diag>> {
     let mut map = IdMap { path: path.to_path_buf(), entries: BTreeMap::new(), default: None };
     let mut errors = Diags::new(path);

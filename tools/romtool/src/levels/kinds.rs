@@ -9,9 +9,9 @@
 //! map). The typed values ([`FieldValue`], in member order) become the kind's generated
 //! Rust struct (`EnemyProperties { speed: 1 }`).
 
-use super::diagnostics::{Diag, Loc};
 use super::property_value::{fixed_text, PropValue, Property, FIXED_FRACTION_BITS};
-use super::rust_names;
+use romtool_common::diag::{Diag, Loc};
+use romtool_common::names;
 use std::path::{Path, PathBuf};
 
 /// The object class of the spawn point (not an entity: it becomes `Level::spawn`), matched
@@ -211,7 +211,7 @@ pub fn resolve_sprites(kinds: &mut EntityKinds, sheets: Option<&SheetNames>) -> 
                 }
             },
         };
-        sprite.items = Some((module.clone(), rust_names::ident_of(&animation)));
+        sprite.items = Some((module.clone(), names::ident_of(&animation)));
     }
     if errors.is_empty() {
         Ok(())
@@ -455,7 +455,7 @@ pub fn parse_colour(s: &str) -> Option<Option<[u8; 3]>> {
 
 /// A Tiled colour as a Mega Drive colour word (unset: 0).
 pub fn colour_word(s: &str) -> Option<u16> {
-    parse_colour(s).map(|c| c.map_or(0, crate::cells::quantise))
+    parse_colour(s).map(|c| c.map_or(0, romtool_gfx::cells::quantise))
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 //!    tables, [`codegen`] writes one Rust file for the ROM (with the types of the game's entity
 //!    kinds, [`kinds`]), [`artcode`] one for the art; the `static`s they write, with their
 //!    bytes ([`rom_size`]), must fit the cartridge ([`budget`]); then [`preview`] draws one PNG
-//!    per level; every file goes through [`crate::output::write_atomically`].
+//!    per level; every file goes through [`romtool_common::output::write_atomically`].
 //!
 //! Every error is a [`Diag`]: the file, a place in it (line and column, or a tile / object of a
 //! Tiled map) and what was expected. At most [`MAX_ERRORS_PER_FILE`] errors are listed per
@@ -27,24 +27,19 @@
 
 // The modules in layers, each using only those listed before it (the text formats' readers
 // first, this file's pipeline last); `tests/layering.rs` checks it.
-pub mod jsonpos;
-pub mod text;
 pub mod xml;
 
-pub mod diagnostics;
 pub mod property_value;
-pub mod rust_names;
 
 pub mod budget;
 pub mod gfx;
 pub mod idmap;
 pub mod kinds;
-pub mod png_writer;
 pub mod property_map;
 
 pub mod flip;
 pub mod project;
-pub mod tileset;
+pub mod height_tiles;
 
 pub mod art;
 pub mod declarations;
@@ -63,11 +58,12 @@ pub mod artcode;
 pub mod preview;
 
 pub use declarations::Declarations;
-pub use diagnostics::{cap_per_file, error_count, warning_count, Diag, Diags, Loc, Warnings, MAX_ERRORS_PER_FILE};
 pub use model::{Entity, Format, Level, LevelSource, Point};
 pub use property_value::PropValue;
-pub use rust_names::{ident_of, level_ident};
+pub use romtool_common::diag::{cap_per_file, error_count, warning_count, Diag, Diags, Loc, Warnings, MAX_ERRORS_PER_FILE};
+pub use romtool_common::names::{ident_of, level_ident};
 
+use romtool_common::text;
 use std::path::{Path, PathBuf};
 
 /// Which reader a file name goes to.

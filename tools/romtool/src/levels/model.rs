@@ -2,9 +2,9 @@
 //! validation hands to code generation ([`Level`]), with their objects ([`Entity`]).
 
 use super::art;
-use super::diagnostics::{Diag, Loc};
 use super::kinds::FieldValue;
 use super::property_value::PropValue;
+use romtool_common::diag::{Diag, Loc};
 use std::path::PathBuf;
 
 /// A 2-D pixel-space point (map pixels, x right, y down).

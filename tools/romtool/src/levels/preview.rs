@@ -19,8 +19,8 @@
 use super::art::{LevelArt, Plane};
 use super::gfx;
 use super::model::Level;
-use super::png_writer::encode_png;
 use megacollide_engine::shape::{self, PixelKind};
+use romtool_gfx::png_write::encode_png;
 
 /// Spawn point outline colour.
 pub const SPAWN_RGB: [u8; 3] = [0, 252, 0];
@@ -56,7 +56,7 @@ pub fn art_rgb(art: &LevelArt, x: usize, y: usize) -> [u8; 3] {
             }
         }
     }
-    best.map_or_else(|| crate::cells::expand(art.backdrop()), |(_, rgb)| rgb)
+    best.map_or_else(|| romtool_gfx::cells::expand(art.backdrop()), |(_, rgb)| rgb)
 }
 
 /// The colour index of map pixel `(x, y)` of `level`.

@@ -22,12 +22,12 @@
 //! decoration); a folder with two is an error.
 
 use super::budget;
-use super::diagnostics::{Diag, Diags, Loc};
-use super::jsonpos::{self, JPath};
 use super::kinds::{self, EntityKinds, EnumType, FieldValue, Kind, Member, MemberType};
 use super::property_value::FIXED_FRACTION_BITS;
-use super::rust_names;
-use super::text;
+use romtool_common::diag::{Diag, Diags, Loc};
+use romtool_common::jsonpos::{self, JPath};
+use romtool_common::names;
+use romtool_common::text;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -41,7 +41,7 @@ pub const RESERVED_TYPES: [&str; 4] = ["LevelPoint", "EntityKind", "Entity", "Le
 
 /// The Tiled project files of a level folder, sorted by name.
 pub fn project_files(dir: &Path) -> Vec<PathBuf> {
-    text::files_with_extension(dir, EXTENSION)
+    romtool_common::folder::files_with_extension(dir, EXTENSION)
 }
 
 /// The entity kinds declared by the Tiled project of level folder `dir` (none without a
@@ -200,7 +200,7 @@ fn read_class(
         }
         return None;
     }
-    let variant = match rust_names::type_name(&c.name, "class") {
+    let variant = match names::type_name(&c.name, "class") {
         Ok(v) => v,
         Err(why) => {
             r.error(&c.path.key("name"), format!("{why}. Fix: rename the class in Tiled's Custom Types Editor (and in the maps)"));
@@ -270,7 +270,7 @@ fn read_member(
         return None;
     };
     let what = format!("class `{}`: member `{name}`", c.name);
-    let field = match rust_names::field_name(name, "member") {
+    let field = match names::field_name(name, "member") {
         Ok(f) => f,
         Err(why) => {
             r.error(&p.key("name"), format!("{what}: {why}. Fix: rename the member in Tiled's Custom Types Editor (and in the maps)"));
@@ -364,7 +364,7 @@ fn make_enum(r: &mut Reader, e: &Entry, made: &mut BTreeMap<String, usize>, out:
         r.error(&e.path.key("valuesAsFlags"), format!("{what} is a set of flags: expected an enum whose values are exclusive. Fix: untick \"Allow multiple values (flags)\" in Tiled's Custom Types Editor, or use one bool member per flag"));
         return None;
     }
-    let rust_name = match rust_names::type_name(&e.name, "enum") {
+    let rust_name = match names::type_name(&e.name, "enum") {
         Ok(n) => n,
         Err(why) => {
             r.error(&e.path.key("name"), format!("{why}. Fix: rename the enum in Tiled's Custom Types Editor"));
@@ -390,7 +390,7 @@ fn make_enum(r: &mut Reader, e: &Entry, made: &mut BTreeMap<String, usize>, out:
     };
     let mut variants: Vec<String> = Vec::new();
     for (i, v) in values.iter().enumerate() {
-        match rust_names::type_name(v, "enum value") {
+        match names::type_name(v, "enum value") {
             Ok(n) if variants.contains(&n) => {
                 r.error(&values_path.index(i), format!("{what}: the value `{v}` gives the Rust variant `{n}`, as an earlier value does: expected distinct names. Fix: rename one of them"));
                 return None;

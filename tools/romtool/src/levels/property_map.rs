@@ -22,11 +22,11 @@
 //! property editor cannot hold as a table; a text file says it in a line each, with a line
 //! number for every error.
 
-use super::diagnostics::{Diag, Diags, Loc};
 use super::idmap;
 use super::property_value::{PropValue, Property, FIXED_FRACTION_BITS};
-use super::text::{self, column_of, setting_lines};
 use megacollide_engine::shape;
+use romtool_common::diag::{Diag, Diags, Loc};
+use romtool_common::text::{self, column_of, setting_lines};
 use std::path::{Path, PathBuf};
 
 /// The extension of property map files.
@@ -107,7 +107,7 @@ impl PropertyMap {
 
 /// The property map of level folder `dir` (`None`: it has none), or its errors.
 pub fn read_folder(dir: &Path) -> Result<Option<PropertyMap>, Vec<Diag>> {
-    let files = text::files_with_extension(dir, EXTENSION);
+    let files = romtool_common::folder::files_with_extension(dir, EXTENSION);
     match files.as_slice() {
         [] => Ok(None),
         [one] => {
@@ -122,7 +122,7 @@ pub fn read_folder(dir: &Path) -> Result<Option<PropertyMap>, Vec<Diag>> {
     }
 }
 
-/// Parses a property map (at most [`super::diagnostics::MAX_ERRORS_PER_FILE`] errors listed).
+/// Parses a property map (at most [`romtool_common::diag::MAX_ERRORS_PER_FILE`] errors listed).
 pub fn parse(path: &Path, text: &str) -> Result<PropertyMap, Vec<Diag>> {
     let mut map = PropertyMap { path: path.to_path_buf(), rules: Vec::new() };
     let mut errors = Diags::new(path);

@@ -24,10 +24,10 @@
 //! Exports that number tiles differently are translated by an id map (`e1m1.idmap`, or
 //! `16tile.idmap` for the whole folder; see [`super::idmap`]).
 
-use super::diagnostics::{Diag, Loc};
 use super::model::{Format, LevelSource};
-use super::text::read_text;
-use super::{idmap, tileset};
+use super::{height_tiles, idmap};
+use romtool_common::diag::{Diag, Loc};
+use romtool_common::text::read_text;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -670,7 +670,7 @@ pub fn parse(path: &Path, text: &str) -> Result<LevelSource, Vec<Diag>> {
     };
     let png = path.with_extension("png");
     if png.is_file() {
-        src.height_tiles = tileset::load_height_tiles(&png).map_err(|d| vec![d])?;
+        src.height_tiles = height_tiles::load_height_tiles(&png).map_err(|d| vec![d])?;
         src.tileset = Some(png);
     }
     Ok(src)

@@ -13,16 +13,16 @@
 //! instead of asking the map; bodies of other sizes take the engine's full move (exact, only
 //! slower). Without the file no surfaces are compiled.
 
-use super::diagnostics::{Diag, Loc};
-use super::jsonpos::{self, JPath};
 use super::model::Level;
 use super::rom_size::{self, RomItems};
-use super::text::{self, LineIndex};
 use megacollide_engine::map::{fill_row_offsets, Edges, Map};
 use megacollide_engine::shape::TileShape;
 use megacollide_engine::surface::{EndKind, NO_CHAIN};
 use megacollide_engine::MAX_BODY_SIZE;
 use megacollide_surface_compiler::{compile, Compiled};
+use romtool_common::diag::{Diag, Loc};
+use romtool_common::jsonpos::{self, JPath};
+use romtool_common::text::{self, LineIndex};
 use serde_json::Value;
 use std::fmt::Write as _;
 use std::path::Path;

@@ -1,13 +1,13 @@
 //! Validation of a parsed level against the engine and the console: sizes, tile ids, the
 //! VRAM for height tiles, objects (inside the map, counts, names usable in Rust).
 
-use super::diagnostics::{Diag, Diags, Loc};
 use super::model::{Level, LevelSource, Point};
-use super::rust_names::level_ident;
 use super::{budget, kinds};
 use megacollide_engine::{shape, MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
+use romtool_common::diag::{Diag, Diags, Loc};
+use romtool_common::names::level_ident;
 
-pub use super::diagnostics::MAX_ERRORS_PER_FILE;
+pub use romtool_common::diag::MAX_ERRORS_PER_FILE;
 
 /// Checks one parsed level; returns it ready for code generation or every error.
 pub fn validate(src: LevelSource) -> Result<Level, Vec<Diag>> {

@@ -3,7 +3,7 @@
 //!
 //! **Input** (file-name order). Every other file or folder is an error naming it and saying
 //! where it belongs or which formats are supported; only documentation (`*.md`, `*.txt`,
-//! `README*`, `LICENSE*`, `CREDITS*`, `COPYING*`, see [`crate::folder`]) is left alone:
+//! `README*`, `LICENSE*`, `CREDITS*`, `COPYING*`, see [`romtool_common::folder`]) is left alone:
 //!
 //! | file | becomes |
 //! |---|---|
@@ -159,7 +159,7 @@ fn files_in(dir: &Path, sub: &str, allowed: &[&str], errors: &mut Vec<SoundError
     if !d.exists() {
         return Vec::new();
     }
-    let entries = match crate::folder::entries(&d) {
+    let entries = match romtool_common::folder::entries(&d) {
         Ok(v) => v,
         Err(m) => {
             errors.push(error(&d, m));
@@ -178,7 +178,7 @@ fn files_in(dir: &Path, sub: &str, allowed: &[&str], errors: &mut Vec<SoundError
             ));
         } else if allowed.contains(&ext.as_str()) {
             files.push(e.path);
-        } else if crate::folder::is_documentation(&e) {
+        } else if romtool_common::folder::is_documentation(&e) {
         } else if ext == "wav" && sub == "music" {
             errors.push(error(
                 &e.path,
@@ -200,12 +200,12 @@ fn files_in(dir: &Path, sub: &str, allowed: &[&str], errors: &mut Vec<SoundError
 
 /// Errors for what the top of a sound folder holds besides `music/`, `effects/` and documentation.
 fn check_top(dir: &Path, errors: &mut Vec<SoundError>) {
-    let entries = match crate::folder::entries(dir) {
+    let entries = match romtool_common::folder::entries(dir) {
         Ok(v) => v,
         Err(m) => return errors.push(error(dir, m)),
     };
     for e in entries {
-        if e.is_dir && matches!(e.name().as_str(), "music" | "effects") || crate::folder::is_documentation(&e) {
+        if e.is_dir && matches!(e.name().as_str(), "music" | "effects") || romtool_common::folder::is_documentation(&e) {
             continue;
         }
         let what = if e.is_dir { format!("unknown folder `{}`", e.name()) } else { "a sound file outside music/ and effects/".to_string() };
@@ -377,7 +377,7 @@ pub fn run(dir: &Path, output: &Path, check: bool) -> anyhow::Result<()> {
         }
     }
     if !check {
-        crate::output::write_atomically(output, code.as_bytes())?;
+        romtool_common::output::write_atomically(output, code.as_bytes())?;
         println!("romtool: wrote {}", output.display());
     }
     Ok(())

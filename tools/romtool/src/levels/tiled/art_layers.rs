@@ -7,7 +7,7 @@ use super::layer_data::{layer_cells, MAX_CHUNK_TILES};
 use super::model::{TileLayer, Tileset};
 use super::source::{report, Place, SourceFile};
 use crate::levels::art;
-use crate::levels::diagnostics::{Diag, Diags};
+use romtool_common::diag::{Diag, Diags};
 use std::collections::BTreeSet;
 
 /// The level's grid on Tiled's tiles: Tiled's tile coordinates of level tile (0, 0), and the

@@ -9,10 +9,10 @@ use super::objects::entity_of;
 use super::source::{report, warn, Place, SourceFile, StoredPlace};
 use crate::levels::art;
 use crate::levels::declarations::Declarations;
-use crate::levels::diagnostics::{Diag, Diags, Loc, Warnings};
 use crate::levels::model::{Entity, Format, LevelSource};
 use crate::levels::property_map::PropertyMap;
 use megacollide_engine::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
+use romtool_common::diag::{Diag, Diags, Loc, Warnings};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 

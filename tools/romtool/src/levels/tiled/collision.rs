@@ -7,10 +7,10 @@ use super::layer_data::{layer_cells, LayerCell, MAX_CHUNK_TILES};
 use super::model::{TileCollision, TileLayer, Tileset};
 use super::source::{report, Place, SourceFile};
 use crate::levels::budget;
-use crate::levels::diagnostics::{Diags, Loc};
 use crate::levels::flip::{self, Flip};
-use crate::levels::tileset;
+use crate::levels::height_tiles;
 use megacollide_engine::{shape, MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
+use romtool_common::diag::{Diags, Loc};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::PathBuf;
 
@@ -289,8 +289,8 @@ fn height_tiles(tilesets: &[Tileset], roles: &TilesetRoles, diags: &mut Diags, s
                 );
                 return None;
             }
-            let layout = tileset::Layout { margin: ts.margin as u32, spacing: ts.spacing as u32, trans: img.transparent };
-            match tileset::load_height_tiles_with(&img.path, &layout) {
+            let layout = romtool_gfx::png_read::Layout { margin: ts.margin as u32, spacing: ts.spacing as u32, trans: img.transparent };
+            match height_tiles::load_height_tiles_with(&img.path, &layout) {
                 Ok(h) => out.tiles = h,
                 Err(e) => {
                     diags.push(e);
@@ -315,8 +315,8 @@ fn height_tiles(tilesets: &[Tileset], roles: &TilesetRoles, diags: &mut Diags, s
             report(diags, src, Place::File, format!("tileset `{}` has {}x{} tiles: expected 16x16 tiles for `collision` = `height`. Fix: use `height` only on a tileset of 16x16 tiles, or give these tiles a shape id", ts.name, ts.tile_size.0, ts.tile_size.1));
             return None;
         }
-        let layout = tileset::Layout { margin: ts.margin as u32, spacing: ts.spacing as u32, trans: img.transparent };
-        match tileset::tile_masks(&img.path, &layout, &locals) {
+        let layout = romtool_gfx::png_read::Layout { margin: ts.margin as u32, spacing: ts.spacing as u32, trans: img.transparent };
+        match height_tiles::tile_masks(&img.path, &layout, &locals) {
             Ok(masks) => {
                 for (local, m) in locals.iter().zip(masks) {
                     out.of_property.insert((ti, *local), shape::FIRST_HEIGHT_TILE as i64 + out.tiles.len() as i64);

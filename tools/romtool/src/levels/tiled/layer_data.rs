@@ -5,11 +5,11 @@
 use super::model::{LayerData, TileLayer};
 use super::source::{report, Place, SourceFile, MAX_LOCATED_ARRAYS};
 use super::values::{shown, Scalar};
-use crate::levels::diagnostics::{Diags, Loc};
 use crate::levels::flip::FLAG_BITS;
-use crate::levels::jsonpos::{self, JPath};
 use crate::levels::xml::{self, Doc, Element};
 use base64::Engine as _;
+use romtool_common::diag::{Diags, Loc};
+use romtool_common::jsonpos::{self, JPath};
 use serde_json::Value;
 use std::io::Read;
 

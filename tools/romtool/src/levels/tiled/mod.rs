@@ -17,7 +17,7 @@
 //!     or a bool `collides`): that property is the engine id, tiles without one are blank;
 //!     `height` makes the tile's picture a height tile (opaque pixels solid);
 //!   - any other tileset ("collision tileset"): id = gid - firstgid; if it has an image,
-//!     its tiles `32..` are the level's height tiles (see [`super::tileset`]). The collision
+//!     its tiles `32..` are the level's height tiles (see [`super::height_tiles`]). The collision
 //!     layer may use one such tileset.
 //! * A collision layer that is really an art layer (ids that are no engine ids, or more
 //!   height tiles than the ROM has VRAM for) is diagnosed as such, with the fixes named.

@@ -3,10 +3,10 @@
 //! as written, decoded only for the layers used) and objects (templates not yet merged).
 
 use super::source::StoredPlace;
-use crate::levels::diagnostics::Loc;
-use crate::levels::jsonpos::JPath;
 use crate::levels::property_value::{PropValue, Property};
 use crate::levels::xml::{Doc, Element};
+use romtool_common::diag::Loc;
+use romtool_common::jsonpos::JPath;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;

@@ -5,12 +5,12 @@ use super::model::ObjectFields;
 use super::properties::{tmj_properties, tmx_properties};
 use super::source::{report, warn, Place, SourceFile};
 use super::values::{FieldReader, JsonNode, Node, XmlNode, MAX_COORD};
-use crate::levels::diagnostics::{Diags, Warnings};
-use crate::levels::jsonpos::JPath;
 use crate::levels::kinds::{self, EntityKinds};
 use crate::levels::model::{Entity, Point};
 use crate::levels::property_value::PropValue;
 use crate::levels::xml::{Doc, Element};
+use romtool_common::diag::{Diags, Warnings};
+use romtool_common::jsonpos::JPath;
 use serde_json::Value;
 
 /// The attributes every Tiled object has (TMX attributes and TMJ members alike), each

@@ -4,10 +4,10 @@
 
 use super::source::{report, Place, SourceFile};
 use super::values::{scalar_bool, scalar_int, scalar_str, shown, Scalar};
-use crate::levels::diagnostics::Diags;
-use crate::levels::jsonpos::JPath;
 use crate::levels::property_value::{PropValue, Property, FIXED_FRACTION_BITS};
 use crate::levels::xml::{Doc, Element};
+use romtool_common::diag::Diags;
+use romtool_common::jsonpos::JPath;
 use serde_json::Value;
 
 /// A property value of Tiled type `ty` as the ROM stores it (ints must fit 32 bits; a float

@@ -2,10 +2,10 @@
 //! reporting errors there: a place is resolved to a line and column only when its error is
 //! kept (JSON positions cost a scan of the text).
 
-use crate::levels::diagnostics::{Capped, Diag, Diags, Loc, Severity, Warnings};
-use crate::levels::jsonpos::{self, JPath};
-use crate::levels::text::{read_text, LineIndex};
 use crate::levels::xml::{self, Doc};
+use romtool_common::diag::{Capped, Diag, Diags, Loc, Severity, Warnings};
+use romtool_common::jsonpos::{self, JPath};
+use romtool_common::text::{read_text, LineIndex};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

@@ -4,8 +4,8 @@
 use super::model::{ExternalFiles, ObjectFields};
 use super::objects::{tmj_object, tmx_object};
 use super::source::{read_external, report, ExternalDocument, Place, SourceFile, StoredPlace};
-use crate::levels::diagnostics::Diags;
-use crate::levels::jsonpos::JPath;
+use romtool_common::diag::Diags;
+use romtool_common::jsonpos::JPath;
 use std::path::Path;
 
 /// Reads a template (`.tx` XML or `.tj` JSON), cached per map.

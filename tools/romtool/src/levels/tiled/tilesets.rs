@@ -6,12 +6,12 @@ use super::model::{ExternalFiles, TileCollision, TileInfo, TilesetDefinition, Ti
 use super::properties::{tmj_properties, tmx_properties};
 use super::source::{read_external, report, ExternalDocument, Place, SourceFile};
 use super::values::{shown, FieldReader, JsonNode, Node, Scalar, XmlNode};
-use crate::levels::diagnostics::Diags;
-use crate::levels::jsonpos::JPath;
 use crate::levels::property_map::parse_shape;
 use crate::levels::property_value::{fixed_text, PropValue, Property};
 use crate::levels::xml::{Doc, Element};
 use megacollide_engine::shape;
+use romtool_common::diag::Diags;
+use romtool_common::jsonpos::JPath;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -11,9 +11,9 @@ use super::templates::apply_templates;
 use super::tilesets::{external_tileset, tmj_tileset};
 use super::values::{shown, FieldReader, JsonNode, Scalar};
 use crate::levels::declarations::Declarations;
-use crate::levels::diagnostics::{Diag, Diags, Loc};
-use crate::levels::jsonpos::JPath;
 use crate::levels::model::{Format, LevelSource};
+use romtool_common::diag::{Diag, Diags, Loc};
+use romtool_common::jsonpos::JPath;
 use serde_json::Value;
 use std::path::Path;
 

@@ -11,9 +11,9 @@ use super::templates::apply_templates;
 use super::tilesets::{external_tileset, tmx_tileset};
 use super::values::{FieldReader, XmlNode};
 use crate::levels::declarations::Declarations;
-use crate::levels::diagnostics::{Diag, Diags};
 use crate::levels::model::{Format, LevelSource};
 use crate::levels::xml::{self, Element};
+use romtool_common::diag::{Diag, Diags};
 use std::path::Path;
 
 /// Parses a Tiled XML map.

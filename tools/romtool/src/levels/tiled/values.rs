@@ -3,9 +3,9 @@
 //! its type by a [`FieldReader`] that reports a wrong one at its line.
 
 use super::source::{report, resolve, Place, SourceFile};
-use crate::levels::diagnostics::{Diags, Loc};
-use crate::levels::jsonpos::JPath;
 use crate::levels::xml::Element;
+use romtool_common::diag::{Diags, Loc};
+use romtool_common::jsonpos::JPath;
 use serde_json::Value;
 
 /// Largest pixel coordinate accepted in a map (objects, offsets, points).

@@ -46,3 +46,15 @@ pub fn is_documentation(e: &Entry) -> bool {
         && (matches!(e.extension().as_str(), "md" | "txt")
             || ["README", "LICENSE", "LICENCE", "COPYING", "CREDITS"].iter().any(|p| upper.starts_with(p)))
 }
+
+/// The files of folder `dir` whose extension is `extension` (any case), sorted by name (the
+/// order of [`entries`]); none when the folder cannot be read (the caller's own pass over
+/// the folder reports that). Folders are not files: a folder named `x.propmap` is not listed.
+pub fn files_with_extension(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    entries(dir)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|e| e.path.is_file() && e.path.extension().is_some_and(|x| x.eq_ignore_ascii_case(extension)))
+        .map(|e| e.path)
+        .collect()
+}

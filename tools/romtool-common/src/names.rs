@@ -1,6 +1,10 @@
-//! Rust names made from names in the level files: level items (`e1m1` -> `E1M1`), and the
-//! types, variants and fields generated from the game's Tiled project (`moving_platform` ->
-//! `MovingPlatform`, `pingPong` -> `ping_pong`). Every generated name is plain ASCII Rust.
+//! Rust names made from names in the input files: the one identifier rule of every tool
+//! ([`ident_of`]: level items `e1m1` -> `E1M1`, sprite sheets, sounds), the types, variants
+//! and fields generated from the game's Tiled project (`moving_platform` -> `MovingPlatform`,
+//! `pingPong` -> `ping_pong`), and string literals ([`rust_str`]). Every generated name is
+//! plain ASCII Rust.
+
+use std::fmt::Write as _;
 
 /// The Rust identifier prefix of a level name: upper case, every character other than an
 /// ASCII letter or digit becomes `_`, a leading digit gets `L` in front (`e1m1` -> `E1M1`,
@@ -15,11 +19,20 @@ pub fn ident_of(name: &str) -> String {
 }
 
 /// The identifier prefix of a level name, or why the name cannot be one: it must contain an
-/// ASCII letter or digit (`_.h` or `ééé.h` would give no readable Rust name).
+/// ASCII letter or digit (`_.h` or `ééé.h` would give no readable Rust name). The same as
+/// [`item_ident`] for a `level name`.
 pub fn level_ident(name: &str) -> Result<String, String> {
+    item_ident(name, "level name")
+}
+
+/// The Rust item name (or prefix) of a file's name, by the rule of [`ident_of`], or why the
+/// name cannot give one: it must contain an ASCII letter or digit. `what` names the thing in
+/// the error (`level name`, `sheet name`, `sound name`). Every tool names its generated items
+/// from file names this way (levels, sprite sheets, sounds).
+pub fn item_ident(name: &str, what: &str) -> Result<String, String> {
     if !name.chars().any(|c| c.is_ascii_alphanumeric()) {
         return Err(format!(
-            "level name `{name}` has no ASCII letter or digit, so it gives no Rust item name: rename the file (ASCII letters, digits, `_` and `-`)"
+            "{what} `{name}` has no ASCII letter or digit, so it gives no Rust item name: rename the file (ASCII letters, digits, `_` and `-`)"
         ));
     }
     Ok(ident_of(name))
@@ -121,6 +134,28 @@ pub fn module_name(ident: &str, what: &str) -> Result<String, String> {
         return Err(format!("{what} gives the Rust module name `{s}`, a keyword that cannot be a module: expected another name"));
     }
     Ok(if KEYWORDS.contains(&s.as_str()) { format!("r#{s}") } else { s })
+}
+
+/// A Rust string literal for any text: printable ASCII as is (`"` and backslash escaped),
+/// anything else as `\u{...}`, `\n` or `\t` escapes, so the literal is always valid and the
+/// generated file stays ASCII.
+pub fn rust_str(s: &str) -> String {
+    let mut o = String::with_capacity(s.len() + 2);
+    o.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            '\n' => o.push_str("\\n"),
+            '\t' => o.push_str("\\t"),
+            ' '..='~' => o.push(c),
+            _ => {
+                let _ = write!(o, "\\u{{{:x}}}", c as u32);
+            }
+        }
+    }
+    o.push('"');
+    o
 }
 
 #[cfg(test)]

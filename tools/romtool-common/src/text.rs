@@ -8,22 +8,7 @@
 //! so error positions never make parsing quadratic.
 
 use std::io::Read as _;
-use std::path::{Path, PathBuf};
-
-/// The files of folder `dir` whose extension is `extension` (any case), sorted by name; none
-/// when the folder cannot be read (the caller's own pass over the folder reports that).
-pub fn files_with_extension(dir: &Path, extension: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e.eq_ignore_ascii_case(extension)))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
-}
+use std::path::Path;
 
 /// Largest input file romtool reads (bytes). The largest legal level (256 x 248 tiles as
 /// XML `<tile>` elements with flags, or a pretty-printed JSON layer) is about 2 MB per layer;

@@ -1,6 +1,6 @@
 //! VDP graphics from pictures: 9-bit colours, 8x8 cells of 4 bits per pixel, flips,
 //! palettes and name-table words. Shared by the art layers of `romtool levels`
-//! ([`crate::levels::art`]) and the sprite sheets of `romtool sprites` ([`crate::sprites`]).
+//! (`romtool_levels::art`) and the sprite sheets of `romtool sprites` (`romtool_sprites`).
 //!
 //! * **Colours**: the Mega Drive shows 3 bits per channel; a CRAM word is `0000 BBB0 GGG0
 //!   RRR0`. An 8-bit channel `v` becomes the nearest of `0, 36, ..., 252`: `min((v + 18) / 36,

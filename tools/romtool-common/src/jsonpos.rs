@@ -3,7 +3,7 @@
 //!
 //! The document is parsed by `serde_json` (which also limits nesting to 128 levels); this
 //! module only re-walks text that `serde_json` already accepted, without recursion, and
-//! only when an error is reported (at most [`super::MAX_ERRORS_PER_FILE`] times per file),
+//! only when an error is reported (at most [`crate::diag::MAX_ERRORS_PER_FILE`] times per file),
 //! so it never makes reading quadratic.
 
 /// One step of a path: an object key or an array index.

@@ -1,26 +1,16 @@
-//! Tileset PNGs: height tiles from a drawn tileset, and the collision tileset for editors.
-//!
-//! A tileset is a PNG of 16x16 tiles, row-major, with an optional margin (pixels around the
-//! grid) and spacing (pixels between tiles), as Tiled describes them: tile `t` is at pixel
-//! `(margin + (t % columns) * (16 + spacing), margin + (t / columns) * (16 + spacing))` with
-//! `columns = (width - margin + spacing) / (16 + spacing)` (Tiled's own formula). Tile `t`
-//! is tile id `t` of the map (16Tile ids / Tiled local ids). Tiles `0..32` are the engine's
-//! built-in shapes and are only pictures (the engine defines them). Tiles `32..` are
-//! **height tiles**: a pixel is solid when it is non-zero, i.e. a palette index other than 0
-//! in an indexed PNG (the expected kind), or alpha >= half in a PNG with alpha, or any
-//! non-zero channel in a grey / RGB PNG without alpha. With a transparent colour (Tiled's
-//! `trans`), pixels of exactly that colour are empty and every other opaque pixel is solid
-//! (indexed PNGs: the palette colour is compared). Trailing all-empty tiles are dropped, so a
-//! map may only use ids up to the last drawn tile.
+//! Reading tiles and frames from PNG images with bounded cost: a tileset of 16x16 tiles (with
+//! Tiled's margin, spacing and transparent colour) or a sprite sheet of equal frames.
 //!
 //! Decoding is bounded before anything is allocated: the header's size is checked against
 //! [`MAX_IMAGE_SIDE`], and rows are decoded one at a time, only as far down as the tiles
 //! asked for (an interlaced PNG, which cannot be read by rows, must fit
-//! [`MAX_INTERLACED_BYTES`] decoded).
+//! [`MAX_INTERLACED_BYTES`] decoded). Every error is a [`Diag`] naming the image.
+//!
+//! A pixel is *solid* ([`Pixels::solid`]) when it is non-zero: a palette index other than 0 in
+//! an indexed PNG, alpha >= half in a PNG with alpha, or any non-zero channel in a grey / RGB
+//! PNG without alpha; with a transparent colour, every opaque pixel of another colour.
 
-use super::diagnostics::{Diag, Loc};
-use super::gfx;
-use megacollide_engine::shape;
+use romtool_common::diag::{Diag, Loc};
 use std::path::Path;
 
 /// Largest tileset image side accepted (pixels): 512 tiles of 16 pixels.
@@ -48,10 +38,10 @@ impl Layout {
     pub const PLAIN: Layout = Layout { margin: 0, spacing: 0, trans: None };
 }
 
-/// Which tiles to read.
-enum Select<'a> {
-    /// Every tile from 32 on (height tiles of a collision tileset).
-    From32,
+/// Which tiles [`decode_with`] reads.
+pub enum Select<'a> {
+    /// Every tile from this one on (the height tiles of a collision tileset: 32).
+    From(u32),
     /// These tiles (sorted, distinct).
     Ids(&'a [u32]),
     /// Every tile of the image.
@@ -62,27 +52,9 @@ enum Select<'a> {
 /// (PNG alpha or `tRNS` below half, or the layout's transparent colour), 255 elsewhere.
 pub type Rgba = [u8; 4];
 
-/// Reads the height tiles (tiles `32..`) of a tileset PNG (16x16 tiles, no margin or spacing)
-/// as row bitmasks.
-pub fn load_height_tiles(path: &Path) -> Result<Vec<[u16; 16]>, Diag> {
-    load_height_tiles_with(path, &Layout::PLAIN)
-}
-
-/// [`load_height_tiles`] with a margin, spacing and transparent colour.
-pub fn load_height_tiles_with(path: &Path, layout: &Layout) -> Result<Vec<[u16; 16]>, Diag> {
-    let mut tiles: Vec<[u16; 16]> = decode(path, layout, Select::From32)?.into_iter().map(|(_, m)| m).collect();
-    while tiles.last().is_some_and(|r| r.iter().all(|&m| m == 0)) {
-        tiles.pop();
-    }
-    Ok(tiles)
-}
-
-/// The solid pixels of tiles `ids` (sorted, distinct) of a tileset PNG, in the order of `ids`.
-pub fn tile_masks(path: &Path, layout: &Layout, ids: &[u32]) -> Result<Vec<[u16; 16]>, Diag> {
-    Ok(decode(path, layout, Select::Ids(ids))?.into_iter().map(|(_, m)| m).collect())
-}
-
-struct Pixels<'a> {
+/// How to read the pixels of one decoded image (its bit depth, colour type, palette and
+/// transparency), handed to the `put` function of [`decode_with`].
+pub struct Pixels<'a> {
     depth: usize,
     channels: usize,
     color: png::ColorType,
@@ -119,7 +91,7 @@ impl Pixels<'_> {
     /// The pixel as 8-bit RGBA; alpha is 0 (transparent) or 255: transparent where PNG alpha
     /// (or the palette's `tRNS` entry) is below half, or the colour is the layout's
     /// transparent colour.
-    fn rgba(&self, row: &[u8], x: usize) -> Rgba {
+    pub fn rgba(&self, row: &[u8], x: usize) -> Rgba {
         use png::ColorType::*;
         let top = 1u32 << (self.depth - 1);
         let (rgb, opaque) = match self.color {
@@ -153,7 +125,8 @@ impl Pixels<'_> {
         }
     }
 
-    fn solid(&self, row: &[u8], x: usize) -> bool {
+    /// Whether pixel `x` of the decoded image row `row` is solid (see the module docs).
+    pub fn solid(&self, row: &[u8], x: usize) -> bool {
         use png::ColorType::*;
         let top = 1u32 << (self.depth - 1);
         let Some(trans) = self.trans else {
@@ -180,16 +153,6 @@ impl Pixels<'_> {
         };
         opaque && rgb != trans
     }
-}
-
-fn decode(path: &Path, layout: &Layout, select: Select) -> Result<Vec<(u32, [u16; 16])>, Diag> {
-    decode_with(path, layout, (16, 16), select, [0u16; 16], |px, m, row, x0, py| {
-        for pxl in 0..16 {
-            if px.solid(row, x0 + pxl) {
-                m[py] |= 1 << pxl;
-            }
-        }
-    })
 }
 
 /// The RGBA pixels (see [`Rgba`]) of tiles `ids` (sorted, distinct) of a tileset PNG of
@@ -219,7 +182,7 @@ fn decode_rgba(path: &Path, layout: &Layout, tile: (u32, u32), select: Select) -
 /// Reads the tiles `select` of a PNG of `tile`-sized tiles (width, height in pixels) laid out
 /// as `layout` says; `put(pixels, acc, row, x0, py)` adds pixel row `py` of a tile, whose
 /// first pixel is at `x0` of the image row `row`, to the tile's value `acc` (`blank` at first).
-fn decode_with<T: Clone>(
+pub fn decode_with<T: Clone>(
     path: &Path,
     layout: &Layout,
     tile: (u32, u32),
@@ -264,7 +227,7 @@ fn decode_with<T: Clone>(
     let count = columns as u64 * rows as u64;
     // The tiles wanted, and how many pixel rows must be read for them.
     let wanted: Vec<u32> = match select {
-        Select::From32 => (shape::FIRST_HEIGHT_TILE as u32..count as u32).collect(),
+        Select::From(first) => (first..count as u32).collect(),
         Select::Ids(ids) => {
             if let Some(&bad) = ids.iter().find(|&&t| t as u64 >= count) {
                 return Err(err(format!(
@@ -327,43 +290,4 @@ fn decode_with<T: Clone>(
         }
     }
     Ok(masks)
-}
-
-/// Draws the collision tileset for editors (16Tile, Tiled): an indexed PNG, `columns` tiles
-/// wide, with tile `t` = tile id `t`: the built-in shapes `0..20` drawn from the engine, the
-/// reserved ids (1, 20..31) crossed out, then `height_tiles` as ids `32..`. Palette: see
-/// [`gfx::COLOURS_RGB`].
-pub fn render_tileset(height_tiles: &[[u16; 16]], columns: usize) -> Vec<u8> {
-    let columns = columns.max(1);
-    let count = shape::FIRST_HEIGHT_TILE as usize + height_tiles.len();
-    let rows_of_tiles = count.div_ceil(columns);
-    let (w, h) = (columns * 16, rows_of_tiles * 16);
-    let mut pix = vec![0u8; w * h];
-    for t in 0..count {
-        let (x0, y0) = (16 * (t % columns), 16 * (t / columns));
-        for py in 0..16 {
-            for px in 0..16 {
-                let c = if t >= shape::FIRST_HEIGHT_TILE as usize {
-                    let rows = height_tiles[t - shape::FIRST_HEIGHT_TILE as usize];
-                    if rows[py] >> px & 1 != 0 {
-                        gfx::COLOUR_HEIGHT
-                    } else {
-                        gfx::COLOUR_EMPTY
-                    }
-                } else if shape::is_builtin(t as u16) {
-                    gfx::colour_of(t as u16, px as u16, py as u16)
-                } else if px == py || px + py == 15 {
-                    gfx::COLOUR_RESERVED
-                } else {
-                    gfx::COLOUR_EMPTY
-                };
-                pix[(y0 + py) * w + x0 + px] = c;
-            }
-        }
-    }
-    let mut pal = Vec::new();
-    for c in gfx::COLOURS_RGB {
-        pal.extend_from_slice(&c);
-    }
-    super::png_writer::encode_png(w as u32, h as u32, png::ColorType::Indexed, Some((pal, vec![0u8])), &pix).unwrap_or_default()
 }

@@ -1,6 +1,7 @@
 //! Writing PNG files (level previews, the collision tileset): 8-bit pixels, RGB or indexed.
 
 /// Encodes 8-bit pixels as a PNG; `palette` is (RGB palette, tRNS) for indexed images.
+/// Errors are the encoder's, as sentences.
 pub fn encode_png(w: u32, h: u32, color: png::ColorType, palette: Option<(Vec<u8>, Vec<u8>)>, pixels: &[u8]) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     {
