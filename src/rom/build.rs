@@ -1,8 +1,8 @@
 //! Build script of the ROM crate (only ever built for m68k-unknown-none-elf): compiles the
 //! demo's music and effects (`src/rom/sound/`) into `$OUT_DIR/sound.rs` with romtool's
-//! library, as every game's build script does ([`romtool::build_script`]). The start-up code
+//! library, as every game's build script does ([`romtool_sound::build_script`]). The start-up code
 //! and the memory map come with the hardware crate (`src/megadrive/build.rs`).
 
 fn main() {
-    romtool::build_script::compile_sound("src/rom/sound");
+    romtool_sound::build_script::compile_sound("src/rom/sound");
 }

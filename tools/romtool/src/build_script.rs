@@ -41,15 +41,10 @@ pub fn compile_sprites(dir: impl AsRef<Path>) {
     }
 }
 
-/// Compiles the music (`music/*.vgm`, `*.vgz`) and effects (`effects/*.wav`, `*.vgm`) of
-/// the folder `dir` (relative to the crate) into `sound.rs` in `OUT_DIR` (see
-/// [`crate::sound`]): one `static` per file, named after it.
+/// Compiles the music and effects of the folder `dir` (relative to the crate) into
+/// `sound.rs` in `OUT_DIR`: [`romtool_sound::build_script::compile_sound`].
 pub fn compile_sound(dir: impl AsRef<Path>) {
-    let dir = source_dir(dir.as_ref());
-    match crate::sound::build(&dir) {
-        Ok((code, _)) => write_all(vec![(out_dir().join("sound.rs"), code.into_bytes())]),
-        Err(errors) => fail(&errors, errors.len(), &dir),
-    }
+    romtool_sound::build_script::compile_sound(dir)
 }
 
 /// `rel` from the crate's folder; cargo reruns the build script when anything under it

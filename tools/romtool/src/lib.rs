@@ -14,5 +14,4 @@ pub mod header;
 pub mod levels;
 pub mod manifest;
 pub mod pack;
-pub mod sound;
 pub mod sprites;

@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use romtool::header::HeaderInfo;
 use romtool_common::output::write_atomically;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Parser)]
 #[command(name = "romtool", about = "megacollide host tool: ROM packing and level compiling")]
@@ -195,7 +195,7 @@ fn run() -> Result<()> {
             }
             Ok(())
         }
-        Command::Sound { dir, output, check } => romtool::sound::run(&dir, &output, check),
+        Command::Sound { dir, output, check } => run_sound(&dir, &output, check),
         Command::Compress { input, output, name } => {
             let s = romtool::compress::compress_file(&input, &output, name.as_deref())?;
             println!(
@@ -274,4 +274,41 @@ fn run() -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// The `romtool sound` command: compiles `dir`, prints a line per sound (and its notes), and
+/// writes `output` unless `check`.
+fn run_sound(dir: &Path, output: &Path, check: bool) -> Result<()> {
+    let (code, sounds) = match romtool_sound::build(dir) {
+        Ok(r) => r,
+        Err(errors) => {
+            for e in &errors {
+                eprintln!("error: {e}");
+            }
+            anyhow::bail!("{} error(s) in {}; nothing written", errors.len(), dir.display());
+        }
+    };
+    for s in &sounds {
+        let what = match &s.data {
+            romtool_sound::Data::Song(st) => format!(
+                "song, {} ticks ({:.1} s){}",
+                st.ticks,
+                st.ticks as f64 / 60.0,
+                if st.loop_start.is_some() { ", loops" } else { "" }
+            ),
+            romtool_sound::Data::Pcm(p) => {
+                format!("PCM effect, {} samples ({:.2} s)", p.len(), p.len() as f64 / romtool_sound::wav::PCM_RATE as f64)
+            }
+            romtool_sound::Data::Psg(st) => format!("PSG effect, {} ticks, channels {:#06b}", st.ticks, st.psg_channels),
+        };
+        println!("romtool: {}: {what}, {} bytes", s.path.display(), s.rom_bytes());
+        for n in &s.notes {
+            println!("romtool: {}: note: {n}", s.path.display());
+        }
+    }
+    if !check {
+        write_atomically(output, code.as_bytes())?;
+        println!("romtool: wrote {}", output.display());
+    }
+    Ok(())
 }

@@ -246,7 +246,7 @@ pub fn decode(bytes: &[u8]) -> Option<Vec<(usize, Command)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sound::vgm::Event;
+    use crate::vgm::Event;
 
     fn ev(time: u64, write: Write) -> Event {
         Event { time, write, offset: 0 }

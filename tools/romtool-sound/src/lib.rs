@@ -1,4 +1,4 @@
-//! `romtool sound DIR -o GEN/sound.rs`: music and sound effects into the data of
+//! `romtool sound DIR -o GEN/sound.rs` (and [`build_script::compile_sound`]): music and sound effects into the data of
 //! `megadrive::sound` (the crate's Z80 driver plays them).
 //!
 //! **Input** (file-name order). Every other file or folder is an error naming it and saying
@@ -11,7 +11,10 @@
 //! | `effects/NAME.wav` | `pub static NAME: Effect` (`Effect::Pcm`): mono 8-bit at 6,658 Hz ([`wav`]) |
 //! | `effects/NAME.vgm`, `effects/NAME.vgz` | `pub static NAME: Effect` (`Effect::Psg`): a PSG-only stream that takes the channels it writes from the music |
 //!
-//! `NAME` is the file name upper-cased (letters, digits, `_`; `-` and spaces become `_`).
+//! `NAME` is the file's stem by the tools' one identifier rule
+//! ([`romtool_common::names::ident_of`]): upper case, every character other than an ASCII
+//! letter or digit becomes `_`, a leading digit gets `L` (`boss-theme` -> `BOSS_THEME`, `1up`
+//! -> `L1UP`); a stem without an ASCII letter or digit is an error.
 //! Also `SONGS` and `EFFECTS` (every one, in file-name order) and `MUSIC_BYTES` /
 //! `EFFECT_BYTES` (their ROM size).
 //!
@@ -21,33 +24,23 @@
 //! decompression that is too large, a WAV too long for the driver) is an error naming the
 //! file (and the offset in a VGM); nothing is written on any error.
 
+pub mod build_script;
 pub mod stream;
 pub mod vgm;
 pub mod wav;
 
+use romtool_common::diag::{Diag, Loc};
+use romtool_common::names::item_ident;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The largest input file read, bytes (a larger one is an error before it is read).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
-/// An error: the file and what is wrong with it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SoundError {
-    /// The file (or folder).
-    pub path: PathBuf,
-    /// What is wrong (a VGM's offset first, when it has one).
-    pub message: String,
-}
-
-impl std::fmt::Display for SoundError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.message)
-    }
-}
-
-fn error(path: &Path, message: impl Into<String>) -> SoundError {
-    SoundError { path: path.to_path_buf(), message: message.into() }
+/// Every error is a [`Diag`] of the whole file ([`Loc::File`]): the file (or folder) and
+/// what is wrong with it (a VGM's offset first, when it has one).
+fn error(path: &Path, message: impl Into<String>) -> Diag {
+    Diag::new(path, Loc::File, message)
 }
 
 /// What a sound becomes.
@@ -87,7 +80,7 @@ impl Sound {
 }
 
 /// Reads a file, refusing one larger than [`MAX_FILE_BYTES`] before reading it.
-fn read(path: &Path) -> Result<Vec<u8>, SoundError> {
+fn read(path: &Path) -> Result<Vec<u8>, Diag> {
     let meta = std::fs::metadata(path).map_err(|e| error(path, format!("cannot read: {e}")))?;
     if meta.len() > MAX_FILE_BYTES {
         return Err(error(path, format!("{} bytes: larger than the {} MiB a sound file may have", meta.len(), MAX_FILE_BYTES >> 20)));
@@ -96,13 +89,13 @@ fn read(path: &Path) -> Result<Vec<u8>, SoundError> {
 }
 
 /// A VGM or VGZ file's bytes parsed.
-fn read_vgm(path: &Path, bytes: &[u8]) -> Result<vgm::Vgm, SoundError> {
+fn read_vgm(path: &Path, bytes: &[u8]) -> Result<vgm::Vgm, Diag> {
     let data = vgm::decompress(bytes).map_err(|e| error(path, e.to_string()))?;
     vgm::parse(&data).map_err(|e| error(path, e.to_string()))
 }
 
 /// A song from a VGM/VGZ file's bytes.
-pub fn song(path: &Path, bytes: &[u8]) -> Result<(stream::Stream, Vec<String>), SoundError> {
+pub fn song(path: &Path, bytes: &[u8]) -> Result<(stream::Stream, Vec<String>), Diag> {
     let v = read_vgm(path, bytes)?;
     let s = stream::convert(&v, true).map_err(|stream::Problem::TooLong(n)| {
         error(path, format!("the stream would take {n} bytes (at most {})", stream::MAX_STREAM_BYTES))
@@ -118,7 +111,7 @@ pub fn song(path: &Path, bytes: &[u8]) -> Result<(stream::Stream, Vec<String>), 
 }
 
 /// A PSG effect from a VGM/VGZ file's bytes: PSG writes only.
-pub fn psg_effect(path: &Path, bytes: &[u8]) -> Result<stream::Stream, SoundError> {
+pub fn psg_effect(path: &Path, bytes: &[u8]) -> Result<stream::Stream, Diag> {
     let v = read_vgm(path, bytes)?;
     if let Some(e) = v.events.iter().find(|e| matches!(e.write, vgm::Write::Ym { .. })) {
         return Err(error(
@@ -137,12 +130,16 @@ pub fn psg_effect(path: &Path, bytes: &[u8]) -> Result<stream::Stream, SoundErro
     })
 }
 
-/// The Rust name of a file stem, or an error.
-pub fn ident_of(path: &Path, stem: &str) -> Result<String, SoundError> {
-    let ident: String = stem.chars().map(|c| if c == '-' || c == ' ' { '_' } else { c.to_ascii_uppercase() }).collect();
-    let ok = ident.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && ident.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if !ok || matches!(ident.as_str(), "SONGS" | "EFFECTS" | "MUSIC_BYTES" | "EFFECT_BYTES") {
-        return Err(error(path, format!("the name `{stem}` does not make a Rust name (letters, digits, `_`, `-`; a letter first; not SONGS, EFFECTS, MUSIC_BYTES or EFFECT_BYTES)")));
+/// The items the generated file declares besides one `static` per sound.
+pub const GLOBAL_ITEMS: [&str; 4] = ["SONGS", "EFFECTS", "MUSIC_BYTES", "EFFECT_BYTES"];
+
+/// The Rust name of a file stem (the tools' one rule, [`romtool_common::names::item_ident`]:
+/// `boss-theme` -> `BOSS_THEME`, `1up` -> `L1UP`), or an error: a stem without an ASCII letter
+/// or digit, or one that names an item of [`GLOBAL_ITEMS`].
+pub fn ident_of(path: &Path, stem: &str) -> Result<String, Diag> {
+    let ident = item_ident(stem, "sound name").map_err(|m| error(path, m))?;
+    if GLOBAL_ITEMS.contains(&ident.as_str()) {
+        return Err(error(path, format!("sound name `{stem}` gives the Rust name {ident}, which the generated file uses for its own item (SONGS, EFFECTS, MUSIC_BYTES, EFFECT_BYTES): rename the file")));
     }
     Ok(ident)
 }
@@ -154,7 +151,7 @@ const EFFECT_FORMATS: &str = ".wav (PCM), .vgm, .vgz (PSG)";
 
 /// The files of `dir/sub` in file-name order (none when the folder does not exist), each
 /// with an allowed extension; anything else in it is an error naming it.
-fn files_in(dir: &Path, sub: &str, allowed: &[&str], errors: &mut Vec<SoundError>) -> Vec<PathBuf> {
+fn files_in(dir: &Path, sub: &str, allowed: &[&str], errors: &mut Vec<Diag>) -> Vec<PathBuf> {
     let d = dir.join(sub);
     if !d.exists() {
         return Vec::new();
@@ -199,7 +196,7 @@ fn files_in(dir: &Path, sub: &str, allowed: &[&str], errors: &mut Vec<SoundError
 }
 
 /// Errors for what the top of a sound folder holds besides `music/`, `effects/` and documentation.
-fn check_top(dir: &Path, errors: &mut Vec<SoundError>) {
+fn check_top(dir: &Path, errors: &mut Vec<Diag>) {
     let entries = match romtool_common::folder::entries(dir) {
         Ok(v) => v,
         Err(m) => return errors.push(error(dir, m)),
@@ -223,13 +220,13 @@ fn extension(p: &Path) -> String {
 }
 
 /// Compiles every sound of `dir` (see the module docs); every error is reported.
-pub fn load_dir(dir: &Path) -> Result<Vec<Sound>, Vec<SoundError>> {
+pub fn load_dir(dir: &Path) -> Result<Vec<Sound>, Vec<Diag>> {
     if !dir.is_dir() {
         return Err(vec![error(dir, "no such folder")]);
     }
     let mut sounds = Vec::new();
     let mut errors = Vec::new();
-    let add = |path: &Path, r: Result<(Data, Vec<String>), SoundError>, sounds: &mut Vec<Sound>, errors: &mut Vec<SoundError>| {
+    let add = |path: &Path, r: Result<(Data, Vec<String>), Diag>, sounds: &mut Vec<Sound>, errors: &mut Vec<Diag>| {
         let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         match ident_of(path, &stem).and_then(|ident| r.map(|(data, notes)| (ident, data, notes))) {
             Ok((ident, data, notes)) => sounds.push(Sound { path: path.to_path_buf(), ident, name: stem, data, notes }),
@@ -343,42 +340,7 @@ pub fn generate(dir: &Path, sounds: &[Sound]) -> String {
 }
 
 /// [`load_dir`] + [`generate`]: the source of `sound.rs` and the sounds, or every error.
-pub fn build(dir: &Path) -> Result<(String, Vec<Sound>), Vec<SoundError>> {
+pub fn build(dir: &Path) -> Result<(String, Vec<Sound>), Vec<Diag>> {
     let sounds = load_dir(dir)?;
     Ok((generate(dir, &sounds), sounds))
-}
-
-/// The `romtool sound` command: compiles `dir`, prints a line per sound (and its notes), and
-/// writes `output` unless `check`.
-pub fn run(dir: &Path, output: &Path, check: bool) -> anyhow::Result<()> {
-    let (code, sounds) = match build(dir) {
-        Ok(r) => r,
-        Err(errors) => {
-            for e in &errors {
-                eprintln!("error: {e}");
-            }
-            anyhow::bail!("{} error(s) in {}; nothing written", errors.len(), dir.display());
-        }
-    };
-    for s in &sounds {
-        let what = match &s.data {
-            Data::Song(st) => format!(
-                "song, {} ticks ({:.1} s){}",
-                st.ticks,
-                st.ticks as f64 / 60.0,
-                if st.loop_start.is_some() { ", loops" } else { "" }
-            ),
-            Data::Pcm(p) => format!("PCM effect, {} samples ({:.2} s)", p.len(), p.len() as f64 / wav::PCM_RATE as f64),
-            Data::Psg(st) => format!("PSG effect, {} ticks, channels {:#06b}", st.ticks, st.psg_channels),
-        };
-        println!("romtool: {}: {what}, {} bytes", s.path.display(), s.rom_bytes());
-        for n in &s.notes {
-            println!("romtool: {}: note: {n}", s.path.display());
-        }
-    }
-    if !check {
-        romtool_common::output::write_atomically(output, code.as_bytes())?;
-        println!("romtool: wrote {}", output.display());
-    }
-    Ok(())
 }
