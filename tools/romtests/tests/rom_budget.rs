@@ -41,7 +41,7 @@ fn module_data(elf: &Path, modules: &[&str]) -> BTreeMap<String, u64> {
 /// with the symbols of `modules` in `elf`; `folded` are the items the game's code reads only
 /// at compile time (the linker drops them).
 fn budget_equals_the_linker(elf: &Path, dir: &Path, modules: &[&str], folded: &[&str]) {
-    let sprites = romtool::levels::kinds::sprites_beside(dir).map(|d| romtool::sprites::sheet_names(&d));
+    let sprites = romtool::levels::kinds::sprites_beside(dir).map(|d| romtool_sprites::sheet_names(&d));
     let opts = romtool::levels::Options {
         dir: dir.to_path_buf(),
         out_dir: std::env::temp_dir(),

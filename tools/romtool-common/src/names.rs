@@ -158,6 +158,26 @@ pub fn rust_str(s: &str) -> String {
     o
 }
 
+/// The Rust identifier part of a name inside a file (a GIMP palette entry), appended to a
+/// prefix (`PAL_`), so it may start with a digit: upper case, every run of characters other than
+/// ASCII letters and digits becomes one `_`, no `_` at either end (`Text` -> `TEXT`,
+/// `skin shade` -> `SKIN_SHADE`, `#1a1c2c` -> `1A1C2C`). `None` when the name has no ASCII
+/// letter or digit.
+pub fn ident_part(name: &str) -> Option<String> {
+    let mut s = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            s.push(c.to_ascii_uppercase());
+        } else if !s.is_empty() && !s.ends_with('_') {
+            s.push('_');
+        }
+    }
+    while s.ends_with('_') {
+        s.pop();
+    }
+    (!s.is_empty()).then_some(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

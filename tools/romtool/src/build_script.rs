@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 /// of the sprite folder beside `dir` (`sprites/`).
 pub fn compile_levels(dir: impl AsRef<Path>) {
     let dir = source_dir(dir.as_ref());
-    let sprites = crate::levels::kinds::sprites_beside(&dir).map(|d| crate::sprites::sheet_names(&d));
+    let sprites = crate::levels::kinds::sprites_beside(&dir).map(|d| romtool_sprites::sheet_names(&d));
     let opts = crate::levels::Options { dir, out_dir: out_dir(), preview_dir: None, grid: false, require: Vec::new(), sprites };
     match crate::levels::build_outputs(&opts) {
         Ok((levels, files)) => {
@@ -31,14 +31,10 @@ pub fn compile_levels(dir: impl AsRef<Path>) {
     }
 }
 
-/// Compiles the sprite sheets of the folder `dir` (relative to the crate; PNG + JSON each,
-/// and an optional `palette.gpl`) into `sprites.rs` in `OUT_DIR` (see [`crate::sprites`]).
+/// Compiles the sprite sheets of the folder `dir` (relative to the crate) into `sprites.rs`
+/// in `OUT_DIR`: [`romtool_sprites::build_script::compile_sprites`].
 pub fn compile_sprites(dir: impl AsRef<Path>) {
-    let dir = source_dir(dir.as_ref());
-    match crate::sprites::build_outputs(&dir, &out_dir()) {
-        Ok((_, files)) => write_all(files),
-        Err(diags) => fail(&diags, diags.len(), &dir),
-    }
+    romtool_sprites::build_script::compile_sprites(dir)
 }
 
 /// Compiles the music and effects of the folder `dir` (relative to the crate) into

@@ -9,9 +9,7 @@
 
 pub mod build_script;
 pub mod compress;
-pub mod gpl;
 pub mod header;
 pub mod levels;
 pub mod manifest;
 pub mod pack;
-pub mod sprites;

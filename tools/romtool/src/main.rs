@@ -167,7 +167,7 @@ fn run() -> Result<()> {
             Ok(())
         }
         Command::Sprites { dir, out_dir, check } => {
-            let (sheets, files) = match romtool::sprites::build_outputs(&dir, &out_dir) {
+            let (sheets, files) = match romtool_sprites::build_outputs(&dir, &out_dir) {
                 Ok(r) => r,
                 Err(diags) => {
                     for d in &diags {
@@ -209,7 +209,7 @@ fn run() -> Result<()> {
             Ok(())
         }
         Command::Levels { dir, out_dir, preview_dir, grid, preview_collision, check, require_level, sprites } => {
-            let sprites = sprites.or_else(|| romtool::levels::kinds::sprites_beside(&dir)).map(|d| romtool::sprites::sheet_names(&d));
+            let sprites = sprites.or_else(|| romtool::levels::kinds::sprites_beside(&dir)).map(|d| romtool_sprites::sheet_names(&d));
             let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid, require: require_level, sprites };
             let romtool::levels::Built { levels, files, notes, rom } = match romtool::levels::build(&opts, preview_collision) {
                 Ok(r) => r,

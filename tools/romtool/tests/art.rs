@@ -1014,7 +1014,7 @@ fn sprites_round_trip_and_masks() {
         "{\n  \"frame_width\": 16,\n  \"frame_height\": 24,\n  \"transparent\": \"#ff00ff\",\n  \"animations\": [\n    { \"name\": \"walk\", \"frames\": [1, 2, 3, 2], \"duration\": 6 },\n    { \"name\": \"stand\", \"frames\": [0], \"duration\": 1, \"loop\": false }\n  ]\n}\n",
     );
     let out = d.join("gen");
-    let (sheets, files) = romtool::sprites::build_outputs(d, &out).unwrap_or_else(|e| panic!("{e:?}"));
+    let (sheets, files) = romtool_sprites::build_outputs(d, &out).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(sheets.len(), 1);
     // 5 frames of 16x24 (6 cells), but the sheet is 3x2 frames: the 6th is blank.
     assert_eq!(sheets[0].tiles.len(), 6);
@@ -1065,7 +1065,7 @@ fn sprite_errors() {
     let d = dir.path();
     let out = d.join("gen");
     let err = |d: &Path| -> Vec<String> {
-        romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
+        romtool_sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
     };
     // Frame size.
     let f = vec![vec![md(1); 16 * 16]];
@@ -1154,7 +1154,7 @@ fn generated_art_and_sprites_build() {
         2,
         "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": [{\"name\": \"walk\", \"frames\": [0, 1], \"duration\": 4}]}",
     );
-    let (_, sfiles) = romtool::sprites::build_outputs(&sd, &d.join("gen")).unwrap();
+    let (_, sfiles) = romtool_sprites::build_outputs(&sd, &d.join("gen")).unwrap();
     let sprites = String::from_utf8(sfiles[0].1.clone()).unwrap();
     let uses = "\npub fn uses() -> usize {\n    let a = art::LEVEL_ART[0].unwrap();\n    let b = a.plane_b.unwrap();\n    let hit = sprites::HERO.masks[0].hit(0, 0, &sprites::HERO.masks_hflip[0], 4, 4);\n    \
                 a.packed_tiles.len() + art::ART_CHUNK_TILES as usize + a.palettes.len() + b.cells.len() + (100u16 >> b.parallax) as usize + a.plane_a.map_or(0, |p| p.cells.len()) + levels::LEVELS.len() + sprites::SHEETS[0].tiles.len() + hit as usize + art::FIRST_ART_TILE as usize + art::MAX_ART_TILES as usize + sprites::SPRITE_PALETTE.len() + sprites::HERO_ANIMATIONS[0].frames.len()\n}\n";
@@ -1184,7 +1184,7 @@ fn sprite_palette_file_sets_the_line_and_names_the_indices() {
     let cs = [md(0x1FF), md(3 << 6 | 2 << 3 | 1), md(7 << 3 | 7), md(7 << 3)];
     let frame: Vec<Px> = (0..64).map(|i| if i % 5 == 0 { CLEAR } else { cs[i % 4] }).collect();
     sheet(d, "hero", std::slice::from_ref(&frame), 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
-    let (_, files) = romtool::sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
+    let (_, files) = romtool_sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
     let text = std::str::from_utf8(&files[0].1).unwrap();
     let file = syn::parse_file(text).unwrap();
     let pal = read_static(&file, "SPRITE_PALETTE");
@@ -1216,7 +1216,7 @@ fn sprite_palette_file_errors() {
     let out = d.join("gen");
     let p = d.join("palette.gpl");
     let err = |d: &Path| -> Vec<String> {
-        romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
+        romtool_sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
     };
     sheet(d, "hero", &[vec![md(0x1FF); 64]], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
     let pd = p.display();
@@ -1288,7 +1288,7 @@ fn sprite_palette_file_errors() {
 fn demo_sprite_sheets_round_trip() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/game/sprites");
     let tmp = tempfile::tempdir().unwrap();
-    let (sheets, files) = romtool::sprites::build_outputs(&dir, tmp.path()).unwrap_or_else(|e| panic!("{e:?}"));
+    let (sheets, files) = romtool_sprites::build_outputs(&dir, tmp.path()).unwrap_or_else(|e| panic!("{e:?}"));
     let text = std::str::from_utf8(&files[0].1).unwrap();
     let file = syn::parse_file(text).unwrap();
     let pal = read_static(&file, "SPRITE_PALETTE");
@@ -1392,11 +1392,11 @@ fn metasprites_palette_lines_and_engine_items() {
         1,
         "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": [{\"name\": \"stand\", \"frames\": [0], \"duration\": 1}]}",
     );
-    let (sheets, files) = romtool::sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
+    let (sheets, files) = romtool_sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
     let boss = sheets.iter().find(|s| s.name == "boss").unwrap();
     assert_eq!(
         (boss.palette_line, boss.residency, boss.masks.len()),
-        (1, romtool::sprites::Residency::Streamed, 0),
+        (1, romtool_sprites::Residency::Streamed, 0),
         "line 1, streamed, no masks past 32 wide"
     );
     let text = std::str::from_utf8(&files[0].1).unwrap();
@@ -1445,7 +1445,7 @@ fn sheet_line_residency_and_name_errors() {
     let d = dir.path();
     let out = d.join("gen");
     let err = |d: &Path| -> Vec<String> {
-        romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
+        romtool_sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
     };
     sheet(
         d,
@@ -1499,7 +1499,7 @@ fn a_sheet_on_a_line_of_the_level_art_is_refused() {
             1,
             &format!("{{\"frame_width\": 16, \"frame_height\": 16, \"palette_line\": {line}, \"animations\": []}}"),
         );
-        let opts = levels::Options { sprites: Some(romtool::sprites::sheet_names(&sd)), ..common::level_options(d, &d.join("gen")) };
+        let opts = levels::Options { sprites: Some(romtool_sprites::sheet_names(&sd)), ..common::level_options(d, &d.join("gen")) };
         levels::build_outputs(&opts)
             .map(|(l, _)| l[0].art.as_ref().unwrap().palettes.len())
             .map_err(|e| e.iter().map(|d| d.to_string()).collect::<Vec<_>>())
@@ -1534,8 +1534,8 @@ fn a_shared_sheet_is_generated_and_counted_as_resident() {
         3,
         "{\"frame_width\": 16, \"frame_height\": 16, \"residency\": \"shared\", \"animations\": [{\"name\": \"walk\", \"frames\": [0, 1, 2], \"duration\": 8}]}",
     );
-    let (sheets, files) = romtool::sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
-    assert_eq!(sheets[0].residency, romtool::sprites::Residency::Shared);
+    let (sheets, files) = romtool_sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(sheets[0].residency, romtool_sprites::Residency::Shared);
     let text = std::str::from_utf8(&files[0].1).unwrap();
     assert!(text.contains("Sheet::new(&super::WALKER_TILES, 16, 16, 3, ::megadrive::sprite_engine::Residency::Shared)"), "{text}");
     assert!(text.contains("pub const RESIDENT_TILES: u16 = 12;"), "every frame in VRAM: {text}");

@@ -118,19 +118,7 @@ impl KindSprite {
     }
 }
 
-/// The sprite sheets of a game as the level compiler checks a kind's [`SPRITE_MEMBER`]
-/// against them (romtool's sprite compiler makes it from the sprite folder).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SheetNames {
-    /// The sprite folder.
-    pub dir: PathBuf,
-    /// Each sheet: its name (file stem), its generated module (`player`) and its animations'
-    /// names in order. `None` when the folder has errors (its compiler reports them).
-    pub sheets: Option<Vec<(String, String, Vec<String>)>>,
-    /// The sheets on a palette line below the sprites' own (3), which the level art may use
-    /// too: (line, the sheet's JSON file).
-    pub low_lines: Vec<(u16, PathBuf)>,
-}
+pub use romtool_sprites::SheetNames;
 
 /// The palette lines sprite sheets share with the art of `levels` (each given as its file
 /// and the lines its art uses, `0..lines`): an error per sheet and level, naming both.

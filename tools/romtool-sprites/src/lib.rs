@@ -49,7 +49,7 @@
 //! appearance (sheets in file-name order, frames, pixels row-major; at most 15: more is an
 //! error naming the line, the sheet, frame and pixel). A sheet on a line 0..=2 shares it with
 //! the level art, which loads its own colours there: the level compiler refuses a sheet on a
-//! line the art of a level uses ([`crate::levels::kinds::palette_conflicts`]), naming both.
+//! line the art of a level uses (`romtool_levels::kinds::palette_conflicts`), naming both.
 //!
 //! **Output** (`sprites.rs`): `SPRITE_PALETTE` (line [`SPRITE_LINE`]), `SPRITE_LINE`,
 //! `SPRITE_PALETTES` (every line the sheets use with its colours), the `PAL_*` constants, and
@@ -57,7 +57,7 @@
 //! order: the frame's hardware sprites one after the other, each **column-major**, top to
 //! bottom, then left to right; a frame up to 32 x 32 is one VDP sprite in its order),
 //! `NAME_MASK_ROWS` / `NAME_MASK_ROWS_HFLIP` (`[[u32; H]; F]`, the engine's
-//! [`Mask`](megacollide_engine::mask::Mask) layout: pixel column `c` at bit `31 - c`; a bit is
+//! `megacollide_engine::mask::Mask` layout: pixel column `c` at bit `31 - c`; a bit is
 //! set exactly where the frame's pixel is opaque, i.e. where its VDP tile index is not 0;
 //! `_HFLIP` is the mask of the frame drawn with the sprite's horizontal flip; none for frames
 //! wider than [`MAX_MASK_WIDTH`]), `NAME_MASKS`, `NAME_MASKS_HFLIP`, `NAME_ANIMATIONS` and
@@ -68,6 +68,9 @@
 //!
 //! Errors name the file and line (JSON) or the sheet, frame and pixel (PNG); nothing is
 //! written on any error.
+
+pub mod build_script;
+pub mod gpl;
 
 use romtool_common::diag::{Diag, Loc};
 use romtool_common::jsonpos::{self, JPath};
@@ -217,7 +220,7 @@ fn load_palette(path: &Path) -> Result<Fixed, Vec<Diag>> {
     let mut names: Vec<PaletteName> = Vec::new();
     for (i, e) in pal.entries.iter().enumerate().take(16) {
         let Some(name) = &e.name else { continue };
-        let Some(ident) = crate::gpl::ident_part(name) else {
+        let Some(ident) = romtool_common::names::ident_part(name) else {
             errors.push(Diag::new(path, Loc::LineCol(e.line, 1), format!("colour name `{name}` has no ASCII letter or digit, so it gives no Rust item name. Fix: rename it (letters, digits, blanks, `_`), or leave it empty")));
             continue;
         };
@@ -889,17 +892,31 @@ fn engine_items(o: &mut String, s: &Sheet) {
     o.push_str("}\n");
 }
 
+/// The sprite sheets of a game as the level compiler checks a kind's `sprite` member
+/// against them ([`sheet_names`] makes it from the sprite folder).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SheetNames {
+    /// The sprite folder.
+    pub dir: PathBuf,
+    /// Each sheet: its name (file stem), its generated module (`player`) and its animations'
+    /// names in order. `None` when the folder has errors (its compiler reports them).
+    pub sheets: Option<Vec<(String, String, Vec<String>)>>,
+    /// The sheets on a palette line below the sprites' own (3), which the level art may use
+    /// too: (line, the sheet's JSON file).
+    pub low_lines: Vec<(u16, PathBuf)>,
+}
+
 /// What the level compiler checks against the sprite folder `dir`: every sheet with its
 /// module and animations, which a kind's `sprite` member names (`sheets` is `None` when the
 /// folder has errors, which [`build_outputs`] reports), and the sheets on the palette lines
 /// the level art may use.
-pub fn sheet_names(dir: &Path) -> crate::levels::kinds::SheetNames {
+pub fn sheet_names(dir: &Path) -> SheetNames {
     let loaded = load_dir(dir).ok().map(|(sheets, _)| sheets);
     let low_lines =
         loaded.iter().flatten().filter(|s| s.palette_line < SPRITE_LINE).map(|s| (s.palette_line, s.path.with_extension("json"))).collect();
     let sheets =
         loaded.map(|sheets| sheets.into_iter().map(|s| (s.name, s.module, s.animations.into_iter().map(|a| a.name).collect())).collect());
-    crate::levels::kinds::SheetNames { dir: dir.to_path_buf(), sheets, low_lines }
+    SheetNames { dir: dir.to_path_buf(), sheets, low_lines }
 }
 
 /// The sheets compiled and the files to write (path, bytes).

@@ -139,22 +139,3 @@ fn colour_line(raw: &str) -> Result<([u8; 3], Option<String>), (usize, String)> 
     let name = if name.is_empty() || name == "Untitled" { None } else { Some(name.to_string()) };
     Ok((rgb, name))
 }
-
-/// The Rust identifier part of an entry name: upper case, every run of characters other than
-/// ASCII letters and digits becomes one `_`, no `_` at either end (`Text` -> `TEXT`,
-/// `skin shade` -> `SKIN_SHADE`, `#1a1c2c` -> `1A1C2C`). `None` when the name has no ASCII
-/// letter or digit.
-pub fn ident_part(name: &str) -> Option<String> {
-    let mut s = String::new();
-    for c in name.chars() {
-        if c.is_ascii_alphanumeric() {
-            s.push(c.to_ascii_uppercase());
-        } else if !s.is_empty() && !s.ends_with('_') {
-            s.push('_');
-        }
-    }
-    while s.ends_with('_') {
-        s.pop();
-    }
-    (!s.is_empty()).then_some(s)
-}
