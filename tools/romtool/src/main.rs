@@ -9,8 +9,8 @@
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use romtool::header::HeaderInfo;
 use romtool_common::output::write_atomically;
+use romtool_pack::header::HeaderInfo;
 use std::path::{Path, PathBuf};
 
 #[derive(Parser)]
@@ -131,12 +131,12 @@ fn run() -> Result<()> {
     match Cli::parse().command {
         Command::Pack { elf, output, elf_out, title, serial, manifest, bin } => {
             let settings = match &manifest {
-                Some(path) => romtool::manifest::read(path, bin.as_deref()).map_err(anyhow::Error::msg)?,
-                None => romtool::manifest::GameSettings::default(),
+                Some(path) => romtool_pack::manifest::read(path, bin.as_deref()).map_err(anyhow::Error::msg)?,
+                None => romtool_pack::manifest::GameSettings::default(),
             };
             let data = std::fs::read(&elf).with_context(|| format!("{}: cannot read", elf.display()))?;
             let info = HeaderInfo { title, serial, sram_bytes: settings.sram_bytes, ..HeaderInfo::default() };
-            let packed = romtool::pack::pack(&data, &info).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
+            let packed = romtool_pack::pack::pack(&data, &info).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
             if let Some(path) = &elf_out {
                 write_atomically(path, &packed.elf)?;
             }
@@ -147,7 +147,7 @@ fn run() -> Result<()> {
                 output.display(),
                 packed.used_bytes,
                 packed.rom.len(),
-                romtool::header::checksum(&packed.rom),
+                romtool_pack::header::checksum(&packed.rom),
                 packed.patches.len(),
                 match settings.sram_bytes {
                     Some(n) => format!(", {n} bytes of save RAM"),
@@ -159,8 +159,8 @@ fn run() -> Result<()> {
                 println!(
                     "romtool: {}: Sega mapper (\"{}\"), {} banks of 512 KiB; past 4 MiB: {}",
                     output.display(),
-                    romtool::header::CONSOLE_MAPPED,
-                    packed.rom.len() / romtool::pack::BANK_BYTES,
+                    romtool_pack::header::CONSOLE_MAPPED,
+                    packed.rom.len() / romtool_pack::pack::BANK_BYTES,
                     used.join(", ")
                 );
             }
@@ -197,7 +197,7 @@ fn run() -> Result<()> {
         }
         Command::Sound { dir, output, check } => run_sound(&dir, &output, check),
         Command::Compress { input, output, name } => {
-            let s = romtool::compress::compress_file(&input, &output, name.as_deref())?;
+            let s = romtool_pack::compress::compress_file(&input, &output, name.as_deref())?;
             println!(
                 "romtool: {}: {} bytes -> {} bytes (ratio {:.3}); wrote {}",
                 input.display(),
@@ -209,15 +209,15 @@ fn run() -> Result<()> {
             Ok(())
         }
         Command::Levels { dir, out_dir, preview_dir, grid, preview_collision, check, require_level, sprites } => {
-            let sprites = sprites.or_else(|| romtool::levels::kinds::sprites_beside(&dir)).map(|d| romtool_sprites::sheet_names(&d));
-            let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid, require: require_level, sprites };
-            let romtool::levels::Built { levels, files, notes, rom } = match romtool::levels::build(&opts, preview_collision) {
+            let sprites = sprites.or_else(|| romtool_levels::kinds::sprites_beside(&dir)).map(|d| romtool_sprites::sheet_names(&d));
+            let opts = romtool_levels::Options { dir, out_dir, preview_dir, grid, require: require_level, sprites };
+            let romtool_levels::Built { levels, files, notes, rom } = match romtool_levels::build(&opts, preview_collision) {
                 Ok(r) => r,
                 Err(diags) => {
                     for d in &diags {
                         eprintln!("error: {d}");
                     }
-                    anyhow::bail!("{} error(s) in {}; nothing written", romtool::levels::error_count(&diags), opts.dir.display());
+                    anyhow::bail!("{} error(s) in {}; nothing written", romtool_levels::error_count(&diags), opts.dir.display());
                 }
             };
             for n in &notes {
@@ -236,7 +236,7 @@ fn run() -> Result<()> {
                 );
                 if let Some(a) = &l.art {
                     let plane =
-                        |p: &Option<romtool::levels::art::ArtPlane>| p.as_ref().map(|p| p.layers.join(", ")).unwrap_or_else(|| "-".into());
+                        |p: &Option<romtool_levels::art::ArtPlane>| p.as_ref().map(|p| p.layers.join(", ")).unwrap_or_else(|| "-".into());
                     println!(
                         "romtool: {}: art: {} cells, {} palette lines; plane B: {}; plane A: {}",
                         l.path.display(),
@@ -255,13 +255,13 @@ fn run() -> Result<()> {
                 levels.len(),
                 rom.total(),
                 rom.shared.bytes(),
-                romtool::levels::budget::level_data_budget()
+                romtool_levels::limits::level_data_budget()
             );
-            let warnings: Vec<&romtool::levels::Diag> = levels.iter().flat_map(|l| &l.warnings).collect();
+            let warnings: Vec<&romtool_levels::Diag> = levels.iter().flat_map(|l| &l.warnings).collect();
             for w in &warnings {
                 eprintln!("warning: {w}");
             }
-            let n_warnings: usize = levels.iter().map(|l| romtool::levels::warning_count(&l.warnings)).sum();
+            let n_warnings: usize = levels.iter().map(|l| romtool_levels::warning_count(&l.warnings)).sum();
             if n_warnings > 0 {
                 eprintln!("romtool: {n_warnings} warning(s) in {}", opts.dir.display());
             }

@@ -9,7 +9,7 @@
 
 mod common;
 
-use romtool::levels::{self, art, artcode, budget, validate, Level};
+use romtool_levels::{self as levels, art, gen_art, limits, validate, Level};
 use std::path::{Path, PathBuf};
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +191,7 @@ fn vdp_plane(words: &[u64], w2: usize, h2: usize, tiles: &[u64], palettes: &[u64
             if word == 0 {
                 continue;
             }
-            let tile = (word & 0x7FF) as usize - budget::ROM_ART_BASE_TILE;
+            let tile = (word & 0x7FF) as usize - limits::ROM_ART_BASE_TILE;
             let line = (word >> 13 & 3) as usize;
             for y in 0..8 {
                 for x in 0..8 {
@@ -213,7 +213,7 @@ fn vdp_plane(words: &[u64], w2: usize, h2: usize, tiles: &[u64], palettes: &[u64
 
 /// The art of `level` through the generated `art.rs`: (plane B, plane A) pixels, and the file.
 fn planes_from_rust(level: &Level) -> (Option<Vec<Px>>, Option<Vec<Px>>, syn::File) {
-    let text = artcode::generate(std::slice::from_ref(level));
+    let text = gen_art::generate(std::slice::from_ref(level));
     assert!(text.is_ascii());
     let file = syn::parse_file(&text).expect("art.rs parses");
     let id = format!("ART_{}", level.ident);
@@ -364,7 +364,7 @@ fn art_flips_found() {
         assert_eq!(word(7, row + 1), word(0, 0) | h | v);
     }
     // Tile 0 itself has no flips and uses the first four cells.
-    let base = budget::ROM_ART_BASE_TILE as u16;
+    let base = limits::ROM_ART_BASE_TILE as u16;
     assert_eq!([word(0, 0), word(1, 0), word(0, 1), word(1, 1)].map(|w| w & 0x1FFF), [base, base + 1, base + 2, base + 3]);
     let (b, _, _) = planes_from_rust(&level);
     assert_eq!(b.unwrap(), tiled_view(&[&gids[..]], 4, 2, &pics, None));
@@ -450,7 +450,7 @@ fn art_layer_properties_and_stacking() {
 fn levels_without_art_layers_have_no_art() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let shipped = levels::load_dir(&root.join("../../levels")).unwrap();
-    let text = artcode::generate(&shipped);
+    let text = gen_art::generate(&shipped);
     let entries: Vec<String> =
         shipped.iter().map(|l| if l.art.is_some() { format!("Some(&ART_{})", l.ident) } else { "None".into() }).collect();
     let table = format!("pub static LEVEL_ART: [Option<&LevelArt>; {}] = [{}];", shipped.len(), entries.join(", "));
@@ -476,7 +476,7 @@ fn third_party_map_shows_its_tileset_art() {
     assert_eq!(a.plane_b.as_ref().unwrap().layers, ["main"]);
     assert!(a.plane_a.is_none());
     assert!(a.plane_b.as_ref().unwrap().words.iter().all(|w| w & 0x8000 == 0), "plane B without priority");
-    assert!(a.palettes.len() <= budget::MAX_ART_PALETTES && a.cells.len() <= budget::VRAM_ART_CELLS);
+    assert!(a.palettes.len() <= limits::MAX_ART_PALETTES && a.cells.len() <= limits::VRAM_ART_CELLS);
     // The tileset PNG as RGBA, every 16x16 tile (Tiled's gid 1 = tile 0).
     let mut d = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(dir.join("mrrescue-tiles.png")).unwrap()));
     d.set_transformations(png::Transformations::EXPAND);
@@ -547,7 +547,7 @@ fn parallax_factors_accepted() {
         let a = level.art.as_ref().unwrap();
         assert_eq!(a.plane_b.as_ref().unwrap().parallax, shift, "factor {factor}");
         assert_eq!(a.plane_a.as_ref().unwrap().parallax, 0, "no factor: 1");
-        let text = artcode::generate(std::slice::from_ref(&level));
+        let text = gen_art::generate(std::slice::from_ref(&level));
         assert!(
             text.contains(&format!("plane_b: Some(ArtPlane {{ width: 4, height: 2, cells: &ART_MAP_PLANE_B, parallax: {shift} }})")),
             "{text}"
@@ -689,7 +689,7 @@ fn backdrop_from_the_background_colour() {
         let (b, _, file) = planes_from_rust(&level);
         assert_eq!(read_static(&file, "ART_MAP_PALETTES")[0], want as u64);
         assert_eq!(b.unwrap()[0], md(5));
-        assert!(artcode::generate(std::slice::from_ref(&level)).contains(&format!("backdrop 0x{want:04X}")));
+        assert!(gen_art::generate(std::slice::from_ref(&level)).contains(&format!("backdrop 0x{want:04X}")));
     }
     // Quantised like every colour: 0x70 = 112 is nearest to 108 (3).
     let map = parallax_map(d, " backgroundcolor=\"#70b4fc\"", "", "");
@@ -720,8 +720,8 @@ fn demo_art_fits_and_follows_the_collision() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let demo = compile(&root.join("../../levels/demo.tmj")).unwrap();
     let a = demo.art.as_ref().expect("the demo has art layers");
-    assert!(a.cells.len() <= budget::VRAM_ART_CELLS, "{} cells", a.cells.len());
-    assert!(a.palettes.len() <= budget::MAX_ART_PALETTES, "{} lines", a.palettes.len());
+    assert!(a.cells.len() <= limits::VRAM_ART_CELLS, "{} cells", a.cells.len());
+    assert!(a.palettes.len() <= limits::MAX_ART_PALETTES, "{} lines", a.palettes.len());
     assert_eq!(a.backdrop(), romtool_gfx::cells::quantise([108, 180, 252]), "the sky");
     let (pb, pa) = (a.plane_b.as_ref().unwrap(), a.plane_a.as_ref().unwrap());
     assert_eq!((pb.layers.as_slice(), pb.parallax), (&["background".to_string()][..], 1));
@@ -827,7 +827,7 @@ fn error_more_than_three_palettes() {
     // Three of them fit: lines 0..=2.
     let map = tmx(d, 3, 1, &[("collision", "", vec![0; 3]), ("back", "", vec![1, 2, 3])]);
     assert_eq!(compile(&map).unwrap().art.unwrap().palettes.len(), 3);
-    assert_eq!(budget::MAX_ART_PALETTES, 3);
+    assert_eq!(limits::MAX_ART_PALETTES, 3);
 }
 
 #[test]
@@ -846,9 +846,9 @@ fn error_more_cells_than_the_vram_budget() {
         [format!(
             "{}: the art layers need 960 distinct 8x8 cells (after removing repeats and mirrored copies): expected at most {} (the ROM's VRAM for art: VDP tiles {}..{}, `FIRST_ART_TILE` and the level view's `ART_END_TILE`, src/level-view)",
             map.display(),
-            budget::VRAM_ART_CELLS,
-            budget::ROM_ART_BASE_TILE,
-            budget::ROM_ART_END_TILE
+            limits::VRAM_ART_CELLS,
+            limits::ROM_ART_BASE_TILE,
+            limits::ROM_ART_END_TILE
         )]
     );
     // 224 of them fit (896 cells).
@@ -956,13 +956,13 @@ fn art_vram_budget_matches_the_rom_layout() {
     assert!(view.contains("first_tile: $art_module::FIRST_ART_TILE,"), "src/level-view: the art's first tile is romtool's");
     let sprites = std::fs::read_to_string(root.join("src/rom/sprites.rs")).unwrap();
     assert!(
-        sprites.contains(&format!("pub const FIRST_TILE: u16 = {};", budget::ROM_SPRITE_BASE_TILE)),
+        sprites.contains(&format!("pub const FIRST_TILE: u16 = {};", limits::ROM_SPRITE_BASE_TILE)),
         "src/rom/sprites.rs: the sprites before the art"
     );
-    assert_eq!(budget::VRAM_ART_CELLS, budget::ROM_ART_END_TILE - budget::ROM_ART_BASE_TILE);
+    assert_eq!(limits::VRAM_ART_CELLS, limits::ROM_ART_END_TILE - limits::ROM_ART_BASE_TILE);
     // The window name table (megadrive::vdp::WINDOW) is where the art must end.
     let vdp = std::fs::read_to_string(root.join("src/megadrive/src/vdp.rs")).unwrap();
-    assert!(vdp.contains(&format!("pub const WINDOW: u16 = 0x{:04X};", budget::ROM_ART_END_TILE * 32)));
+    assert!(vdp.contains(&format!("pub const WINDOW: u16 = 0x{:04X};", limits::ROM_ART_END_TILE * 32)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1350,9 +1350,9 @@ fn preview_follows_the_vdp_priority() {
         );
         let level = compile(&map).unwrap();
         let a = level.art.as_ref().unwrap();
-        assert_eq!(romtool::levels::preview::art_rgb(a, 3, 3), want[..3], "plane B priority {b_prio}");
-        assert_eq!(romtool::levels::preview::art_rgb(a, 19, 3), md(5)[..3], "only plane B");
-        let rgb = romtool::levels::preview::render_rgb(&level, false);
+        assert_eq!(romtool_levels::preview::art_rgb(a, 3, 3), want[..3], "plane B priority {b_prio}");
+        assert_eq!(romtool_levels::preview::art_rgb(a, 19, 3), md(5)[..3], "only plane B");
+        let rgb = romtool_levels::preview::render_rgb(&level, false);
         assert_eq!(rgb[(3 * 32 + 3) * 3..][..3], want[..3]);
     }
 }

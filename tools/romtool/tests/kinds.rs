@@ -5,7 +5,7 @@
 
 mod common;
 
-use romtool::levels::{self, Options};
+use romtool_levels::{self as levels, Options};
 use std::path::{Path, PathBuf};
 
 /// A Tiled project (as Tiled 1.10 saves it) with these custom types.

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 /// The level compiler's options for the levels of `dir`, written to `out_dir`: no previews,
 /// no grid, no required level, no sprite sheets (set `sprites` with `..` when a test has them).
-pub fn level_options(dir: &Path, out_dir: &Path) -> romtool::levels::Options {
-    romtool::levels::Options {
+pub fn level_options(dir: &Path, out_dir: &Path) -> romtool_levels::Options {
+    romtool_levels::Options {
         dir: dir.to_path_buf(),
         out_dir: out_dir.to_path_buf(),
         preview_dir: None,
