@@ -25,12 +25,13 @@ impl Entry {
     }
 }
 
-/// Every entry of `dir`, sorted by name. Errors are sentences without the folder's name.
-pub fn entries(dir: &Path) -> Result<Vec<Entry>, String> {
-    let rd = std::fs::read_dir(dir).map_err(|e| format!("cannot read the folder: {e}"))?;
+/// Every entry of `dir`, sorted by name: the one folder lister of the tools (level, sprite
+/// and sound folders). The error is the system's; the caller names the folder.
+pub fn entries(dir: &Path) -> std::io::Result<Vec<Entry>> {
+    let rd = std::fs::read_dir(dir)?;
     let mut v = Vec::new();
     for e in rd {
-        let e = e.map_err(|e| format!("cannot read the folder: {e}"))?;
+        let e = e?;
         let path = e.path();
         v.push(Entry { is_dir: path.is_dir(), path });
     }

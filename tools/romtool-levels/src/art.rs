@@ -5,7 +5,7 @@
 //! layer: not the layer named `collision`, and not the single tile layer of a map without
 //! collision properties (that layer is the collision layer, as before). With collision
 //! properties on an art tileset and no `collision` layer, the art layers also give the
-//! collision ids (the rule of [`crate::tiled`]: per cell the topmost tile with a `collision`
+//! collision ids (the rule of the Tiled reader, `tiled`: per cell the topmost tile with a `collision`
 //! property): one layer can do both. Only tiles of tilesets with an image are drawn; a layer
 //! with none of them is no art layer.
 //!

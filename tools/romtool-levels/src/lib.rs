@@ -6,14 +6,14 @@
 //! 1. [`load_folder`] reads what the folder declares for all its maps ([`declarations`]: the
 //!    game's entity kinds from its Tiled project, [`project`]; its collision property map,
 //!    [`property_map`]), lists the folder (sorted by file name) and parses every level file
-//!    with the reader for its extension: [`sixteen`] (16Tile C exports `*.h`, `*.c`, `*.txt`)
-//!    and [`tiled`] (`*.tmj` JSON, `*.tmx` XML). Tileset PNGs ([`tileset`]) supply height tiles.
+//!    with the reader for its extension: `sixteen` (16Tile C exports `*.h`, `*.c`, `*.txt`)
+//!    and `tiled` (`*.tmj` JSON, `*.tmx` XML). Tileset PNGs ([`height_tiles`]) supply height tiles.
 //! 2. [`validate`] checks sizes against the engine's limits and every tile id against the
 //!    engine's shape table.
 //! 3. Only when every file is free of errors: [`surfaces`] compiles each level's surface
 //!    tables, [`gen_levels`] writes one Rust file for the ROM (with the types of the game's entity
 //!    kinds, [`kinds`]), [`gen_art`] one for the art; the `static`s they write, with their
-//!    bytes ([`rom_usage`]), must fit the cartridge ([`budget`]); then [`preview`] draws one PNG
+//!    bytes ([`rom_usage`]), must fit the cartridge ([`limits`]); then [`preview`] draws one PNG
 //!    per level; every file goes through [`romtool_common::output::write_atomically`].
 //!
 //! Every error is a [`Diag`]: the file, a place in it (line and column, or a tile / object of a
@@ -22,23 +22,23 @@
 //!
 //! Cost is bounded for any input: files are read with a size limit ([`text::read_limited`]),
 //! parsing is linear in the file size and never recursive in the input's nesting (XML:
-//! [`xml`]; JSON: `serde_json`'s depth limit), decompression and image decoding stop at what
+//! `xml`; JSON: `serde_json`'s depth limit), decompression and image decoding stop at what
 //! the map can use, and all arithmetic on input values is checked.
 
-// The modules in layers, each using only those listed before it (the text formats' readers
-// first, this file's pipeline last); `tests/layering.rs` checks it.
+// The modules, listed in layers (the text formats' readers first, the generators last; this
+// file is the pipeline): no two use each other and none uses this file (`tests/layering.rs`).
 pub mod build_script;
-pub mod xml;
+pub(crate) mod xml;
 
 pub mod property_value;
 
 pub mod limits;
 pub mod gfx;
-pub mod idmap;
+pub(crate) mod idmap;
 pub mod kinds;
 pub mod property_map;
 
-pub mod flip;
+pub(crate) mod flip;
 pub mod project;
 pub mod height_tiles;
 
@@ -48,8 +48,8 @@ pub mod declarations;
 pub mod level;
 pub mod rom_usage;
 
-pub mod sixteen;
-pub mod tiled;
+pub(crate) mod sixteen;
+pub(crate) mod tiled;
 
 pub mod surfaces;
 pub mod validate;
@@ -157,16 +157,12 @@ pub struct Folder {
 /// file (sorted by file name): the levels, or every error found (all files are checked
 /// before giving up; at most [`MAX_ERRORS_PER_FILE`] per file are listed).
 pub fn load_folder(dir: &Path) -> Result<Folder, Vec<Diag>> {
-    if let Err(e) = std::fs::read_dir(dir) {
-        return Err(vec![Diag::new(dir, Loc::File, format!("cannot read the level folder: {e}"))]);
-    }
+    let entries =
+        romtool_common::folder::entries(dir).map_err(|e| vec![Diag::new(dir, Loc::File, format!("cannot read the level folder: {e}"))])?;
     let game = declarations::read(dir)?;
     let mut notes = Vec::new();
-    let mut names: Vec<PathBuf> = match std::fs::read_dir(dir) {
-        Ok(rd) => rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file()).collect(),
-        Err(e) => return Err(vec![Diag::new(dir, Loc::File, format!("cannot read the level folder: {e}"))]),
-    };
-    names.sort_by(|a, b| a.file_name().cmp(&b.file_name()));
+    // Sub-folders are not looked into (a level folder holds files).
+    let names: Vec<PathBuf> = entries.into_iter().map(|e| e.path).filter(|p| p.is_file()).collect();
     let mut errors = Vec::new();
     let mut sources = Vec::new();
     for path in names {

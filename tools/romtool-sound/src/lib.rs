@@ -158,8 +158,8 @@ fn files_in(dir: &Path, sub: &str, allowed: &[&str], errors: &mut Vec<Diag>) -> 
     }
     let entries = match romtool_common::folder::entries(&d) {
         Ok(v) => v,
-        Err(m) => {
-            errors.push(error(&d, m));
+        Err(e) => {
+            errors.push(error(&d, format!("cannot read the folder: {e}")));
             return Vec::new();
         }
     };
@@ -199,7 +199,7 @@ fn files_in(dir: &Path, sub: &str, allowed: &[&str], errors: &mut Vec<Diag>) -> 
 fn check_top(dir: &Path, errors: &mut Vec<Diag>) {
     let entries = match romtool_common::folder::entries(dir) {
         Ok(v) => v,
-        Err(m) => return errors.push(error(dir, m)),
+        Err(e) => return errors.push(error(dir, format!("cannot read the folder: {e}"))),
     };
     for e in entries {
         if e.is_dir && matches!(e.name().as_str(), "music" | "effects") || romtool_common::folder::is_documentation(&e) {

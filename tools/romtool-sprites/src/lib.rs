@@ -588,7 +588,7 @@ fn load_sheet(json: &Path, palettes: &mut [Vec<u16>; 4], fixed: Option<&Fixed>, 
 /// Reads every sheet of `dir` (see the module docs): the sheets and the shared palette.
 pub fn load_dir(dir: &Path) -> Result<(Vec<Sheet>, SpritePalette), Vec<Diag>> {
     let entries =
-        romtool_common::folder::entries(dir).map_err(|m| vec![Diag::new(dir, Loc::File, format!("cannot read the sprite folder: {m}"))])?;
+        romtool_common::folder::entries(dir).map_err(|e| vec![Diag::new(dir, Loc::File, format!("cannot read the sprite folder: {e}"))])?;
     let mut names: Vec<PathBuf> = Vec::new();
     let mut errors = Vec::new();
     for e in &entries {

@@ -1,4 +1,6 @@
-//! `romtool`: the megacollide host tool.
+//! `romtool`: the megacollide host tool, a thin command line over romtool's crates
+//! (`romtool-pack`, `-levels`, `-sprites`, `-sound`; see `tools/romtool/README.md#crates`): it
+//! parses the command line, calls the crate, prints what it made and writes the files.
 //!
 //! `romtool pack ELF -o ROM [--elf-out ELF] [--manifest Cargo.toml [--bin NAME]]` packs a
 //! linked 68000 ELF into a Mega Drive ROM (the manifest's `[package.metadata.megacollide]`:

@@ -52,10 +52,5 @@ mod assemble;
 mod tmj;
 mod tmx;
 
-pub use layer_data::{MAX_CHUNK_TILES, MAX_ZSTD_WINDOW};
 pub use tmj::{json_kind, parse_tmj, JsonKind};
 pub use tmx::parse_tmx;
-pub use values::MAX_COORD;
-
-/// Bits of a gid that are flip / rotation flags (horizontal, vertical, diagonal, hexagonal 120).
-pub use crate::flip::FLAG_BITS;
