@@ -24,6 +24,7 @@
 //! parsing is linear in the file size and never recursive in the input's nesting (XML:
 //! `xml`; JSON: `serde_json`'s depth limit), decompression and image decoding stop at what
 //! the map can use, and all arithmetic on input values is checked.
+#![deny(missing_docs)]
 
 // The modules, listed in layers (the text formats' readers first, the generators last; this
 // file is the pipeline): no two use each other and none uses this file (`tests/layering.rs`).

@@ -23,6 +23,7 @@
 //! timer, not from the video frame). Bad input (truncated, another chip, a file or a
 //! decompression that is too large, a WAV too long for the driver) is an error naming the
 //! file (and the offset in a VGM); nothing is written on any error.
+#![deny(missing_docs)]
 
 pub mod build_script;
 pub mod stream;

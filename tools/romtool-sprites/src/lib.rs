@@ -68,6 +68,7 @@
 //!
 //! Errors name the file and line (JSON) or the sheet, frame and pixel (PNG); nothing is
 //! written on any error.
+#![deny(missing_docs)]
 
 pub mod build_script;
 pub mod gpl;
