@@ -29,7 +29,7 @@ fn main() {
 /// build with romtool's file, line and column.
 fn compile_scene(dir: &std::path::Path, out: &std::path::Path) {
     println!("cargo:rerun-if-changed={}", dir.display());
-    let opts = romtool::levels::Options {
+    let opts = romtool_levels::Options {
         dir: dir.to_path_buf(),
         out_dir: out.to_path_buf(),
         preview_dir: None,
@@ -37,7 +37,7 @@ fn compile_scene(dir: &std::path::Path, out: &std::path::Path) {
         require: vec!["bench".into()],
         sprites: None,
     };
-    match romtool::levels::build_outputs(&opts) {
+    match romtool_levels::build_outputs(&opts) {
         Ok((_, files)) => {
             for (path, bytes) in files {
                 std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("{}: cannot write: {e}", path.display()));

@@ -1,5 +1,5 @@
 //! Compiles the level files of `levels/` (at the top of the repository) into `levels.rs` in
-//! `OUT_DIR` with romtool's level compiler (`romtool::build_script`, as every game's build
+//! `OUT_DIR` with romtool's level compiler (`romtool_levels::build_script`, as every game's build
 //! script does), so the demo's rules crate builds
 //! with plain cargo on a clean clone. A bad level fails the build with romtool's file, line
 //! and column.
@@ -20,10 +20,10 @@ fn main() {
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-changed=build.rs");
     if !take_made("MEGACOLLIDE_SPRITES_RS", &["sprites.rs"], "levels/sprites/", &out_dir) {
-        romtool::build_script::compile_sprites("../../levels/sprites");
+        romtool_sprites::build_script::compile_sprites("../../levels/sprites");
     }
     if !take_made("MEGACOLLIDE_LEVELS_RS", &["levels.rs", "art.rs"], "levels/", &out_dir) {
-        romtool::build_script::compile_levels("../../levels");
+        romtool_levels::build_script::compile_levels("../../levels");
     }
 }
 

@@ -5,7 +5,7 @@
 //! start-up code and the memory map come with the `megadrive` crate.
 
 fn main() {
-    romtool::build_script::compile_levels("levels");
-    romtool::build_script::compile_sprites("sprites");
-    romtool::build_script::compile_sound("sound");
+    romtool_levels::build_script::compile_levels("levels");
+    romtool_sprites::build_script::compile_sprites("sprites");
+    romtool_sound::build_script::compile_sound("sound");
 }

@@ -3,6 +3,6 @@
 //! `tests/template.rs` knows the art and the sprites the template's ROM must show.
 
 fn main() {
-    romtool::build_script::compile_levels("../../src/template/levels");
-    romtool::build_script::compile_sprites("../../src/template/sprites");
+    romtool_levels::build_script::compile_levels("../../src/template/levels");
+    romtool_sprites::build_script::compile_sprites("../../src/template/sprites");
 }

@@ -114,7 +114,7 @@ pub const NO_LOOP: u32 = u32::MAX;
 pub struct Song {
     /// The source file's name without its extension.
     pub name: &'static str,
-    /// The stream: commands of the driver's format (see `tools/romtool/src/sound/`).
+    /// The stream: commands of the driver's format (see `tools/romtool-sound/src/`).
     pub stream: &'static [u8],
     /// Byte offset in `stream` that the end jumps back to, or [`NO_LOOP`].
     pub loop_start: u32,

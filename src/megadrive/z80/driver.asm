@@ -3,7 +3,7 @@
 ; Plays a music stream (YM2612 FM + SN76489 PSG register writes, 60 ticks a second on NTSC
 ; and PAL alike), a PSG effect stream that takes PSG channels from the music and gives them
 ; back, and an 8-bit PCM effect on the YM2612's DAC (FM channel 6, taken from the music while
-; the effect plays). romtool (tools/romtool/src/sound/) writes the streams.
+; the effect plays). romtool (tools/romtool-sound/) writes the streams.
 ;
 ; The protocol (the stream op codes, the music op codes, the mailbox and status addresses, the
 ; rates) is defined once, in src/megadrive/src/sound/protocol.rs (megadrive::sound::protocol,

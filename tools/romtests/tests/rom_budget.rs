@@ -1,4 +1,4 @@
-//! romtool's ROM budget (`romtool::levels::rom_size`) counts what the linker placed: for the
+//! romtool's ROM budget (`romtool_levels::rom_usage`) counts what the linker placed: for the
 //! demo ROM (`out/megacollide.elf`, from `levels/`) and the template's
 //! (`out/template.elf`, from `src/template/levels/`), the levels are compiled again with
 //! romtool's library and every `static` it counts must be a symbol of the generated modules
@@ -41,8 +41,8 @@ fn module_data(elf: &Path, modules: &[&str]) -> BTreeMap<String, u64> {
 /// with the symbols of `modules` in `elf`; `folded` are the items the game's code reads only
 /// at compile time (the linker drops them).
 fn budget_equals_the_linker(elf: &Path, dir: &Path, modules: &[&str], folded: &[&str]) {
-    let sprites = romtool::levels::kinds::sprites_beside(dir).map(|d| romtool::sprites::sheet_names(&d));
-    let opts = romtool::levels::Options {
+    let sprites = romtool_levels::kinds::sprites_beside(dir).map(|d| romtool_sprites::sheet_names(&d));
+    let opts = romtool_levels::Options {
         dir: dir.to_path_buf(),
         out_dir: std::env::temp_dir(),
         preview_dir: None,
@@ -50,7 +50,7 @@ fn budget_equals_the_linker(elf: &Path, dir: &Path, modules: &[&str], folded: &[
         require: Vec::new(),
         sprites,
     };
-    let built = romtool::levels::build(&opts, false).unwrap_or_else(|e| panic!("{}: {e:#?}", dir.display()));
+    let built = romtool_levels::build(&opts, false).unwrap_or_else(|e| panic!("{}: {e:#?}", dir.display()));
     let rom = built.rom;
     let linked = module_data(elf, modules);
     assert!(!linked.is_empty(), "{}: no symbols of {modules:?}", elf.display());

@@ -61,14 +61,14 @@ fn rms(samples: &[i16]) -> f64 {
 }
 
 /// The demo's sounds as romtool compiles them (the bytes the ROM holds).
-fn demo_sounds() -> Vec<romtool::sound::Sound> {
+fn demo_sounds() -> Vec<romtool_sound::Sound> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../levels/sound");
-    romtool::sound::load_dir(&dir).unwrap_or_else(|e| panic!("{e:?}"))
+    romtool_sound::load_dir(&dir).unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 fn pcm_of(name: &str) -> Vec<u8> {
     match demo_sounds().into_iter().find(|s| s.name == name).map(|s| s.data) {
-        Some(romtool::sound::Data::Pcm(p)) => p,
+        Some(romtool_sound::Data::Pcm(p)) => p,
         other => panic!("no PCM effect {name}: {other:?}"),
     }
 }
@@ -394,8 +394,8 @@ fn blastem_plays_the_same_music_writes() {
 /// the stream's values as they are, but for register 27h, which goes out with the driver's
 /// timer bits under the song's CH3 mode: 1Ah (Timer B on and flagging, Timer A stopped, its
 /// flag reset; `driver.asm`, `init` and `mf_27`).
-fn stream_write_sums(song: &romtool::sound::stream::Stream, ticks: u32) -> Vec<(u16, u16)> {
-    use romtool::sound::stream::{decode, Command};
+fn stream_write_sums(song: &romtool_sound::stream::Stream, ticks: u32) -> Vec<(u16, u16)> {
+    use romtool_sound::stream::{decode, Command};
     let commands = decode(&song.bytes).expect("romtool's stream reads back");
     let loop_at = song.loop_start.map(|l| commands.iter().position(|&(at, _)| at == l).expect("the loop point starts a command"));
     let (mut sum, mut tick, mut i) = ([0u8; 2], 0u32, 0);
@@ -439,7 +439,7 @@ fn stream_write_sums(song: &romtool::sound::stream::Stream, ticks: u32) -> Vec<(
 fn the_driver_writes_the_title_stream_as_romtool_wrote_it() {
     let rom = Rom::load("megacollide").unwrap();
     let title = match demo_sounds().into_iter().find(|s| s.name == "title").map(|s| s.data) {
-        Some(romtool::sound::Data::Song(s)) => s,
+        Some(romtool_sound::Data::Song(s)) => s,
         other => panic!("no song title: {other:?}"),
     };
     let frames = title.ticks as u32 + 90;

@@ -264,17 +264,17 @@ fn a_user_adds_a_kind_and_an_art_layer() {
     }
     // The changed level, compiled (in memory: nothing is written) as the game's build script
     // compiled it.
-    let opts = romtool::levels::Options {
+    let opts = romtool_levels::Options {
         dir: out_dir().join("user-game/levels"),
         out_dir: out_dir().join("user-game/gen"),
         preview_dir: None,
         grid: false,
         require: Vec::new(),
-        sprites: Some(romtool::sprites::sheet_names(&out_dir().join("user-game/sprites"))),
+        sprites: Some(romtool_sprites::sheet_names(&out_dir().join("user-game/sprites"))),
     };
-    let (compiled, _) = romtool::levels::build_outputs(&opts).unwrap_or_else(|e| panic!("out/user-game/levels: {e:?}"));
+    let (compiled, _) = romtool_levels::build_outputs(&opts).unwrap_or_else(|e| panic!("out/user-game/levels: {e:?}"));
     let (sheets, _) =
-        romtool::sprites::load_dir(&out_dir().join("user-game/sprites")).unwrap_or_else(|e| panic!("out/user-game/sprites: {e:?}"));
+        romtool_sprites::load_dir(&out_dir().join("user-game/sprites")).unwrap_or_else(|e| panic!("out/user-game/sprites: {e:?}"));
     let spring = sheets.iter().find(|s| s.name == "spring").expect("apply.py's sheet spring");
     let level = &compiled[0];
     let plane_a = level.art.as_ref().and_then(|a| a.plane_a.as_ref()).expect("the changed level draws plane A");

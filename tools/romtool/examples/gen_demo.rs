@@ -6,8 +6,8 @@
 //! The level is an ordinary Tiled map afterwards: open it in Tiled, edit, save; this script
 //! is only the first draft (running it again overwrites the edits).
 
-use romtool::levels::tileset::render_tileset;
-use romtool::output::write_atomically;
+use romtool_common::output::write_atomically;
+use romtool_levels::height_tiles::render_tileset;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 

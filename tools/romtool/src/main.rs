@@ -1,4 +1,6 @@
-//! `romtool`: the megacollide host tool.
+//! `romtool`: the megacollide host tool, a thin command line over romtool's crates
+//! (`romtool-pack`, `-levels`, `-sprites`, `-sound`; see `tools/romtool/README.md#crates`): it
+//! parses the command line, calls the crate, prints what it made and writes the files.
 //!
 //! `romtool pack ELF -o ROM [--elf-out ELF] [--manifest Cargo.toml [--bin NAME]]` packs a
 //! linked 68000 ELF into a Mega Drive ROM (the manifest's `[package.metadata.megacollide]`:
@@ -9,9 +11,9 @@
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use romtool::header::HeaderInfo;
-use romtool::output::write_atomically;
-use std::path::PathBuf;
+use romtool_common::output::write_atomically;
+use romtool_pack::header::HeaderInfo;
+use std::path::{Path, PathBuf};
 
 #[derive(Parser)]
 #[command(name = "romtool", about = "megacollide host tool: ROM packing and level compiling")]
@@ -131,12 +133,12 @@ fn run() -> Result<()> {
     match Cli::parse().command {
         Command::Pack { elf, output, elf_out, title, serial, manifest, bin } => {
             let settings = match &manifest {
-                Some(path) => romtool::manifest::read(path, bin.as_deref()).map_err(anyhow::Error::msg)?,
-                None => romtool::manifest::GameSettings::default(),
+                Some(path) => romtool_pack::manifest::read(path, bin.as_deref()).map_err(anyhow::Error::msg)?,
+                None => romtool_pack::manifest::GameSettings::default(),
             };
             let data = std::fs::read(&elf).with_context(|| format!("{}: cannot read", elf.display()))?;
             let info = HeaderInfo { title, serial, sram_bytes: settings.sram_bytes, ..HeaderInfo::default() };
-            let packed = romtool::pack::pack(&data, &info).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
+            let packed = romtool_pack::pack::pack(&data, &info).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
             if let Some(path) = &elf_out {
                 write_atomically(path, &packed.elf)?;
             }
@@ -147,7 +149,7 @@ fn run() -> Result<()> {
                 output.display(),
                 packed.used_bytes,
                 packed.rom.len(),
-                romtool::header::checksum(&packed.rom),
+                romtool_pack::header::checksum(&packed.rom),
                 packed.patches.len(),
                 match settings.sram_bytes {
                     Some(n) => format!(", {n} bytes of save RAM"),
@@ -159,15 +161,15 @@ fn run() -> Result<()> {
                 println!(
                     "romtool: {}: Sega mapper (\"{}\"), {} banks of 512 KiB; past 4 MiB: {}",
                     output.display(),
-                    romtool::header::CONSOLE_MAPPED,
-                    packed.rom.len() / romtool::pack::BANK_BYTES,
+                    romtool_pack::header::CONSOLE_MAPPED,
+                    packed.rom.len() / romtool_pack::pack::BANK_BYTES,
                     used.join(", ")
                 );
             }
             Ok(())
         }
         Command::Sprites { dir, out_dir, check } => {
-            let (sheets, files) = match romtool::sprites::build_outputs(&dir, &out_dir) {
+            let (sheets, files) = match romtool_sprites::build_outputs(&dir, &out_dir) {
                 Ok(r) => r,
                 Err(diags) => {
                     for d in &diags {
@@ -188,16 +190,16 @@ fn run() -> Result<()> {
                 );
             }
             if !check {
-                romtool::output::write_all_atomically(&files)?;
+                romtool_common::output::write_all_atomically(&files)?;
                 for (path, _) in &files {
                     println!("romtool: wrote {}", path.display());
                 }
             }
             Ok(())
         }
-        Command::Sound { dir, output, check } => romtool::sound::run(&dir, &output, check),
+        Command::Sound { dir, output, check } => run_sound(&dir, &output, check),
         Command::Compress { input, output, name } => {
-            let s = romtool::compress::compress_file(&input, &output, name.as_deref())?;
+            let s = romtool_pack::compress::compress_file(&input, &output, name.as_deref())?;
             println!(
                 "romtool: {}: {} bytes -> {} bytes (ratio {:.3}); wrote {}",
                 input.display(),
@@ -209,15 +211,15 @@ fn run() -> Result<()> {
             Ok(())
         }
         Command::Levels { dir, out_dir, preview_dir, grid, preview_collision, check, require_level, sprites } => {
-            let sprites = sprites.or_else(|| romtool::levels::kinds::sprites_beside(&dir)).map(|d| romtool::sprites::sheet_names(&d));
-            let opts = romtool::levels::Options { dir, out_dir, preview_dir, grid, require: require_level, sprites };
-            let romtool::levels::Built { levels, files, notes, rom } = match romtool::levels::build(&opts, preview_collision) {
+            let sprites = sprites.or_else(|| romtool_levels::kinds::sprites_beside(&dir)).map(|d| romtool_sprites::sheet_names(&d));
+            let opts = romtool_levels::Options { dir, out_dir, preview_dir, grid, require: require_level, sprites };
+            let romtool_levels::Built { levels, files, notes, rom } = match romtool_levels::build(&opts, preview_collision) {
                 Ok(r) => r,
                 Err(diags) => {
                     for d in &diags {
                         eprintln!("error: {d}");
                     }
-                    anyhow::bail!("{} error(s) in {}; nothing written", romtool::levels::error_count(&diags), opts.dir.display());
+                    anyhow::bail!("{} error(s) in {}; nothing written", romtool_levels::error_count(&diags), opts.dir.display());
                 }
             };
             for n in &notes {
@@ -236,7 +238,7 @@ fn run() -> Result<()> {
                 );
                 if let Some(a) = &l.art {
                     let plane =
-                        |p: &Option<romtool::levels::art::ArtPlane>| p.as_ref().map(|p| p.layers.join(", ")).unwrap_or_else(|| "-".into());
+                        |p: &Option<romtool_levels::art::ArtPlane>| p.as_ref().map(|p| p.layers.join(", ")).unwrap_or_else(|| "-".into());
                     println!(
                         "romtool: {}: art: {} cells, {} palette lines; plane B: {}; plane A: {}",
                         l.path.display(),
@@ -255,18 +257,18 @@ fn run() -> Result<()> {
                 levels.len(),
                 rom.total(),
                 rom.shared.bytes(),
-                romtool::levels::budget::level_data_budget()
+                romtool_levels::limits::level_data_budget()
             );
-            let warnings: Vec<&romtool::levels::Diag> = levels.iter().flat_map(|l| &l.warnings).collect();
+            let warnings: Vec<&romtool_levels::Diag> = levels.iter().flat_map(|l| &l.warnings).collect();
             for w in &warnings {
                 eprintln!("warning: {w}");
             }
-            let n_warnings: usize = levels.iter().map(|l| romtool::levels::warning_count(&l.warnings)).sum();
+            let n_warnings: usize = levels.iter().map(|l| romtool_levels::warning_count(&l.warnings)).sum();
             if n_warnings > 0 {
                 eprintln!("romtool: {n_warnings} warning(s) in {}", opts.dir.display());
             }
             if !check {
-                romtool::output::write_all_atomically(&files)?;
+                romtool_common::output::write_all_atomically(&files)?;
                 for (path, _) in &files {
                     println!("romtool: wrote {}", path.display());
                 }
@@ -274,4 +276,41 @@ fn run() -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// The `romtool sound` command: compiles `dir`, prints a line per sound (and its notes), and
+/// writes `output` unless `check`.
+fn run_sound(dir: &Path, output: &Path, check: bool) -> Result<()> {
+    let (code, sounds) = match romtool_sound::build(dir) {
+        Ok(r) => r,
+        Err(errors) => {
+            for e in &errors {
+                eprintln!("error: {e}");
+            }
+            anyhow::bail!("{} error(s) in {}; nothing written", errors.len(), dir.display());
+        }
+    };
+    for s in &sounds {
+        let what = match &s.data {
+            romtool_sound::Data::Song(st) => format!(
+                "song, {} ticks ({:.1} s){}",
+                st.ticks,
+                st.ticks as f64 / 60.0,
+                if st.loop_start.is_some() { ", loops" } else { "" }
+            ),
+            romtool_sound::Data::Pcm(p) => {
+                format!("PCM effect, {} samples ({:.2} s)", p.len(), p.len() as f64 / romtool_sound::wav::PCM_RATE as f64)
+            }
+            romtool_sound::Data::Psg(st) => format!("PSG effect, {} ticks, channels {:#06b}", st.ticks, st.psg_channels),
+        };
+        println!("romtool: {}: {what}, {} bytes", s.path.display(), s.rom_bytes());
+        for n in &s.notes {
+            println!("romtool: {}: note: {n}", s.path.display());
+        }
+    }
+    if !check {
+        write_atomically(output, code.as_bytes())?;
+        println!("romtool: wrote {}", output.display());
+    }
+    Ok(())
 }

@@ -9,7 +9,7 @@
 
 mod common;
 
-use romtool::levels::{self, art, artcode, budget, validate, Level};
+use romtool_levels::{self as levels, art, gen_art, limits, validate, Level};
 use std::path::{Path, PathBuf};
 
 // ---------------------------------------------------------------------------------------------
@@ -191,7 +191,7 @@ fn vdp_plane(words: &[u64], w2: usize, h2: usize, tiles: &[u64], palettes: &[u64
             if word == 0 {
                 continue;
             }
-            let tile = (word & 0x7FF) as usize - budget::ROM_ART_BASE_TILE;
+            let tile = (word & 0x7FF) as usize - limits::ROM_ART_BASE_TILE;
             let line = (word >> 13 & 3) as usize;
             for y in 0..8 {
                 for x in 0..8 {
@@ -213,7 +213,7 @@ fn vdp_plane(words: &[u64], w2: usize, h2: usize, tiles: &[u64], palettes: &[u64
 
 /// The art of `level` through the generated `art.rs`: (plane B, plane A) pixels, and the file.
 fn planes_from_rust(level: &Level) -> (Option<Vec<Px>>, Option<Vec<Px>>, syn::File) {
-    let text = artcode::generate(std::slice::from_ref(level));
+    let text = gen_art::generate(std::slice::from_ref(level));
     assert!(text.is_ascii());
     let file = syn::parse_file(&text).expect("art.rs parses");
     let id = format!("ART_{}", level.ident);
@@ -351,7 +351,7 @@ fn art_flips_found() {
     assert_eq!(a.palettes.len(), 1);
     let p = a.plane_b.as_ref().unwrap();
     let word = |cx: usize, cy: usize| p.words[cy * 8 + cx];
-    let (h, v) = (romtool::cells::HFLIP, romtool::cells::VFLIP);
+    let (h, v) = (romtool_gfx::cells::HFLIP, romtool_gfx::cells::VFLIP);
     for row in [0, 2] {
         // Tile 1 (mirrored left to right): its left cells are tile 0's right cells, flipped.
         assert_eq!(word(2, row), word(1, 0) | h);
@@ -364,7 +364,7 @@ fn art_flips_found() {
         assert_eq!(word(7, row + 1), word(0, 0) | h | v);
     }
     // Tile 0 itself has no flips and uses the first four cells.
-    let base = budget::ROM_ART_BASE_TILE as u16;
+    let base = limits::ROM_ART_BASE_TILE as u16;
     assert_eq!([word(0, 0), word(1, 0), word(0, 1), word(1, 1)].map(|w| w & 0x1FFF), [base, base + 1, base + 2, base + 3]);
     let (b, _, _) = planes_from_rust(&level);
     assert_eq!(b.unwrap(), tiled_view(&[&gids[..]], 4, 2, &pics, None));
@@ -391,7 +391,7 @@ fn art_palettes_assigned() {
     let level = compile(&map).unwrap_or_else(|e| panic!("{e:?}"));
     let a = level.art.as_ref().unwrap();
     assert_eq!(a.palettes.len(), 2);
-    let cram = |p: &Px| romtool::cells::quantise([p[0], p[1], p[2]]);
+    let cram = |p: &Px| romtool_gfx::cells::quantise([p[0], p[1], p[2]]);
     let line_of = |set: &[Px]| a.palettes.iter().position(|l| set.iter().all(|c| l[1..].contains(&cram(c)))).unwrap();
     let (la, lb) = (line_of(&a15), line_of(&b15));
     assert_ne!(la, lb);
@@ -450,7 +450,7 @@ fn art_layer_properties_and_stacking() {
 fn levels_without_art_layers_have_no_art() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let shipped = levels::load_dir(&root.join("../../levels")).unwrap();
-    let text = artcode::generate(&shipped);
+    let text = gen_art::generate(&shipped);
     let entries: Vec<String> =
         shipped.iter().map(|l| if l.art.is_some() { format!("Some(&ART_{})", l.ident) } else { "None".into() }).collect();
     let table = format!("pub static LEVEL_ART: [Option<&LevelArt>; {}] = [{}];", shipped.len(), entries.join(", "));
@@ -476,7 +476,7 @@ fn third_party_map_shows_its_tileset_art() {
     assert_eq!(a.plane_b.as_ref().unwrap().layers, ["main"]);
     assert!(a.plane_a.is_none());
     assert!(a.plane_b.as_ref().unwrap().words.iter().all(|w| w & 0x8000 == 0), "plane B without priority");
-    assert!(a.palettes.len() <= budget::MAX_ART_PALETTES && a.cells.len() <= budget::VRAM_ART_CELLS);
+    assert!(a.palettes.len() <= limits::MAX_ART_PALETTES && a.cells.len() <= limits::VRAM_ART_CELLS);
     // The tileset PNG as RGBA, every 16x16 tile (Tiled's gid 1 = tile 0).
     let mut d = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(dir.join("mrrescue-tiles.png")).unwrap()));
     d.set_transformations(png::Transformations::EXPAND);
@@ -547,7 +547,7 @@ fn parallax_factors_accepted() {
         let a = level.art.as_ref().unwrap();
         assert_eq!(a.plane_b.as_ref().unwrap().parallax, shift, "factor {factor}");
         assert_eq!(a.plane_a.as_ref().unwrap().parallax, 0, "no factor: 1");
-        let text = artcode::generate(std::slice::from_ref(&level));
+        let text = gen_art::generate(std::slice::from_ref(&level));
         assert!(
             text.contains(&format!("plane_b: Some(ArtPlane {{ width: 4, height: 2, cells: &ART_MAP_PLANE_B, parallax: {shift} }})")),
             "{text}"
@@ -689,7 +689,7 @@ fn backdrop_from_the_background_colour() {
         let (b, _, file) = planes_from_rust(&level);
         assert_eq!(read_static(&file, "ART_MAP_PALETTES")[0], want as u64);
         assert_eq!(b.unwrap()[0], md(5));
-        assert!(artcode::generate(std::slice::from_ref(&level)).contains(&format!("backdrop 0x{want:04X}")));
+        assert!(gen_art::generate(std::slice::from_ref(&level)).contains(&format!("backdrop 0x{want:04X}")));
     }
     // Quantised like every colour: 0x70 = 112 is nearest to 108 (3).
     let map = parallax_map(d, " backgroundcolor=\"#70b4fc\"", "", "");
@@ -720,9 +720,9 @@ fn demo_art_fits_and_follows_the_collision() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let demo = compile(&root.join("../../levels/demo.tmj")).unwrap();
     let a = demo.art.as_ref().expect("the demo has art layers");
-    assert!(a.cells.len() <= budget::VRAM_ART_CELLS, "{} cells", a.cells.len());
-    assert!(a.palettes.len() <= budget::MAX_ART_PALETTES, "{} lines", a.palettes.len());
-    assert_eq!(a.backdrop(), romtool::cells::quantise([108, 180, 252]), "the sky");
+    assert!(a.cells.len() <= limits::VRAM_ART_CELLS, "{} cells", a.cells.len());
+    assert!(a.palettes.len() <= limits::MAX_ART_PALETTES, "{} lines", a.palettes.len());
+    assert_eq!(a.backdrop(), romtool_gfx::cells::quantise([108, 180, 252]), "the sky");
     let (pb, pa) = (a.plane_b.as_ref().unwrap(), a.plane_a.as_ref().unwrap());
     assert_eq!((pb.layers.as_slice(), pb.parallax), (&["background".to_string()][..], 1));
     assert_eq!((pa.layers.as_slice(), pa.parallax), (&["terrain".to_string()][..], 0));
@@ -827,7 +827,7 @@ fn error_more_than_three_palettes() {
     // Three of them fit: lines 0..=2.
     let map = tmx(d, 3, 1, &[("collision", "", vec![0; 3]), ("back", "", vec![1, 2, 3])]);
     assert_eq!(compile(&map).unwrap().art.unwrap().palettes.len(), 3);
-    assert_eq!(budget::MAX_ART_PALETTES, 3);
+    assert_eq!(limits::MAX_ART_PALETTES, 3);
 }
 
 #[test]
@@ -846,9 +846,9 @@ fn error_more_cells_than_the_vram_budget() {
         [format!(
             "{}: the art layers need 960 distinct 8x8 cells (after removing repeats and mirrored copies): expected at most {} (the ROM's VRAM for art: VDP tiles {}..{}, `FIRST_ART_TILE` and the level view's `ART_END_TILE`, src/level-view)",
             map.display(),
-            budget::VRAM_ART_CELLS,
-            budget::ROM_ART_BASE_TILE,
-            budget::ROM_ART_END_TILE
+            limits::VRAM_ART_CELLS,
+            limits::ROM_ART_BASE_TILE,
+            limits::ROM_ART_END_TILE
         )]
     );
     // 224 of them fit (896 cells).
@@ -956,13 +956,13 @@ fn art_vram_budget_matches_the_rom_layout() {
     assert!(view.contains("first_tile: $art_module::FIRST_ART_TILE,"), "src/level-view: the art's first tile is romtool's");
     let sprites = std::fs::read_to_string(root.join("src/rom/sprites.rs")).unwrap();
     assert!(
-        sprites.contains(&format!("pub const FIRST_TILE: u16 = {};", budget::ROM_SPRITE_BASE_TILE)),
+        sprites.contains(&format!("pub const FIRST_TILE: u16 = {};", limits::ROM_SPRITE_BASE_TILE)),
         "src/rom/sprites.rs: the sprites before the art"
     );
-    assert_eq!(budget::VRAM_ART_CELLS, budget::ROM_ART_END_TILE - budget::ROM_ART_BASE_TILE);
+    assert_eq!(limits::VRAM_ART_CELLS, limits::ROM_ART_END_TILE - limits::ROM_ART_BASE_TILE);
     // The window name table (megadrive::vdp::WINDOW) is where the art must end.
     let vdp = std::fs::read_to_string(root.join("src/megadrive/src/vdp.rs")).unwrap();
-    assert!(vdp.contains(&format!("pub const WINDOW: u16 = 0x{:04X};", budget::ROM_ART_END_TILE * 32)));
+    assert!(vdp.contains(&format!("pub const WINDOW: u16 = 0x{:04X};", limits::ROM_ART_END_TILE * 32)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1014,7 +1014,7 @@ fn sprites_round_trip_and_masks() {
         "{\n  \"frame_width\": 16,\n  \"frame_height\": 24,\n  \"transparent\": \"#ff00ff\",\n  \"animations\": [\n    { \"name\": \"walk\", \"frames\": [1, 2, 3, 2], \"duration\": 6 },\n    { \"name\": \"stand\", \"frames\": [0], \"duration\": 1, \"loop\": false }\n  ]\n}\n",
     );
     let out = d.join("gen");
-    let (sheets, files) = romtool::sprites::build_outputs(d, &out).unwrap_or_else(|e| panic!("{e:?}"));
+    let (sheets, files) = romtool_sprites::build_outputs(d, &out).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(sheets.len(), 1);
     // 5 frames of 16x24 (6 cells), but the sheet is 3x2 frames: the 6th is blank.
     assert_eq!(sheets[0].tiles.len(), 6);
@@ -1065,7 +1065,7 @@ fn sprite_errors() {
     let d = dir.path();
     let out = d.join("gen");
     let err = |d: &Path| -> Vec<String> {
-        romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
+        romtool_sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
     };
     // Frame size.
     let f = vec![vec![md(1); 16 * 16]];
@@ -1154,7 +1154,7 @@ fn generated_art_and_sprites_build() {
         2,
         "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": [{\"name\": \"walk\", \"frames\": [0, 1], \"duration\": 4}]}",
     );
-    let (_, sfiles) = romtool::sprites::build_outputs(&sd, &d.join("gen")).unwrap();
+    let (_, sfiles) = romtool_sprites::build_outputs(&sd, &d.join("gen")).unwrap();
     let sprites = String::from_utf8(sfiles[0].1.clone()).unwrap();
     let uses = "\npub fn uses() -> usize {\n    let a = art::LEVEL_ART[0].unwrap();\n    let b = a.plane_b.unwrap();\n    let hit = sprites::HERO.masks[0].hit(0, 0, &sprites::HERO.masks_hflip[0], 4, 4);\n    \
                 a.packed_tiles.len() + art::ART_CHUNK_TILES as usize + a.palettes.len() + b.cells.len() + (100u16 >> b.parallax) as usize + a.plane_a.map_or(0, |p| p.cells.len()) + levels::LEVELS.len() + sprites::SHEETS[0].tiles.len() + hit as usize + art::FIRST_ART_TILE as usize + art::MAX_ART_TILES as usize + sprites::SPRITE_PALETTE.len() + sprites::HERO_ANIMATIONS[0].frames.len()\n}\n";
@@ -1184,7 +1184,7 @@ fn sprite_palette_file_sets_the_line_and_names_the_indices() {
     let cs = [md(0x1FF), md(3 << 6 | 2 << 3 | 1), md(7 << 3 | 7), md(7 << 3)];
     let frame: Vec<Px> = (0..64).map(|i| if i % 5 == 0 { CLEAR } else { cs[i % 4] }).collect();
     sheet(d, "hero", std::slice::from_ref(&frame), 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
-    let (_, files) = romtool::sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
+    let (_, files) = romtool_sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
     let text = std::str::from_utf8(&files[0].1).unwrap();
     let file = syn::parse_file(text).unwrap();
     let pal = read_static(&file, "SPRITE_PALETTE");
@@ -1216,7 +1216,7 @@ fn sprite_palette_file_errors() {
     let out = d.join("gen");
     let p = d.join("palette.gpl");
     let err = |d: &Path| -> Vec<String> {
-        romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
+        romtool_sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
     };
     sheet(d, "hero", &[vec![md(0x1FF); 64]], 8, 8, 1, "{\"frame_width\": 8, \"frame_height\": 8, \"animations\": []}");
     let pd = p.display();
@@ -1281,14 +1281,14 @@ fn sprite_palette_file_errors() {
     assert!(!out.exists());
 }
 
-/// The demo's sheets (`src/game/sprites/`): PNG -> VDP tiles -> PNG gives every frame back
+/// The demo's sheets (`levels/sprites/`): PNG -> VDP tiles -> PNG gives every frame back
 /// (decoded here from the generated Rust with the palette), the masks are the alpha channel,
 /// the palette is palette.gpl's with `text` at index 1.
 #[test]
 fn demo_sprite_sheets_round_trip() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../src/game/sprites");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../levels/sprites");
     let tmp = tempfile::tempdir().unwrap();
-    let (sheets, files) = romtool::sprites::build_outputs(&dir, tmp.path()).unwrap_or_else(|e| panic!("{e:?}"));
+    let (sheets, files) = romtool_sprites::build_outputs(&dir, tmp.path()).unwrap_or_else(|e| panic!("{e:?}"));
     let text = std::str::from_utf8(&files[0].1).unwrap();
     let file = syn::parse_file(text).unwrap();
     let pal = read_static(&file, "SPRITE_PALETTE");
@@ -1350,9 +1350,9 @@ fn preview_follows_the_vdp_priority() {
         );
         let level = compile(&map).unwrap();
         let a = level.art.as_ref().unwrap();
-        assert_eq!(romtool::levels::preview::art_rgb(a, 3, 3), want[..3], "plane B priority {b_prio}");
-        assert_eq!(romtool::levels::preview::art_rgb(a, 19, 3), md(5)[..3], "only plane B");
-        let rgb = romtool::levels::preview::render_rgb(&level, false);
+        assert_eq!(romtool_levels::preview::art_rgb(a, 3, 3), want[..3], "plane B priority {b_prio}");
+        assert_eq!(romtool_levels::preview::art_rgb(a, 19, 3), md(5)[..3], "only plane B");
+        let rgb = romtool_levels::preview::render_rgb(&level, false);
         assert_eq!(rgb[(3 * 32 + 3) * 3..][..3], want[..3]);
     }
 }
@@ -1392,11 +1392,11 @@ fn metasprites_palette_lines_and_engine_items() {
         1,
         "{\"frame_width\": 16, \"frame_height\": 16, \"animations\": [{\"name\": \"stand\", \"frames\": [0], \"duration\": 1}]}",
     );
-    let (sheets, files) = romtool::sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
+    let (sheets, files) = romtool_sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
     let boss = sheets.iter().find(|s| s.name == "boss").unwrap();
     assert_eq!(
         (boss.palette_line, boss.residency, boss.masks.len()),
-        (1, romtool::sprites::Residency::Streamed, 0),
+        (1, romtool_sprites::Residency::Streamed, 0),
         "line 1, streamed, no masks past 32 wide"
     );
     let text = std::str::from_utf8(&files[0].1).unwrap();
@@ -1417,7 +1417,7 @@ fn metasprites_palette_lines_and_engine_items() {
                 if p == CLEAR {
                     assert_eq!(i, 0, "frame {f} ({x}, {y}) transparent");
                 } else {
-                    assert_eq!(Some(line1[i]), Some(romtool::cells::colour_of(p)), "frame {f} ({x}, {y}) in line 1");
+                    assert_eq!(Some(line1[i]), Some(romtool_gfx::cells::colour_of(p)), "frame {f} ({x}, {y}) in line 1");
                 }
             }
         }
@@ -1445,7 +1445,7 @@ fn sheet_line_residency_and_name_errors() {
     let d = dir.path();
     let out = d.join("gen");
     let err = |d: &Path| -> Vec<String> {
-        romtool::sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
+        romtool_sprites::build_outputs(d, &out).expect_err("rejected").iter().map(|e| e.to_string()).collect()
     };
     sheet(
         d,
@@ -1499,7 +1499,7 @@ fn a_sheet_on_a_line_of_the_level_art_is_refused() {
             1,
             &format!("{{\"frame_width\": 16, \"frame_height\": 16, \"palette_line\": {line}, \"animations\": []}}"),
         );
-        let opts = levels::Options { sprites: Some(romtool::sprites::sheet_names(&sd)), ..common::level_options(d, &d.join("gen")) };
+        let opts = levels::Options { sprites: Some(romtool_sprites::sheet_names(&sd)), ..common::level_options(d, &d.join("gen")) };
         levels::build_outputs(&opts)
             .map(|(l, _)| l[0].art.as_ref().unwrap().palettes.len())
             .map_err(|e| e.iter().map(|d| d.to_string()).collect::<Vec<_>>())
@@ -1534,8 +1534,8 @@ fn a_shared_sheet_is_generated_and_counted_as_resident() {
         3,
         "{\"frame_width\": 16, \"frame_height\": 16, \"residency\": \"shared\", \"animations\": [{\"name\": \"walk\", \"frames\": [0, 1, 2], \"duration\": 8}]}",
     );
-    let (sheets, files) = romtool::sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
-    assert_eq!(sheets[0].residency, romtool::sprites::Residency::Shared);
+    let (sheets, files) = romtool_sprites::build_outputs(d, &d.join("gen")).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(sheets[0].residency, romtool_sprites::Residency::Shared);
     let text = std::str::from_utf8(&files[0].1).unwrap();
     assert!(text.contains("Sheet::new(&super::WALKER_TILES, 16, 16, 3, ::megadrive::sprite_engine::Residency::Shared)"), "{text}");
     assert!(text.contains("pub const RESIDENT_TILES: u16 = 12;"), "every frame in VRAM: {text}");

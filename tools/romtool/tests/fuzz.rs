@@ -7,7 +7,7 @@
 //! not numbers, Rust keywords, non-ASCII, character references, deep nesting), JSON values
 //! replaced or removed at random places, PNG headers claiming other sizes, level files
 //! renamed to awkward names. Each mutated folder is compiled in-process by
-//! [`romtool::levels::build_outputs`] (with previews) and must:
+//! [`romtool_levels::build_outputs`] (with previews) and must:
 //!
 //! * end in `Ok` or `Err` (a panic fails the test),
 //! * take at most [`CASE_SECS`] seconds and allocate at most [`CASE_BYTES`] bytes (a counting
@@ -21,7 +21,7 @@
 
 mod common;
 
-use romtool::levels::{build_outputs, Options};
+use romtool_levels::{build_outputs, Options};
 use serde_json::Value;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::HashSet;
@@ -692,7 +692,7 @@ fn fuzz_level_compiler() {
                     *per.entry(d.file.as_path()).or_default() += 1;
                 }
                 per.values()
-                    .any(|&n| n > romtool::levels::MAX_ERRORS_PER_FILE + 1)
+                    .any(|&n| n > romtool_levels::MAX_ERRORS_PER_FILE + 1)
                     .then(|| "more than 20 errors listed for one file".to_string())
             }
         };

@@ -5,7 +5,7 @@
 
 mod common;
 
-use romtool::levels::{self, Options};
+use romtool_levels::{self as levels, Options};
 use std::path::{Path, PathBuf};
 
 /// A Tiled project (as Tiled 1.10 saves it) with these custom types.
@@ -300,7 +300,7 @@ fn compile_with_sprites(dir: &Path, sprites: Option<&Path>) -> Result<String, Ve
         preview_dir: None,
         grid: false,
         require: Vec::new(),
-        sprites: sprites.map(romtool::sprites::sheet_names),
+        sprites: sprites.map(romtool_sprites::sheet_names),
     };
     levels::build_outputs(&opts)
         .map(|(_, files)| String::from_utf8(files[0].1.clone()).unwrap())
@@ -335,7 +335,7 @@ fn a_kind_names_its_sprite_and_is_drawn() {
         assert!(rust.contains(want), "levels.rs lacks `{want}`:\n{rust}");
     }
     assert!(!rust.contains("pub sprite:"), "the sprite is the class's, not a field");
-    let (_, files) = romtool::sprites::build_outputs(&sd, &dir.path().join("gen")).unwrap();
+    let (_, files) = romtool_sprites::build_outputs(&sd, &dir.path().join("gen")).unwrap();
     let sprites = String::from_utf8(files[0].1.clone()).unwrap();
     let uses = "\npub fn drawn(l: &g::Level) -> usize {\n    let mut engine: ::megadrive::sprite_engine::SpriteEngine<4> = ::megadrive::sprite_engine::SpriteEngine::new(0, 64);\n    let mut handles = [None; 4];\n    g::add_drawn_entities(l, &mut engine, &mut handles) + g::EntityKind::Lamp.sprite().is_some() as usize\n}\n";
     common::compile_modules("kinds_drawn", &[("g", rust), ("sprites", sprites)], uses).unwrap_or_else(|e| panic!("{e}"));

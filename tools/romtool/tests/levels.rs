@@ -2,9 +2,9 @@
 //! VDP graphics, the shipped levels, and the generated Rust (syn + a real no_std build).
 
 use megacollide_engine::shape;
-use romtool::levels::art::Plane;
-use romtool::levels::kinds::{EntityKinds, FieldValue};
-use romtool::levels::{self, codegen, gfx, preview, project, surfaces, tileset, validate, Level};
+use romtool_levels::art::Plane;
+use romtool_levels::kinds::{EntityKinds, FieldValue};
+use romtool_levels::{self as levels, gen_levels, gfx, height_tiles, preview, project, surfaces, validate, Level};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -49,7 +49,7 @@ fn kinds_of(path: &Path) -> EntityKinds {
 fn round_trip(path: &Path) -> (Level, Vec<u16>) {
     let level = levels::load_file(path).and_then(validate::validate).unwrap_or_else(|e| panic!("{e:?}"));
     let surfaces = surfaces::compile_all(std::slice::from_ref(&level), &[]).unwrap();
-    let rust = codegen::generate(std::slice::from_ref(&level), &kinds_of(path), &surfaces);
+    let rust = gen_levels::generate(std::slice::from_ref(&level), &kinds_of(path), &surfaces);
     let file = syn::parse_file(&rust).expect("generated Rust parses");
     let ids = read_back_u16s(&file, &format!("{}_TILES", level.ident));
     (level, ids)
@@ -588,7 +588,7 @@ fn preview_png_spot_checks() {
     let img = decode_rgb(&preview::render_png(demo, false));
     let over = decode_rgb(&preview::try_render_png_styled(demo, preview::Style { grid: false, collision: true }).unwrap());
     assert_eq!((img.0, img.1), (demo.width as usize * 16, demo.height as usize * 16));
-    let backdrop = romtool::cells::expand(art.backdrop());
+    let backdrop = romtool_gfx::cells::expand(art.backdrop());
     assert_eq!(backdrop, [108, 180, 252]);
     assert_eq!(rgb_at(&img, 0, 0), backdrop); // the sky: nothing drawn on either plane
     for y in 0..img.1 {
@@ -673,14 +673,14 @@ fn tileset_png_round_trip() {
     hts[0][15] = 0xFFFF;
     hts[1] = std::array::from_fn(|i| 1 << i);
     hts[2][0] = 0x8001;
-    let png = tileset::render_tileset(&hts, 8);
+    let png = height_tiles::render_tileset(&hts, 8);
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("t.png");
     std::fs::write(&p, png).unwrap();
-    assert_eq!(tileset::load_height_tiles(&p).unwrap(), hts);
+    assert_eq!(height_tiles::load_height_tiles(&p).unwrap(), hts);
     // Trailing empty tiles are dropped.
-    std::fs::write(&p, tileset::render_tileset(&[hts[0], [0; 16], [0; 16]], 8)).unwrap();
-    assert_eq!(tileset::load_height_tiles(&p).unwrap(), vec![hts[0]]);
+    std::fs::write(&p, height_tiles::render_tileset(&[hts[0], [0; 16], [0; 16]], 8)).unwrap();
+    assert_eq!(height_tiles::load_height_tiles(&p).unwrap(), vec![hts[0]]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -691,7 +691,7 @@ fn generated_rust_is_valid_and_reads_back() {
     let all = levels::load_dir(&levels_dir()).unwrap();
     let kinds = project::read_folder(&levels_dir()).unwrap();
     let surfaces = surfaces::compile_all(&all, &[]).unwrap();
-    let text = codegen::generate(&all, &kinds, &surfaces);
+    let text = gen_levels::generate(&all, &kinds, &surfaces);
     let file = syn::parse_file(&text).expect("valid Rust");
     for l in &all {
         assert_eq!(read_back_u16s(&file, &format!("{}_TILES", l.ident)), l.tiles);
@@ -700,7 +700,7 @@ fn generated_rust_is_valid_and_reads_back() {
     assert_eq!(gfx_words.len(), 20 * 64);
     assert_eq!(&gfx_words[2 * 64..3 * 64], &[0x1111; 64]);
     assert_eq!(read_back_u16s(&file, "DEMO_HEIGHT_GFX").len(), all[0].height_tiles.len() * 64);
-    assert_eq!(codegen::generate(&all, &kinds, &surfaces), text, "deterministic");
+    assert_eq!(gen_levels::generate(&all, &kinds, &surfaces), text, "deterministic");
 }
 
 /// Builds the generated file of the shipped levels in a `no_std` library crate through
@@ -731,7 +731,7 @@ fn generated_rust_compiles_in_a_no_std_crate() {
     let rs = work.join("levels.rs");
     let kinds = project::read_folder(&levels_dir()).unwrap();
     let surfaces = surfaces::compile_all(&all, &[]).unwrap();
-    romtool::output::write_atomically(&rs, codegen::generate(&all, &kinds, &surfaces).as_bytes()).unwrap();
+    romtool_common::output::write_atomically(&rs, gen_levels::generate(&all, &kinds, &surfaces).as_bytes()).unwrap();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let res = Command::new(cargo)
         .current_dir(&work)
@@ -782,7 +782,9 @@ fn rom_const(file: &str, name: &str) -> usize {
             l.trim_start().starts_with(&format!("const {name}: u16 =")) || l.trim_start().starts_with(&format!("pub const {name}: u16 ="))
         })
         .unwrap_or_else(|| {
-            panic!("{file} has no `const {name}: u16`: update romtool's VRAM budget (src/levels/budget.rs) to the ROM's layout")
+            panic!(
+                "{file} has no `const {name}: u16`: update romtool's VRAM budget (tools/romtool-levels/src/limits.rs) to the ROM's layout"
+            )
         });
     line.split('=').nth(1).unwrap().trim().trim_end_matches(';').trim().parse().unwrap()
 }
@@ -791,16 +793,16 @@ fn rom_const(file: &str, name: &str) -> usize {
 /// sprite graphics: a layout change in `src/` must change the budget too.
 #[test]
 fn vram_budget_matches_the_rom_layout() {
-    use romtool::levels::budget;
+    use romtool_levels::limits;
     let shapes = rom_const("src/level-view/src/lib.rs", "SHAPE_TILE");
     let sprites = rom_const("src/rom/sprites.rs", "FIRST_TILE");
-    assert_eq!(shapes, budget::ROM_SHAPE_BASE_TILE, "src/level-view/src/lib.rs SHAPE_TILE");
-    assert_eq!(sprites, budget::ROM_SPRITE_BASE_TILE, "src/rom/sprites.rs FIRST_TILE");
+    assert_eq!(shapes, limits::ROM_SHAPE_BASE_TILE, "src/level-view/src/lib.rs SHAPE_TILE");
+    assert_eq!(sprites, limits::ROM_SPRITE_BASE_TILE, "src/rom/sprites.rs FIRST_TILE");
     let free = sprites - shapes - 4 * shape::BUILTIN_COUNT;
-    assert_eq!(free / 4, budget::VRAM_HEIGHT_TILES);
+    assert_eq!(free / 4, limits::VRAM_HEIGHT_TILES);
     // The ROM loads all of a level's height-tile graphics there.
     let all = levels::load_dir(&levels_dir()).unwrap();
-    assert!(all.iter().all(|l| l.height_tiles.len() <= budget::VRAM_HEIGHT_TILES));
+    assert!(all.iter().all(|l| l.height_tiles.len() <= limits::VRAM_HEIGHT_TILES));
 }
 
 /// `--require-level`: a level the ROM refers to by name must exist (else the ROM would not
@@ -830,7 +832,7 @@ fn declared_entity_kinds_always_generated() {
     let path = fixtures().join("good/tiny.h");
     let level = levels::load_file(&path).and_then(validate::validate).unwrap();
     let surfaces = surfaces::compile_all(std::slice::from_ref(&level), &[]).unwrap();
-    let rust = codegen::generate(std::slice::from_ref(&level), &kinds_of(&path), &surfaces);
+    let rust = gen_levels::generate(std::slice::from_ref(&level), &kinds_of(&path), &surfaces);
     for v in ["Enemy(EnemyProperties),", "Potato,"] {
         assert!(rust.contains(&format!("    {v}\n")), "EntityKind::{v}");
     }
@@ -881,7 +883,7 @@ fn flipped_tiles_are_the_mirrored_shapes() {
     let csv = |r: &[u32]| r.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
     let (_dir, path) = flip_map(&format!("{},\n{}", csv(&row0), csv(&row1)));
     let (level, ids) = round_trip(&path);
-    let base = tileset::load_height_tiles(&fixtures().join("good/tiles.png")).unwrap();
+    let base = height_tiles::load_height_tiles(&fixtures().join("good/tiles.png")).unwrap();
     assert_eq!(level.height_tiles[..3], base[..], "the tileset's own height tiles come first");
     // The flipped height tiles: the same tile when symmetric, else new tiles 35, 36, ...
     let mut next = 35u16;

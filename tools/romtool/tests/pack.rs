@@ -1,8 +1,8 @@
 //! The ROM packer: header fields, checksum, padding, long-branch rewriting and errors, on
 //! real 68000 ELFs assembled and linked with binutils (m68k-linux-gnu-as/ld) at test time.
 
-use romtool::header::{self, HeaderInfo};
-use romtool::pack::{pack, BANK_BYTES, PAD_BYTES};
+use romtool_pack::header::{self, HeaderInfo};
+use romtool_pack::pack::{pack, BANK_BYTES, PAD_BYTES};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -74,7 +74,7 @@ fn check_case(name: &str, dir: &Path, out: &Path, e: &Expect) -> Option<String> 
         *per_file.entry(file).or_default() += 1;
     }
     for (f, n) in per_file {
-        assert!(n <= romtool::levels::MAX_ERRORS_PER_FILE + 1, "{ctx}\n{n} error lines for {f}");
+        assert!(n <= romtool_levels::MAX_ERRORS_PER_FILE + 1, "{ctx}\n{n} error lines for {f}");
     }
     if let Some(m) = e.max_errors {
         assert!(errors.len() <= m, "{ctx}\nmore than {m} errors");

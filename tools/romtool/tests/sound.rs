@@ -3,15 +3,15 @@
 //! clear error naming the file, nothing written, never a crash (exit status 1, not the
 //! internal-error 70).
 
-use romtool::sound::stream::{decode, Command};
-use romtool::sound::{self, wav::PCM_RATE, Data};
+use romtool_sound::stream::{decode, Command};
+use romtool_sound::{self as sound, wav::PCM_RATE, Data};
 use std::io::Write as _;
 use std::path::Path;
 use std::process::Command as Process;
 
-use romtool::sound::vgm::minimal as vgm;
+use romtool_sound::vgm::minimal as vgm;
 
-use romtool::sound::wav::mono16 as wav;
+use romtool_sound::wav::mono16 as wav;
 
 /// A song of `ticks` frames: every frame a YM write (channel 1's frequency, a new value each
 /// frame) and a PSG tone on channel 0; the loop at frame `loop_frame`.
@@ -124,6 +124,10 @@ fn good_sounds_make_rust_that_parses() {
     syn::parse_file(&code).expect("the generated Rust parses");
     let names: Vec<_> = sounds.iter().map(|s| s.ident.as_str()).collect();
     assert_eq!(names, ["THEME", "BIG_JUMP", "COIN"]);
+    // The tools' one identifier rule (romtool_common::names::ident_of), as for levels: a
+    // leading digit gets `L`, any other character than an ASCII letter or digit becomes `_`.
+    assert_eq!(sound::ident_of(Path::new("1st.wav"), "1st").unwrap(), "L1ST");
+    assert_eq!(sound::ident_of(Path::new("a.b c.wav"), "a.b c").unwrap(), "A_B_C");
     assert!(matches!(&sounds[2].data, Data::Psg(s) if s.psg_channels == 0b0101));
     assert!(code.contains("pub static SONGS: [&Song; 1] = [&THEME];"));
     assert!(code.contains("pub static EFFECTS: [&Effect; 2] = [&BIG_JUMP, &COIN];"));
@@ -159,7 +163,8 @@ fn bad_sound_files_are_clear_errors_naming_the_file() {
         ("effects/fm.vgm", song.clone(), "PSG only"),
         ("effects/long.wav", wav(8000, &vec![0; 8000 * 12]), "at most"),
         ("effects/junk.wav", b"RIFF\x10\0\0\0WAVEjunkjunk".to_vec(), "not a WAV"),
-        ("effects/1st.wav", wav(8000, &[0; 100]), "Rust name"),
+        ("effects/__.wav", wav(8000, &[0; 100]), "no ASCII letter or digit, so it gives no Rust item name"),
+        ("effects/songs.wav", wav(8000, &[0; 100]), "gives the Rust name SONGS"),
     ];
     for (name, bytes, why) in &cases {
         let (status, stderr, written) = run(&[(name, bytes.clone())]);

@@ -6,7 +6,7 @@
 
 mod common;
 
-use romtool::levels::{self, validate, Level};
+use romtool_levels::{self as levels, validate, Level};
 use std::path::Path;
 
 /// A 64x16 RGBA picture: four 16x16 tiles of four opaque colours.

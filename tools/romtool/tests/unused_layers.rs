@@ -5,7 +5,7 @@
 
 mod common;
 
-use romtool::levels::{self, validate, Level};
+use romtool_levels::{self as levels, validate, Level};
 use std::path::Path;
 
 /// A 32x16 RGBA picture: two 16x16 tiles.

@@ -95,8 +95,8 @@ fn main() {
 /// ROM image and the packed ELF's bytes.
 fn pack_and_gate(elf: &Path) -> Result<(Vec<u8>, Vec<u8>)> {
     let data = std::fs::read(elf).with_context(|| format!("{}: cannot read", elf.display()))?;
-    let info = romtool::header::HeaderInfo { title: "MEGACOLLIDE TESTS".into(), ..Default::default() };
-    let packed = romtool::pack::pack(&data, &info).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
+    let info = romtool_pack::header::HeaderInfo { title: "MEGACOLLIDE TESTS".into(), ..Default::default() };
+    let packed = romtool_pack::pack::pack(&data, &info).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
     let dir = tempfile::tempdir()?;
     let packed_path = dir.path().join("packed.elf");
     std::fs::write(&packed_path, &packed.elf)?;

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 /// The level compiler's options for the levels of `dir`, written to `out_dir`: no previews,
 /// no grid, no required level, no sprite sheets (set `sprites` with `..` when a test has them).
-pub fn level_options(dir: &Path, out_dir: &Path) -> romtool::levels::Options {
-    romtool::levels::Options {
+pub fn level_options(dir: &Path, out_dir: &Path) -> romtool_levels::Options {
+    romtool_levels::Options {
         dir: dir.to_path_buf(),
         out_dir: out_dir.to_path_buf(),
         preview_dir: None,
@@ -137,7 +137,7 @@ pub fn compile_generated(tag: &str, files: &[String]) -> Result<(), String> {
     for (i, text) in files.iter().enumerate() {
         let name = format!("g{i}.rs");
         std::fs::write(src.join(&name), text).map_err(|e| e.to_string())?;
-        // Plus what a game uses of every levels.rs (src/game/src/world.rs): its entities' kinds
+        // Plus what a game uses of every levels.rs (src/demo/src/world.rs): its entities' kinds
         // (whichever the game's Tiled project declares: compared, copied), the spawn point and
         // the level list.
         lib.push_str(&format!(
