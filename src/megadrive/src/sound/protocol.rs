@@ -274,5 +274,5 @@ const _: () = {
     assert!(NO_LOOP_ADDR >> 16 == 0xFF);
     // The driver's PCM is locked to Timer B (`pcm_slots`): a whole number of PCM slots a
     // Timer B period, and fewer than 128 (a signed byte counts them).
-    assert!(TIMER_B_SAMPLES % PCM_PERIOD as u32 == 0 && TIMER_B_SAMPLES / (PCM_PERIOD as u32) < 128);
+    assert!(TIMER_B_SAMPLES.is_multiple_of(PCM_PERIOD as u32) && TIMER_B_SAMPLES / (PCM_PERIOD as u32) < 128);
 };
