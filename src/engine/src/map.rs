@@ -620,8 +620,8 @@ impl<'a> Map<'a> {
         // (built-in ids: one word of a table, no bounds test). Points outside the map take
         // the cold path, which returns the answer itself (nothing lives across the call).
         let tx = tile_of_px(x) as u16;
-        if tx < self.width {
-            if let Some(&off) = self.row_offsets.get(tile_of_px(y) as u16 as usize) {
+        if let Some(&off) = self.row_offsets.get(tile_of_px(y) as u16 as usize) {
+            if tx < self.width {
                 let id = self.id_at(off.wrapping_add(tx) as usize);
                 let row = if id < shape::FIRST_HEIGHT_TILE {
                     shape::builtin_row(id, y as u16)

@@ -735,4 +735,15 @@ mod tests {
             check_surface(&TileShape::from_rows(rows), false);
         }
     }
+
+    #[test]
+    fn builtin_rows_are_the_builtin_shapes_rows() {
+        for id in 0..FIRST_HEIGHT_TILE {
+            for y in [-17i16, -1, 0, 5, 15, 16, 31, 200] {
+                let py = px_in_tile(y) as u16;
+                // Ids without a built-in shape (1, 20..32) are blank, as `builtin` gives them.
+                assert_eq!(builtin_row(id, y as u16), builtin(id).rows[py as usize], "id {id}, pixel row {y}");
+            }
+        }
+    }
 }
