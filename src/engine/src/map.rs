@@ -615,8 +615,15 @@ impl<'a> Map<'a> {
     /// ```
     #[inline(always)]
     pub fn is_solid(&self, x: i16, y: i16) -> bool {
+        self.solid_bit(x, y) != 0
+    }
+
+    /// [`Map::is_solid`] as a number: 1 when pixel-space `(x, y)` is solid, else 0 (both
+    /// paths give a word, so no `bool` from the cold call is normalised where they join).
+    #[inline(always)]
+    fn solid_bit(&self, x: i16, y: i16) -> u16 {
         // Inside the map: two compares (the row offsets table has `height` entries, so its
-        // bounds test is the test of `ty`), the row offset, the tile id and one pixel row
+        // bounds test is the row test), the row offset, the tile id and one pixel row
         // (built-in ids: one word of a table, no bounds test). Points outside the map take
         // the cold path, which returns the answer itself (nothing lives across the call).
         let tx = tile_of_px(x) as u16;
@@ -628,18 +635,18 @@ impl<'a> Map<'a> {
                 } else {
                     self.shape(id).rows[px_in_tile_index(y as u16)]
                 };
-                return row >> px_in_tile_index(x as u16) & 1 != 0;
+                return row >> px_in_tile_index(x as u16) & 1;
             }
         }
-        self.is_solid_outside(x, y)
+        self.solid_bit_outside(x, y)
     }
 
-    /// [`Map::is_solid`] outside the map: the edge policy's tile, [`shape::SOLID`] or
-    /// [`shape::BLANK`].
+    /// [`Map::solid_bit`] outside the map: 1 when the edge policy's tile there is
+    /// [`shape::SOLID`], 0 when it is [`shape::BLANK`].
     #[cold]
     #[inline(never)]
-    fn is_solid_outside(&self, x: i16, y: i16) -> bool {
-        self.tile(tile_of_px(x), tile_of_px(y)) == shape::SOLID
+    fn solid_bit_outside(&self, x: i16, y: i16) -> u16 {
+        (self.tile(tile_of_px(x), tile_of_px(y)) == shape::SOLID) as u16
     }
 
     /// Is pixel-space `(x, y)` something a body moving down lands on: a solid
