@@ -622,10 +622,11 @@ impl<'a> Map<'a> {
     /// paths give a word, so no `bool` from the cold call is normalised where they join).
     #[inline(always)]
     fn solid_bit(&self, x: i16, y: i16) -> u16 {
-        // Inside the map: two compares (the row offsets table has `height` entries, so its
-        // bounds test is the row test), the row offset, the tile id and one pixel row
-        // (built-in ids: one word of a table, no bounds test). Points outside the map take
-        // the cold path, which returns the answer itself (nothing lives across the call).
+        // Inside the map: the row and column tests (the row offsets table has `height`
+        // entries, so its bounds test is the row test), the row offset, the tile id (its
+        // bounds test never fails on a checked map) and one pixel row (built-in ids: one word
+        // of a table, no bounds test). Points outside the map take the cold path, which
+        // returns the answer itself (nothing lives across the call).
         let tx = tile_of_px(x) as u16;
         if let Some(&off) = self.row_offsets.get(tile_of_px(y) as u16 as usize) {
             if tx < self.width {
