@@ -20,7 +20,7 @@
 use crate::bits;
 use crate::shape::{self, TileShape};
 use crate::surface::Surfaces;
-use crate::units::{px_in_tile, px_of_tiles, tile_of_px, tile_start_px};
+use crate::units::{px_in_tile, px_in_tile_index, px_of_tiles, tile_of_px, tile_start_px};
 use crate::{MAX_MAP_HEIGHT_TILES, MAX_MAP_WIDTH_TILES};
 
 /// What lies beyond one edge of the map.
@@ -615,26 +615,39 @@ impl<'a> Map<'a> {
     /// ```
     #[inline(always)]
     pub fn is_solid(&self, x: i16, y: i16) -> bool {
+        self.solid_bit(x, y) != 0
+    }
+
+    /// [`Map::is_solid`] as a number: 1 when pixel-space `(x, y)` is solid, else 0 (both
+    /// paths give a word, so no `bool` from the cold call is normalised where they join).
+    #[inline(always)]
+    fn solid_bit(&self, x: i16, y: i16) -> u16 {
+        // Inside the map: the row and column tests (the row offsets table has `height`
+        // entries, so its bounds test is the row test), the row offset, the tile id (its
+        // bounds test never fails on a checked map) and one pixel row (built-in ids: one word
+        // of a table, no bounds test). Points outside the map take the cold path, which
+        // returns the answer itself (nothing lives across the call).
         let tx = tile_of_px(x) as u16;
-        let ty = tile_of_px(y) as u16;
-        let id = if tx < self.width && ty < self.height {
-            match self.row_offsets.get(ty as usize) {
-                Some(&off) => match self.tiles.get(off.wrapping_add(tx) as usize) {
-                    Some(&id) => id,
-                    None => shape::BLANK,
-                },
-                None => shape::BLANK,
+        if let Some(&off) = self.row_offsets.get(tile_of_px(y) as u16 as usize) {
+            if tx < self.width {
+                let id = self.id_at(off.wrapping_add(tx) as usize);
+                let row = if id < shape::FIRST_HEIGHT_TILE {
+                    shape::builtin_row(id, y as u16)
+                } else {
+                    self.shape(id).rows[px_in_tile_index(y as u16)]
+                };
+                return row >> px_in_tile_index(x as u16) & 1;
             }
-        } else {
-            self.tile(tile_of_px(x), tile_of_px(y))
-        };
-        // No blank test: BUILTIN[0] is empty.
-        let row = if (id as usize) < shape::BUILTIN_COUNT {
-            shape::BUILTIN[id as usize].rows[px_in_tile(y) as u16 as usize]
-        } else {
-            self.shape(id).rows[px_in_tile(y) as u16 as usize]
-        };
-        row & (1u16 << px_in_tile(x) as u16) != 0
+        }
+        self.solid_bit_outside(x, y)
+    }
+
+    /// [`Map::solid_bit`] outside the map: 1 when the edge policy's tile there is
+    /// [`shape::SOLID`], 0 when it is [`shape::BLANK`].
+    #[cold]
+    #[inline(never)]
+    fn solid_bit_outside(&self, x: i16, y: i16) -> u16 {
+        (self.tile(tile_of_px(x), tile_of_px(y)) == shape::SOLID) as u16
     }
 
     /// Is pixel-space `(x, y)` something a body moving down lands on: a solid

@@ -607,6 +607,29 @@ const fn build_builtin() -> [TileShape; BUILTIN_COUNT] {
 /// handled by the map queries.
 pub static BUILTIN: [TileShape; BUILTIN_COUNT] = build_builtin();
 
+/// The pixel rows of every id below [`FIRST_HEIGHT_TILE`], 16 words an id:
+/// `BUILTIN_ROWS[id << 4 | py]` = `BUILTIN[id].rows[py]` (pixel-in-tile `py`), the reserved
+/// ids 20..32 blank. Built from the same shapes as [`BUILTIN`]; read by [`builtin_row`].
+static BUILTIN_ROWS: [u16; FIRST_HEIGHT_TILE as usize * 16] = {
+    let shapes = build_builtin();
+    let mut out = [0u16; FIRST_HEIGHT_TILE as usize * 16];
+    let mut i = 0;
+    while i < BUILTIN_COUNT * 16 {
+        out[i] = shapes[i >> 4].rows[i & 15];
+        i += 1;
+    }
+    out
+};
+
+/// Pixel row `py & 15` (pixel-in-tile; any pixel row of the map gives its place in its tile)
+/// of tile id `id < 32` (bit `px` = pixel `px`, 1 = solid; blank for the reserved ids): the
+/// point query's one table read, with no bounds test once `id < 32` is known. `id` must be
+/// below 32: height tiles (ids 32..) are in each map's own table (see `Map::shape`).
+#[inline(always)]
+pub(crate) fn builtin_row(id: u16, py: u16) -> u16 {
+    BUILTIN_ROWS[(id << 4 | (py & 15)) as usize]
+}
+
 /// Whether `id` is a defined built-in id (0 or 2..=19).
 #[inline]
 pub const fn is_builtin(id: u16) -> bool {
@@ -710,6 +733,17 @@ mod tests {
                 }
             });
             check_surface(&TileShape::from_rows(rows), false);
+        }
+    }
+
+    #[test]
+    fn builtin_rows_are_the_builtin_shapes_rows() {
+        for id in 0..FIRST_HEIGHT_TILE {
+            for y in [-17i16, -1, 0, 5, 15, 16, 31, 200] {
+                let py = px_in_tile(y) as u16;
+                // Ids without a built-in shape (1, 20..32) are blank, as `builtin` gives them.
+                assert_eq!(builtin_row(id, y as u16), builtin(id).rows[py as usize], "id {id}, pixel row {y}");
+            }
         }
     }
 }
