@@ -41,17 +41,17 @@ fn walk_across_chains<const RIGHT: bool>(wd: &World<false>, f: Footing, p: &mut 
         return walk_rest(wd, p, w, h, dir * n, floor);
     }
     loop {
-        let room = if RIGHT { chain.len as i16 - 1 - i } else { i };
+        let room = if RIGHT { chain.len() as i16 - 1 - i } else { i };
         if n <= room {
             i += dir * n;
-            p.x = chain.x0 + i;
+            p.x = chain.x0() + i;
             p.y = ys[i as usize];
             *floor = Floor::Yes;
             return false;
         }
         n -= room;
-        i = if RIGHT { chain.len as i16 - 1 } else { 0 };
-        p.x = chain.x0 + i;
+        i = if RIGHT { chain.len() as i16 - 1 } else { 0 };
+        p.x = chain.x0() + i;
         p.y = ys[i as usize];
         *floor = Floor::Yes;
         match chain.end(RIGHT) {
@@ -71,7 +71,7 @@ fn walk_across_chains<const RIGHT: bool>(wd: &World<false>, f: Footing, p: &mut 
                     Some((c, c_ys)) => {
                         // The step lands on chain `c`, one pixel on.
                         (chain, ys) = (c, c_ys);
-                        i = p.x + dir - c.x0;
+                        i = p.x + dir - c.x0();
                         p.x += dir;
                         p.y = ys[i as usize];
                         n -= 1;
@@ -89,5 +89,5 @@ fn walk_across_chains<const RIGHT: bool>(wd: &World<false>, f: Footing, p: &mut 
 /// Whether `p` is position `i` of `chain` (whose `y`s are `ys`).
 #[inline(always)]
 fn at(chain: &Chain, ys: &[i16], i: i16, p: &Spot) -> bool {
-    p.x == chain.x0 + i && ys.get(i as usize) == Some(&p.y)
+    p.x == chain.x0() + i && ys.get(i as usize) == Some(&p.y)
 }

@@ -93,7 +93,7 @@ pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
     let mut flags = Flags::ON_GROUND;
     let mut nxr = xr.wrapping_add(vx);
     let mut nvx = vx;
-    if j >= chain.len {
+    if j >= chain.len() {
         if !ALL {
             return false;
         }
@@ -104,8 +104,8 @@ pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
         if chain.end(right) != EndKind::Wall || (right && x + n > POS_END_PX - body.w as i16) {
             return false;
         }
-        j = if right { chain.len - 1 } else { 0 };
-        nxr = sub_of_px(chain.x0 + j as i16);
+        j = if right { chain.len() - 1 } else { 0 };
+        nxr = sub_of_px(chain.x0() + j as i16);
         nvx = 0;
         flags = Flags(Flags::ON_GROUND.0 | if right { Flags::HIT_RIGHT.0 } else { Flags::HIT_LEFT.0 });
     }
@@ -122,7 +122,7 @@ pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
         }
     }
     if LOOK && nvx != 0 {
-        match ledge_on_chain(chain.len, chain.ends, j, nvx > 0, look_ahead) {
+        match ledge_on_chain(chain.len(), chain.end_bits(), j, nvx > 0, look_ahead) {
             Some(true) => flags.insert(Flags::LEDGE_AHEAD),
             Some(false) => {}
             None => return false,

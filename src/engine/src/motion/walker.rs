@@ -245,9 +245,9 @@ impl<'m> Walker<'m> {
         }
         if let Some(f) = find_footing(map, b) {
             let (last, d) = (f.ys.len() as i16 - 1, self.look_ahead);
-            let free_hi = if EndKind::of(f.chain.ends, true) == EndKind::Wall { last } else { last - d };
-            let free_lo = if EndKind::of(f.chain.ends, false) == EndKind::Wall { 0 } else { d };
-            self.standing = Some(Standing { surfaces: map.surfaces(), ys: f.ys, i: f.i, ends: f.chain.ends, free_lo, free_hi });
+            let free_hi = if EndKind::of(f.chain.end_bits(), true) == EndKind::Wall { last } else { last - d };
+            let free_lo = if EndKind::of(f.chain.end_bits(), false) == EndKind::Wall { 0 } else { d };
+            self.standing = Some(Standing { surfaces: map.surfaces(), ys: f.ys, i: f.i, ends: f.chain.end_bits(), free_lo, free_hi });
         }
     }
 }
