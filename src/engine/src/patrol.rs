@@ -8,12 +8,14 @@
 //! own. Standing on its compiled surface, the whole step (velocity, move, turn) is a few
 //! table reads.
 
-use crate::body::{Body, Flags, Rect, SolidBox};
+use crate::body::{Body, Flags, Rect};
 use crate::map::Map;
-use crate::motion::{count, Path, Walker};
-use crate::surface::Surfaces;
+/// What the patrols of one frame step through ([`Patrol::step`]): the ground of every move
+/// ([`crate::motion::Ground`]).
+pub use crate::motion::Ground;
+use crate::motion::Walker;
 use crate::units::sub_of_px;
-use crate::{SubPx, MAX_SPEED_PX};
+use crate::MAX_SPEED_PX;
 
 /// A walker that patrols (see the module docs). Each [`Patrol::step`] moves its body exactly
 /// as [`crate::motion::move_walkers`] moves a walker whose velocity was set to the patrol's
@@ -101,33 +103,14 @@ impl<'m> Patrol<'m> {
     /// wall or a ledge. Returns the move's flags.
     #[inline(always)]
     pub fn step(&mut self, ground: &Ground<'_, 'm>) -> Flags {
-        let body = self.walker.body();
         let vx = self.vx;
-        let vy = body.vy.to_bits() + self.gravity;
+        let vy = self.walker.body().vy.to_bits() + self.gravity;
         let vy = if vy > self.max_fall { self.max_fall } else { vy };
-        let short = match ground.quiet {
-            Some(surfaces) => self.walker.step_on_surface::<true>(surfaces, vx, vy),
-            None => None,
-        };
-        let flags = match short {
-            Some(flags) => {
-                count(Path::OnSurface);
-                flags
-            }
-            None => self.step_other(ground.map, ground.solids, vx, vy),
-        };
+        let flags = self.walker.step_with::<true>(ground, vx, vy);
         if flags.0 & (Flags::HIT_LEFT.0 | Flags::HIT_RIGHT.0 | Flags::LEDGE_AHEAD.0) != 0 {
             self.vx = -vx;
         }
         flags
-    }
-
-    /// [`Patrol::step`]'s move when the walker's short move does not apply.
-    #[inline(never)]
-    fn step_other(&mut self, map: &Map<'m>, solids: &[SolidBox], vx: i16, vy: i16) -> Flags {
-        self.walker.set_velocity(SubPx::from_bits(vx), SubPx::from_bits(vy));
-        self.walker.step_other(map, solids);
-        self.walker.body().flags
     }
 }
 
@@ -137,26 +120,5 @@ const fn min_px(px: u8) -> i16 {
         MAX_SPEED_PX
     } else {
         px as i16
-    }
-}
-
-/// What the patrols of one frame step through ([`Patrol::step`]): a map and the solid boxes
-/// that may take part in their moves, and what their short step needs to know of them,
-/// found once for all of them.
-#[derive(Clone, Copy, Debug)]
-pub struct Ground<'a, 'm> {
-    map: &'a Map<'m>,
-    solids: &'a [SolidBox],
-    /// The map's compiled surfaces when no box is given and no tile changed (the short step
-    /// may apply).
-    quiet: Option<&'m Surfaces<'m>>,
-}
-
-impl<'a, 'm> Ground<'a, 'm> {
-    /// The ground of `map` with `solids`, as it is now (make a new one after changing a tile).
-    #[inline(always)]
-    pub fn new(map: &'a Map<'m>, solids: &'a [SolidBox]) -> Ground<'a, 'm> {
-        let quiet = if solids.is_empty() && map.changes().count() == 0 { Some(map.surfaces()) } else { None };
-        Ground { map, solids, quiet }
     }
 }

@@ -76,16 +76,19 @@ mod step;
 mod tile_walk;
 mod walker;
 
+#[cfg(doc)]
+use crate::body::Footing;
 use crate::body::{Body, Flags, SolidBox};
 use crate::map::Map;
+use crate::surface::Surfaces;
 #[cfg(doc)]
 use crate::{SNAP_DOWN_PX, STEP_HEIGHT_PX};
 use across_chains::full_move_across_chains;
 use full::{full_move_per_tile, full_move_through_map, full_move_with_boxes, walks_fast};
 use in_air::fly_through_air;
 use look_ahead::mark_ledge;
-use on_surface::{find_footing, footing_by_hint, walk_on_surface};
-use reach::{boxes_out_of_reach, BoxesBound};
+use on_surface::{find_footing, found_by_footing, walk_on_surface};
+use reach::BoxesBound;
 
 pub use full::ground_under;
 pub use reach::move_reach;
@@ -104,55 +107,170 @@ fn usable_solids(solids: &[SolidBox]) -> &[SolidBox] {
     }
 }
 
+/// What the moves of one frame go through: a map, the solid boxes that may take part (the
+/// first [`MAX_SOLIDS`]) and what the routes need to know of them, worked out once for all
+/// the frame's moves: the bound of the boxes, and the map's compiled surfaces when no box is
+/// given and no tile changed (the usual frame: the short route needs no other test).
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// use megacollide_engine::{body::Body, motion::{Ground, Walker}, SubPx};
+/// let ground = Ground::new(&map, &[]); // once per frame
+/// let mut w = Walker::new(Body::new(8, 24, 8, 8), 8);
+/// w.set_velocity(SubPx::from_num(1), SubPx::from_num(1));
+/// w.step_on(&ground);
+/// assert_eq!(w.body().px(), 9);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Ground<'a, 'm> {
+    map: &'a Map<'m>,
+    solids: &'a [SolidBox],
+    bound: BoxesBound,
+    /// The map's compiled surfaces when no box is given and no tile changed.
+    quiet: Option<&'m Surfaces<'m>>,
+}
+
+impl<'a, 'm> Ground<'a, 'm> {
+    /// The ground of `map` with `solids` (the first [`MAX_SOLIDS`] are considered), as it is
+    /// now (make a new one after changing a tile or moving a box).
+    #[inline(always)]
+    pub fn new(map: &'a Map<'m>, solids: &'a [SolidBox]) -> Ground<'a, 'm> {
+        let solids = usable_solids(solids);
+        if solids.is_empty() && map.changes().count() == 0 {
+            Ground { map, solids, bound: BoxesBound::NONE, quiet: Some(map.surfaces()) }
+        } else {
+            Ground { map, solids, bound: BoxesBound::of(solids), quiet: None }
+        }
+    }
+
+    /// Its map.
+    #[inline(always)]
+    pub const fn map(&self) -> &'a Map<'m> {
+        self.map
+    }
+}
+
 /// Moves every body of `bodies` by one frame of its velocity through `map`
 /// and `solids` (see the module docs for the exact rules). The boxes' reach
 /// is worked out once for the frame: a body that rides no box and that no box
 /// can reach this frame moves through the map alone. `solids[i]` must be the
 /// same box from frame to frame for riding to work.
 pub fn move_bodies(map: &Map, solids: &[SolidBox], bodies: &mut [Body]) {
-    let solids = usable_solids(solids);
-    if solids.is_empty() {
-        if map.changes().count() == 0 {
-            // The usual frame: a body walking where its last move left it on its surface
-            // is a handful of table reads; anything else is a call.
-            let surfaces = map.surfaces();
-            for body in bodies.iter_mut() {
-                if walk_by_hint(surfaces, body) {
-                    count(Path::OnSurface);
-                } else {
-                    move_alone::<false>(map, body, 0);
-                }
-            }
-            return;
-        }
+    let ground = Ground::new(map, solids);
+    // The same route for every body; the loop is written twice so that the usual frame's
+    // (no box, nothing changed) knows it.
+    if ground.quiet.is_some() {
         for body in bodies.iter_mut() {
-            move_alone::<false>(map, body, 0);
+            move_body_on(&ground, body);
         }
-        return;
-    }
-    let bound = BoxesBound::of(solids);
-    for body in bodies.iter_mut() {
-        if bound.may_reach(body) && !boxes_out_of_reach(solids, body) {
-            count(Path::FullWithBoxes);
-            full_move_with_boxes(map, solids, body);
-        } else {
-            move_alone::<false>(map, body, 0);
+    } else {
+        for body in bodies.iter_mut() {
+            move_body_on(&ground, body);
         }
     }
 }
 
-/// Moves one body by one frame: [`move_bodies`] for a single body.
+/// Moves one body by one frame: [`move_bodies`] for a single body (the route chosen in the
+/// caller: without boxes, a call or two).
 #[inline]
 pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
-    move_bodies(map, solids, core::slice::from_mut(body));
+    move_body_on(&Ground::new(map, solids), body);
 }
 
-/// The walk of a body standing where its [`crate::body::SurfaceHint`] says, when nothing
-/// changed and no box is near: [`walk_on_surface`]'s short path.
+/// The move of one body of [`move_bodies`] through `ground`: [`move_on_route`] with the
+/// short route of a body whose footing is checked ([`walk_by_footing`]).
+#[inline(always)]
+fn move_body_on(ground: &Ground, body: &mut Body) {
+    let short = |surfaces: &Surfaces, body: &mut Body| walk_by_footing(surfaces, body).then_some(Flags::NONE);
+    move_on_route::<false, _>(ground, body, None, &0, short);
+}
+
+/// The one choice of a move's route (see the module docs), for every entry point
+/// ([`move_bodies`], [`Walker::step_on`], [`crate::patrol::Patrol::step`]): the move of
+/// `body` by one frame through `ground`, with velocity `velocity` (raw sub-pixels `vx`,
+/// `vy`; they become the body's) or the body's own (`None`), looking `look_ahead` pixels
+/// ahead for a ledge with `LOOK`.
+///
+/// `short` is the entry point's short route on a surface: the walk read from the surface
+/// where the body stands, given the map's compiled surfaces; it returns the move's flags,
+/// or `None` having changed nothing (then the routes below are taken). It is tried once,
+/// when no box can reach the body and no tile changed: first, with nothing else to test,
+/// when no box is given at all.
+///
+/// Returns the flags of the short route, or `None` when another route moved the body.
+#[inline(always)]
+pub(crate) fn move_on_route<'m, const LOOK: bool, S>(
+    ground: &Ground<'_, 'm>,
+    body: &mut Body,
+    velocity: Option<(i16, i16)>,
+    look_ahead: &i16,
+    short: S,
+) -> Option<Flags>
+where
+    S: FnOnce(&'m Surfaces<'m>, &mut Body) -> Option<Flags>,
+{
+    let map = ground.map;
+    // The usual frame (no box, nothing changed) goes straight to the short route.
+    let surfaces = match ground.quiet {
+        Some(surfaces) => surfaces,
+        None => {
+            if let Some((vx, vy)) = velocity {
+                set_velocity(body, vx, vy);
+            }
+            if !ground.solids.is_empty() && move_with_boxes::<LOOK>(ground, body, look_ahead) {
+                return None;
+            }
+            if map.changes().count() != 0 {
+                move_alone::<LOOK>(map, body, look_ahead);
+                return None;
+            }
+            map.surfaces()
+        }
+    };
+    if let Some(flags) = short(surfaces, body) {
+        count(Path::OnSurface);
+        return Some(flags);
+    }
+    if let Some((vx, vy)) = velocity {
+        set_velocity(body, vx, vy);
+    }
+    move_alone::<LOOK>(map, body, look_ahead);
+    None
+}
+
+/// The full move with boxes, when a box of `ground` takes part in the move of `body` (which
+/// has its velocity); then (`LOOK`) whether a ledge lies `look_ahead` pixels ahead. Returns
+/// whether it moved the body (out of line: the usual frame's loop pays for none of it).
 #[inline(never)]
-fn walk_by_hint(surfaces: &crate::surface::Surfaces, body: &mut Body) -> bool {
+fn move_with_boxes<const LOOK: bool>(ground: &Ground, body: &mut Body, look_ahead: &i16) -> bool {
+    if !ground.bound.reaches(ground.solids, body) {
+        return false;
+    }
+    count(Path::FullWithBoxes);
+    full_move_with_boxes(ground.map, ground.solids, body);
+    if LOOK {
+        mark_ledge(ground.map, body, *look_ahead);
+    }
+    true
+}
+
+/// Sets the velocity of `body` (raw sub-pixels).
+#[inline(always)]
+fn set_velocity(body: &mut Body, vx: i16, vy: i16) {
+    body.vx = crate::SubPx::from_bits(vx);
+    body.vy = crate::SubPx::from_bits(vy);
+}
+
+/// [`move_bodies`]' short route: the walk of a body standing where its [`Footing`] says
+/// (checked), read from its chain: [`walk_on_surface`]'s short path.
+#[inline(never)]
+fn walk_by_footing(surfaces: &Surfaces, body: &mut Body) -> bool {
     walks(body)
-        && match footing_by_hint(surfaces, body) {
+        && match found_by_footing(surfaces, body) {
             Some(f) => walk_on_surface::<false, false>(f, &crate::map::TileChanges::NONE, body, 0),
             None => false,
         }
@@ -166,10 +284,13 @@ fn walks(body: &Body) -> bool {
 }
 
 /// The move of a body that no solid box can reach: on its surface or through the air when
-/// the tables cover it, else the full move through the map.
+/// the tables cover it, across chains, else the full move through the map; then its
+/// footing, when it stands on the map.
 #[inline(never)]
-fn move_alone<const LOOK: bool>(map: &Map, body: &mut Body, look_ahead: i16) {
-    // (Bodies of move_walkers: LOOK, and their look-ahead.)
+fn move_alone<const LOOK: bool>(map: &Map, body: &mut Body, look_ahead: &i16) {
+    // (Bodies of walkers: LOOK, and their look-ahead, read here: the caller's loop keeps no
+    // register for it.)
+    let look_ahead = *look_ahead;
     let mut across = None;
     if walks(body) {
         if let Some(f) = find_footing(map, body) {
@@ -195,11 +316,11 @@ fn move_alone<const LOOK: bool>(map: &Map, body: &mut Body, look_ahead: i16) {
     if LOOK {
         mark_ledge(map, body, look_ahead);
     }
-    // Standing on the map again (a landing, a walk off a surface's end): where, for the
-    // next move's hint.
+    // Standing on the map again (a landing, a walk off a surface's end): its footing, for
+    // the next move.
     if body.flags.0 & (Flags::ON_GROUND.0 | Flags::ON_BOX.0) == Flags::ON_GROUND.0 {
         if let Some(f) = find_footing(map, body) {
-            body.hint = f.hint();
+            body.footing = f.footing;
         }
     }
 }

@@ -2,12 +2,13 @@
 //! the bound of all boxes worked out once per frame.
 
 use super::step::{clamp_pos, clamp_size, clamp_speed};
-use crate::body::{Body, SolidBox, NO_BOX};
+use crate::body::{Body, SolidBox};
 use crate::units::px_of_sub;
 use crate::{SNAP_DOWN_PX, STEP_HEIGHT_PX};
 
 /// The pixel-space rectangle that holds every box of a frame (`x0 > x1` when
 /// there is none): one test per body tells whether any box can matter.
+#[derive(Clone, Copy, Debug)]
 pub(super) struct BoxesBound {
     x0: i16,
     y0: i16,
@@ -17,7 +18,7 @@ pub(super) struct BoxesBound {
 
 impl BoxesBound {
     pub(super) fn of(solids: &[SolidBox]) -> BoxesBound {
-        let mut b = BoxesBound { x0: i16::MAX, y0: i16::MAX, x1: i16::MIN, y1: i16::MIN };
+        let mut b = BoxesBound::NONE;
         for s in solids {
             let r = &s.rect;
             if r.w > 0 && r.h > 0 {
@@ -30,19 +31,25 @@ impl BoxesBound {
         b
     }
 
-    /// Whether any box may take part in `body`'s move (it rides one, or the
-    /// bound meets the move's reach); false is exact, true is checked per box
-    /// ([`boxes_out_of_reach`]).
+    /// No box (the bound of an empty frame).
+    pub(super) const NONE: BoxesBound = BoxesBound { x0: i16::MAX, y0: i16::MAX, x1: i16::MIN, y1: i16::MIN };
+
+    /// Whether a box of `solids` (whose bound this is) takes part in `body`'s move: it rides
+    /// one, or one meets the move's reach ([`move_reach`]). The bound first (one test for
+    /// a body far from every box), then each box; the reach is worked out once.
     #[inline(always)]
-    pub(super) fn may_reach(&self, body: &Body) -> bool {
-        if body.riding != NO_BOX {
+    pub(super) fn reaches(&self, solids: &[SolidBox], body: &Body) -> bool {
+        if (body.riding as usize) < solids.len() {
             return true;
         }
         if self.x0 > self.x1 {
             return false;
         }
         let (x0, y0, x1, y1) = reach(body);
-        !((self.x1 as i32) < x0 || self.x0 as i32 > x1 || (self.y1 as i32) < y0 || self.y0 as i32 > y1)
+        if (self.x1 as i32) < x0 || self.x0 as i32 > x1 || (self.y1 as i32) < y0 || self.y0 as i32 > y1 {
+            return false;
+        }
+        !out_of(solids, x0, y0, x1, y1)
     }
 }
 
@@ -74,15 +81,9 @@ pub const fn move_reach(speed_x: i16, speed_y: i16) -> (i16, i16) {
     (sx + 1, sx * step + speed_y + 1 + SNAP_DOWN_PX + 2)
 }
 
-/// Whether no solid box can take part in this frame's move of `body`: the body rides no
-/// box, and no box meets the pixel-space rectangle of every pixel the move can test or
-/// cover ([`move_reach`]). Then the move is exactly the move without boxes.
-#[inline]
-pub(super) fn boxes_out_of_reach(solids: &[SolidBox], body: &Body) -> bool {
-    if (body.riding as usize) < solids.len() {
-        return false;
-    }
-    let (x0, y0, x1, y1) = reach(body);
+/// Whether no box of `solids` meets the pixel-space rectangle `x0 ..= x1`, `y0 ..= y1`.
+#[inline(always)]
+fn out_of(solids: &[SolidBox], x0: i32, y0: i32, x1: i32, y1: i32) -> bool {
     solids.iter().all(|s| {
         let r = &s.rect;
         r.w <= 0 || r.h <= 0 || (r.x as i32 + r.w as i32) <= x0 || r.x as i32 > x1 || (r.y as i32 + r.h as i32) <= y0 || r.y as i32 > y1
