@@ -13,9 +13,10 @@ use crate::map::Map;
 /// What the patrols of one frame step through ([`Patrol::step`]): the ground of every move
 /// ([`crate::motion::Ground`]).
 pub use crate::motion::Ground;
-use crate::motion::Walker;
+use crate::motion::{move_on_route, Mover, Walker};
+use crate::surface::Surfaces;
 use crate::units::sub_of_px;
-use crate::MAX_SPEED_PX;
+use crate::{SubPx, MAX_SPEED_PX};
 
 /// A walker that patrols (see the module docs). Each [`Patrol::step`] moves its body exactly
 /// as [`crate::motion::move_walkers`] moves a walker whose velocity was set to the patrol's
@@ -103,14 +104,57 @@ impl<'m> Patrol<'m> {
     /// wall or a ledge. Returns the move's flags.
     #[inline(always)]
     pub fn step(&mut self, ground: &Ground<'_, 'm>) -> Flags {
-        let vx = self.vx;
-        let vy = self.walker.body().vy.to_bits() + self.gravity;
-        let vy = if vy > self.max_fall { self.max_fall } else { vy };
-        let flags = self.walker.step_with::<true>(ground, vx, vy);
+        let flags = match move_on_route(ground, self) {
+            Some(flags) => flags,
+            None => self.walker.body().flags,
+        };
         if flags.0 & (Flags::HIT_LEFT.0 | Flags::HIT_RIGHT.0 | Flags::LEDGE_AHEAD.0) != 0 {
-            self.vx = -vx;
+            self.vx = -self.vx;
         }
         flags
+    }
+
+    /// The velocity of its next move (raw sub-pixels): its walking velocity, and its body's
+    /// vertical velocity with gravity (at most its largest fall).
+    #[inline(always)]
+    fn velocity_now(&self) -> (i16, i16) {
+        let vy = self.walker.body().vy.to_bits() + self.gravity;
+        (self.vx, if vy > self.max_fall { self.max_fall } else { vy })
+    }
+}
+
+impl<'m> Mover<'m> for Patrol<'m> {
+    const LOOK: bool = true;
+    const PLAIN: bool = false;
+    #[inline(always)]
+    fn body(&mut self) -> &mut Body {
+        self.walker.body_on_route()
+    }
+    #[inline(always)]
+    fn look_ahead(&self) -> i16 {
+        self.walker.look_ahead()
+    }
+    /// Its walker's short route with its velocity (`vx` a whole number of pixels).
+    #[inline(always)]
+    fn short(&mut self, surfaces: &'m Surfaces<'m>) -> Option<Flags> {
+        let (vx, vy) = self.velocity_now();
+        self.walker.short_route::<true>(surfaces, vx, vy)
+    }
+    /// With the velocity in its body (whole pixels: its walking velocity).
+    #[inline(always)]
+    fn short_prepared(&mut self, surfaces: &'m Surfaces<'m>) -> Option<Flags> {
+        let b = self.walker.body();
+        let (vx, vy) = (b.vx.to_bits(), b.vy.to_bits());
+        self.walker.short_route::<true>(surfaces, vx, vy)
+    }
+    #[inline(always)]
+    fn prepare(&mut self) {
+        let (vx, vy) = self.velocity_now();
+        self.walker.set_velocity(SubPx::from_bits(vx), SubPx::from_bits(vy));
+    }
+    #[inline(always)]
+    fn after(&mut self, map: &Map<'m>) {
+        self.walker.after_other_route(map);
     }
 }
 

@@ -2,7 +2,7 @@
 //! the bound of all boxes worked out once per frame.
 
 use super::step::{clamp_pos, clamp_size, clamp_speed};
-use crate::body::{Body, SolidBox};
+use crate::body::{Body, SolidBox, NO_BOX};
 use crate::units::px_of_sub;
 use crate::{SNAP_DOWN_PX, STEP_HEIGHT_PX};
 
@@ -18,7 +18,7 @@ pub(super) struct BoxesBound {
 
 impl BoxesBound {
     pub(super) fn of(solids: &[SolidBox]) -> BoxesBound {
-        let mut b = BoxesBound::NONE;
+        let mut b = BoxesBound { x0: i16::MAX, y0: i16::MAX, x1: i16::MIN, y1: i16::MIN };
         for s in solids {
             let r = &s.rect;
             if r.w > 0 && r.h > 0 {
@@ -31,26 +31,33 @@ impl BoxesBound {
         b
     }
 
-    /// No box (the bound of an empty frame).
-    pub(super) const NONE: BoxesBound = BoxesBound { x0: i16::MAX, y0: i16::MAX, x1: i16::MIN, y1: i16::MIN };
-
-    /// Whether a box of `solids` (whose bound this is) takes part in `body`'s move: it rides
-    /// one, or one meets the move's reach ([`move_reach`]). The bound first (one test for
-    /// a body far from every box), then each box; the reach is worked out once.
+    /// Whether a box may take part in `body`'s move (it rides one, or the bound meets the
+    /// move's reach): false is exact, true is checked per box ([`boxes_reach`]).
     #[inline(always)]
-    pub(super) fn reaches(&self, solids: &[SolidBox], body: &Body) -> bool {
-        if (body.riding as usize) < solids.len() {
+    pub(super) fn may_reach(&self, body: &Body) -> bool {
+        if body.riding != NO_BOX {
             return true;
         }
         if self.x0 > self.x1 {
             return false;
         }
         let (x0, y0, x1, y1) = reach(body);
-        if (self.x1 as i32) < x0 || self.x0 as i32 > x1 || (self.y1 as i32) < y0 || self.y0 as i32 > y1 {
-            return false;
-        }
-        !out_of(solids, x0, y0, x1, y1)
+        !((self.x1 as i32) < x0 || self.x0 as i32 > x1 || (self.y1 as i32) < y0 || self.y0 as i32 > y1)
     }
+}
+
+/// Whether a box of `solids` takes part in `body`'s move: it rides one, or one meets the
+/// move's reach ([`move_reach`]). Else the move is exactly the move without boxes.
+#[inline(always)]
+pub(super) fn boxes_reach(solids: &[SolidBox], body: &Body) -> bool {
+    if (body.riding as usize) < solids.len() {
+        return true;
+    }
+    if solids.is_empty() {
+        return false;
+    }
+    let (x0, y0, x1, y1) = reach(body);
+    !out_of(solids, x0, y0, x1, y1)
 }
 
 /// The pixel-space rectangle (x0, y0, x1, y1, inclusive) of every pixel this

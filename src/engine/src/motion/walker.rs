@@ -4,7 +4,7 @@
 
 use super::on_surface::{find_footing, ledge_on_chain};
 use super::step::speed_in_limit;
-use super::{move_on_route, Ground};
+use super::{move_on_route, Ground, Mover};
 use crate::body::{Body, Flags, Rect, SolidBox, NO_BOX};
 use crate::map::Map;
 use crate::surface::{EndKind, Surfaces};
@@ -71,12 +71,13 @@ impl ChainTables<'_> {
     }
 }
 
-/// A body that patrols: moved by [`move_walkers`], it keeps where its last move left it on
-/// its size's compiled surface (see [`crate::surface`]), so its next walk there is a table
-/// read with nothing to check, and each move tells it whether a ledge lies ahead.
+/// A body that patrols: moved by [`move_walkers`], it keeps the tables of the chain of its
+/// size's compiled surface (see [`crate::surface`]) that its body's footing names, so its
+/// next walk there is a table read with nothing to check, and each move tells it whether a
+/// ledge lies ahead.
 ///
-/// Its body can only be changed through [`Walker::body_mut`] (which forgets the surface:
-/// the next move finds it again) and [`Walker::set_velocity`]; every move equals
+/// Its body can only be changed through [`Walker::body_mut`] (which forgets the chain: the
+/// next move finds it again) and [`Walker::set_velocity`]; every move equals
 /// [`super::move_bodies`]' move of the same body, exactly. 38 bytes.
 ///
 /// ```
@@ -155,6 +156,12 @@ impl<'m> Walker<'m> {
     #[inline]
     pub fn body_mut(&mut self) -> &mut Body {
         self.chain = None;
+        &mut self.body
+    }
+
+    /// Its body, for a route of its move (which keeps the tables of its chain right).
+    #[inline(always)]
+    pub(crate) fn body_on_route(&mut self) -> &mut Body {
         &mut self.body
     }
 
@@ -343,33 +350,45 @@ impl<'m> Walker<'m> {
     /// ```
     #[inline(always)]
     pub fn step_on(&mut self, ground: &Ground<'_, 'm>) {
-        let (vx, vy) = (self.body.vx.to_bits(), self.body.vy.to_bits());
-        self.step_with::<false>(ground, vx, vy);
+        move_on_route(ground, self);
     }
 
-    /// The walker's move with velocity `vx`, `vy` (raw sub-pixels; they become its body's)
-    /// through `ground`, by [`move_on_route`] with its short route ([`ChainTables::step`]);
-    /// after any other route, the tables of the chain it stands on now. Returns the move's
-    /// flags.
-    ///
-    /// `PATROL`: `vx`, `vy` are not its body's yet, and `vx` is a whole number of pixels
-    /// within the speed limit.
+    /// After a move by another route than its short one: the tables of the chain it stands
+    /// on now.
     #[inline(always)]
-    pub(crate) fn step_with<const PATROL: bool>(&mut self, ground: &Ground<'_, 'm>, vx: i16, vy: i16) -> Flags {
-        let (chain, look_ahead) = (&self.chain, &self.look_ahead);
-        let short = move |surfaces: &'m Surfaces<'m>, body: &mut Body| chain.as_ref()?.step::<PATROL>(surfaces, body, vx, vy, look_ahead);
-        let velocity = if PATROL { Some((vx, vy)) } else { None };
-        match move_on_route::<true, _>(ground, &mut self.body, velocity, look_ahead, short) {
-            Some(flags) => flags,
-            None => self.after_other_route(ground.map()),
-        }
+    pub(crate) fn after_other_route(&mut self, map: &Map<'m>) {
+        self.find_chain(map);
     }
 
-    /// After a move by another route than the short one: the tables of the chain it stands
-    /// on now; its body's flags.
-    #[inline(never)]
-    fn after_other_route(&mut self, map: &Map<'m>) -> Flags {
-        self.find_chain(map);
-        self.body.flags
+    /// Its short route with velocity `vx`, `vy` ([`ChainTables::step`]; `WHOLE_PX`: `vx` is
+    /// a whole number of pixels within the speed limit).
+    #[inline(always)]
+    pub(crate) fn short_route<const WHOLE_PX: bool>(&mut self, surfaces: &Surfaces, vx: i16, vy: i16) -> Option<Flags> {
+        self.chain.as_ref()?.step::<WHOLE_PX>(surfaces, &mut self.body, vx, vy, &self.look_ahead)
+    }
+}
+
+impl<'m> Mover<'m> for Walker<'m> {
+    const LOOK: bool = true;
+    const PLAIN: bool = false;
+    #[inline(always)]
+    fn body(&mut self) -> &mut Body {
+        &mut self.body
+    }
+    #[inline(always)]
+    fn look_ahead(&self) -> i16 {
+        self.look_ahead
+    }
+    /// The walk read from the tables of the chain it stands on ([`ChainTables::step`]).
+    #[inline(always)]
+    fn short(&mut self, surfaces: &'m Surfaces<'m>) -> Option<Flags> {
+        let (vx, vy) = (self.body.vx.to_bits(), self.body.vy.to_bits());
+        self.short_route::<false>(surfaces, vx, vy)
+    }
+    #[inline(always)]
+    fn prepare(&mut self) {}
+    #[inline(always)]
+    fn after(&mut self, map: &Map<'m>) {
+        self.after_other_route(map);
     }
 }
