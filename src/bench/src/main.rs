@@ -96,8 +96,8 @@ pub extern "C" fn bench_is_floor(x: i32, y: i32) -> u32 {
 }
 
 /// Sets body `i` (`i >= 32`: the player's body): sub-pixel position and velocity (I13F3
-/// bits), size `w << 8 | h`, `flags << 8 | riding`, the engine's surface hint
-/// (`Body::hint_bits`).
+/// bits), size `w << 8 | h`, `flags << 8 | riding`, the engine's footing
+/// (`Body::footing_bits`).
 #[no_mangle]
 pub extern "C" fn bench_body_set(i: u32, x: i32, y: i32, vx: i32, vy: i32, wh: u32, flags_riding: u32, hint: u32) {
     let b = body(i);
@@ -108,11 +108,11 @@ pub extern "C" fn bench_body_set(i: u32, x: i32, y: i32, vx: i32, vy: i32, wh: u
     b.vy = SubPx::from_bits(vy as i16);
     b.flags = Flags((flags_riding >> 8) as u8);
     b.riding = flags_riding as u8;
-    b.set_hint_bits(hint);
+    b.set_footing_bits(hint);
 }
 
 /// Field `field` of body `i`: 0 x, 1 y, 2 vx, 3 vy (I13F3 bits), 4 flags, 5 riding, 6 the
-/// surface hint (`Body::hint_bits`).
+/// footing (`Body::footing_bits`).
 #[no_mangle]
 pub extern "C" fn bench_body_get(i: u32, field: u32) -> i32 {
     let b = body(i);
@@ -123,7 +123,7 @@ pub extern "C" fn bench_body_get(i: u32, field: u32) -> i32 {
         3 => b.vy.to_bits() as i32,
         4 => b.flags.0 as i32,
         5 => b.riding as i32,
-        _ => b.hint_bits() as i32,
+        _ => b.footing_bits() as i32,
     }
 }
 
@@ -243,7 +243,7 @@ pub extern "C" fn bench_row_solid(y: i32, x0: i32, x1: i32, one_way: u32) -> u32
 }
 
 /// Trace helper (perf experiments): body 0 = 16x32 at pixel (x, y), standing (ON_GROUND),
-/// vx = `vx` sub-pixels, vy = 3, surface hint `hint` (`Body::hint_bits`); one move_body.
+/// vx = `vx` sub-pixels, vy = 3, footing `hint` (`Body::footing_bits`); one move_body.
 /// Use with `bench --trace`.
 #[no_mangle]
 pub extern "C" fn bench_trace_walk(x: i32, y: i32, vx: i32, hint: u32) -> u32 {
@@ -252,7 +252,7 @@ pub extern "C" fn bench_trace_walk(x: i32, y: i32, vx: i32, hint: u32) -> u32 {
     b.vx = SubPx::from_bits(vx as i16);
     b.vy = SubPx::from_bits(3);
     b.flags = Flags::ON_GROUND;
-    b.set_hint_bits(hint);
+    b.set_footing_bits(hint);
     move_body(&BENCH_MAP, &SOLIDS, b);
     b.flags.0 as u32
 }

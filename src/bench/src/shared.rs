@@ -119,10 +119,10 @@ pub const UNPACK_STREAM: u32 = 0x0080_0000;
 pub const UNPACK_OUT: u32 = 0x00A0_0000;
 
 /// A body as the words the differential checks exchange: x, y, vx, vy (I13F3 bits),
-/// w << 8 | h, flags << 8 | riding, and the engine's surface hint (`Body::hint_bits`) as
+/// w << 8 | h, flags << 8 | riding, and the engine's footing (`Body::footing_bits`) as
 /// its high and low word.
 pub fn body_words(b: &Body) -> [i16; BODY_WORDS] {
-    let hint = b.hint_bits();
+    let hint = b.footing_bits();
     [
         b.x.to_bits(),
         b.y.to_bits(),
@@ -144,7 +144,7 @@ pub fn body_from_words(w: &[i16; BODY_WORDS]) -> Body {
     b.vy = I13F3::from_bits(w[3]);
     b.flags = Flags((w[5] as u16 >> 8) as u8);
     b.riding = w[5] as u8;
-    b.set_hint_bits((w[6] as u16 as u32) << 16 | w[7] as u16 as u32);
+    b.set_footing_bits((w[6] as u16 as u32) << 16 | w[7] as u16 as u32);
     b
 }
 

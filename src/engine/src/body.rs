@@ -331,42 +331,47 @@ pub struct SolidBox {
 /// ```
 pub const NO_BOX: u8 = 0xFF;
 
-/// The engine's guess of the compiled surface a body stands on (see [`crate::surface`]):
-/// the body size's class and the chain, as its last move found them. Only a guess: every
-/// use checks it against the tables (the body's position must be one of the chain's), so
-/// any value is safe and a game never needs to reset it. Written by the engine; tools that
-/// copy bodies between machines use [`Body::hint_bits`].
+/// Where a body stands on the compiled surfaces (see [`crate::surface`]): the chain of its
+/// size and the index of its size's class, as the body's last move found them. The one
+/// record of where a body stands: every route of [`crate::motion`] reads and writes it
+/// (bodies of [`crate::motion::move_bodies`], walkers, patrols). A body's fields are the
+/// game's, so the footing is checked against the tables before use (the body's position
+/// must be one of the chain's): any value is safe and a game never needs to reset it.
+/// Written by the engine; tools that copy bodies between machines use
+/// [`Body::footing_bits`].
 ///
 /// ```
-/// use megacollide_engine::body::SurfaceHint;
-/// // Kept by the engine in each body; a game only copies bodies, hint included.
-/// let hint = SurfaceHint::NONE;
-/// assert_eq!(hint, SurfaceHint::default());
+/// use megacollide_engine::body::Footing;
+/// // Kept by the engine in each body; a game only copies bodies, footing included.
+/// let footing = Footing::NONE;
+/// assert_eq!(footing, Footing::default());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
-pub struct SurfaceHint {
+pub struct Footing {
+    /// The chain (index in [`crate::surface::Surfaces::chains`]).
     pub(crate) chain: u16,
+    /// Its size's class (index in [`crate::surface::Surfaces::classes`]).
     pub(crate) class: u8,
     pad: u8,
 }
 
-impl SurfaceHint {
-    /// No guess (class 0, chain 0: checked like any other).
+impl Footing {
+    /// No footing known (class 0, chain 0: checked like any other).
     ///
     /// ```
-    /// use megacollide_engine::body::{Body, SurfaceHint};
+    /// use megacollide_engine::body::{Body, Footing};
     /// let mut b = Body::new(0, 0, 8, 8);
-    /// b.set_hint_bits(0); // what NONE is
-    /// assert_eq!(b.hint_bits(), 0);
-    /// let _ = SurfaceHint::NONE;
+    /// b.set_footing_bits(0); // what NONE is
+    /// assert_eq!(b.footing_bits(), 0);
+    /// let _ = Footing::NONE;
     /// ```
-    pub const NONE: SurfaceHint = SurfaceHint { chain: 0, class: 0, pad: 0 };
+    pub const NONE: Footing = Footing { chain: 0, class: 0, pad: 0 };
 
-    /// The guess of chain `chain` of class `class`.
+    /// Chain `chain` of class `class`.
     #[inline(always)]
-    pub(crate) const fn new(class: u8, chain: u16) -> SurfaceHint {
-        SurfaceHint { chain, class, pad: 0 }
+    pub(crate) const fn new(class: u8, chain: u16) -> Footing {
+        Footing { chain, class, pad: 0 }
     }
 }
 
@@ -416,8 +421,8 @@ pub struct Body {
     /// Index (into the `solids` slice) of the box this body stands on, or
     /// [`NO_BOX`].
     pub riding: u8,
-    /// The engine's guess of the surface the body stands on (see [`SurfaceHint`]).
-    pub(crate) hint: SurfaceHint,
+    /// Where the body stands on the compiled surfaces (see [`Footing`]).
+    pub(crate) footing: Footing,
 }
 
 impl Body {
@@ -454,34 +459,34 @@ impl Body {
             h,
             flags: Flags::NONE,
             riding: NO_BOX,
-            hint: SurfaceHint::NONE,
+            footing: Footing::NONE,
         }
     }
 
-    /// The engine's [`SurfaceHint`] as one word, for tools that copy bodies between
-    /// machines (the bench's differential checks); [`Body::set_hint_bits`] is the inverse.
+    /// The body's [`Footing`] as one word, for tools that copy bodies between machines (the
+    /// bench's differential checks); [`Body::set_footing_bits`] is the inverse.
     ///
     /// ```
     /// use megacollide_engine::body::Body;
     /// let a = Body::new(0, 0, 8, 8);
     /// let mut copy = Body::new(0, 0, 8, 8);
-    /// copy.set_hint_bits(a.hint_bits()); // a body copied between machines, hint and all
+    /// copy.set_footing_bits(a.footing_bits()); // a body copied between machines, footing and all
     /// assert_eq!(copy, a);
     /// ```
-    pub const fn hint_bits(&self) -> u32 {
-        (self.hint.chain as u32) << 16 | (self.hint.class as u32) << 8 | self.hint.pad as u32
+    pub const fn footing_bits(&self) -> u32 {
+        (self.footing.chain as u32) << 16 | (self.footing.class as u32) << 8 | self.footing.pad as u32
     }
 
-    /// Sets the [`SurfaceHint`] from [`Body::hint_bits`]' word (any value is safe).
+    /// Sets the [`Footing`] from [`Body::footing_bits`]' word (any value is safe).
     ///
     /// ```
     /// use megacollide_engine::body::Body;
     /// let mut b = Body::new(0, 0, 8, 8);
-    /// b.set_hint_bits(0x0001_0200);
-    /// assert_eq!(b.hint_bits(), 0x0001_0200);
+    /// b.set_footing_bits(0x0001_0200);
+    /// assert_eq!(b.footing_bits(), 0x0001_0200);
     /// ```
-    pub fn set_hint_bits(&mut self, bits: u32) {
-        self.hint = SurfaceHint { chain: (bits >> 16) as u16, class: (bits >> 8) as u8, pad: bits as u8 };
+    pub fn set_footing_bits(&mut self, bits: u32) {
+        self.footing = Footing { chain: (bits >> 16) as u16, class: (bits >> 8) as u8, pad: bits as u8 };
     }
 
     /// Left pixel column (pixel-space, `floor(x)`).
@@ -568,5 +573,5 @@ const _: () = {
     assert!(core::mem::offset_of!(Body, h) == 9);
     assert!(core::mem::offset_of!(Body, flags) == 10);
     assert!(core::mem::offset_of!(Body, riding) == 11);
-    assert!(core::mem::offset_of!(Body, hint) == 12);
+    assert!(core::mem::offset_of!(Body, footing) == 12);
 };

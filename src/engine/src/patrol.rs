@@ -8,9 +8,12 @@
 //! own. Standing on its compiled surface, the whole step (velocity, move, turn) is a few
 //! table reads.
 
-use crate::body::{Body, Flags, Rect, SolidBox};
+use crate::body::{Body, Flags, Rect};
 use crate::map::Map;
-use crate::motion::{count, Path, Walker};
+/// What the patrols of one frame step through ([`Patrol::step`]): the ground of every move
+/// ([`crate::motion::Ground`]).
+pub use crate::motion::Ground;
+use crate::motion::{move_on_route, Mover, Walker};
 use crate::surface::Surfaces;
 use crate::units::sub_of_px;
 use crate::{SubPx, MAX_SPEED_PX};
@@ -101,33 +104,57 @@ impl<'m> Patrol<'m> {
     /// wall or a ledge. Returns the move's flags.
     #[inline(always)]
     pub fn step(&mut self, ground: &Ground<'_, 'm>) -> Flags {
-        let body = self.walker.body();
-        let vx = self.vx;
-        let vy = body.vy.to_bits() + self.gravity;
-        let vy = if vy > self.max_fall { self.max_fall } else { vy };
-        let short = match ground.quiet {
-            Some(surfaces) => self.walker.step_on_surface::<true>(surfaces, vx, vy),
-            None => None,
-        };
-        let flags = match short {
-            Some(flags) => {
-                count(Path::OnSurface);
-                flags
-            }
-            None => self.step_other(ground.map, ground.solids, vx, vy),
+        let flags = match move_on_route(ground, self) {
+            Some(flags) => flags,
+            None => self.walker.body().flags,
         };
         if flags.0 & (Flags::HIT_LEFT.0 | Flags::HIT_RIGHT.0 | Flags::LEDGE_AHEAD.0) != 0 {
-            self.vx = -vx;
+            self.vx = -self.vx;
         }
         flags
     }
 
-    /// [`Patrol::step`]'s move when the walker's short move does not apply.
-    #[inline(never)]
-    fn step_other(&mut self, map: &Map<'m>, solids: &[SolidBox], vx: i16, vy: i16) -> Flags {
+    /// The velocity of its next move (raw sub-pixels): its walking velocity, and its body's
+    /// vertical velocity with gravity (at most its largest fall).
+    #[inline(always)]
+    fn velocity_now(&self) -> (i16, i16) {
+        let vy = self.walker.body().vy.to_bits() + self.gravity;
+        (self.vx, if vy > self.max_fall { self.max_fall } else { vy })
+    }
+}
+
+impl<'m> Mover<'m> for Patrol<'m> {
+    const LOOK: bool = true;
+    const PLAIN: bool = false;
+    #[inline(always)]
+    fn body(&mut self) -> &mut Body {
+        self.walker.body_on_route()
+    }
+    #[inline(always)]
+    fn look_ahead(&self) -> i16 {
+        self.walker.look_ahead()
+    }
+    /// Its walker's short route with its velocity (`vx` a whole number of pixels).
+    #[inline(always)]
+    fn short(&mut self, surfaces: &'m Surfaces<'m>) -> Option<Flags> {
+        let (vx, vy) = self.velocity_now();
+        self.walker.short_route::<true>(surfaces, vx, vy)
+    }
+    /// With the velocity in its body (whole pixels: its walking velocity).
+    #[inline(always)]
+    fn short_prepared(&mut self, surfaces: &'m Surfaces<'m>) -> Option<Flags> {
+        let b = self.walker.body();
+        let (vx, vy) = (b.vx.to_bits(), b.vy.to_bits());
+        self.walker.short_route::<true>(surfaces, vx, vy)
+    }
+    #[inline(always)]
+    fn prepare(&mut self) {
+        let (vx, vy) = self.velocity_now();
         self.walker.set_velocity(SubPx::from_bits(vx), SubPx::from_bits(vy));
-        self.walker.step_other(map, solids);
-        self.walker.body().flags
+    }
+    #[inline(always)]
+    fn after(&mut self, map: &Map<'m>) {
+        self.walker.after_other_route(map);
     }
 }
 
@@ -137,26 +164,5 @@ const fn min_px(px: u8) -> i16 {
         MAX_SPEED_PX
     } else {
         px as i16
-    }
-}
-
-/// What the patrols of one frame step through ([`Patrol::step`]): a map and the solid boxes
-/// that may take part in their moves, and what their short step needs to know of them,
-/// found once for all of them.
-#[derive(Clone, Copy, Debug)]
-pub struct Ground<'a, 'm> {
-    map: &'a Map<'m>,
-    solids: &'a [SolidBox],
-    /// The map's compiled surfaces when no box is given and no tile changed (the short step
-    /// may apply).
-    quiet: Option<&'m Surfaces<'m>>,
-}
-
-impl<'a, 'm> Ground<'a, 'm> {
-    /// The ground of `map` with `solids`, as it is now (make a new one after changing a tile).
-    #[inline(always)]
-    pub fn new(map: &'a Map<'m>, solids: &'a [SolidBox]) -> Ground<'a, 'm> {
-        let quiet = if solids.is_empty() && map.changes().count() == 0 { Some(map.surfaces()) } else { None };
-        Ground { map, solids, quiet }
     }
 }

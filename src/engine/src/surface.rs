@@ -60,7 +60,8 @@ pub enum EndKind {
 }
 
 impl EndKind {
-    /// The kind of the right end (`right`) or the left end in [`Chain::ends`] bits.
+    /// The kind of the right end (`right`) or the left end in [`Chain::ends`] bits
+    /// ([`Chain::end_bits`]).
     #[inline(always)]
     pub const fn of(ends: u16, right: bool) -> EndKind {
         EndKind::from_bits(if right { ends >> 2 } else { ends })
@@ -81,20 +82,23 @@ impl EndKind {
 /// module docs). 16 bytes, so a table of them is indexed with a shift.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
+///
+/// A derived table made by the surface compiler: built with [`Chain::new`] and
+/// [`Chain::with_next`], read through its accessors.
 pub struct Chain {
     /// Pixel-space left edge `x` of the body at the first position.
-    pub x0: i16,
+    x0: i16,
     /// Number of positions (pixels), at least 1.
-    pub len: u16,
+    len: u16,
     /// Index of the first position's `y` in [`Surfaces`]' table of `y`s.
-    pub first: u16,
+    first: u16,
     /// What the step beyond each end does: [`EndKind`] bits, the left end in bits 0..2,
     /// the right end in bits 2..4 (see [`Chain::ends`]).
-    pub ends: u16,
+    ends: u16,
     /// The width of the bodies the chain is for, pixels.
-    pub w: u8,
+    w: u8,
     /// The height of the bodies the chain is for, pixels.
-    pub h: u8,
+    h: u8,
     /// Where the step beyond an [`EndKind::Open`] end lands: the index (in
     /// [`Surfaces::chains`]) of the chain holding the position it reaches, left end first,
     /// or [`NO_CHAIN`] (the step leaves the tables: the map's edge, or not an open end). The
@@ -143,6 +147,44 @@ impl Chain {
     #[inline(always)]
     pub const fn end(&self, right: bool) -> EndKind {
         EndKind::of(self.ends, right)
+    }
+
+    /// Pixel-space left edge `x` of the body at the first position.
+    ///
+    /// ```
+    /// use megacollide_engine::surface::{Chain, EndKind};
+    /// let c = Chain::new(32, 48, 0, EndKind::Wall, EndKind::Ledge, 16, 32);
+    /// assert_eq!((c.x0(), c.len(), c.first()), (32, 48, 0)); // positions x 32 ..= 79
+    /// ```
+    #[inline(always)]
+    pub const fn x0(&self) -> i16 {
+        self.x0
+    }
+
+    /// Number of positions (pixels), at least 1.
+    #[inline(always)]
+    #[allow(clippy::len_without_is_empty)] // never empty
+    pub const fn len(&self) -> u16 {
+        self.len
+    }
+
+    /// Index of the first position's `y` in [`Surfaces::ys`].
+    #[inline(always)]
+    pub const fn first(&self) -> u16 {
+        self.first
+    }
+
+    /// What the steps beyond both ends do, as [`Chain::ends`] bits (read one with
+    /// [`EndKind::of`]).
+    ///
+    /// ```
+    /// use megacollide_engine::surface::{Chain, EndKind};
+    /// let c = Chain::new(0, 4, 0, EndKind::Wall, EndKind::Ledge, 8, 8);
+    /// assert_eq!(EndKind::of(c.end_bits(), true), EndKind::Ledge);
+    /// ```
+    #[inline(always)]
+    pub const fn end_bits(&self) -> u16 {
+        self.ends
     }
 
     /// Body width in pixels.

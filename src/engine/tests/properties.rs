@@ -1054,7 +1054,7 @@ fn compiled_surfaces_hold_every_position() {
                     }
                 }
             }
-            let positions: usize = surfaces.chains().iter().map(|c| c.len as usize).sum();
+            let positions: usize = surfaces.chains().iter().map(|c| c.len() as usize).sum();
             prop_assert_eq!(positions, found);
             Ok(())
         })

@@ -455,7 +455,7 @@ fn set_body(mc: &mut Machine, i: u32, b: &Body) {
             b.vy.to_bits() as i32 as u32,
             (b.w as u32) << 8 | b.h as u32,
             (b.flags.0 as u32) << 8 | b.riding as u32,
-            b.hint_bits(),
+            b.footing_bits(),
         ],
     ));
 }
@@ -472,7 +472,7 @@ fn get_body(mc: &mut Machine, i: u32, like: &Body) -> Body {
     b.vy = SubPx::from_bits(f[3] as i16);
     b.flags = Flags(f[4] as u8);
     b.riding = f[5] as u8;
-    b.set_hint_bits(f[6] as u32);
+    b.set_footing_bits(f[6] as u32);
     b
 }
 

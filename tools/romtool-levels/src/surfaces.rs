@@ -143,9 +143,9 @@ pub fn rust(id: &str, level_name: &str, c: &Compiled, engine: &str, items: &mut 
         };
         format!(
             "{s}::Chain::new({}, {}, {}, {}, {}, {}, {}){with_next}",
-            ch.x0,
-            ch.len,
-            ch.first,
+            ch.x0(),
+            ch.len(),
+            ch.first(),
             end(ch.end(false)),
             end(ch.end(true)),
             ch.width(),

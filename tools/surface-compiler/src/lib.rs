@@ -275,7 +275,7 @@ fn compile_class(map: &Map, grid: &PixelGrid, w: u8, h: u8, out: &mut Compiled) 
     let mut per_column: Vec<Vec<u16>> = vec![Vec::new(); columns];
     for &c in &mine {
         let chain = &chains[c as usize];
-        let (a, b) = (chain.x0 >> 4, (chain.x0 + chain.len as i16 - 1) >> 4);
+        let (a, b) = (chain.x0() >> 4, (chain.x0() + chain.len() as i16 - 1) >> 4);
         for tx in a..=b {
             per_column[tx as usize].push(c);
         }

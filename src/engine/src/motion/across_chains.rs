@@ -7,16 +7,16 @@
 //! whatever its length and the slopes it crosses.
 
 use super::full::{full_move_walking_by, walk_rest};
-use super::on_surface::Footing;
+use super::on_surface::Found;
 use super::step::{step_x_to, Floor, Spot, World};
 use crate::body::Body;
 use crate::map::Map;
 use crate::surface::{Chain, EndKind};
 
-/// The full move of `body`, standing at footing `f`, whose grounded walk follows the chains
+/// The full move of `body`, standing where `f` says, whose grounded walk follows the chains
 /// (see the module docs); exactly [`super::full::full_move_through_map`]'s result.
 #[inline(never)]
-pub(super) fn full_move_across_chains(map: &Map, body: &mut Body, f: Footing) {
+pub(super) fn full_move_across_chains(map: &Map, body: &mut Body, f: Found) {
     full_move_walking_by(map, body, |wd, p, w, h, steps, floor| {
         if steps > 0 {
             walk_across_chains::<true>(wd, f, p, w, h, steps, floor)
@@ -27,11 +27,11 @@ pub(super) fn full_move_across_chains(map: &Map, body: &mut Body, f: Footing) {
 }
 
 /// The grounded walk of `n` pixels to the right (`RIGHT`) or left of a `w` x `h` box at `p`,
-/// standing at footing `f`, read from the chains. Returns true when blocked, as
+/// standing where `f` says, read from the chains. Returns true when blocked, as
 /// [`super::step::step_x_to`] does; `p` is where the walk got to and `floor` what is known
 /// of the floor under it.
 #[inline(always)]
-fn walk_across_chains<const RIGHT: bool>(wd: &World<false>, f: Footing, p: &mut Spot, w: i16, h: i16, n: i16, floor: &mut Floor) -> bool {
+fn walk_across_chains<const RIGHT: bool>(wd: &World<false>, f: Found, p: &mut Spot, w: i16, h: i16, n: i16, floor: &mut Floor) -> bool {
     let dir: i16 = if RIGHT { 1 } else { -1 };
     let (mut chain, mut ys, mut i) = (f.chain, f.ys, f.i as i16);
     let mut n = n;
@@ -41,17 +41,17 @@ fn walk_across_chains<const RIGHT: bool>(wd: &World<false>, f: Footing, p: &mut 
         return walk_rest(wd, p, w, h, dir * n, floor);
     }
     loop {
-        let room = if RIGHT { chain.len as i16 - 1 - i } else { i };
+        let room = if RIGHT { chain.len() as i16 - 1 - i } else { i };
         if n <= room {
             i += dir * n;
-            p.x = chain.x0 + i;
+            p.x = chain.x0() + i;
             p.y = ys[i as usize];
             *floor = Floor::Yes;
             return false;
         }
         n -= room;
-        i = if RIGHT { chain.len as i16 - 1 } else { 0 };
-        p.x = chain.x0 + i;
+        i = if RIGHT { chain.len() as i16 - 1 } else { 0 };
+        p.x = chain.x0() + i;
         p.y = ys[i as usize];
         *floor = Floor::Yes;
         match chain.end(RIGHT) {
@@ -71,7 +71,7 @@ fn walk_across_chains<const RIGHT: bool>(wd: &World<false>, f: Footing, p: &mut 
                     Some((c, c_ys)) => {
                         // The step lands on chain `c`, one pixel on.
                         (chain, ys) = (c, c_ys);
-                        i = p.x + dir - c.x0;
+                        i = p.x + dir - c.x0();
                         p.x += dir;
                         p.y = ys[i as usize];
                         n -= 1;
@@ -89,5 +89,5 @@ fn walk_across_chains<const RIGHT: bool>(wd: &World<false>, f: Footing, p: &mut 
 /// Whether `p` is position `i` of `chain` (whose `y`s are `ys`).
 #[inline(always)]
 fn at(chain: &Chain, ys: &[i16], i: i16, p: &Spot) -> bool {
-    p.x == chain.x0 + i && ys.get(i as usize) == Some(&p.y)
+    p.x == chain.x0() + i && ys.get(i as usize) == Some(&p.y)
 }

@@ -24,7 +24,7 @@ pub(super) fn mark_ledge(map: &Map, body: &mut Body, d: i16) {
     let read_lo = if right { x - 1 } else { x - 1 - d };
     let read_hi = if right { x + w + d } else { x + w };
     let from_chain = match find_footing(map, body) {
-        Some(f) if !map.changes().touch(read_lo, read_hi) => ledge_on_chain(f.chain.len, f.chain.ends, f.i, right, d),
+        Some(f) if !map.changes().touch(read_lo, read_hi) => ledge_on_chain(f.chain.len(), f.chain.end_bits(), f.i, right, d),
         _ => None,
     };
     let ledge = match from_chain {

@@ -31,38 +31,54 @@
 //! (e.g. a door closed onto it) are ignored for that body this frame so it
 //! can walk out; at most [`MAX_SOLIDS`] boxes are considered.
 //!
-//! ## How a move is computed: five paths, one result
+//! ## How a move is computed: one choice of route, five routes, one result
 //!
 //! The rules above are stated pixel by pixel (and `tests/oracle` keeps that per-pixel model
-//! as the test oracle). Each body's move takes one of these paths, chosen once per body in
-//! [`move_bodies`]' loop (and [`move_walkers`]'):
+//! as the test oracle). Each body's move takes one of these routes, chosen by one function
+//! (`move_on_route`) for every entry point: [`move_bodies`] (and [`move_body`]),
+//! [`Walker::step_on`] (and [`move_walkers`], [`Walker::step`]) and
+//! [`crate::patrol::Patrol::step`]; each gives it what it moves (a body, a walker, a patrol:
+//! its short route, its velocity, its look-ahead). The frame's [`Ground`] (made once per
+//! call or per frame) holds what the choice needs: the boxes, and whether the frame is quiet
+//! (no box given, no tile changed). [`move_bodies`] works the boxes' bound out once per call
+//! (`reach.rs`): a body out of it moves on a ground without boxes. In this order:
 //!
-//! * **On a surface** (`on_surface.rs`): a grounded body (`ON_GROUND`, not moving up) that no
-//!   solid box can reach and that stands at a position of the walkable surface compiled
-//!   for its size ([`crate::surface`]): its walk is a table read, whatever the slope, the
-//!   speed or the body's size.
-//! * **Across chains** (`across_chains.rs`): the same body when its walk goes past its
-//!   chain's end: the walk follows the chains (an open end's step lands on the chain the
-//!   tables name, a wall end stops it, a ledge end is the step off it and one sweep), then
-//!   the Y axis is the full move's. A walk of any length costs a few reads per chain.
-//! * **In the air** (`in_air.rs`): a body in flight that no box can reach, whose box before
-//!   and after the move (and the row under it) stays inside the blank rectangle compiled
-//!   for the tile it is in: it moves by its velocity.
-//! * **The full move** (`full.rs`, a fast walk read per tile column in `tile_walk.rs`):
-//!   everything else that no box can reach (a flight out of its rectangle, a landing, a
-//!   jump's take-off, bodies of sizes without a compiled surface, maps without tables,
-//!   changed tiles), computed from the map per tile. It is the reference: the table paths
-//!   give exactly its result, and the property tests compare all of them with the
-//!   per-pixel oracle.
-//! * **The full move with boxes** (`full.rs`): a body that rides a solid box or that one
-//!   can reach this frame.
+//! 1. **The short route on a surface**, tried once and only when no box can reach the
+//!    body and no tile changed (in a quiet frame first, with no other test): a grounded
+//!    body (`ON_GROUND`, not moving up) standing at a position of the walkable surface
+//!    compiled for its size ([`crate::surface`]) whose walk stays on its chain: the
+//!    position `n` pixels on is read. Where the body stands is its [`Footing`], kept in the
+//!    body: [`move_bodies`] checks it against the tables (the game owns its bodies); a
+//!    [`Walker`] owns its body and keeps its chain's tables at hand, so its check is one
+//!    compare (`walker.rs`).
+//! 2. **The full move with boxes** (`full.rs`): a body that rides a solid box or that one
+//!    can reach this frame.
+//! 3. Every other move is a body's alone through the map (`move_alone`):
+//!    * **On a surface** (`on_surface.rs`): the walk of a grounded body standing on its
+//!      surface, found by its footing or looked up in its tile column, that the short
+//!      route did not take (a wall end reached, changed tiles away from it).
+//!    * **Across chains** (`across_chains.rs`): the same body when its walk goes past its
+//!      chain's end: the walk follows the chains (an open end's step lands on the chain the
+//!      tables name, a wall end stops it, a ledge end is the step off it and one sweep),
+//!      then the Y axis is the full move's. A walk of any length costs a few reads per
+//!      chain.
+//!    * **In the air** (`in_air.rs`): a body in flight whose box before and after the move
+//!      (and the row under it) stays inside the blank rectangle compiled for the tile it is
+//!      in: it moves by its velocity.
+//!    * **The full move** (`full.rs`, a fast walk read per tile column in `tile_walk.rs`):
+//!      everything else (a flight out of its rectangle, a landing, a jump's take-off,
+//!      bodies of sizes without a compiled surface, maps without tables, changed tiles),
+//!      computed from the map per tile, with its step and clamp helpers in `step.rs`. It is
+//!      the reference: the table routes give exactly its result, and the property tests
+//!      compare all of them with the per-pixel oracle.
 //!
-//! [`move_bodies`] moves a whole slice of bodies in one call: the solid boxes' bound is
-//! worked out once per frame (`reach.rs`), and a body that rides no box and that no box can
-//! reach this frame moves through the map alone. [`move_walkers`] is the same call for
-//! patrolling enemies: each result also says whether a ledge lies ahead, and each
-//! [`Walker`] keeps where it stands on its surface; [`crate::patrol`] builds the classic
-//! walking enemy on it.
+//!    A body left standing on the map by these routes has its footing written for its
+//!    next move. A walker's move then sets [`Flags::LEDGE_AHEAD`] (`look_ahead.rs`: from
+//!    its chain's end, or by the full move's steps) and finds its chain's tables again.
+//!
+//! [`move_bodies`] moves a whole slice of bodies in one call, [`move_walkers`] is the same
+//! call for patrolling enemies: each result also says whether a ledge lies ahead;
+//! [`crate::patrol`] builds the classic walking enemy on it.
 
 mod across_chains;
 mod full;
@@ -76,16 +92,19 @@ mod step;
 mod tile_walk;
 mod walker;
 
+#[cfg(doc)]
+use crate::body::Footing;
 use crate::body::{Body, Flags, SolidBox};
 use crate::map::Map;
+use crate::surface::Surfaces;
 #[cfg(doc)]
 use crate::{SNAP_DOWN_PX, STEP_HEIGHT_PX};
 use across_chains::full_move_across_chains;
 use full::{full_move_per_tile, full_move_through_map, full_move_with_boxes, walks_fast};
 use in_air::fly_through_air;
 use look_ahead::mark_ledge;
-use on_surface::{find_footing, footing_by_hint, walk_on_surface};
-use reach::{boxes_out_of_reach, BoxesBound};
+use on_surface::{find_footing, found_by_footing, walk_on_surface};
+use reach::{boxes_reach, BoxesBound};
 
 pub use full::ground_under;
 pub use reach::move_reach;
@@ -104,55 +123,201 @@ fn usable_solids(solids: &[SolidBox]) -> &[SolidBox] {
     }
 }
 
+/// What the moves of one frame go through: a map, the solid boxes that may take part (the
+/// first [`MAX_SOLIDS`]) and what the routes need to know of them, worked out once for all
+/// the frame's moves: the map's compiled surfaces when no box is given and no tile changed
+/// (the usual frame: the short route needs no other test).
+///
+/// ```
+/// # use megacollide_engine::map::{row_offset_table, Map};
+/// # // 4 x 3 tiles: two rows of air over a floor of solid tiles (id 2) at y 32..48
+/// # static TILES: [u16; 12] = [0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2];
+/// # static ROWS: [u16; 3] = row_offset_table::<3>(4);
+/// # let map = Map::new(&TILES, 4, 3, &ROWS);
+/// use megacollide_engine::{body::Body, motion::{Ground, Walker}, SubPx};
+/// let ground = Ground::new(&map, &[]); // once per frame
+/// let mut w = Walker::new(Body::new(8, 24, 8, 8), 8);
+/// w.set_velocity(SubPx::from_num(1), SubPx::from_num(1));
+/// w.step_on(&ground);
+/// assert_eq!(w.body().px(), 9);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Ground<'a, 'm> {
+    map: &'a Map<'m>,
+    solids: &'a [SolidBox],
+    /// The map's compiled surfaces when no box is given and no tile changed.
+    quiet: Option<&'m Surfaces<'m>>,
+}
+
+impl<'a, 'm> Ground<'a, 'm> {
+    /// The ground of `map` with `solids` (the first [`MAX_SOLIDS`] are considered), as it is
+    /// now (make a new one after changing a tile or moving a box).
+    #[inline(always)]
+    pub fn new(map: &'a Map<'m>, solids: &'a [SolidBox]) -> Ground<'a, 'm> {
+        let solids = usable_solids(solids);
+        if solids.is_empty() && map.changes().count() == 0 {
+            Ground { map, solids, quiet: Some(map.surfaces()) }
+        } else {
+            Ground { map, solids, quiet: None }
+        }
+    }
+
+    /// Its map.
+    #[inline(always)]
+    pub const fn map(&self) -> &'a Map<'m> {
+        self.map
+    }
+}
+
 /// Moves every body of `bodies` by one frame of its velocity through `map`
 /// and `solids` (see the module docs for the exact rules). The boxes' reach
 /// is worked out once for the frame: a body that rides no box and that no box
 /// can reach this frame moves through the map alone. `solids[i]` must be the
 /// same box from frame to frame for riding to work.
 pub fn move_bodies(map: &Map, solids: &[SolidBox], bodies: &mut [Body]) {
-    let solids = usable_solids(solids);
-    if solids.is_empty() {
-        if map.changes().count() == 0 {
-            // The usual frame: a body walking where its last move left it on its surface
-            // is a handful of table reads; anything else is a call.
-            let surfaces = map.surfaces();
-            for body in bodies.iter_mut() {
-                if walk_by_hint(surfaces, body) {
-                    count(Path::OnSurface);
-                } else {
-                    move_alone::<false>(map, body, 0);
-                }
-            }
-            return;
-        }
+    let ground = Ground::new(map, solids);
+    // The same route for every body; the loop is written twice so that the usual frame's
+    // (no box, nothing changed) knows it.
+    if ground.quiet.is_some() {
         for body in bodies.iter_mut() {
-            move_alone::<false>(map, body, 0);
+            move_on_route(&ground, body);
         }
         return;
     }
-    let bound = BoxesBound::of(solids);
+    // The boxes' bound once for the call: a body out of it moves on the ground without
+    // boxes.
+    let bound = BoxesBound::of(ground.solids);
+    let alone = Ground { solids: &[], ..ground };
     for body in bodies.iter_mut() {
-        if bound.may_reach(body) && !boxes_out_of_reach(solids, body) {
-            count(Path::FullWithBoxes);
-            full_move_with_boxes(map, solids, body);
-        } else {
-            move_alone::<false>(map, body, 0);
-        }
+        move_on_route(if bound.may_reach(body) { &ground } else { &alone }, body);
     }
 }
 
-/// Moves one body by one frame: [`move_bodies`] for a single body.
+/// Moves one body by one frame: [`move_bodies`] for a single body (the route chosen in the
+/// caller: without boxes, a call or two).
 #[inline]
 pub fn move_body(map: &Map, solids: &[SolidBox], body: &mut Body) {
-    move_bodies(map, solids, core::slice::from_mut(body));
+    move_body_on(&Ground::new(map, solids), body);
 }
 
-/// The walk of a body standing where its [`crate::body::SurfaceHint`] says, when nothing
-/// changed and no box is near: [`walk_on_surface`]'s short path.
+/// The move of one body of [`move_bodies`] through `ground`: [`move_on_route`] for a plain
+/// body.
+#[inline(always)]
+fn move_body_on(ground: &Ground, body: &mut Body) {
+    move_on_route(ground, body);
+}
+
+/// What moves along a route ([`move_on_route`]): a body, and what its entry point adds to
+/// the move (its short route, its velocity, a look-ahead, its own record after the move).
+pub(crate) trait Mover<'m> {
+    /// Whether the move looks ahead for a ledge ([`Mover::look_ahead`] pixels).
+    const LOOK: bool;
+    /// Whether [`Mover::prepare`] and [`Mover::after`] do nothing.
+    const PLAIN: bool;
+    /// Its body.
+    fn body(&mut self) -> &mut Body;
+    /// How far ahead (pixels) its move looks for a ledge (with [`Mover::LOOK`]).
+    fn look_ahead(&self) -> i16;
+    /// Its short route on a surface, given the map's compiled surfaces (tried when no box
+    /// can reach it and no tile changed): the move's flags, or `None` having changed
+    /// nothing.
+    fn short(&mut self, surfaces: &'m Surfaces<'m>) -> Option<Flags>;
+    /// Before any other route: its body gets the move's velocity.
+    fn prepare(&mut self);
+    /// [`Mover::short`] once [`Mover::prepare`] gave its body the move's velocity.
+    #[inline(always)]
+    fn short_prepared(&mut self, surfaces: &'m Surfaces<'m>) -> Option<Flags> {
+        self.short(surfaces)
+    }
+    /// After any other route (the body moved, its footing written).
+    fn after(&mut self, map: &Map<'m>);
+}
+
+impl<'m> Mover<'m> for Body {
+    const LOOK: bool = false;
+    const PLAIN: bool = true;
+    #[inline(always)]
+    fn body(&mut self) -> &mut Body {
+        self
+    }
+    #[inline(always)]
+    fn look_ahead(&self) -> i16 {
+        0
+    }
+    /// The walk of a body standing where its footing says (checked): [`walk_by_footing`].
+    #[inline(always)]
+    fn short(&mut self, surfaces: &'m Surfaces<'m>) -> Option<Flags> {
+        walk_by_footing(surfaces, self).then_some(Flags::NONE)
+    }
+    #[inline(always)]
+    fn prepare(&mut self) {}
+    #[inline(always)]
+    fn after(&mut self, _map: &Map<'m>) {}
+}
+
+/// The one choice of a move's route (see the module docs), for every entry point
+/// ([`move_bodies`] and [`move_body`] for a [`Body`], [`Walker::step_on`] for a walker,
+/// [`crate::patrol::Patrol::step`] for a patrol): the move of `m` by one frame through
+/// `ground`. Its short route is tried once, when no box can reach it and no tile changed:
+/// in a quiet frame (no box given, nothing changed) first, with nothing else to test; then
+/// the full move with boxes, or the move alone through the map. Returns the flags of the
+/// short route, or `None` when another route moved the body (its flags are the body's).
+#[inline(always)]
+pub(crate) fn move_on_route<'m, M: Mover<'m>>(ground: &Ground<'_, 'm>, m: &mut M) -> Option<Flags> {
+    if let Some(surfaces) = ground.quiet {
+        if let Some(flags) = m.short(surfaces) {
+            count(Path::OnSurface);
+            return Some(flags);
+        }
+        if M::PLAIN {
+            move_alone::<false>(ground.map, m.body(), 0);
+            return None;
+        }
+    }
+    move_other(ground.map, ground.solids, ground.quiet.is_some(), m)
+}
+
+/// [`move_on_route`] past the quiet frame's short route, through the ground's map, boxes,
+/// and whether the frame is `quiet` (out of line, the ground given by value: the
+/// usual frame's loop pays for none of it and keeps no register for it): with boxes given or tiles changed, the full move with boxes when
+/// one can reach the body, else the short route when no tile changed; then the move alone.
 #[inline(never)]
-fn walk_by_hint(surfaces: &crate::surface::Surfaces, body: &mut Body) -> bool {
+fn move_other<'m, M: Mover<'m>>(map: &Map<'m>, solids: &[SolidBox], quiet: bool, m: &mut M) -> Option<Flags> {
+    m.prepare();
+    if !quiet {
+        if boxes_reach(solids, m.body()) {
+            count(Path::FullWithBoxes);
+            full_move_with_boxes(map, solids, m.body());
+            if M::LOOK {
+                let d = m.look_ahead();
+                mark_ledge(map, m.body(), d);
+            }
+            m.after(map);
+            return None;
+        }
+        if map.changes().count() == 0 {
+            if let Some(flags) = m.short_prepared(map.surfaces()) {
+                count(Path::OnSurface);
+                return Some(flags);
+            }
+        }
+    }
+    if M::LOOK {
+        let d = m.look_ahead();
+        move_alone::<true>(map, m.body(), d);
+    } else {
+        move_alone::<false>(map, m.body(), 0);
+    }
+    m.after(map);
+    None
+}
+
+/// [`move_bodies`]' short route: the walk of a body standing where its [`Footing`] says
+/// (checked), read from its chain: [`walk_on_surface`]'s short path.
+#[inline(never)]
+fn walk_by_footing(surfaces: &Surfaces, body: &mut Body) -> bool {
     walks(body)
-        && match footing_by_hint(surfaces, body) {
+        && match found_by_footing(surfaces, body) {
             Some(f) => walk_on_surface::<false, false>(f, &crate::map::TileChanges::NONE, body, 0),
             None => false,
         }
@@ -166,10 +331,11 @@ fn walks(body: &Body) -> bool {
 }
 
 /// The move of a body that no solid box can reach: on its surface or through the air when
-/// the tables cover it, else the full move through the map.
+/// the tables cover it, across chains, else the full move through the map; then its
+/// footing, when it stands on the map.
 #[inline(never)]
 fn move_alone<const LOOK: bool>(map: &Map, body: &mut Body, look_ahead: i16) {
-    // (Bodies of move_walkers: LOOK, and their look-ahead.)
+    // (Bodies of walkers: LOOK, and their look-ahead.)
     let mut across = None;
     if walks(body) {
         if let Some(f) = find_footing(map, body) {
@@ -195,11 +361,11 @@ fn move_alone<const LOOK: bool>(map: &Map, body: &mut Body, look_ahead: i16) {
     if LOOK {
         mark_ledge(map, body, look_ahead);
     }
-    // Standing on the map again (a landing, a walk off a surface's end): where, for the
-    // next move's hint.
+    // Standing on the map again (a landing, a walk off a surface's end): its footing, for
+    // the next move.
     if body.flags.0 & (Flags::ON_GROUND.0 | Flags::ON_BOX.0) == Flags::ON_GROUND.0 {
         if let Some(f) = find_footing(map, body) {
-            body.hint = f.hint();
+            body.footing = f.footing;
         }
     }
 }

@@ -2,30 +2,22 @@
 //! ([`crate::surface`]): no map query, whatever the slope, the speed or the body's size.
 
 use super::step::speed_in_limit;
-use crate::body::{Body, Flags, SurfaceHint, NO_BOX};
+use crate::body::{Body, Flags, Footing, NO_BOX};
 use crate::map::{Map, TileChanges};
 use crate::surface::{Chain, EndKind, Surfaces};
 use crate::units::{px_of_sub, sub_frac, sub_of_px, SUBPX_MASK};
 use crate::{SubPx, POS_END_PX};
 
-/// Where a body stands on the compiled surfaces: the class of its size, the chain and the
-/// index of its position in the chain.
+/// A body's [`Footing`] found in the compiled surfaces: the chain it names, the `y`s of its
+/// positions and the index of the body's position in it (what the routes read the walk
+/// from).
 #[derive(Clone, Copy)]
-pub(super) struct Footing<'m> {
-    class_index: u8,
-    chain_index: u16,
+pub(super) struct Found<'m> {
+    pub(super) footing: Footing,
     pub(super) chain: &'m Chain,
     /// The `y` of every position of the chain.
     pub(super) ys: &'m [i16],
     pub(super) i: u16,
-}
-
-impl Footing<'_> {
-    /// The [`SurfaceHint`] of this footing.
-    #[inline(always)]
-    pub(super) fn hint(&self) -> SurfaceHint {
-        SurfaceHint::new(self.class_index, self.chain_index)
-    }
 }
 
 /// The size key `w << 8 | h` of a body, as chains and classes are found by.
@@ -34,27 +26,27 @@ fn size_key(body: &Body) -> u16 {
     u16::from_be_bytes([body.w, body.h])
 }
 
-/// Where the body stands, if its [`SurfaceHint`] is right: its chain is of its size and has
-/// a position where it stands. A few table reads.
+/// Where the body stands, if its [`Footing`] is right: its chain is of its size and has a
+/// position where it stands. A few table reads.
 #[inline(always)]
-pub(super) fn footing_by_hint<'m>(surfaces: &Surfaces<'m>, body: &Body) -> Option<Footing<'m>> {
-    let hint = body.hint;
-    let (chain, ys, i) = surfaces.chain_at(hint.chain, body.w, body.h, px_of_sub(body.x.to_bits()), px_of_sub(body.y.to_bits()))?;
-    Some(Footing { class_index: hint.class, chain_index: hint.chain, chain, ys, i })
+pub(super) fn found_by_footing<'m>(surfaces: &Surfaces<'m>, body: &Body) -> Option<Found<'m>> {
+    let footing = body.footing;
+    let (chain, ys, i) = surfaces.chain_at(footing.chain, body.w, body.h, px_of_sub(body.x.to_bits()), px_of_sub(body.y.to_bits()))?;
+    Some(Found { footing, chain, ys, i })
 }
 
 /// Where the body stands on `map`'s compiled surfaces, if it stands at a position of a chain
-/// of its size: by its hint, else looked up in the chains of its tile column.
+/// of its size: by its footing, else looked up in the chains of its tile column.
 #[inline(always)]
-pub(super) fn find_footing<'m>(map: &Map<'m>, body: &Body) -> Option<Footing<'m>> {
+pub(super) fn find_footing<'m>(map: &Map<'m>, body: &Body) -> Option<Found<'m>> {
     let surfaces = map.surfaces();
-    if let Some(f) = footing_by_hint(surfaces, body) {
+    if let Some(f) = found_by_footing(surfaces, body) {
         return Some(f);
     }
-    let (class_index, class) = surfaces.class_of(size_key(body), body.hint.class)?;
+    let (class_index, class) = surfaces.class_of(size_key(body), body.footing.class)?;
     let (chain_index, i) = surfaces.find(class, px_of_sub(body.x.to_bits()), px_of_sub(body.y.to_bits()))?;
     let chain = surfaces.chains().get(chain_index as usize)?;
-    Some(Footing { class_index, chain_index, chain, ys: surfaces.chain_ys(chain)?, i })
+    Some(Found { footing: Footing::new(class_index, chain_index), chain, ys: surfaces.chain_ys(chain)?, i })
 }
 
 /// The move of a grounded body (`ON_GROUND`, `vy >= 0`) that no solid box can reach, standing
@@ -75,7 +67,7 @@ pub(super) fn find_footing<'m>(map: &Map<'m>, body: &Body) -> Option<Footing<'m>
 /// reads.
 #[inline(always)]
 pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
-    f: Footing,
+    f: Found,
     changes: &TileChanges,
     body: &mut Body,
     look_ahead: i16,
@@ -93,7 +85,7 @@ pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
     let mut flags = Flags::ON_GROUND;
     let mut nxr = xr.wrapping_add(vx);
     let mut nvx = vx;
-    if j >= chain.len {
+    if j >= chain.len() {
         if !ALL {
             return false;
         }
@@ -104,8 +96,8 @@ pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
         if chain.end(right) != EndKind::Wall || (right && x + n > POS_END_PX - body.w as i16) {
             return false;
         }
-        j = if right { chain.len - 1 } else { 0 };
-        nxr = sub_of_px(chain.x0 + j as i16);
+        j = if right { chain.len() - 1 } else { 0 };
+        nxr = sub_of_px(chain.x0() + j as i16);
         nvx = 0;
         flags = Flags(Flags::ON_GROUND.0 | if right { Flags::HIT_RIGHT.0 } else { Flags::HIT_LEFT.0 });
     }
@@ -122,7 +114,7 @@ pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
         }
     }
     if LOOK && nvx != 0 {
-        match ledge_on_chain(chain.len, chain.ends, j, nvx > 0, look_ahead) {
+        match ledge_on_chain(chain.len(), chain.end_bits(), j, nvx > 0, look_ahead) {
             Some(true) => flags.insert(Flags::LEDGE_AHEAD),
             Some(false) => {}
             None => return false,
@@ -138,9 +130,9 @@ pub(super) fn walk_on_surface<const LOOK: bool, const ALL: bool>(
     body.flags = flags;
     body.riding = NO_BOX;
     if ALL {
-        // (The short path came by the hint and kept `vx`: nothing to write.)
+        // (The short path came by the footing and kept `vx`: nothing to write.)
         body.vx = SubPx::from_bits(nvx);
-        body.hint = f.hint();
+        body.footing = f.footing;
     }
     true
 }

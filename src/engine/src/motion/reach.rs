@@ -8,6 +8,7 @@ use crate::{SNAP_DOWN_PX, STEP_HEIGHT_PX};
 
 /// The pixel-space rectangle that holds every box of a frame (`x0 > x1` when
 /// there is none): one test per body tells whether any box can matter.
+#[derive(Clone, Copy, Debug)]
 pub(super) struct BoxesBound {
     x0: i16,
     y0: i16,
@@ -30,9 +31,8 @@ impl BoxesBound {
         b
     }
 
-    /// Whether any box may take part in `body`'s move (it rides one, or the
-    /// bound meets the move's reach); false is exact, true is checked per box
-    /// ([`boxes_out_of_reach`]).
+    /// Whether a box may take part in `body`'s move (it rides one, or the bound meets the
+    /// move's reach): false is exact, true is checked per box ([`boxes_reach`]).
     #[inline(always)]
     pub(super) fn may_reach(&self, body: &Body) -> bool {
         if body.riding != NO_BOX {
@@ -44,6 +44,20 @@ impl BoxesBound {
         let (x0, y0, x1, y1) = reach(body);
         !((self.x1 as i32) < x0 || self.x0 as i32 > x1 || (self.y1 as i32) < y0 || self.y0 as i32 > y1)
     }
+}
+
+/// Whether a box of `solids` takes part in `body`'s move: it rides one, or one meets the
+/// move's reach ([`move_reach`]). Else the move is exactly the move without boxes.
+#[inline(always)]
+pub(super) fn boxes_reach(solids: &[SolidBox], body: &Body) -> bool {
+    if (body.riding as usize) < solids.len() {
+        return true;
+    }
+    if solids.is_empty() {
+        return false;
+    }
+    let (x0, y0, x1, y1) = reach(body);
+    !out_of(solids, x0, y0, x1, y1)
 }
 
 /// The pixel-space rectangle (x0, y0, x1, y1, inclusive) of every pixel this
@@ -74,15 +88,9 @@ pub const fn move_reach(speed_x: i16, speed_y: i16) -> (i16, i16) {
     (sx + 1, sx * step + speed_y + 1 + SNAP_DOWN_PX + 2)
 }
 
-/// Whether no solid box can take part in this frame's move of `body`: the body rides no
-/// box, and no box meets the pixel-space rectangle of every pixel the move can test or
-/// cover ([`move_reach`]). Then the move is exactly the move without boxes.
-#[inline]
-pub(super) fn boxes_out_of_reach(solids: &[SolidBox], body: &Body) -> bool {
-    if (body.riding as usize) < solids.len() {
-        return false;
-    }
-    let (x0, y0, x1, y1) = reach(body);
+/// Whether no box of `solids` meets the pixel-space rectangle `x0 ..= x1`, `y0 ..= y1`.
+#[inline(always)]
+fn out_of(solids: &[SolidBox], x0: i32, y0: i32, x1: i32, y1: i32) -> bool {
     solids.iter().all(|s| {
         let r = &s.rect;
         r.w <= 0 || r.h <= 0 || (r.x as i32 + r.w as i32) <= x0 || r.x as i32 > x1 || (r.y as i32 + r.h as i32) <= y0 || r.y as i32 > y1

@@ -301,17 +301,17 @@ pub fn check_surfaces(map: &Map, s: &Surfaces) -> Result<(), String> {
         let Some(class) = s.classes().iter().find(|k| k.width() == c.width() && k.height() == c.height()) else {
             return Err(format!("chain {ci} of size {w}x{h} has no class"));
         };
-        let y_at = |k: usize| s.ys()[c.first as usize + k] as i32;
-        for k in 0..c.len as usize {
-            let (x, y) = (c.x0 as i32 + k as i32, y_at(k));
+        let y_at = |k: usize| s.ys()[c.first() as usize + k] as i32;
+        for k in 0..c.len() as usize {
+            let (x, y) = (c.x0() as i32 + k as i32, y_at(k));
             if !is_position(map, x, y, w, h) {
                 return Err(format!("{w}x{h} chain {ci}: ({x}, {y}) is not a position"));
             }
             match s.find(class, x as i16, y as i16) {
-                Some((f, i)) if s.chains()[f as usize].x0 as i32 + i as i32 == x => {}
+                Some((f, i)) if s.chains()[f as usize].x0() as i32 + i as i32 == x => {}
                 other => return Err(format!("{w}x{h} chain {ci}: ({x}, {y}) found as {other:?}")),
             }
-            if k + 1 < c.len as usize {
+            if k + 1 < c.len() as usize {
                 let next = (x + 1, y_at(k + 1));
                 if walk_step(map, x, y, w, h, true) != Step::To(next.0, next.1)
                     || walk_step(map, next.0, next.1, w, h, false) != Step::To(x, y)
@@ -321,8 +321,8 @@ pub fn check_surfaces(map: &Map, s: &Surfaces) -> Result<(), String> {
             }
         }
         for right in [false, true] {
-            let k = if right { c.len as usize - 1 } else { 0 };
-            let (x, y) = (c.x0 as i32 + k as i32, y_at(k));
+            let k = if right { c.len() as usize - 1 } else { 0 };
+            let (x, y) = (c.x0() as i32 + k as i32, y_at(k));
             let beyond = walk_step(map, x, y, w, h, right);
             let dir = if right { 1 } else { -1 };
             let next = c.next(right);
@@ -334,8 +334,8 @@ pub fn check_surfaces(map: &Map, s: &Surfaces) -> Result<(), String> {
                 EndKind::Open => match (beyond, s.chains().get(next as usize)) {
                     (Step::To(bx, by), Some(n)) => {
                         bx == x + dir && n.width() == c.width() && n.height() == c.height() && {
-                            let i = bx - n.x0 as i32;
-                            0 <= i && i < n.len as i32 && s.ys()[n.first as usize + i as usize] as i32 == by
+                            let i = bx - n.x0() as i32;
+                            0 <= i && i < n.len() as i32 && s.ys()[n.first() as usize + i as usize] as i32 == by
                         }
                     }
                     (Step::To(bx, by), None) => next == NO_CHAIN && s.find(class, bx as i16, by as i16).is_none(),
