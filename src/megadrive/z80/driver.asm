@@ -19,13 +19,8 @@
 ; (4.81 ms NTSC, 4.85 ms PAL) adds TICK_NTSC or TICK_PAL (picked by the video standard the
 ; 68000 wrote to MB_STD) to a 16-bit accumulator, and each carry is one 60 Hz tick. Both
 ; flags are polled: Timer A at the POLL points (the main loop and inside every unit: at
-; most about 200 Z80 cycles apart), Timer B by the main loop (no unit lasts 4.8 ms).
-; A Timer A flag can still be missed (the 68000 holding the Z80's bus, a slow ROM access: two
-; overflows between two looks): Genesis Plus GX measured 0.9 to 1.5 % of the slots lost. So
-; the PCM is locked to Timer B: both timers count the same YM samples, Timer A overflows
-; PCM_PER_TB times a Timer B period, and timer_b plays at once (catchup) the slots of the last
-; period that were not played (pcm_slots): the delivered rate is the timer's (-0.02 % NTSC,
-; -0.01 % PAL measured over 8.3 s, tools/romtests/tests/examples.rs).
+; most about 200 Z80 cycles apart, so a sample is never lost), Timer B by the main loop
+; (no unit lasts 4.8 ms).
 ;
 ; DMA. A 68000 DMA from ROM or RAM to the VDP owns the 68000 bus, and a Z80 access to that
 ; bus (ROM through the bank window, the PSG and the VDP at 7Fxxh) then stalls or reads
@@ -99,12 +94,9 @@ vt_acc          equ V+43        ; dw: volume table build accumulator
 vt_index        equ V+45        ; db
 vt_busy         equ V+46        ; db: 1 while the volume table is being rebuilt
 pan6            equ V+47        ; db: the music's register B6h (part II): FM6 pan
-pcm_sync        equ V+48        ; db: 1 from Timer A's start to the next Timer B (pcm_bal rebased)
-pcm_bal         equ V+49        ; db (signed): PCM slots Timer A has ticked and not played (see timer_b)
 mtick           equ V+50        ; dw: music ticks played
 tmp             equ V+52        ; db
 ticks           equ V+53        ; db: 60 Hz ticks counted by timer_b, not yet played
-catchup         equ V+54        ; db: PCM samples to play at once, Timer A's flag missed (timer_b)
 shadow_alg      equ V+56        ; 6 bytes: algorithm of FM channel 0..5
 shadow_tl       equ V+64        ; 24 bytes: total level, channel * 4 + slot
 psg_shadow      equ V+96        ; 12 bytes: channel * 3 + (tone latch, tone data, volume latch)
@@ -202,8 +194,6 @@ main_loop:
         or (hl)
         ld hl,vt_busy
         or (hl)
-        ld hl,catchup
-        or (hl)
         jp nz,other_work
         ; 68000-bus work: choose a unit, then enter it through the DMA guard. (Between two
         ; POLLs at most about 200 Z80 cycles pass: a PCM sample is never missed.)
@@ -275,20 +265,7 @@ other_work:
         ld a,(refresh)
         or a
         jp nz,refresh_unit
-        ld a,(vt_busy)
-        or a
-        jp nz,voltab_unit
-        ; catchup: one sample Timer A ticked while the driver did not look (the 68000 held
-        ; the Z80's bus, or two overflows fell between POLLs): played now, so every slot of
-        ; the timer is played and the delivered rate is the timer's
-        exx
-        ld a,(ring_wr)
-        cp c
-        call nz,ta_sample
-        exx
-        ld hl,catchup
-        dec (hl)
-        jp main_loop
+        jp voltab_unit
 
 ; ring_free: A = bytes the ring can still take (255 - used). Uses the shadow set's C.
 ring_free:
@@ -314,21 +291,12 @@ ta_busy1:
         ld a,(t27ra)
         ld (hl),a
         dec l
-        call ta_sample
-        exx
-        ret
-; ta_sample: the next ring byte to the DAC (shadow set active, HL' = YM_A0). Preserves the
-; main set.
-ta_sample:
         ld a,d
         or e
         jr z,ta_out             ; no effect (a flag left over from its end)
         ld a,(ring_wr)
         cp c
         jr z,ta_under
-        ld a,(pcm_bal)          ; a slot played
-        dec a
-        ld (pcm_bal),a
         ld a,(bc)
         inc c
         dec de
@@ -340,13 +308,13 @@ ta_sample:
         or e
         call z,pcm_end
 ta_out:
+        exx
         ret
 ta_under:
         ld a,(ST_UNDER)
         inc a
         ld (ST_UNDER),a
-        xor a                   ; no catching up on an empty ring
-        ld (catchup),a
+        exx
         ret
 
 ; timer_b: Timer B (4.8 ms) adds to the tick accumulator; a carry is a 60 Hz tick for the
@@ -363,8 +331,6 @@ tb_busy:
         ld a,(t27)
         or 20h
         ld (hl),a
-        rrca                    ; Timer A runs (bit 0): the PCM slots of this period
-        call c,pcm_slots
         ld hl,(ST_HEART)
         inc hl
         ld (ST_HEART),hl
@@ -377,33 +343,6 @@ tb_busy:
         inc (hl)
 tb_out: pop de
         pop hl
-        ret
-; pcm_slots: Timer B came while Timer A runs. Timer A overflows PCM_PER_TB times a Timer B
-; period (both count the same YM samples), and timer_a plays one slot a flag it sees: what
-; is left of the last period's slots (pcm_bal, more than one: not jitter between the two
-; flags) was lost, and is played at once (catchup). The first period after Timer A starts is
-; partial: it rebases the count.
-PCM_PER_TB      equ 16*TIMER_B_COUNT/PCM_PERIOD
-pcm_slots:
-        ld hl,pcm_sync
-        ld a,(hl)
-        ld (hl),0
-        ld hl,pcm_bal
-        or a
-        jr nz,ps_base
-        ld a,(hl)
-        dec a
-        jp m,ps_add             ; 0 or 1 left (or played ahead): in time
-        ld hl,catchup
-        add a,(hl)
-        ld (hl),a
-        ld hl,pcm_bal
-ps_add: ld a,(hl)
-        add a,PCM_PER_TB
-        ld (hl),a
-        ret
-ps_base:
-        ld (hl),PCM_PER_TB
         ret
 
 ; tick: a 60 Hz tick (the heartbeat): the music and the PSG effect may play one more tick's
@@ -638,7 +577,6 @@ pcm_end:
         xor a
         ld (pcm_prio),a
         ld (ST_PCM),a
-        ld (catchup),a
         ld hl,0
         ld (pcm_left),hl
         ld (ST_LEFT),hl
@@ -1008,8 +946,6 @@ rf4:    ld c,a
         cp 32
         ret c
 rf_start:
-        ld a,1                  ; the slots count from the next Timer B
-        ld (pcm_sync),a
         ld a,(t27)              ; Timer A runs and flags from now
         or 05h
         call set_t27

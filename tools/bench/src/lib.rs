@@ -1254,11 +1254,6 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
             TARGET_SOUND_FRAME_IDLE,
             s.idle.max,
         ));
-        // The Z80 driver's PCM: effects mixed on the DAC at once, and the nominal rate on NTSC
-        // (the YM2612's sample rate / PCM_PERIOD; the delivered rate is measured in the
-        // emulator by the ROM tests, see src/megadrive/z80/README.md).
-        rep.keys.insert("sound_pcm_channels".into(), megadrive::sound::protocol::PCM_CHANNELS as u64);
-        rep.keys.insert("sound_pcm_rate_hz".into(), megadrive::sound::protocol::PCM_RATE as u64);
         rep.targets.push((
             "a frame's sound work, an effect sent (68000 cycles)".into(),
             "sound_frame_effect".into(),

@@ -68,8 +68,6 @@ fn report_has_the_required_keys() {
         "ram_bytes",
         "sound_frame_idle",
         "sound_frame_effect",
-        "sound_pcm_channels",
-        "sound_pcm_rate_hz",
         "random_next",
         "random_next_call",
         "save_16b",

@@ -203,53 +203,6 @@ fn sound_plays_a_tune_a_pcm_and_a_psg_effect() {
     assert_screen(&gx, "example-sound");
 }
 
-/// The PCM rate the driver delivers, in the sound example's 'hum' (C: 60,000 samples, 9 s),
-/// on NTSC and PAL: samples played (`ST_LEFT`, written at each 60 Hz tick with `ST_TICKS`)
-/// against the emulator's time over 8.3 s, within 0.5 % of the nominal rate (the YM2612's
-/// sample rate / `PCM_PERIOD` of the console's standard). Each tick's `ST_LEFT` is placed at
-/// the middle of the frame in which its tick appeared, and the rate is the least-squares slope.
-#[test]
-fn sound_delivers_the_nominal_pcm_rate_on_ntsc_and_pal() {
-    if !built(&["examples/sound.md", "examples/sound.elf"]) {
-        return;
-    }
-    use megadrive::sound::protocol::*;
-    let rom = Rom::load("examples/sound").unwrap();
-    for (standard, clock, frames) in [("ntsc-u", YM2612_CLOCK_NTSC, 500u32), ("pal", YM2612_CLOCK_PAL, 420)] {
-        let (_lock, mut gx) = gpgx_with_options(&rom, &[("genesis_plus_gx_region_detect", standard)]);
-        let status = rom.sym("SOUND_STATUS");
-        gx.run_until(120, Pad::NONE, |g| g.read_u8(status) == b'R').expect("the sound driver runs");
-        let at = Z80InState::locate(&gx.save_state().unwrap());
-        let fps = gx.av_info().timing.fps;
-        gx.run_frame(Pad::C);
-        gx.run_frames(10, Pad::NONE);
-        let z = at.extract(&gx.save_state().unwrap());
-        assert_eq!((z80_u16(&z, ST_PCMCOUNT), z[ST_PCM as usize]), (1, 2), "{standard}: 'hum' plays");
-        let mut points = Vec::new();
-        let mut last_tick = z80_u16(&z, ST_TICKS);
-        for f in 0..frames {
-            gx.run_frame(Pad::NONE);
-            let z = at.extract(&gx.save_state().unwrap());
-            let tick = z80_u16(&z, ST_TICKS);
-            if tick != last_tick {
-                points.push(((f as f64 + 0.5) / fps, z80_u16(&z, ST_LEFT) as f64));
-                last_tick = tick;
-            }
-            assert_ne!(z[ST_PCM as usize], 0, "{standard}: 'hum' ended after {f} frames");
-            assert_eq!(z[ST_UNDER as usize], 0, "{standard}: the ring ran dry");
-        }
-        let n = points.len() as f64;
-        let (mt, ml) = (points.iter().map(|p| p.0).sum::<f64>() / n, points.iter().map(|p| p.1).sum::<f64>() / n);
-        let cov = points.iter().map(|p| (p.0 - mt) * (p.1 - ml)).sum::<f64>();
-        let var = points.iter().map(|p| (p.0 - mt) * (p.0 - mt)).sum::<f64>();
-        let rate = -cov / var;
-        let nominal = clock as f64 / (144.0 * PCM_PERIOD as f64);
-        let error = rate / nominal - 1.0;
-        println!("{standard}: {rate:.1} Hz delivered over {:.2} s, nominal {nominal:.1} Hz ({:+.2} %)", frames as f64 / fps, error * 100.0);
-        assert!(error.abs() < 0.005, "{standard}: {rate:.1} Hz delivered, {nominal:.1} Hz nominal");
-    }
-}
-
 /// The pads example's state after a frame: `PADS` (both ports' reads) and `EDGES` (per port,
 /// the presses then the releases of each of its 12 buttons, in `megadrive::pad` bit order:
 /// Up, Down, Left, Right, A, B, C, Start, X, Y, Z, Mode).

@@ -101,23 +101,6 @@ static BLIP_SAMPLES_DATA: [u8; BLIP_SAMPLES] = {
 /// The PCM effect (on the DAC, FM channel 6 meanwhile).
 static BLIP: Effect = Effect::Pcm { name: "blip", samples: &BLIP_SAMPLES_DATA };
 
-/// Samples of 'hum' (9 s at [`sound::PCM_RATE`]): a long effect, which the ROM tests time to
-/// measure the rate the driver delivers.
-const HUM_SAMPLES: usize = 60_000;
-
-/// 'hum': a quiet square wave (a period of 32 samples, 208 Hz), C on pad 1 (not on screen).
-static HUM_SAMPLES_DATA: [u8; HUM_SAMPLES] = {
-    let mut s = [0x80u8; HUM_SAMPLES];
-    let mut i = 0;
-    while i < HUM_SAMPLES {
-        s[i] = if (i >> 4) & 1 == 0 { 0x90 } else { 0x70 };
-        i += 1;
-    }
-    s
-};
-
-static HUM: Effect = Effect::Pcm { name: "hum", samples: &HUM_SAMPLES_DATA };
-
 /// Ticks of the PSG effect: one tone step a tick.
 const ZAP_STEPS: usize = 16;
 const ZAP_BYTES: usize = 1 + ZAP_STEPS * 3 + 2;
@@ -182,9 +165,6 @@ pub extern "C" fn main() -> ! {
         }
         if pad1.is_pressed(pad::B) {
             sound::play_effect(&ZAP, 1);
-        }
-        if pad1.is_pressed(pad::C) {
-            sound::play_effect(&HUM, 1);
         }
         let st = sound::status();
         let mut con = Console::at(1, 8, 1);

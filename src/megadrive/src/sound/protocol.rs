@@ -240,9 +240,6 @@ pub const NO_LOOP_ADDR: u32 = 0xFF_FFFF;
 /// (6,658 Hz; on PAL 6,598 Hz, the clock being 0.9 % slower). `romtool sound` resamples WAV
 /// files to it.
 pub const PCM_RATE: u32 = YM2612_CLOCK_NTSC / (144 * PCM_PERIOD as u32);
-/// PCM effects the driver plays on the DAC at once (a new one replaces the playing one unless
-/// that one has a higher priority).
-pub const PCM_CHANNELS: u8 = 1;
 /// The most samples a PCM effect may have: [`MB_PCM_LENGTH`] is 16 bits.
 pub const MAX_PCM_SAMPLES: usize = 0xFFFF;
 /// Bytes of the 68000's copy of the status: [`ST_READY`] to [`ST_WSUM`] + 1.
@@ -272,7 +269,4 @@ const _: () = {
     assert!(VARIABLES < MAILBOX && MB_VOL_PCM_SCALE < STATUS && ST_TICKS + 2 <= 0x2000);
     // The driver tests a loop's high byte for FFh (`inc a`).
     assert!(NO_LOOP_ADDR >> 16 == 0xFF);
-    // The driver's PCM is locked to Timer B (`pcm_slots`): a whole number of PCM slots a
-    // Timer B period, and fewer than 128 (a signed byte counts them).
-    assert!(TIMER_B_SAMPLES.is_multiple_of(PCM_PERIOD as u32) && TIMER_B_SAMPLES / (PCM_PERIOD as u32) < 128);
 };
