@@ -585,19 +585,6 @@ pub extern "C" fn bench_sound_frame() {
     megadrive::sound::end_vblank();
 }
 
-/// A game's sound work of a frame with a DMA transfer in VBlank: `begin_vblank`, a one-word
-/// DMA to VRAM (whose `dma_start` opens the window: the driver's flag set and its busy
-/// flag read), `end_vblank` (the window closed, the status read, in one bus access). Before
-/// `bench_sound_init` it costs the DMA alone (no driver: no window).
-#[cfg(target_arch = "m68k")]
-#[no_mangle]
-pub extern "C" fn bench_sound_dma_frame() {
-    static WORD: [u16; 1] = [0];
-    megadrive::sound::begin_vblank();
-    megadrive::dma::copy_to_vram(&WORD, 0);
-    megadrive::sound::end_vblank();
-}
-
 /// A request made during a frame: one PCM effect.
 #[cfg(target_arch = "m68k")]
 #[no_mangle]

@@ -15,15 +15,14 @@
 //! **Every frame**: call [`begin_vblank`] before the VBlank's DMA transfers and
 //! [`end_vblank`] after them (or [`update`] once a frame if the game never opens a window).
 //! Requests made during the frame ([`play_effect`] and the others) only change RAM; they
-//! reach the Z80 in the next [`end_vblank`] (one bus access; none in a frame with nothing
-//! asked and no DMA), so an effect asked for in a frame's game step starts with the VBlank
-//! that shows that step.
+//! reach the Z80 in the next [`end_vblank`] (one bus access), so an effect asked for in
+//! a frame's game step starts with the VBlank that shows that step.
 //!
 //! **DMA**: a 68000 DMA to the VDP owns the 68000 bus, and a Z80 read of ROM then fails
 //! (the PCM would stall or click). The driver reads ROM only outside "DMA windows":
-//! [`begin_vblank`] marks the VBlank's window as wanted and its first DMA opens it (it
-//! returns once the Z80 is out of any ROM access; after a scanline of waiting the 68000
-//! keeps the Z80's bus for the window instead: no wait lasts 2 scanlines), [`end_vblank`]
+//! [`begin_vblank`] opens one (it returns once the Z80 is out of any ROM access: a few
+//! dozen Z80 cycles, at most a short unit of its work or two bytes of a PCM refill),
+//! [`end_vblank`]
 //! closes it. The PCM effect plays on from a 256-byte ring in Z80 RAM (38 ms) meanwhile,
 //! and music ticks that fall in the window are played right after it. [`crate::dma`]'s
 //! copies open a window of their own when none is open, so no DMA can corrupt the sound.
@@ -163,8 +162,8 @@ impl Effect {
     }
 }
 
-/// What the driver reported at the last bus access that sent nothing ([`end_vblank`] after a
-/// DMA, [`update`], or [`status`] when the copy was older): its status bytes `ST_READY` to `ST_WSUM` as they are in Z80 RAM (16-bit values little-endian),
+/// What the driver reported at the last [`end_vblank`] or [`update`] that sent nothing: its
+/// status bytes `ST_READY` to `ST_WSUM` as they are in Z80 RAM (16-bit values little-endian),
 /// copied to the ELF symbol `SOUND_STATUS` (the tests read it).
 ///
 /// ```
@@ -281,7 +280,7 @@ impl Status {
 pub static SOUND_STATUS: MainOnly<Status> = MainOnly::new(Status([0; STATUS_BYTES]));
 
 /// The most looks at the Z80's `ST_BUSY` that opening a DMA window has needed so far, after
-/// the first (with the delay before each, about 420 68000 cycles: 0.9 scanlines). The tests read it (ELF symbol).
+/// the first (each about 350 68000 cycles: 0.7 scanlines). The tests read it (ELF symbol).
 ///
 /// ```no_run
 /// use megadrive::sound::SOUND_WINDOW_WAITS;
@@ -299,107 +298,47 @@ pub static SOUND_WINDOW_WAITS: Shared<u16> = Shared::new(0);
 #[no_mangle]
 pub static SOUND_WINDOW_LOOKS: Shared<u16> = Shared::new(0);
 
-/// The longest wait so far for the driver to leave a bus unit when a DMA window opened, in
-/// 68000 cycles (measured with the VDP's HV counter: [`z80::Stopwatch`]; the looks at
-/// `ST_BUSY` included, not the first). The tests read it (ELF symbol).
-///
-/// ```no_run
-/// use megadrive::{sound::SOUND_WINDOW_WAIT_WORST, z80::CYCLES_PER_LINE};
-/// let worst = SOUND_WINDOW_WAIT_WORST.get(); // after a run: the longest wait, in cycles
-/// assert!(worst <= 2 * CYCLES_PER_LINE);
-/// ```
-#[no_mangle]
-pub static SOUND_WINDOW_WAIT_WORST: Shared<u16> = Shared::new(0);
-
-/// The driver is not loaded ([`init`] not called): no window, no bus access.
-const OFF: u8 = 0;
-/// No DMA window (the driver may use the 68000 bus).
-const CLOSED: u8 = 1;
-/// [`begin_vblank`] was called: the VBlank's first DMA opens the window, [`end_vblank`]
-/// closes it.
-const WANTED: u8 = 2;
 /// A DMA window is open (the driver keeps off the 68000 bus).
-const OPEN: u8 = 3;
-/// A DMA window is open with the Z80 stopped (the 68000 holds its bus until the window
-/// closes): the driver was still in a bus unit after [`MAX_WAIT`].
-const HELD: u8 = 4;
-/// The driver and its DMA window: [`OFF`], [`CLOSED`], [`WANTED`], [`OPEN`] or [`HELD`].
-static WINDOW: Shared<u8> = Shared::new(OFF);
-/// [`SOUND_STATUS`] is the driver's status as of the last exchange; false once an
-/// [`end_vblank`] or [`update`] took no bus access ([`status`] then reads it).
-static STATUS_FRESH: Shared<bool> = Shared::new(false);
+static WINDOW: Shared<bool> = Shared::new(false);
+/// The driver runs.
+static LOADED: Shared<bool> = Shared::new(false);
 
-/// A request waiting for the next [`end_vblank`] or [`update`], as its command block's
-/// fields (see [`protocol`]); one cell each, so a request is a few stores.
-struct Request {
-    /// Music: the op (`MB_MUSIC_OP`).
-    music_op: Shared<u8>,
-    /// Music: the stream's 68000 address.
-    music_addr: Shared<u32>,
-    /// Music: the loop's 68000 address ([`NO_LOOP_ADDR`]: none).
-    music_loop: Shared<u32>,
-    /// Music: the fade speed.
-    music_fade: Shared<u8>,
-    /// PCM effect: the priority.
-    pcm_priority: Shared<u8>,
-    /// PCM effect: the samples' 68000 address.
-    pcm_addr: Shared<u32>,
-    /// PCM effect: the number of samples.
-    pcm_len: Shared<u16>,
-    /// PSG effect: the priority.
-    psg_priority: Shared<u8>,
-    /// PSG effect: the stream's 68000 address.
-    psg_addr: Shared<u32>,
-    /// PSG effect: the channels it takes.
-    psg_channels: Shared<u8>,
-    /// Volume: the music's attenuation.
-    atten: Shared<u8>,
-    /// Volume: the PCM scale.
-    scale: Shared<u8>,
-    /// The sequence numbers last sent: music, PCM, PSG, volume.
-    seq: [Shared<u8>; 4],
+/// Music operations (the driver's `MB_MUSIC` op byte).
+#[derive(Clone, Copy)]
+enum MusicOp {
+    Start { addr: u32, loop_addr: u32 },
+    Stop,
+    Pause,
+    Resume,
+    Fade { speed: u8 },
 }
 
-static REQUEST: Request = Request {
-    music_op: Shared::new(0),
-    music_addr: Shared::new(0),
-    music_loop: Shared::new(0),
-    music_fade: Shared::new(0),
-    pcm_priority: Shared::new(0),
-    pcm_addr: Shared::new(0),
-    pcm_len: Shared::new(0),
-    psg_priority: Shared::new(0),
-    psg_addr: Shared::new(0),
-    psg_channels: Shared::new(0),
-    atten: Shared::new(0),
-    scale: Shared::new(0),
-    seq: [Shared::new(0), Shared::new(0), Shared::new(0), Shared::new(0)],
-};
+/// Requests waiting for the next [`end_vblank`] or [`update`].
+struct Queue {
+    music: Option<MusicOp>,
+    pcm: Option<(u8, u32, u16)>,
+    psg: Option<(u8, u32, u8)>,
+    volume: Option<(u8, u8)>,
+    /// The sequence numbers last sent: music, PCM, PSG, volume.
+    seq: [u8; 4],
+}
 
-/// The kinds of request in [`REQUEST`] (bits of [`PENDING`]).
+static QUEUE: MainOnly<Queue> = MainOnly::new(Queue { music: None, pcm: None, psg: None, volume: None, seq: [0; 4] });
+
+/// The kinds of request in [`QUEUE`] (bits of [`PENDING`]).
 const MUSIC: u8 = 1;
 const PCM: u8 = 2;
 const PSG: u8 = 4;
 const VOLUME: u8 = 8;
 
-/// A bit for each kind of request waiting in [`REQUEST`]: a frame with nothing asked costs
-/// one test, not a look at each request.
+/// A bit for each kind of request that may wait in [`QUEUE`]: a frame with nothing asked
+/// costs one test, not a look at each request.
 static PENDING: Shared<u8> = Shared::new(0);
 
-/// Marks a request of `kind` (a bit of [`PENDING`]) as waiting.
-#[inline(always)]
-fn ask(kind: u8) {
+/// Queues a request of `kind` (a bit of [`PENDING`]) by `f`.
+fn ask(kind: u8, f: impl FnOnce(&mut Queue)) {
+    QUEUE.with(f);
     PENDING.set(PENDING.get() | kind);
-}
-
-/// Queues the music op `op` with its stream and loop addresses and fade speed.
-fn ask_music(op: u8, addr: u32, loop_addr: u32, speed: u8) {
-    let r = &REQUEST;
-    r.music_op.set(op);
-    r.music_addr.set(addr);
-    r.music_loop.set(loop_addr);
-    r.music_fade.set(speed);
-    ask(MUSIC);
 }
 
 /// Loads the driver into the Z80 and starts it, for `standard` (its tick rate: 60 Hz on
@@ -412,7 +351,7 @@ fn ask_music(op: u8, addr: u32, loop_addr: u32, speed: u8) {
 pub fn init(standard: Standard) {
     // The code, then zeros over the driver's variables, mailbox and status (VARIABLES..).
     z80::load(DRIVER, VARIABLES, |bus| bus.write(MB_STD, (standard == Standard::Pal) as u8));
-    WINDOW.set(CLOSED);
+    LOADED.set(true);
 }
 
 /// Plays `song` from its start (replacing the one playing), looping if it loops.
@@ -427,7 +366,7 @@ pub fn init(standard: Standard) {
 pub fn play_music(song: &'static Song) {
     let addr = song.stream.as_ptr() as usize as u32;
     let loop_addr = if song.loop_start == NO_LOOP { NO_LOOP_ADDR } else { addr + song.loop_start };
-    ask_music(MUSIC_START, addr, loop_addr, 0);
+    ask(MUSIC, |q| q.music = Some(MusicOp::Start { addr, loop_addr }));
 }
 
 /// Stops the music at once (keys off, PSG silent).
@@ -437,7 +376,7 @@ pub fn play_music(song: &'static Song) {
 /// sound::stop_music(); // the player died: silence at once
 /// ```
 pub fn stop_music() {
-    ask_music(MUSIC_STOP, 0, 0, 0);
+    ask(MUSIC, |q| q.music = Some(MusicOp::Stop));
 }
 
 /// Pauses the music: silent, its place kept.
@@ -447,7 +386,7 @@ pub fn stop_music() {
 /// sound::pause_music(); // the pause menu opens
 /// ```
 pub fn pause_music() {
-    ask_music(MUSIC_PAUSE, 0, 0, 0);
+    ask(MUSIC, |q| q.music = Some(MusicOp::Pause));
 }
 
 /// Resumes paused music where it was.
@@ -459,7 +398,7 @@ pub fn pause_music() {
 /// sound::resume_music();
 /// ```
 pub fn resume_music() {
-    ask_music(MUSIC_RESUME, 0, 0, 0);
+    ask(MUSIC, |q| q.music = Some(MusicOp::Resume));
 }
 
 /// Fades the music out over about `frames` frames (in 32 steps of 3 dB, each a whole number
@@ -471,7 +410,7 @@ pub fn resume_music() {
 /// ```
 pub fn fade_out_music(frames: u16) {
     let speed = ((frames.saturating_add(16)) >> 5).clamp(1, 255) as u8;
-    ask_music(MUSIC_FADE, 0, 0, speed);
+    ask(MUSIC, |q| q.music = Some(MusicOp::Fade { speed }));
 }
 
 /// Plays `effect` with `priority` (0..=254, higher wins): it replaces the effect of its
@@ -487,27 +426,22 @@ pub fn fade_out_music(frames: u16) {
 /// ```
 pub fn play_effect(effect: &'static Effect, priority: u8) {
     let priority = priority.min(254);
-    let r = &REQUEST;
-    match effect {
+    let kind = if matches!(effect, Effect::Pcm { .. }) { PCM } else { PSG };
+    ask(kind, |q| match effect {
         Effect::Pcm { samples, .. } => {
-            if samples.is_empty() || (PENDING.get() & PCM != 0 && r.pcm_priority.get() > priority) {
+            if samples.is_empty() || q.pcm.is_some_and(|(p, _, _)| p > priority) {
                 return;
             }
-            r.pcm_priority.set(priority);
-            r.pcm_addr.set(samples.as_ptr() as usize as u32);
-            r.pcm_len.set(samples.len().min(MAX_PCM_SAMPLES) as u16);
-            ask(PCM);
+            let len = samples.len().min(MAX_PCM_SAMPLES) as u16;
+            q.pcm = Some((priority, samples.as_ptr() as usize as u32, len));
         }
         Effect::Psg { stream, channels, .. } => {
-            if PENDING.get() & PSG != 0 && r.psg_priority.get() > priority {
+            if q.psg.is_some_and(|(p, _, _)| p > priority) {
                 return;
             }
-            r.psg_priority.set(priority);
-            r.psg_addr.set(stream.as_ptr() as usize as u32);
-            r.psg_channels.set(*channels & 0x0F);
-            ask(PSG);
+            q.psg = Some((priority, stream.as_ptr() as usize as u32, *channels & 0x0F));
         }
-    }
+    });
 }
 
 /// FM attenuation (0.75 dB steps) of each [`set_volume`] level: about 2 dB a level, level 0
@@ -524,9 +458,7 @@ const VOLUME_PCM: [u8; 16] = [0, 0, 1, 1, 1, 2, 2, 2, 3, 4, 5, 6, 8, 10, 12, PCM
 /// ```
 pub fn set_volume(level: u8) {
     let level = level.min(15) as usize;
-    REQUEST.atten.set(VOLUME_ATTEN[level]);
-    REQUEST.scale.set(VOLUME_PCM[level]);
-    ask(VOLUME);
+    ask(VOLUME, |q| q.volume = Some((VOLUME_ATTEN[level], VOLUME_PCM[level])));
 }
 
 /// The status the driver reported last (see [`Status`]).
@@ -538,17 +470,11 @@ pub fn set_volume(level: u8) {
 /// }
 /// ```
 pub fn status() -> Status {
-    // Not inside a DMA window: the bus access would give a held Z80 its bus back.
-    if !STATUS_FRESH.get() && matches!(WINDOW.get(), CLOSED | WANTED) {
-        z80::with_bus(|bus| copy_status(bus));
-    }
     SOUND_STATUS.with(|s| *s)
 }
 
-/// Starts the VBlank's DMA window: the first DMA transfer until [`end_vblank`] opens it
-/// (waits until the driver is off the 68000 bus: see the module docs), and the later ones
-/// find it open. Costs a few compares: a VBlank without DMA takes no bus access. Does
-/// nothing before [`init`].
+/// Opens the DMA window for the VBlank's transfers: returns once the Z80 is off the 68000
+/// bus (see the module docs). Does nothing before [`init`].
 ///
 /// ```no_run
 /// use megadrive::{sound, sprites::SpriteList};
@@ -559,14 +485,13 @@ pub fn status() -> Status {
 /// sound::end_vblank();
 /// ```
 pub fn begin_vblank() {
-    if WINDOW.get() == CLOSED {
-        WINDOW.set(WANTED);
+    if LOADED.get() && !WINDOW.get() {
+        open_window();
     }
 }
 
-/// Closes the DMA window [`begin_vblank`] started, sends the requests of the frame and
-/// reads the driver's status, in one access of the Z80's bus; a frame that opened no window
-/// and asked for nothing takes no bus access (a few compares).
+/// Closes the DMA window [`begin_vblank`] opened, sends the requests of the frame and reads
+/// the driver's status, in one access of the Z80's bus.
 ///
 /// ```no_run
 /// use megadrive::sound;
@@ -575,40 +500,18 @@ pub fn begin_vblank() {
 /// sound::end_vblank(); // closes the window, sends the frame's requests
 /// ```
 pub fn end_vblank() {
-    let window = WINDOW.get();
-    if window >= WANTED {
-        WINDOW.set(CLOSED);
-        if window >= OPEN {
-            close_window();
-            return;
-        }
+    if !LOADED.get() {
+        return;
     }
-    update();
-}
-
-/// Closes the VBlank's window and exchanges with the driver, in one bus access (which ends
-/// a hold of the bus, [`HELD`]).
-#[inline(never)]
-fn close_window() {
+    WINDOW.set(false);
     z80::with_bus(|bus| {
         bus.write(MB_DMA, 0);
-        if PENDING.get() != 0 {
-            exchange_pending(bus);
-        } else {
-            copy_status(bus);
-        }
+        exchange(bus);
     });
 }
 
-/// [`exchange`] out of line (the frame with nothing asked saves no register for it).
-#[inline(never)]
-fn exchange_pending(bus: &mut Bus) {
-    exchange(bus);
-}
-
-/// Sends the requests of the frame without a DMA window (for a game that does not call
-/// [`begin_vblank`] / [`end_vblank`]): once a frame. A frame that asked for nothing takes
-/// no bus access (the status is then read by [`status`] when asked for).
+/// Sends the requests of the frame and reads the status without a DMA window (for a game
+/// that does not call [`begin_vblank`] / [`end_vblank`]): once a frame.
 ///
 /// ```no_run
 /// use megadrive::{sound, timing::Standard};
@@ -620,56 +523,25 @@ fn exchange_pending(bus: &mut Bus) {
 /// }
 /// ```
 pub fn update() {
-    if PENDING.get() != 0 {
-        send_now();
-    } else {
-        STATUS_FRESH.set(false);
-    }
-}
-
-/// Sends the waiting requests (before [`init`]: keeps them).
-#[inline(never)]
-fn send_now() {
-    if WINDOW.get() != OFF {
-        z80::with_bus(|bus| {
-            // A PCM effect alone (the frequent request) inline, the rest out of line.
-            if PENDING.get() == PCM {
-                let sent = send_pcm(bus);
-                finish(bus, sent);
-            } else {
-                exchange_pending(bus);
-            }
-        });
+    if LOADED.get() {
+        z80::with_bus(exchange);
     }
 }
 
 /// Called by [`crate::dma`] before a copy from 68000 memory: opens a window unless one is
-/// open (the VBlank's, when [`begin_vblank`] started one). Returns whether it opened one of
-/// its own (then [`dma_done`] closes it).
-#[inline(always)]
+/// open. Returns whether it opened one (then [`dma_done`] closes it).
 pub(crate) fn dma_start() -> bool {
-    let window = WINDOW.get();
-    // CLOSED or WANTED (a window to open) in one compare.
-    if window.wrapping_sub(CLOSED) <= WANTED - CLOSED {
-        open_for_dma(window)
-    } else {
-        false
+    if !LOADED.get() || WINDOW.get() {
+        return false;
     }
-}
-
-/// [`dma_start`]'s window opening: whether the window is the copy's own (`window` was
-/// [`CLOSED`], not the VBlank's [`WANTED`]).
-#[inline(never)]
-fn open_for_dma(window: u8) -> bool {
-    WINDOW.set(OPEN);
     open_window();
-    window == CLOSED
+    true
 }
 
-/// Closes the window [`dma_start`] opened (and gives the Z80 its bus back if it was held).
+/// Closes the window [`dma_start`] opened.
 pub(crate) fn dma_done(opened: bool) {
     if opened {
-        WINDOW.set(CLOSED);
+        WINDOW.set(false);
         z80::with_bus(|bus| bus.write(MB_DMA, 0));
     }
 }
@@ -678,175 +550,123 @@ pub(crate) fn dma_done(opened: bool) {
 /// sets `ST_BUSY` before it reads the flag, so once `ST_BUSY` reads 0 after the flag is set,
 /// the Z80 will see the flag before its next access.
 fn open_window() {
-    let busy = z80::with_bus(|bus| {
+    WINDOW.set(true);
+    let mut busy = z80::with_bus(|bus| {
         bus.write(MB_DMA, 1);
         bus.read(ST_BUSY)
     });
-    if busy != 0 {
-        wait_for_driver();
-    }
-}
-
-/// The VDP status reads between two looks at `ST_BUSY` (each look stops the Z80 for its
-/// bus access: the driver needs the time between them to end its unit).
-const LOOK_DELAY: u16 = 8;
-
-/// After this long (68000 cycles: a scanline) without the driver off the bus, the 68000
-/// stops the Z80 instead ([`HELD`]). A look and the delay before the next take about 420
-/// cycles in Genesis Plus GX: the wait ends within 2 scanlines.
-const MAX_WAIT: u16 = z80::CYCLES_PER_LINE;
-
-/// DMA windows that stopped the Z80 for the window (it was still in a bus unit after a
-/// scanline of waiting), so far (wrapping). The tests read it (ELF symbol).
-///
-/// ```no_run
-/// let held = megadrive::sound::SOUND_WINDOW_HOLDS.get(); // windows with the Z80 stopped
-/// ```
-#[no_mangle]
-pub static SOUND_WINDOW_HOLDS: Shared<u16> = Shared::new(0);
-
-/// Waits until the driver is off the 68000 bus (`ST_BUSY` reads 0), timing the wait; after
-/// [`MAX_WAIT`] it keeps the Z80's bus for the window instead ([`HELD`]: the Z80 stopped
-/// where it was, off the 68000 bus, until the window closes).
-#[cold]
-#[inline(never)]
-fn wait_for_driver() {
-    let mut clock = z80::Stopwatch::start();
-    let mut looks = 0u16;
-    loop {
-        for _ in 0..LOOK_DELAY {
+    let mut looks = 0;
+    while busy != 0 {
+        // Let the Z80 run to the end of its unit (a bus request stops it): about 100 Z80
+        // cycles between two looks.
+        for _ in 0..16 {
             let _ = crate::vdp::status();
         }
-        clock.tick();
+        busy = z80::with_bus(|bus| bus.read(ST_BUSY));
         looks += 1;
-        if clock.cycles() >= MAX_WAIT {
-            z80::hold_bus();
-            WINDOW.set(HELD);
-            SOUND_WINDOW_HOLDS.set(SOUND_WINDOW_HOLDS.get().wrapping_add(1));
-            break;
-        }
-        if z80::with_bus(|bus| bus.read(ST_BUSY)) == 0 {
-            break;
-        }
     }
-    SOUND_WINDOW_LOOKS.set(SOUND_WINDOW_LOOKS.get().wrapping_add(looks));
-    if looks > SOUND_WINDOW_WAITS.get() {
-        SOUND_WINDOW_WAITS.set(looks);
-    }
-    let cycles = clock.cycles();
-    if cycles > SOUND_WINDOW_WAIT_WORST.get() {
-        SOUND_WINDOW_WAIT_WORST.set(cycles);
+    if looks > 0 {
+        SOUND_WINDOW_LOOKS.set(SOUND_WINDOW_LOOKS.get().wrapping_add(looks));
+        if looks > SOUND_WINDOW_WAITS.get() {
+            SOUND_WINDOW_WAITS.set(looks);
+        }
     }
 }
 
-/// Writes the queued requests whose previous one the driver has taken, or, with nothing to
-/// send, copies the driver's status to [`SOUND_STATUS`] (not both: a frame's work stays
-/// short; [`status`] reads it when asked for). A PCM effect's request first, inline (the
-/// frequent one); the others in [`finish_others`]. No value lives across a call: the
-/// common path saves no register.
-#[inline(always)]
+/// Writes the queued requests whose previous one the driver has taken, then reads the status.
 fn exchange(bus: &mut Bus) {
-    let pcm = PENDING.get() & PCM != 0 && send_pcm(bus);
-    if PENDING.get() & !PCM != 0 {
-        finish_others(bus, pcm);
-    } else {
-        finish(bus, pcm);
-    }
-}
-
-/// Tells the driver that blocks have new sequence numbers (`sent`), or copies the status.
-#[inline(always)]
-fn finish(bus: &mut Bus, sent: bool) {
-    if sent {
-        bus.write(MB_PENDING, 1);
-        STATUS_FRESH.set(false);
-    } else {
-        copy_status(bus);
-    }
-}
-
-/// [`exchange`] for the requests other than a PCM effect's (rarer), then [`finish`].
-#[inline(never)]
-fn finish_others(bus: &mut Bus, pcm: bool) {
-    let others = send_others(bus);
-    finish(bus, pcm | others);
-}
-
-/// Copies the driver's status bytes to [`SOUND_STATUS`].
-#[inline(never)]
-fn copy_status(bus: &Bus) {
-    SOUND_STATUS.with(|s| bus.copy_to(ST_READY, &mut s.0));
-    STATUS_FRESH.set(true);
-}
-
-/// Writes the waiting PCM effect's block if the driver has taken the last one; whether it
-/// did.
-#[inline(always)]
-fn send_pcm(bus: &mut Bus) -> bool {
-    let r = &REQUEST;
-    if !taken(bus, ST_ACK_PCM, 1) {
-        return false;
-    }
-    bus.write(MB_PCM_PRIORITY, r.pcm_priority.get());
-    write_addr(bus, MB_PCM_ADDR, r.pcm_addr.get());
-    let len = r.pcm_len.get();
-    bus.write(MB_PCM_LENGTH, len as u8);
-    bus.write(MB_PCM_LENGTH + 1, (len >> 8) as u8);
-    next_seq(bus, MB_PCM, 1);
-    PENDING.set(PENDING.get() & !PCM);
-    true
-}
-
-/// Writes the waiting blocks other than a PCM effect's whose previous one the driver has
-/// taken; whether it wrote any. The kinds still waiting stay in [`PENDING`].
-#[inline(always)]
-fn send_others(bus: &mut Bus) -> bool {
-    let r = &REQUEST;
     let pending = PENDING.get();
-    if pending & PSG != 0 && taken(bus, ST_ACK_SFX, 2) {
-        bus.write(MB_SFX_PRIORITY, r.psg_priority.get());
-        write_addr(bus, MB_SFX_ADDR, r.psg_addr.get());
-        bus.write(MB_SFX_CHANNELS, r.psg_channels.get());
-        next_seq(bus, MB_SFX, 2);
-        PENDING.set(PENDING.get() & !PSG);
+    let sent = pending != 0 && send(bus, pending);
+    // The status only in frames that sent nothing: a frame's work stays under 1,000 cycles.
+    if !sent {
+        SOUND_STATUS.with(|s| bus.copy_to(ST_READY, &mut s.0));
     }
-    if pending & MUSIC != 0 && taken(bus, ST_ACK_MUSIC, 0) {
-        bus.write(MB_MUSIC_OP, r.music_op.get());
-        write_addr(bus, MB_MUSIC_ADDR, r.music_addr.get());
-        write_addr(bus, MB_MUSIC_LOOP, r.music_loop.get());
-        bus.write(MB_MUSIC_FADE, r.music_fade.get());
-        next_seq(bus, MB_MUSIC, 0);
-        PENDING.set(PENDING.get() & !MUSIC);
-    }
-    if pending & VOLUME != 0 && taken(bus, ST_ACK_VOL, 3) {
-        bus.write(MB_VOL_ATTEN, r.atten.get());
-        bus.write(MB_VOL_PCM_SCALE, r.scale.get());
-        next_seq(bus, MB_VOL, 3);
-        PENDING.set(PENDING.get() & !VOLUME);
-    }
-    PENDING.get() != pending
 }
 
-/// The driver has taken the last block of kind `k` (its acknowledgement `ack` holds the
-/// sequence number sent).
-#[inline(always)]
-fn taken(bus: &Bus, ack: u16, k: usize) -> bool {
-    bus.read(ack) == REQUEST.seq[k].get()
-}
-
-/// Writes a new sequence number of kind `k` to the block at `block`, after its fields.
-#[inline(always)]
-fn next_seq(bus: &mut Bus, block: u16, k: usize) {
-    let seq = REQUEST.seq[k].get().wrapping_add(1);
-    REQUEST.seq[k].set(seq);
-    bus.write(block, seq);
+/// Writes the queued requests of the kinds in `pending` whose previous one the driver has
+/// taken; whether it wrote any. The kinds still waiting stay in [`PENDING`].
+fn send(bus: &mut Bus, pending: u8) -> bool {
+    QUEUE.with(|q| {
+        let (mut waiting, mut sent) = (pending, false);
+        if pending & MUSIC != 0 {
+            match q.music {
+                Some(op) if bus.read(ST_ACK_MUSIC) == q.seq[0] => {
+                    let (code, addr, loop_addr, speed) = match op {
+                        MusicOp::Start { addr, loop_addr } => (MUSIC_START, addr, loop_addr, 0),
+                        MusicOp::Stop => (MUSIC_STOP, 0, 0, 0),
+                        MusicOp::Pause => (MUSIC_PAUSE, 0, 0, 0),
+                        MusicOp::Resume => (MUSIC_RESUME, 0, 0, 0),
+                        MusicOp::Fade { speed } => (MUSIC_FADE, 0, 0, speed),
+                    };
+                    bus.write(MB_MUSIC_OP, code);
+                    write_addr(bus, MB_MUSIC_ADDR, addr);
+                    write_addr(bus, MB_MUSIC_LOOP, loop_addr);
+                    bus.write(MB_MUSIC_FADE, speed);
+                    q.seq[0] = q.seq[0].wrapping_add(1);
+                    bus.write(MB_MUSIC, q.seq[0]);
+                    q.music = None;
+                    (waiting, sent) = (waiting & !MUSIC, true);
+                }
+                Some(_) => {}
+                None => waiting &= !MUSIC,
+            }
+        }
+        if pending & PCM != 0 {
+            match q.pcm {
+                Some((priority, addr, len)) if bus.read(ST_ACK_PCM) == q.seq[1] => {
+                    bus.write(MB_PCM_PRIORITY, priority);
+                    write_addr(bus, MB_PCM_ADDR, addr);
+                    bus.write(MB_PCM_LENGTH, len as u8);
+                    bus.write(MB_PCM_LENGTH + 1, (len >> 8) as u8);
+                    q.seq[1] = q.seq[1].wrapping_add(1);
+                    bus.write(MB_PCM, q.seq[1]);
+                    q.pcm = None;
+                    (waiting, sent) = (waiting & !PCM, true);
+                }
+                Some(_) => {}
+                None => waiting &= !PCM,
+            }
+        }
+        if pending & PSG != 0 {
+            match q.psg {
+                Some((priority, addr, channels)) if bus.read(ST_ACK_SFX) == q.seq[2] => {
+                    bus.write(MB_SFX_PRIORITY, priority);
+                    write_addr(bus, MB_SFX_ADDR, addr);
+                    bus.write(MB_SFX_CHANNELS, channels);
+                    q.seq[2] = q.seq[2].wrapping_add(1);
+                    bus.write(MB_SFX, q.seq[2]);
+                    q.psg = None;
+                    (waiting, sent) = (waiting & !PSG, true);
+                }
+                Some(_) => {}
+                None => waiting &= !PSG,
+            }
+        }
+        if pending & VOLUME != 0 {
+            match q.volume {
+                Some((atten, scale)) if bus.read(ST_ACK_VOL) == q.seq[3] => {
+                    bus.write(MB_VOL_ATTEN, atten);
+                    bus.write(MB_VOL_PCM_SCALE, scale);
+                    q.seq[3] = q.seq[3].wrapping_add(1);
+                    bus.write(MB_VOL, q.seq[3]);
+                    q.volume = None;
+                    (waiting, sent) = (waiting & !VOLUME, true);
+                }
+                Some(_) => {}
+                None => waiting &= !VOLUME,
+            }
+        }
+        PENDING.set(waiting);
+        if sent {
+            bus.write(MB_PENDING, 1);
+        }
+        sent
+    })
 }
 
 /// Writes a 68000 address as the driver reads it: low, middle, high byte.
-#[inline(always)]
 fn write_addr(bus: &mut Bus, at: u16, addr: u32) {
-    let low = addr as u16;
-    bus.write(at, low as u8);
-    bus.write(at + 1, (low >> 8) as u8);
-    bus.write(at + 2, addr.rotate_left(16) as u8); // `swap`
+    bus.write(at, addr as u8);
+    bus.write(at + 1, (addr >> 8) as u8);
+    bus.write(at + 2, (addr >> 16) as u8);
 }

@@ -13,9 +13,7 @@
 //!    bytes (the command blocks of a frame's requests, or the 11 bytes of the status: a few
 //!    hundred 68000 cycles, under one PCM sample period of 538 Z80 cycles = 1,150 68000
 //!    cycles).
-//!    Loading the driver at boot ([`load`]) is an exception, before the driver runs; the
-//!    other is a DMA window the driver did not get off the 68000 bus for within a scanline:
-//!    the bus is then held through the window (`hold_bus`, from [`crate::sound`]).
+//!    Loading the driver at boot ([`load`]) is the exception, before the driver runs.
 //! 3. **Byte accesses only**: Z80 RAM is 8 bits wide; [`Bus::read`] and [`Bus::write`] are
 //!    byte accesses at `0xA00000 + address`.
 //! 4. **Nothing of `0xA00000`-`0xA0FFFF` outside [`with_bus`]**: a 68000 access there while
@@ -44,7 +42,6 @@
 //! [`Bus::write`]: crate::z80::Bus::write
 
 use crate::reg;
-use crate::rt::Shared;
 use megadrive_sys::*;
 
 /// Proof that the 68000 holds the Z80's bus: Z80 RAM is reachable through it.
@@ -112,116 +109,10 @@ fn reset_line(value: u16) {
     reg::Z80_RESET.write(value)
 }
 
-/// The arbiter's register: bit 8 is 0 once the 68000 has the bus.
-#[inline(always)]
-fn granted() -> bool {
-    reg::Z80_BUS_REQUEST.read() & 0x0100 == 0
-}
-
 #[inline(always)]
 fn wait_granted() {
-    // The bus is usually the 68000's at the first look: one test, and the timed wait only
-    // when it is not.
-    if !granted() {
-        wait_granted_timed();
-    }
-}
-
-/// Waits for the bus and records the wait in [`Z80_GRANT_WAIT_WORST`].
-#[cold]
-#[inline(never)]
-fn wait_granted_timed() {
-    let mut clock = Stopwatch::start();
-    while !granted() {
-        clock.tick();
-    }
-    let cycles = clock.cycles();
-    if cycles > Z80_GRANT_WAIT_WORST.get() {
-        Z80_GRANT_WAIT_WORST.set(cycles);
-    }
-}
-
-/// The longest wait for the Z80's bus so far (from the bus request to the grant, when the
-/// grant was not there at the first look), in 68000 cycles, measured with the VDP's HV
-/// counter ([`Stopwatch`]). The tests read it (ELF symbol); 0: the bus was always granted
-/// at once.
-///
-/// ```no_run
-/// let worst = megadrive::z80::Z80_GRANT_WAIT_WORST.get(); // cycles
-/// assert!(worst < 488 * 2, "the Z80 kept its bus for {worst} cycles");
-/// ```
-#[no_mangle]
-pub static Z80_GRANT_WAIT_WORST: Shared<u16> = Shared::new(0);
-
-/// The 68000's cycles a scanline lasts: 3,420 master clocks / 7 (488.6), NTSC and PAL.
-///
-/// ```
-/// use megadrive::z80::CYCLES_PER_LINE;
-/// assert_eq!(CYCLES_PER_LINE * 2, 976); // the most a wait for the Z80 may last
-/// ```
-pub const CYCLES_PER_LINE: u16 = 488;
-
-/// Times a wait of the 68000 (for the Z80) with the VDP's HV counter, in H40: its H
-/// counter counts 0x00..=0xB6, then 0xE4..=0xFF, 211 counts a line of 488.6 68000 cycles.
-/// [`Stopwatch::tick`] must be called at least once a line (it counts the lines by the H
-/// counter's wrap). For waits: a few hundred cycles in a cold path.
-///
-/// ```no_run
-/// use megadrive::z80::Stopwatch;
-/// let mut clock = Stopwatch::start();
-/// for _ in 0..10 {
-///     clock.tick(); // at least once a scanline
-/// }
-/// let cycles = clock.cycles(); // about the loop's 68000 cycles
-/// # let _ = cycles;
-/// ```
-pub struct Stopwatch {
-    /// The H position at the start (0..=210).
-    start: u16,
-    /// The H position at the last tick.
-    last: u16,
-    /// The lines begun since the start (the H counter's wraps).
-    lines: u16,
-}
-
-/// H counts a line in H40 (0x00..=0xB6, 0xE4..=0xFF).
-const H_COUNTS: u16 = 211;
-
-/// The H counter as a position in the line, 0..=210 (H40: the counter jumps from 0xB6 to
-/// 0xE4).
-#[inline(always)]
-fn h_position() -> u16 {
-    let h = reg::VDP_HV_COUNTER.read() & 0xFF;
-    if h > 0xB6 {
-        h - (0xE4 - 0xB7)
-    } else {
-        h
-    }
-}
-
-impl Stopwatch {
-    /// Starts timing now.
-    pub fn start() -> Stopwatch {
-        let h = h_position();
-        Stopwatch { start: h, last: h, lines: 0 }
-    }
-
-    /// Looks at the counter (at least once a line).
-    pub fn tick(&mut self) {
-        let h = h_position();
-        if h < self.last {
-            self.lines = self.lines.saturating_add(1);
-        }
-        self.last = h;
-    }
-
-    /// The 68000 cycles since [`Stopwatch::start`] (at most 65,535).
-    pub fn cycles(&mut self) -> u16 {
-        self.tick();
-        // 211 H counts a line: 488.6 / 211 = 2.316 cycles a count, x 593 / 256.
-        let counts = self.lines as u32 * H_COUNTS as u32 + self.last as u32 - self.start as u32;
-        ((counts * 593) >> 8).min(u16::MAX as u32) as u16
-    }
+    // The arbiter's register: bit 8 is 0 once the 68000 has the bus.
+    while reg::Z80_BUS_REQUEST.read() & 0x0100 != 0 {}
 }
 
 /// Takes the Z80's bus, runs `f` with it, and gives it back (see the rules above). The Z80
@@ -241,14 +132,6 @@ pub fn with_bus<R>(f: impl FnOnce(&mut Bus) -> R) -> R {
     let r = f(&mut Bus { _held: () });
     bus_request(MD_Z80_BUS_RELEASE as u16);
     r
-}
-
-/// Takes the Z80's bus and keeps it (the Z80 stopped) until the next [`with_bus`] gives it
-/// back: for a DMA window the sound driver did not leave in time (`crate::sound`; the one
-/// exception to rule 2 besides [`load`]).
-pub(crate) fn hold_bus() {
-    bus_request(MD_Z80_BUS_TAKE as u16);
-    wait_granted();
 }
 
 /// Loads `program` at Z80 address 0, clears Z80 RAM from `clear_from` to its end (the

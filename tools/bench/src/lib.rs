@@ -151,19 +151,13 @@ pub struct Report {
     pub codegen_rows: Vec<(String, u64, u64)>,
 }
 
-/// Target: a frame's sound work on the 68000 with an effect asked and sent (issue 31: 600
-/// cycles; issue 26's was 1,000), cycles.
-pub const TARGET_SOUND_FRAME: u64 = 600;
-/// Target: a frame's sound work on the 68000 with nothing asked (issue 31), cycles.
-pub const TARGET_SOUND_FRAME_IDLE: u64 = 300;
+/// Target: a frame's sound work on the 68000 (issue 26: under 1,000 cycles), cycles.
+pub const TARGET_SOUND_FRAME: u64 = 1000;
 
-/// A frame's sound work: with nothing asked, with an effect asked and sent, and with
-/// nothing asked and a DMA in VBlank (the window opened and closed, the status read; the
-/// same frame's cost before the driver is loaded taken off: the DMA's own).
+/// A frame's sound work: with nothing asked, and with an effect asked and sent.
 pub struct SoundFrames {
     pub idle: Stats,
     pub effect: Stats,
-    pub dma: Stats,
 }
 
 /// Times `bench_sound_frame` (the DMA window and the exchange with the driver) after
@@ -173,8 +167,6 @@ pub struct SoundFrames {
 /// sound section of src/megadrive/README.md).
 pub fn sound_frame(mc: &mut Machine) -> SoundFrames {
     use megadrive::sound::protocol::{MB_PCM, ST_ACK_PCM};
-    // The DMA frame before the driver is loaded: the DMA's own cost (no window).
-    let dma_alone = mc.symbol("bench_sound_dma_frame").is_ok().then(|| m(mc.call("bench_sound_dma_frame", &[])).1);
     m(mc.call("bench_sound_init", &[]));
     let (mut idle, mut effect) = (Stats::default(), Stats::default());
     for _ in 0..16 {
@@ -185,13 +177,7 @@ pub fn sound_frame(mc: &mut Machine) -> SoundFrames {
         let seq = mc.read_byte(0xA0_0000 + MB_PCM as u32);
         mc.write_byte(0xA0_0000 + ST_ACK_PCM as u32, seq);
     }
-    let mut dma = Stats::default();
-    if let Some(alone) = dma_alone {
-        for _ in 0..16 {
-            dma.add(m(mc.call("bench_sound_dma_frame", &[])).1 - alone);
-        }
-    }
-    SoundFrames { idle, effect, dma }
+    SoundFrames { idle, effect }
 }
 
 /// The cost of `megadrive::random::Random::next` (exact 68000 cycles).
@@ -1240,20 +1226,8 @@ pub fn run_with(mc: &mut Machine, rom_elf: Option<&[u8]>, mut codegen: Option<Co
         let g = "sound (megadrive::sound, the Z80 answering at once)";
         rep.rows.push(Row { group: g, name: "frame: begin_vblank + end_vblank, nothing asked".into(), stats: s.idle.clone() });
         rep.rows.push(Row { group: g, name: "frame: an effect asked (play_effect) and sent".into(), stats: s.effect.clone() });
-        rep.rows.push(Row {
-            group: g,
-            name: "frame: nothing asked, a DMA in VBlank (the window opened; the DMA's own cost taken off)".into(),
-            stats: s.dma.clone(),
-        });
         rep.keys.insert("sound_frame_idle".into(), s.idle.max);
         rep.keys.insert("sound_frame_effect".into(), s.effect.max);
-        rep.keys.insert("sound_frame_dma".into(), s.dma.max);
-        rep.targets.push((
-            "a frame's sound work, nothing asked (68000 cycles)".into(),
-            "sound_frame_idle".into(),
-            TARGET_SOUND_FRAME_IDLE,
-            s.idle.max,
-        ));
         rep.targets.push((
             "a frame's sound work, an effect sent (68000 cycles)".into(),
             "sound_frame_effect".into(),
