@@ -38,8 +38,14 @@ pub const MAX_WORDS: u32 = 0xFFFF;
 
 /// Sets the DMA length registers (words; bytes for a fill).
 fn set_length(len: u16) {
-    vdp::set_reg(Reg::DmaLenLo, len as u8);
-    vdp::set_reg(Reg::DmaLenHi, (len >> 8) as u8);
+    for w in length_regs(len) {
+        vdp::ctrl16(w);
+    }
+}
+
+/// The two register writes of a DMA length (words; bytes for a fill): low byte, high byte.
+const fn length_regs(len: u16) -> [u16; 2] {
+    [vdp::reg_word(Reg::DmaLenLo, len as u8), vdp::reg_word(Reg::DmaLenHi, (len >> 8) as u8)]
 }
 
 /// Waits until the VDP's DMA busy flag clears (a fill or VRAM copy in progress).
@@ -207,8 +213,8 @@ pub fn transfers(words: &[u16], dest: Dest, addr: u16) -> impl Iterator<Item = T
 }
 
 /// One DMA copy from 68000 memory with its VDP control-port writes worked out: queued
-/// ahead of VBlank, it costs there only the writes ([`Transfer::run`], about 80 cycles), as
-/// the DMA queues of the classic engines do.
+/// ahead of VBlank, it costs there only the writes ([`Transfer::run`]), as the DMA queues of
+/// the classic engines do.
 ///
 /// ```no_run
 /// use megadrive::dma::{Dest, Transfer};
@@ -244,10 +250,11 @@ impl Transfer {
         // In words and bytes: the 68000 shifts a long by 16 slowly, a word it swaps.
         let s = src >> 1;
         let (s_hi, s_lo) = ((s >> 16) as u16, s as u16);
+        let [len_lo, len_hi] = length_regs(words);
         Transfer {
             regs: [
-                vdp::reg_word(Reg::DmaLenLo, words as u8),
-                vdp::reg_word(Reg::DmaLenHi, (words >> 8) as u8),
+                len_lo,
+                len_hi,
                 vdp::reg_word(Reg::DmaSrcLo, s_lo as u8),
                 vdp::reg_word(Reg::DmaSrcMid, (s_lo >> 8) as u8),
                 vdp::reg_word(Reg::DmaSrcHi, (s_hi & 0x7F) as u8),

@@ -1592,7 +1592,7 @@ impl<const N: usize> SpriteEngine<N> {
         for (words, tile) in self.take_uploads() {
             dma::copy_in_window(words, dma::Dest::Vram, tile * vdp::TILE_BYTES);
         }
-        dma::copy_in_window(self.table.table().as_flattened(), dma::Dest::Vram, vdp::SPRITES);
+        self.table.upload_in_window();
         crate::sound::dma_done(window);
     }
 

@@ -272,8 +272,16 @@ impl<const N: usize> SpriteList<N> {
     /// list.clear();
     /// ```
     pub fn upload_dma(&mut self) {
+        let window = crate::sound::dma_start();
+        self.upload_in_window();
+        crate::sound::dma_done(window);
+    }
+
+    /// [`SpriteList::upload_dma`] for a caller that has the sound driver's DMA window open
+    /// (the sprite engine's upload: one window for its frames and the table).
+    pub(crate) fn upload_in_window(&mut self) {
         let table = self.table();
-        crate::dma::copy_to_vram(table.as_flattened(), vdp::SPRITES);
+        crate::dma::copy_in_window(table.as_flattened(), crate::dma::Dest::Vram, vdp::SPRITES);
     }
 }
 
